@@ -1,0 +1,171 @@
+"""Reading a bundle (``bundle.schema.json``) into engine values, refusing bad input clearly.
+
+Every refusal is a :class:`BundleError` naming the field (``sources[2].kind``) and what is
+wrong with it; nothing is half-read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from .types import Bundle, QuoteFields, Response, Source, SourceKind, Turn, VerificationStatus
+
+MAX_BUNDLE_BYTES = 20 * 1024 * 1024
+MAX_NESTING = 64
+PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+
+
+class BundleError(ValueError):
+    """A bundle that cannot be accepted; ``field`` is a path such as ``sources[2].kind``."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
+@cache
+def bundle_schema() -> dict[str, Any]:
+    """The bundle contract this package ships (a copy of ``shared/spec/bundle.schema.json``)."""
+    return json.loads(resources.files(__package__).joinpath("bundle.schema.json").read_text())
+
+
+def split_paragraphs(text: str) -> tuple[str, ...]:
+    """Paragraphs of a source text: separated by one or more blank lines, blank ones dropped.
+
+    >>> split_paragraphs("One.\\n\\n\\nTwo\\nlines.\\n")
+    ('One.', 'Two\\nlines.\\n')
+    """
+    return tuple(p for p in PARAGRAPH_BREAK.split(text) if p.strip())
+
+
+def load_bundle(raw: str | bytes | dict[str, Any], *, max_bytes: int = MAX_BUNDLE_BYTES) -> Bundle:
+    """Parse and validate a bundle given as JSON text or an already-decoded object."""
+    if isinstance(raw, (bytes, str)):
+        size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+        if size > max_bytes:
+            raise BundleError("", f"bundle is {size} bytes; the limit is {max_bytes}")
+        try:
+            data = json.loads(raw)
+        except UnicodeDecodeError as exc:
+            raise BundleError(
+                "", f"bundle is not UTF-8: {exc.reason} at byte {exc.start}"
+            ) from None
+        except json.JSONDecodeError as exc:
+            raise BundleError(
+                "", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+            ) from None
+        except RecursionError:
+            raise BundleError("", f"nested deeper than {MAX_NESTING} levels") from None
+    else:
+        data = raw
+    _check_values(data, "", 0)
+    _check_schema(data)
+    return _build(data)
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def _check_values(value: Any, path: str, depth: int) -> None:
+    """Refuse what JSON allows but no text field should hold: NUL bytes, lone surrogates."""
+    if depth > MAX_NESTING:
+        raise BundleError(path, f"nested deeper than {MAX_NESTING} levels")
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise BundleError(path, "contains a NUL character")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BundleError(path, "contains a lone surrogate (invalid Unicode)") from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_values(key, path, depth + 1)
+            _check_values(item, _join(path, key), depth + 1)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_values(item, _join(path, index), depth + 1)
+
+
+def _check_schema(data: Any) -> None:
+    validator = Draft202012Validator(bundle_schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.path))
+    if not errors:
+        return
+    error = errors[0]
+    path = ""
+    for key in error.absolute_path:
+        path = _join(path, key)
+    raise BundleError(path, _describe(error))
+
+
+def _describe(error: ValidationError) -> str:
+    if error.validator == "oneOf" and isinstance(error.instance, dict):
+        return "give exactly one of 'text' or 'paragraphs'"
+    if error.validator == "additionalProperties":
+        return error.message.replace("Additional properties are not allowed", "unknown field")
+    return error.message
+
+
+def _build(data: dict[str, Any]) -> Bundle:
+    sources: list[Source] = []
+    seen: dict[str, int] = {}
+    for index, item in enumerate(data["sources"]):
+        path = f"sources[{index}]"
+        if item["id"] in seen:
+            raise BundleError(
+                f"{path}.id", f"{item['id']!r} is already used by sources[{seen[item['id']]}]"
+            )
+        seen[item["id"]] = index
+        paragraphs = (
+            tuple(item["paragraphs"]) if "paragraphs" in item else split_paragraphs(item["text"])
+        )
+        sources.append(
+            Source(
+                id=item["id"],
+                kind=SourceKind(item["kind"]),
+                paragraphs=paragraphs,
+                eligible=item.get("eligible", True),
+                title=item.get("title", ""),
+                label=item.get("label", ""),
+                url=item.get("url", ""),
+                parent=item.get("parent"),
+            )
+        )
+    by_id = {s.id: s for s in sources}
+    for index, source in enumerate(sources):
+        if source.parent is None:
+            continue
+        parent = by_id.get(source.parent)
+        if parent is None:
+            raise BundleError(f"sources[{index}].parent", f"no source has the id {source.parent!r}")
+        if parent.kind is not SourceKind.EMAIL_BODY:
+            raise BundleError(f"sources[{index}].parent", f"{source.parent!r} is not an email_body")
+    response = data["response"]
+    quote_fields = tuple(QuoteFields(**entry) for entry in response.get("quotes", ()))
+    if response["format"] == "json" and not quote_fields:
+        raise BundleError(
+            "response.quotes",
+            "a json response needs at least one entry saying where its quotes are",
+        )
+    return Bundle(
+        id=data["id"],
+        title=data.get("title", ""),
+        meta=MappingProxyType(dict(data.get("meta", {}))),
+        drop=frozenset(VerificationStatus(s) for s in data.get("drop", ())),
+        turn=Turn(tuple(sources)),
+        response=Response(
+            format=response["format"], text=response["text"], quote_fields=quote_fields
+        ),
+    )

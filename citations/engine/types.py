@@ -1,0 +1,151 @@
+"""The engine's vocabulary: small frozen values shared by parsing, matching, policy and export.
+
+Plain Python: nothing here (or anywhere in ``citations.engine``) imports Django.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+
+class SourceKind(StrEnum):
+    DOCUMENT = "document"
+    ATTACHMENT = "attachment"
+    EMAIL_BODY = "email_body"
+
+
+class QuoteForm(StrEnum):
+    BLOCK = "block"
+    INLINE = "inline"
+    FIELD = "field"
+
+
+class VerificationStatus(StrEnum):
+    VERIFIED = "verified"
+    CORRECTED = "corrected"
+    UNVERIFIED = "unverified"
+    INELIGIBLE = "ineligible"
+
+
+class Reason(StrEnum):
+    FOUND_AS_CITED = "found_as_cited"
+    RELOCATED_PARAGRAPH = "relocated_paragraph"
+    RELOCATED_SOURCE = "relocated_source"
+    TEXT_REPAIRED = "text_repaired"
+    NOT_FOUND = "not_found"
+    EMAIL_BODY_MISMATCH = "email_body_mismatch"
+    SOURCE_NOT_ELIGIBLE = "source_not_eligible"
+    UNKNOWN_SOURCE = "unknown_source"
+
+
+class MatchMethod(StrEnum):
+    EXACT = "exact"
+    NORMALIZED = "normalized"
+    APPROXIMATE = "approximate"
+
+
+class Tier(StrEnum):
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One source of a turn; ``paragraphs`` are numbered from 1 (``paragraphs[0]`` is ¶1)."""
+
+    id: str
+    kind: SourceKind
+    paragraphs: tuple[str, ...]
+    eligible: bool = True
+    title: str = ""
+    label: str = ""
+    url: str = ""
+    parent: str | None = None
+
+    def paragraph(self, number: int) -> str | None:
+        """The raw text of ¶``number``, or None when the source has no such paragraph."""
+        if 1 <= number <= len(self.paragraphs):
+            return self.paragraphs[number - 1]
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The sources of one LLM call. Eligibility is fixed here, once per turn (012.3), and
+    everything else (prompt building, verification, rendering) asks this object."""
+
+    sources: tuple[Source, ...]
+    _by_id: MappingProxyType[str, Source] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", MappingProxyType({s.id: s for s in self.sources}))
+
+    @property
+    def eligible_sources(self) -> tuple[Source, ...]:
+        return tuple(s for s in self.sources if s.eligible)
+
+    def source(self, source_id: str) -> Source | None:
+        return self._by_id.get(source_id)
+
+    def is_eligible(self, source_id: str) -> bool:
+        source = self._by_id.get(source_id)
+        return source is not None and source.eligible
+
+    def resolve(self, reference: str) -> Source | None:
+        """The source a model named: by id, else by label, else by title (case-insensitive,
+        surrounding whitespace ignored). A title shared by several sources resolves to none."""
+        wanted = reference.strip()
+        if wanted in self._by_id:
+            return self._by_id[wanted]
+        folded = wanted.casefold()
+        for attribute in ("label", "title"):
+            hits = [s for s in self.sources if getattr(s, attribute).strip().casefold() == folded]
+            if len(hits) == 1:
+                return hits[0]
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteFields:
+    """Where the quotes of a JSON response live (one entry of ``response.quotes``)."""
+
+    path: str
+    text: str
+    source: str | None = None
+    paragraph: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    format: str  # "markdown" | "json"
+    text: str
+    quote_fields: tuple[QuoteFields, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Bundle:
+    id: str
+    turn: Turn
+    response: Response
+    title: str = ""
+    meta: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    drop: frozenset[VerificationStatus] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Where a quote's text really is: offsets are 0-based, end-exclusive, in the *raw*
+    paragraph text, so ``text == turn.source(source).paragraph(paragraph)[start:end]``."""
+
+    source: str
+    paragraph: int
+    start: int
+    end: int
+    text: str
+    score: float
+    method: MatchMethod
+    tier: Tier
