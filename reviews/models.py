@@ -235,7 +235,7 @@ class CorrectionField(models.TextChoices):
 
 
 class Correction(models.Model):
-    """Append-only audit record of one changed field (011.3). Never updated or deleted by the app."""
+    """Append-only audit of one changed field (011.3): never updated or deleted by the app."""
 
     assessment = models.ForeignKey(Assessment, on_delete=models.PROTECT, related_name="corrections")
     quote = models.ForeignKey(Quote, on_delete=models.PROTECT, related_name="corrections")

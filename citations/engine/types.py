@@ -149,3 +149,58 @@ class Match:
     score: float
     method: MatchMethod
     tier: Tier
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedQuote:
+    """One occurrence of quoted text in a response, as the parser found it.
+
+    ``text`` is the quote as written (a block quote without its ``>`` prefixes).
+    ``response_span`` is [start, end) of the quoted text in ``response.text`` (markdown);
+    ``json_path`` is the concrete path of the quoted value (json). ``extent`` is
+    [start, end) of everything that belongs to the quote in ``response.text`` (quotation
+    marks, ``>`` lines, its marker): what an export removes when the quote is dropped.
+    """
+
+    n: int
+    form: QuoteForm
+    text: str
+    cited_ref: str | None = None
+    cited_paragraph: int | None = None
+    cited_url: str | None = None
+    response_span: tuple[int, int] | None = None
+    extent: tuple[int, int] | None = None
+    json_path: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedResponse:
+    quotes: tuple[ParsedQuote, ...]
+    notes: tuple[str, ...] = ()  # e.g. "repaired JSON: removed a trailing comma"
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectedCitation:
+    """The values after a correction: the source's wording and where it really is."""
+
+    text: str
+    source: str
+    paragraph: int
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteResult:
+    quote: ParsedQuote
+    cited_source: str | None  # the id ``quote.cited_ref`` resolved to, if any
+    status: VerificationStatus
+    reason: Reason
+    match: Match | None  # for unverified quotes: the best hint, if any
+    corrected: CorrectedCitation | None
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    bundle: str
+    engine: str
+    results: tuple[QuoteResult, ...]
+    notes: tuple[str, ...] = ()

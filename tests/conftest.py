@@ -1,0 +1,1 @@
+"""Test-wide fixtures. Settings: config/test_settings.py (real PostgreSQL and Redis)."""
