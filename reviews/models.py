@@ -81,6 +81,7 @@ class ReviewState(models.TextChoices):
 
 class Assessment(models.Model):
     bundle_id = models.CharField(max_length=200, unique=True)
+    bundle_sha256 = models.CharField(max_length=64, help_text="Digest of the submitted bundle.")
     title = models.CharField(max_length=500, blank=True)
     meta = models.JSONField(
         default=dict, blank=True, help_text="Execution record from the pipeline."

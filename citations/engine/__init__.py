@@ -7,7 +7,7 @@ Public API (see each module for details):
 - ``export_response(bundle, report) -> str`` (``export``): the response with corrections applied.
 """
 
-from .bundle import BundleError, load_bundle, split_paragraphs
+from .bundle import BundleError, decode_bundle, load_bundle, split_paragraphs
 from .types import (
     Bundle,
     CorrectedCitation,
@@ -52,6 +52,7 @@ __all__ = [
     "Tier",
     "Turn",
     "VerificationStatus",
+    "decode_bundle",
     "load_bundle",
     "split_paragraphs",
 ]

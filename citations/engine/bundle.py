@@ -47,26 +47,29 @@ def split_paragraphs(text: str) -> tuple[str, ...]:
     return tuple(p for p in PARAGRAPH_BREAK.split(text) if p.strip())
 
 
+def decode_bundle(raw: str | bytes, *, max_bytes: int = MAX_BUNDLE_BYTES) -> dict[str, Any]:
+    """JSON text to a dict, refusing oversized, non-UTF-8, malformed or non-object input."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise BundleError("", f"bundle is {size} bytes; the limit is {max_bytes}")
+    try:
+        data = json.loads(raw)
+    except UnicodeDecodeError as exc:
+        raise BundleError("", f"bundle is not UTF-8: {exc.reason} at byte {exc.start}") from None
+    except json.JSONDecodeError as exc:
+        raise BundleError(
+            "", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise BundleError("", f"nested deeper than {MAX_NESTING} levels") from None
+    if not isinstance(data, dict):
+        raise BundleError("", f"a bundle is a JSON object, not {type(data).__name__}")
+    return data
+
+
 def load_bundle(raw: str | bytes | dict[str, Any], *, max_bytes: int = MAX_BUNDLE_BYTES) -> Bundle:
     """Parse and validate a bundle given as JSON text or an already-decoded object."""
-    if isinstance(raw, (bytes, str)):
-        size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
-        if size > max_bytes:
-            raise BundleError("", f"bundle is {size} bytes; the limit is {max_bytes}")
-        try:
-            data = json.loads(raw)
-        except UnicodeDecodeError as exc:
-            raise BundleError(
-                "", f"bundle is not UTF-8: {exc.reason} at byte {exc.start}"
-            ) from None
-        except json.JSONDecodeError as exc:
-            raise BundleError(
-                "", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-            ) from None
-        except RecursionError:
-            raise BundleError("", f"nested deeper than {MAX_NESTING} levels") from None
-    else:
-        data = raw
+    data = raw if isinstance(raw, dict) else decode_bundle(raw, max_bytes=max_bytes)
     _check_values(data, "", 0)
     _check_schema(data)
     return _build(data)

@@ -1,0 +1,52 @@
+"""Turning stored rows back into the engine's values, so verification, export and pages all
+read the same Turn (eligibility computed once, 012.3)."""
+
+from types import MappingProxyType
+
+from citations.engine import (
+    Bundle,
+    QuoteFields,
+    Response,
+    SourceKind,
+    Turn,
+    VerificationStatus,
+)
+from citations.engine import Source as EngineSource
+
+from .models import Assessment, Source
+
+
+def engine_turn(sources: list[Source]) -> Turn:
+    by_pk = {s.pk: s for s in sources}
+    return Turn(
+        tuple(
+            EngineSource(
+                id=s.key,
+                kind=SourceKind(s.kind),
+                paragraphs=tuple(s.paragraphs),
+                eligible=s.eligible,
+                title=s.title,
+                label=s.label,
+                url=s.url,
+                parent=by_pk[s.parent_id].key if s.parent_id else None,
+            )
+            for s in sources
+        )
+    )
+
+
+def engine_bundle(assessment: Assessment) -> Bundle:
+    """The bundle as the engine sees it, rebuilt from the stored assessment."""
+    sources = list(assessment.turn.sources.order_by("position"))
+    return Bundle(
+        id=assessment.bundle_id,
+        title=assessment.title,
+        meta=MappingProxyType(dict(assessment.meta)),
+        drop=frozenset(VerificationStatus(s) for s in assessment.drop),
+        turn=engine_turn(sources),
+        response=Response(
+            format=assessment.response_format,
+            text=assessment.response_text,
+            quote_fields=tuple(QuoteFields(**entry) for entry in assessment.quote_fields),
+        ),
+    )
