@@ -8,7 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from citations.engine import Bundle, load_bundle
-from citations.engine.bundle import decode_bundle
+from citations.engine.bundle import MAX_BUNDLE_BYTES, decode_bundle
 
 from .models import Assessment, Source, Turn
 
@@ -36,7 +36,7 @@ def bundle_digest(data: dict[str, Any]) -> str:
 
 
 def bundle_import(
-    *, raw: str | bytes | dict[str, Any], max_bytes: int | None = None
+    *, raw: str | bytes | dict[str, Any], max_bytes: int = MAX_BUNDLE_BYTES
 ) -> ImportResult:
     """Validate and store one bundle. Raises ``BundleError`` (bad input) or ``BundleConflict``
     (same id, other content); in both cases nothing is written."""
