@@ -297,3 +297,21 @@ class ReviewDecision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.reviewer} {self.action} {self.assessment_id}"
+
+
+class ApiToken(models.Model):
+    """A pipeline's credential for the HTTP API. Only the SHA-256 of the token is stored: the
+    token itself is shown once, when it is made, and cannot be read back."""
+
+    name = models.CharField(max_length=100, unique=True, help_text="Who uses it, e.g. 'nightly'.")
+    prefix = models.CharField(max_length=12, help_text="The token's first characters, to tell it.")
+    token_sha256 = models.CharField(max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True, editable=False)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"

@@ -1,0 +1,35 @@
+"""Correction rows are an audit trail (011.3): PostgreSQL itself refuses to change or delete
+them, whatever code or admin tries. SQLite (the demo) relies on the app alone."""
+
+from django.db import migrations
+
+CREATE = """
+CREATE FUNCTION reviews_correction_append_only() RETURNS trigger AS $$
+BEGIN
+    RAISE EXCEPTION 'reviews_correction is append-only: % refused', TG_OP
+        USING ERRCODE = 'restrict_violation';
+END;
+$$ LANGUAGE plpgsql;
+CREATE TRIGGER reviews_correction_append_only
+    BEFORE UPDATE OR DELETE ON reviews_correction
+    FOR EACH ROW EXECUTE FUNCTION reviews_correction_append_only();
+"""
+
+DROP = """
+DROP TRIGGER IF EXISTS reviews_correction_append_only ON reviews_correction;
+DROP FUNCTION IF EXISTS reviews_correction_append_only();
+"""
+
+
+def _on_postgresql(sql):
+    def run(apps, schema_editor):
+        if schema_editor.connection.vendor == "postgresql":
+            schema_editor.execute(sql)
+
+    return run
+
+
+class Migration(migrations.Migration):
+    dependencies = [("reviews", "0002_api_token")]
+
+    operations = [migrations.RunPython(_on_postgresql(CREATE), _on_postgresql(DROP))]
