@@ -24,7 +24,7 @@ DROP FUNCTION IF EXISTS reviews_correction_append_only();
 def _on_postgresql(sql):
     def run(apps, schema_editor):
         if schema_editor.connection.vendor == "postgresql":
-            schema_editor.execute(sql)
+            schema_editor.execute(sql, params=None)
 
     return run
 
