@@ -1,0 +1,102 @@
+"""The pipeline's HTTP API: token-authenticated JSON, errors as {"error": {field, message}}.
+
+``token_required`` is the one way API views authenticate; other API modules reuse it.
+"""
+
+import functools
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, JsonResponse
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+
+from citations.engine import BundleError
+
+from .imports import BundleConflict, bundle_import
+from .models import Assessment
+from .tokens import api_token_authenticate
+
+
+def json_error(status: int, message: str, *, field: str = "", **headers: str) -> JsonResponse:
+    response = JsonResponse({"error": {"field": field, "message": message}}, status=status)
+    for name, value in headers.items():
+        response[name.replace("_", "-")] = value
+    return response
+
+
+def token_required(view):
+    """Let the request through only with ``Authorization: Bearer <token>`` of a live token
+    (401 otherwise); sets ``request.api_token``. CSRF does not apply: no cookies are used."""
+
+    @csrf_exempt
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs):
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        row = None
+        if scheme.lower() == "bearer" and token.strip():
+            row = api_token_authenticate(token=token.strip())
+        if row is None:
+            return json_error(
+                401,
+                "send a valid API token as 'Authorization: Bearer <token>'",
+                field="Authorization",
+                WWW_Authenticate='Bearer realm="verbatim"',
+            )
+        request.api_token = row
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def assessment_links(assessment: Assessment) -> dict[str, str]:
+    return {
+        "self": f"/api/assessments/{assessment.pk}",
+        "export": f"/api/assessments/{assessment.pk}/export",
+        "page": reverse("reviews:assessment_detail", args=[assessment.pk]),
+    }
+
+
+def assessment_summary(assessment: Assessment) -> dict:
+    return {
+        "id": assessment.pk,
+        "bundle_id": assessment.bundle_id,
+        "verification_state": assessment.verification_state,
+        "review_state": assessment.review_state,
+        "links": assessment_links(assessment),
+    }
+
+
+@token_required
+def bundle_create(request: HttpRequest) -> JsonResponse:
+    """POST /api/bundles — JSON body = a bundle (bundle.schema.json).
+
+    201 stored; 200 the same bundle was already stored; 409 same id, other content;
+    400 a bad bundle (the field and what is wrong); 413 too large; 415 not JSON."""
+    if request.method != "POST":
+        return json_error(405, f"{request.method} is not allowed here; use POST", Allow="POST")
+    content_type = request.content_type or ""
+    if content_type != "application/json":
+        return json_error(
+            415, "send the bundle as 'Content-Type: application/json'", field="Content-Type"
+        )
+    limit = settings.BUNDLE_MAX_BYTES
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        body = None
+    if body is None or len(body) > limit:
+        return json_error(413, f"a bundle may have at most {limit} bytes")
+    try:
+        result = bundle_import(raw=body, max_bytes=limit)
+    except BundleError as exc:
+        return json_error(400, exc.message, field=exc.field or "body")
+    except BundleConflict as exc:
+        return json_error(409, str(exc).removeprefix("id: "), field="id")
+    status = 201 if result.created else 200
+    response = JsonResponse(
+        {**assessment_summary(result.assessment), "created": result.created}, status=status
+    )
+    if result.created:
+        response["Location"] = assessment_links(result.assessment)["self"]
+    return response
