@@ -175,12 +175,44 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 540)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# With acks_late a task cut off by a lost broker connection is redelivered anyway: stop it.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# A claim older than this is abandoned (its worker died) and may be taken over. It must
+# outlast the hard time limit (a live task is never taken over) and fit in the broker's
+# visibility timeout, with room to spare (a redelivered task finds the claim already stale).
+VERIFICATION_STALE_SECONDS = env_int("VERIFICATION_STALE_SECONDS", 900)
+VERIFICATION_SWEEP_SECONDS = env_int("VERIFICATION_SWEEP_SECONDS", 300)
+if not (
+    CELERY_TASK_SOFT_TIME_LIMIT
+    < CELERY_TASK_TIME_LIMIT
+    < VERIFICATION_STALE_SECONDS
+    < CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", float("inf"))
+):
+    raise ImproperlyConfigured(
+        "need CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < "
+        "VERIFICATION_STALE_SECONDS < CELERY_VISIBILITY_TIMEOUT"
+    )
+CELERY_BEAT_SCHEDULE = {
+    "sweep-verifications": {
+        "task": "citations.sweep_verifications",
+        "schedule": VERIFICATION_SWEEP_SECONDS,
+    },
+}
 
 # Model endpoint for generation (any OpenAI-compatible chat-completions API).
 LLM_BASE_URL = env_str("LLM_BASE_URL", "http://127.0.0.1:8001/v1")
 LLM_MODEL = env_str("LLM_MODEL", "local-model")
 LLM_API_KEY = env_str("LLM_API_KEY", "")
 LLM_TIMEOUT_SECONDS = env_int("LLM_TIMEOUT_SECONDS", 60)
+# Transport retries only (connection errors, timeouts, 429, 5xx); invalid answers get one
+# repair call instead. Response format: json_schema, json_object, or none if unsupported.
+LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2)
+LLM_RESPONSE_FORMAT = env_str("LLM_RESPONSE_FORMAT", "json_schema")
+if LLM_RESPONSE_FORMAT not in {"json_schema", "json_object", "none"}:
+    raise ImproperlyConfigured(
+        f"LLM_RESPONSE_FORMAT must be json_schema, json_object or none, got {LLM_RESPONSE_FORMAT!r}"
+    )
 
 LOGGING = {
     "version": 1,

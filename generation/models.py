@@ -1,0 +1,123 @@
+"""Generations and their execution records (EV-8).
+
+A ``Generation`` is one request to turn chosen sources into a structured result: it keeps
+the turn's sources with their eligibility (decided once, 012.3) and where the run ended.
+Each model call of it is an ``ExecutionRecord``: at most two (the first call and one repair).
+Records are debugging and regression data, not business data; only a valid answer is handed
+over to verification as an assessment.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class GenerationStatus(models.TextChoices):
+    PENDING = "pending"
+    RUNNING = "running"
+    ACCEPTED = "accepted", "accepted (first answer valid)"
+    REPAIRED = "repaired", "accepted after one repair"
+    MANUAL_REVIEW = "manual_review", "manual review"
+    FAILED = "failed", "failed (no answer from the model)"
+
+
+class CallKind(models.TextChoices):
+    INITIAL = "initial"
+    REPAIR = "repair"
+
+
+class RecordStatus(models.TextChoices):
+    VALID = "valid"
+    INVALID = "invalid"
+    TRANSPORT_ERROR = "transport_error", "transport error"
+
+
+def _in(field: str, choices: type[models.TextChoices]) -> Q:
+    return Q(**{f"{field}__in": choices.values})
+
+
+class Generation(models.Model):
+    title = models.CharField(max_length=500, blank=True)
+    bundle_id = models.CharField(
+        max_length=200, blank=True, help_text="Bundle id for the hand-over; generated if blank."
+    )
+    schema_name = models.CharField(max_length=100)
+    model_name = models.CharField(max_length=200)
+    prompt_version = models.CharField(max_length=100)
+    sources = models.JSONField(
+        help_text="The turn's sources as bundle source objects, with their eligibility."
+    )
+    status = models.CharField(
+        max_length=16,
+        choices=GenerationStatus.choices,
+        default=GenerationStatus.PENDING,
+        db_index=True,
+    )
+    failure = models.TextField(blank=True, help_text="Why the run did not produce a result.")
+    assessment = models.OneToOneField(
+        "reviews.Assessment",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="generation",
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="generations",
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=_in("status", GenerationStatus), name="generation_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"generation {self.pk}: {self.title or self.schema_name} ({self.status})"
+
+
+class ExecutionRecord(models.Model):
+    """One model call with everything needed to replay or re-validate it (EV-8)."""
+
+    generation = models.ForeignKey(Generation, on_delete=models.CASCADE, related_name="records")
+    kind = models.CharField(max_length=10, choices=CallKind.choices)
+    model_name = models.CharField(max_length=200)
+    prompt_version = models.CharField(max_length=100)
+    schema_name = models.CharField(max_length=100)
+    validator_version = models.CharField(max_length=50)
+    input_sources = models.JSONField(
+        help_text="Per source: id, eligible, sha256 of its paragraphs as sent."
+    )
+    request = models.JSONField(help_text="The chat-completions request body sent.")
+    raw_response = models.TextField(blank=True, help_text="The answer exactly as received.")
+    parsed = models.JSONField(null=True, blank=True, help_text="The decoded answer, if JSON.")
+    status = models.CharField(max_length=16, choices=RecordStatus.choices, db_index=True)
+    errors = models.JSONField(default=list, blank=True, help_text="[{path, rule, message}]")
+    coverage = models.JSONField(default=list, blank=True, help_text="Per source sentence.")
+    completeness = models.JSONField(default=list, blank=True, help_text="Per required value.")
+    transport_error = models.TextField(blank=True)
+    started_at = models.DateTimeField()
+    duration_ms = models.PositiveIntegerField()
+    prompt_tokens = models.PositiveIntegerField(null=True, blank=True)
+    completion_tokens = models.PositiveIntegerField(null=True, blank=True)
+    total_tokens = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["generation", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["generation", "kind"], name="record_one_call_per_kind"),
+            models.CheckConstraint(condition=_in("kind", CallKind), name="record_kind_valid"),
+            models.CheckConstraint(
+                condition=_in("status", RecordStatus), name="record_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"record {self.pk} ({self.kind}, {self.status})"

@@ -1,0 +1,167 @@
+"""Input coverage (EV-5): every non-empty sentence of every eligible source gets a status.
+
+MAPPED    an evidence excerpt of the result lies on it (the result fields are recorded)
+EXCLUDED  the model listed it under ``excluded`` with a reason, and no evidence maps it
+UNMAPPED  neither: nothing in the result accounts for it, so a reviewer should look
+
+Plain Python, no Django. Spans are raw offsets into the source paragraph.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from citations.engine import Turn
+
+
+class CoverageStatus(StrEnum):
+    MAPPED = "MAPPED"
+    UNMAPPED = "UNMAPPED"
+    EXCLUDED = "EXCLUDED"
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    id: str  # "DOC ¶2.1": source, paragraph, sentence number inside the paragraph
+    source: str
+    paragraph: int
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a result excerpt was found, and what it stands for (a field path or a reason)."""
+
+    source: str
+    paragraph: int
+    start: int
+    end: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceCoverage:
+    sentence: Sentence
+    status: CoverageStatus
+    labels: tuple[str, ...]  # field paths when MAPPED, exclusion reasons when EXCLUDED
+
+    def as_dict(self) -> dict[str, object]:
+        s = self.sentence
+        return {
+            "id": s.id,
+            "source": s.source,
+            "paragraph": s.paragraph,
+            "start": s.start,
+            "end": s.end,
+            "text": s.text,
+            "status": self.status.value,
+            "labels": list(self.labels),
+        }
+
+
+LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d{1,3}[.)])\s+")
+SENTENCE_END = re.compile(r"[.!?。！？](?=\s)")
+TERMINAL = tuple(".!?。！？:：")
+HEADING_MAX_CHARS = 40
+
+
+def split_sentences(paragraph: str) -> tuple[tuple[int, int], ...]:
+    """Raw ``(start, end)`` spans of the non-empty sentences of one paragraph.
+
+    A line without final punctuation continues on the next line (a wrapped sentence), except
+    when it is a short first line (a heading) or the next line is a list item.
+
+    >>> text = "배경\\n현재 요청을\\n확인하기 어렵습니다.\\n- 하나. 둘."
+    >>> [text[a:b] for a, b in split_sentences(text)]
+    ['배경', '현재 요청을\\n확인하기 어렵습니다.', '- 하나.', '둘.']
+    """
+    lines: list[tuple[int, int]] = []
+    offset = 0
+    for line in paragraph.split("\n"):
+        if line.strip():
+            lines.append((offset, offset + len(line)))
+        offset += len(line) + 1
+    blocks: list[tuple[int, int]] = []
+    for index, (start, end) in enumerate(lines):
+        previous = paragraph[blocks[-1][0] : blocks[-1][1]] if blocks else ""
+        heading = index == 1 and len(previous.strip()) <= HEADING_MAX_CHARS
+        continues = (
+            blocks
+            and not heading
+            and not previous.rstrip().endswith(TERMINAL)
+            and not LIST_ITEM.match(paragraph, start)
+        )
+        if continues:
+            blocks[-1] = (blocks[-1][0], end)
+        else:
+            blocks.append((start, end))
+    spans: list[tuple[int, int]] = []
+    for start, end in blocks:
+        marker = LIST_ITEM.match(paragraph, start)
+        cut = marker.end() if marker else start
+        for found in SENTENCE_END.finditer(paragraph, cut, end):
+            spans.append((start, found.end()))
+            start = found.end()
+        spans.append((start, end))
+    return tuple(_trimmed(paragraph, a, b) for a, b in spans if paragraph[a:b].strip())
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while text[start].isspace():
+        start += 1
+    while text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def source_sentences(turn: Turn) -> tuple[Sentence, ...]:
+    """The sentences of the turn's eligible sources, in order."""
+    sentences: list[Sentence] = []
+    for source in turn.eligible_sources:
+        for number, paragraph in enumerate(source.paragraphs, start=1):
+            for k, (start, end) in enumerate(split_sentences(paragraph), start=1):
+                sentences.append(
+                    Sentence(
+                        id=f"{source.id} ¶{number}.{k}",
+                        source=source.id,
+                        paragraph=number,
+                        start=start,
+                        end=end,
+                        text=paragraph[start:end],
+                    )
+                )
+    return tuple(sentences)
+
+
+def sentence_coverage(
+    sentences: Sequence[Sentence], mapped: Iterable[Span], excluded: Iterable[Span]
+) -> tuple[SentenceCoverage, ...]:
+    """Each sentence's status: a span overlapping a sentence maps (or excludes) it."""
+    mapped, excluded = list(mapped), list(excluded)
+
+    def labels(sentence: Sentence, spans: list[Span]) -> tuple[str, ...]:
+        return tuple(
+            dict.fromkeys(
+                span.label
+                for span in spans
+                if span.source == sentence.source
+                and span.paragraph == sentence.paragraph
+                and span.start < sentence.end
+                and sentence.start < span.end
+            )
+        )
+
+    result: list[SentenceCoverage] = []
+    for sentence in sentences:
+        if found := labels(sentence, mapped):
+            result.append(SentenceCoverage(sentence, CoverageStatus.MAPPED, found))
+        elif found := labels(sentence, excluded):
+            result.append(SentenceCoverage(sentence, CoverageStatus.EXCLUDED, found))
+        else:
+            result.append(SentenceCoverage(sentence, CoverageStatus.UNMAPPED, ()))
+    return tuple(result)

@@ -1,0 +1,87 @@
+"""Failed answers as regression data (EV-8): export them as JSON Lines, and validate stored or
+exported answers again after a prompt, schema or validator change. Reads only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from .models import ExecutionRecord, RecordStatus
+from .schemas import output_schema
+from .sources import turn_from_stored
+from .validation import VALIDATOR_VERSION, validate_answer
+
+# What a regression row needs to be re-validated without the database.
+REQUIRED_KEYS = ("record", "schema", "status", "sources", "raw_response")
+
+
+def regression_rows(*, include_valid: bool = False) -> list[dict[str, Any]]:
+    """Execution records that got an answer, as self-contained objects: enough to replay the
+    request or validate the answer again without the database. Invalid ones only by default."""
+    records = ExecutionRecord.objects.exclude(status=RecordStatus.TRANSPORT_ERROR).select_related(
+        "generation"
+    )
+    if not include_valid:
+        records = records.filter(status=RecordStatus.INVALID)
+    return [
+        {
+            "record": r.pk,
+            "generation": r.generation_id,
+            "kind": r.kind,
+            "model": r.model_name,
+            "prompt_version": r.prompt_version,
+            "schema": r.schema_name,
+            "validator_version": r.validator_version,
+            "status": r.status,
+            "input_sources": r.input_sources,
+            "sources": r.generation.sources,
+            "request": r.request,
+            "raw_response": r.raw_response,
+            "errors": r.errors,
+            "started_at": r.started_at.isoformat(),
+        }
+        for r in records.order_by("pk")
+    ]
+
+
+def rows_to_jsonl(rows: Iterable[dict[str, Any]]) -> str:
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+
+
+def rows_from_jsonl(text: str) -> list[dict[str, Any]]:
+    """Parse an export; ``ValueError`` names the line and what is missing."""
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"line {number}: not JSON ({exc.msg})") from None
+        if not isinstance(row, dict):
+            raise ValueError(f"line {number}: expected a JSON object")
+        missing = [key for key in REQUIRED_KEYS if key not in row]
+        if missing:
+            raise ValueError(f"line {number}: missing {', '.join(missing)}")
+        rows.append(row)
+    return rows
+
+
+def rows_revalidate(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each answer validated again with today's validator and schema: status then and now."""
+    results = []
+    for row in rows:
+        turn = turn_from_stored(row["sources"])
+        validation = validate_answer(row["raw_response"], turn, output_schema(row["schema"]))
+        results.append(
+            {
+                "record": row["record"],
+                "was": row["status"],
+                "now": RecordStatus.VALID.value if validation.valid else RecordStatus.INVALID.value,
+                "validator_version": VALIDATOR_VERSION,
+                "errors": [e.as_dict() for e in validation.errors],
+            }
+        )
+    return results

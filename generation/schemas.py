@@ -1,0 +1,153 @@
+"""Built-in output contracts: the JSON Schema a model must fill, plus the rules that the schema
+language cannot say (references, orders, required values). Plain Python, no Django.
+
+``task-procedure-v1`` is the contract of seed 002 ("Task Request Review Procedure"), extended
+by two optional things the validator can use: a ``source``/``paragraph`` citation on each
+evidence item (ADR-2 markers) and ``excluded`` sentences with a reason (EV-5 EXCLUDED).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """Every ``from_array[*].from_key`` must equal some ``to_array[*].to_key`` (EV-2)."""
+
+    from_array: str
+    from_key: str
+    to_array: str
+    to_key: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutputSchema:
+    name: str
+    json_schema: dict[str, Any]
+    # Values that must be PRESENT or NEEDS_INPUT with a clarification question (EV-6).
+    required_values: tuple[str, ...]
+    references: tuple[Reference, ...] = ()
+    # ``(array, key)``: ids that must be unique inside the array (EV-2).
+    unique_keys: tuple[tuple[str, str], ...] = ()
+    # ``(array, key)``: order numbers that must strictly increase along the array (EV-2).
+    orders: tuple[tuple[str, str], ...] = ()
+    evidence_array: str = "evidence"
+    excluded_array: str = "excluded"
+    missing_array: str = "missingFields"
+    # Top-level fields that describe the result rather than being part of it.
+    bookkeeping: frozenset[str] = field(
+        default_factory=lambda: frozenset({"evidence", "excluded", "missingFields"})
+    )
+
+
+EXCLUSION_REASONS = ("heading", "background", "out_of_scope")
+
+TASK_PROCEDURE_V1 = OutputSchema(
+    name="task-procedure-v1",
+    json_schema={
+        "type": "object",
+        "additionalProperties": False,
+        "required": [
+            "documentPurpose",
+            "participants",
+            "processSteps",
+            "rules",
+            "assignmentRule",
+            "missingFields",
+            "evidence",
+        ],
+        "properties": {
+            "documentPurpose": {
+                "type": ["string", "null"],
+                "description": "What the document aims to achieve; null (with a question) "
+                "when the source does not say.",
+            },
+            "participants": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["id", "name"],
+                    "properties": {
+                        "id": {"type": "string", "minLength": 1},
+                        "name": {"type": "string", "minLength": 1},
+                    },
+                },
+            },
+            "processSteps": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["order", "actorId", "action"],
+                    "properties": {
+                        "order": {"type": "integer", "minimum": 1},
+                        "actorId": {"type": "string", "minLength": 1},
+                        "action": {"type": "string", "minLength": 1},
+                    },
+                },
+            },
+            "rules": {"type": "array", "items": {"type": "string", "minLength": 1}},
+            "assignmentRule": {
+                "type": ["string", "null"],
+                "description": "null when the source gives no assignment criterion",
+            },
+            "missingFields": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["fieldPath", "question"],
+                    "properties": {
+                        "fieldPath": {"type": "string", "minLength": 1},
+                        "question": {"type": "string", "minLength": 1},
+                    },
+                },
+            },
+            "evidence": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["fieldPath", "sourceExcerpt"],
+                    "properties": {
+                        "fieldPath": {"type": "string", "minLength": 1},
+                        "sourceExcerpt": {"type": "string", "minLength": 1},
+                        "source": {"type": "string", "description": "source id of the marker"},
+                        "paragraph": {"type": "integer", "minimum": 1},
+                    },
+                },
+            },
+            "excluded": {
+                "type": "array",
+                "description": "Source sentences deliberately not converted, with the reason.",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["sourceExcerpt", "reason"],
+                    "properties": {
+                        "sourceExcerpt": {"type": "string", "minLength": 1},
+                        "reason": {"enum": list(EXCLUSION_REASONS)},
+                    },
+                },
+            },
+        },
+    },
+    required_values=("documentPurpose", "participants", "processSteps", "assignmentRule"),
+    references=(Reference("processSteps", "actorId", "participants", "id"),),
+    unique_keys=(("participants", "id"),),
+    orders=(("processSteps", "order"),),
+)
+
+OUTPUT_SCHEMAS: dict[str, OutputSchema] = {TASK_PROCEDURE_V1.name: TASK_PROCEDURE_V1}
+
+
+def output_schema(name: str) -> OutputSchema:
+    """The built-in schema called ``name``; ``KeyError`` names the known ones."""
+    try:
+        return OUTPUT_SCHEMAS[name]
+    except KeyError:
+        known = ", ".join(sorted(OUTPUT_SCHEMAS))
+        raise KeyError(f"unknown schema {name!r}; known: {known}") from None

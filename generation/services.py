@@ -1,0 +1,247 @@
+"""Running a generation: prompt from eligible sources, one call, layered validation, at most one
+repair (EV-7), execution records for every call (EV-8), hand-over of a valid answer to
+verification as an assessment.
+
+The flow (seed 002)::
+
+    first = generate(request); if valid(first): accept
+    repaired = repair(request, first, errors); if valid(repaired): accept
+    else: manual review
+
+Transport failures are retried by the client only (bounded); a run that never got an
+answer ends ``failed``, one whose repair call got no answer ends in manual review.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from citations.engine import Turn
+from citations.services import assessment_enqueue_verification
+from reviews.imports import BundleConflict, bundle_import
+
+from .client import ChatClient, Completion, ModelCallFailed
+from .models import CallKind, ExecutionRecord, Generation, GenerationStatus, RecordStatus
+from .prompt import PROMPT_VERSION, build_messages, build_repair_messages
+from .schemas import OutputSchema, output_schema
+from .sources import SourcesFile, turn_from_stored
+from .validation import VALIDATOR_VERSION, Validation, validate_answer
+
+logger = logging.getLogger(__name__)
+
+Status = GenerationStatus
+# The generation state graph, written down once: status -> statuses it may move to.
+GENERATION_TRANSITIONS: dict[str, frozenset[str]] = {
+    Status.PENDING: frozenset({Status.RUNNING}),
+    Status.RUNNING: frozenset(
+        {Status.ACCEPTED, Status.REPAIRED, Status.MANUAL_REVIEW, Status.FAILED}
+    ),
+    Status.ACCEPTED: frozenset(),
+    Status.REPAIRED: frozenset(),
+    Status.MANUAL_REVIEW: frozenset(),
+    Status.FAILED: frozenset(),
+}
+# Where the hand-over bundle finds the quotes in an answer of each schema.
+MAX_FAILURE_CHARS = 2000
+EVIDENCE_QUOTES = [
+    {"path": "$.evidence[*]", "text": "sourceExcerpt", "source": "source", "paragraph": "paragraph"}
+]
+
+
+def _sources_sha256(paragraphs: tuple[str, ...]) -> str:
+    return hashlib.sha256("\n\n".join(paragraphs).encode("utf-8")).hexdigest()
+
+
+def input_fingerprint(turn: Turn) -> list[dict[str, Any]]:
+    """Source ids, eligibility and a sha256 of each source's paragraphs (EV-8)."""
+    return [
+        {"id": s.id, "eligible": s.eligible, "sha256": _sources_sha256(s.paragraphs)}
+        for s in turn.sources
+    ]
+
+
+def generation_create(
+    *, sources_file: SourcesFile, schema_name: str, model_name: str, created_by=None
+) -> Generation:
+    """Store a pending generation; the turn's eligibility is fixed here (012.3)."""
+    output_schema(schema_name)  # KeyError names the known schemas
+    return Generation.objects.create(
+        title=sources_file.title,
+        bundle_id=sources_file.bundle_id,
+        schema_name=schema_name,
+        model_name=model_name,
+        prompt_version=PROMPT_VERSION,
+        sources=sources_file.sources,
+        created_by=created_by,
+    )
+
+
+def _move(generation_id: int, to: str, **fields: Any) -> bool:
+    """One conditional UPDATE from the states the table allows; False when the row is gone or
+    in another state (someone else has it)."""
+    allowed_from = [s for s, targets in GENERATION_TRANSITIONS.items() if to in targets]
+    updated = Generation.objects.filter(pk=generation_id, status__in=allowed_from).update(
+        status=to, **fields
+    )
+    return bool(updated)
+
+
+@dataclass(frozen=True, slots=True)
+class CallOutcome:
+    record: ExecutionRecord
+    validation: Validation | None  # None: no answer arrived
+
+
+def _call(
+    *,
+    generation: Generation,
+    kind: CallKind,
+    body: dict[str, Any],
+    turn: Turn,
+    schema: OutputSchema,
+    client: ChatClient,
+) -> CallOutcome:
+    started_at = timezone.now()
+    started = time.monotonic()
+    completion: Completion | None = None
+    failure = ""
+    try:
+        completion = client.complete(body)
+    except ModelCallFailed as exc:
+        failure = str(exc)
+    duration_ms = round((time.monotonic() - started) * 1000)
+    common = {
+        "generation": generation,
+        "kind": kind,
+        "model_name": body["model"],
+        "prompt_version": generation.prompt_version,
+        "schema_name": schema.name,
+        "validator_version": VALIDATOR_VERSION,
+        "input_sources": input_fingerprint(turn),
+        "request": body,
+        "started_at": started_at,
+        "duration_ms": duration_ms,
+    }
+    if completion is None:
+        record = ExecutionRecord.objects.create(
+            **common, status=RecordStatus.TRANSPORT_ERROR, transport_error=failure
+        )
+        return CallOutcome(record, None)
+    validation = validate_answer(completion.text, turn, schema)
+    record = ExecutionRecord.objects.create(
+        **common,
+        raw_response=completion.text,
+        parsed=validation.parsed,
+        status=RecordStatus.VALID if validation.valid else RecordStatus.INVALID,
+        errors=[e.as_dict() for e in validation.errors],
+        coverage=[c.as_dict() for c in validation.coverage],
+        completeness=[c.as_dict() for c in validation.completeness],
+        prompt_tokens=completion.prompt_tokens,
+        completion_tokens=completion.completion_tokens,
+        total_tokens=completion.total_tokens,
+    )
+    return CallOutcome(record, validation)
+
+
+def generation_run(*, generation_id: int, client: ChatClient) -> Generation | None:
+    """Run a pending generation to its end state. None if it is gone or already claimed."""
+    if not _move(generation_id, Status.RUNNING):
+        return None
+    generation = Generation.objects.get(pk=generation_id)
+    turn = turn_from_stored(generation.sources)
+    schema = output_schema(generation.schema_name)
+    messages = build_messages(turn, schema)
+
+    first = _call(
+        generation=generation,
+        kind=CallKind.INITIAL,
+        body=client.request_body(messages, schema),
+        turn=turn,
+        schema=schema,
+        client=client,
+    )
+    if first.validation is None:
+        return _finish(generation, Status.FAILED, failure=first.record.transport_error)
+    if first.validation.valid:
+        return generation_hand_over(
+            generation=generation, record=first.record, status=Status.ACCEPTED
+        )
+
+    repair_messages = build_repair_messages(
+        messages, first.record.raw_response, first.validation.errors
+    )
+    second = _call(
+        generation=generation,
+        kind=CallKind.REPAIR,
+        body=client.request_body(repair_messages, schema),
+        turn=turn,
+        schema=schema,
+        client=client,
+    )
+    if second.validation is None:
+        failure = f"repair call got no answer: {second.record.transport_error}"
+    elif not second.validation.valid:
+        failure = f"repaired answer still invalid ({len(second.validation.errors)} error(s))"
+    else:
+        return generation_hand_over(
+            generation=generation, record=second.record, status=Status.REPAIRED
+        )
+    return _finish(generation, Status.MANUAL_REVIEW, failure=failure)
+
+
+def _finish(generation: Generation, status: str, *, failure: str = "", **fields: Any) -> Generation:
+    if not _move(
+        generation.pk,
+        status,
+        failure=failure[:MAX_FAILURE_CHARS],
+        finished_at=timezone.now(),
+        **fields,
+    ):
+        logger.warning("generation %s: moved by someone else; not set to %s", generation.pk, status)
+    else:
+        logger.info("generation %s: %s %s", generation.pk, status, failure)
+    generation.refresh_from_db()
+    return generation
+
+
+def hand_over_bundle(*, generation: Generation, record: ExecutionRecord) -> dict[str, Any]:
+    """The bundle for verification: the turn's sources with eligibility as computed, the raw
+    answer as JSON, evidence excerpts as the quotes, the execution record as meta."""
+    bundle: dict[str, Any] = {
+        "bundle_version": 1,
+        "id": generation.bundle_id or f"generation-{generation.pk}",
+        "meta": {
+            "model": record.model_name,
+            "prompt_version": record.prompt_version,
+            "schema": record.schema_name,
+            "generation": generation.pk,
+            "execution_record": record.pk,
+        },
+        "sources": generation.sources,
+        "response": {"format": "json", "text": record.raw_response, "quotes": EVIDENCE_QUOTES},
+    }
+    if generation.title:
+        bundle["title"] = generation.title
+    return bundle
+
+
+def generation_hand_over(
+    *, generation: Generation, record: ExecutionRecord, status: str
+) -> Generation:
+    """Store the valid answer as an assessment and queue its verification. A bundle id already
+    used for other content cannot be stored: the run goes to manual review instead."""
+    try:
+        with transaction.atomic():
+            result = bundle_import(raw=hand_over_bundle(generation=generation, record=record))
+            if result.created:
+                assessment_enqueue_verification(assessment_id=result.assessment.pk)
+            return _finish(generation, status, assessment=result.assessment)
+    except BundleConflict as exc:
+        return _finish(generation, Status.MANUAL_REVIEW, failure=f"hand-over refused: {exc}")

@@ -1,0 +1,386 @@
+"""Layered validation of a model's structured answer (EV-1 … EV-6). Plain Python, no Django.
+
+Errors are data: ``ValidationError(path, rule, message)``, with every rule and its layer
+listed once in ``RULES``. Layers run in order; the meaning layers (EV-2 … EV-6) need a
+document that passed the structure layer (EV-1), so they are skipped when it fails.
+The validator only says whether evidence text *exists* in a source; whether it supports
+its field is for the reviewer (seed 002, "3단계").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError as SchemaError
+
+from citations.engine import Match, Turn
+
+from .coverage import (
+    SentenceCoverage,
+    Span,
+    sentence_coverage,
+    source_sentences,
+)
+from .schemas import OutputSchema
+
+VALIDATOR_VERSION = "ev-1"
+
+# rule -> (layer, what it checks)
+RULES: dict[str, tuple[str, str]] = {
+    "json.syntax": ("EV-1", "the answer is exactly one JSON object"),
+    "schema.required": ("EV-1", "a required field is present"),
+    "schema.type": ("EV-1", "a value has the declared type"),
+    "schema.enum": ("EV-1", "a value is one of the allowed values"),
+    "schema.unknown_field": ("EV-1", "no fields beyond the schema"),
+    "schema.constraint": ("EV-1", "other schema constraints (length, minimum, …)"),
+    "reference.duplicate_id": ("EV-2", "ids are unique"),
+    "reference.unresolved": ("EV-2", "a reference names an existing object"),
+    "order.duplicate": ("EV-2", "no order number is used twice"),
+    "order.inversion": ("EV-2", "order numbers increase along the list"),
+    "evidence.not_in_source": ("EV-3", "the excerpt exists in an eligible source"),
+    "evidence.unknown_source": ("EV-3", "the cited source is eligible in this turn"),
+    "evidence.citation_mismatch": ("EV-3", "the excerpt is where its citation says"),
+    "evidence.field_missing": ("EV-4", "the evidence points at an existing result field"),
+    "excluded.not_in_source": ("EV-5", "an excluded sentence exists in an eligible source"),
+    "completeness.question_missing": ("EV-6", "a missing required value has a question"),
+    "completeness.value_and_question": ("EV-6", "a question goes with a null value"),
+    "completeness.unknown_field": ("EV-6", "a question names a field of the result"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationError:
+    path: str  # JSONPath-like location in the answer, "$" for the whole answer
+    rule: str  # a key of RULES
+    message: str
+
+    @property
+    def layer(self) -> str:
+        return RULES[self.rule][0]
+
+    def as_dict(self) -> dict[str, str]:
+        return {"path": self.path, "rule": self.rule, "message": self.message}
+
+
+class Completeness(StrEnum):
+    PRESENT = "PRESENT"
+    NEEDS_INPUT = "NEEDS_INPUT"
+
+
+@dataclass(frozen=True, slots=True)
+class FieldCompleteness:
+    field: str
+    status: Completeness
+    question: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return {"field": self.field, "status": self.status.value, "question": self.question}
+
+
+@dataclass(frozen=True, slots=True)
+class Validation:
+    parsed: Any  # the decoded answer, None when it is not JSON
+    errors: tuple[ValidationError, ...]
+    coverage: tuple[SentenceCoverage, ...] = ()
+    completeness: tuple[FieldCompleteness, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+
+def validate_answer(text: str, turn: Turn, schema: OutputSchema) -> Validation:
+    """Run EV-1 … EV-6 over one raw answer against the turn's eligible sources."""
+    try:
+        parsed = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        return Validation(None, (ValidationError("$", "json.syntax", f"{exc.msg} ({where})"),))
+    if not isinstance(parsed, dict):
+        message = f"expected one JSON object, got {type(parsed).__name__}"
+        return Validation(parsed, (ValidationError("$", "json.syntax", message),))
+    structure = tuple(_schema_errors(parsed, schema))
+    if structure:
+        return Validation(parsed, structure)
+    evidence_errors, mapped = _evidence(parsed, turn, schema)
+    exclusion_errors, excluded = _exclusions(parsed, turn, schema)
+    completeness_errors, completeness = _completeness(parsed, schema)
+    errors = (
+        *_references(parsed, schema),
+        *evidence_errors,
+        *exclusion_errors,
+        *completeness_errors,
+    )
+    coverage = sentence_coverage(source_sentences(turn), mapped, excluded)
+    return Validation(parsed, tuple(errors), coverage, completeness)
+
+
+def _path(parts: Any) -> str:
+    path = "$"
+    for part in parts:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return path
+
+
+def _schema_errors(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[ValidationError]:
+    validator = Draft202012Validator(schema.json_schema)
+    found = sorted(validator.iter_errors(parsed), key=lambda e: _path(e.absolute_path))
+    for error in found:
+        yield _schema_error(error)
+
+
+def _schema_error(error: SchemaError) -> ValidationError:
+    path = _path(error.absolute_path)
+    match error.validator:
+        case "required":
+            missing = re.match(r"'(.+)' is a required property", error.message)
+            name = missing.group(1) if missing else ""
+            return ValidationError(f"{path}.{name}", "schema.required", error.message)
+        case "type":
+            return ValidationError(path, "schema.type", error.message)
+        case "enum" | "const":
+            return ValidationError(path, "schema.enum", error.message)
+        case "additionalProperties":
+            message = error.message.replace("Additional properties are not allowed", "unknown")
+            return ValidationError(path, "schema.unknown_field", message)
+    return ValidationError(path, "schema.constraint", error.message)
+
+
+def _references(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[ValidationError]:
+    for array, key in schema.unique_keys:
+        seen: dict[Any, int] = {}
+        for index, item in enumerate(parsed.get(array, [])):
+            value = item[key]
+            if value in seen:
+                yield ValidationError(
+                    f"$.{array}[{index}].{key}",
+                    "reference.duplicate_id",
+                    f"{value!r} is already the {key} of {array}[{seen[value]}]",
+                )
+            seen.setdefault(value, index)
+    for ref in schema.references:
+        targets = {item[ref.to_key] for item in parsed.get(ref.to_array, [])}
+        for index, item in enumerate(parsed.get(ref.from_array, [])):
+            if item[ref.from_key] not in targets:
+                yield ValidationError(
+                    f"$.{ref.from_array}[{index}].{ref.from_key}",
+                    "reference.unresolved",
+                    f"{item[ref.from_key]!r} is not the {ref.to_key} of any {ref.to_array} entry",
+                )
+    for array, key in schema.orders:
+        highest: int | None = None
+        used: set[int] = set()
+        for index, item in enumerate(parsed.get(array, [])):
+            order = item[key]
+            path = f"$.{array}[{index}].{key}"
+            if order in used:
+                yield ValidationError(path, "order.duplicate", f"order {order} is used twice")
+            elif highest is not None and order < highest:
+                yield ValidationError(
+                    path, "order.inversion", f"order {order} comes after order {highest}"
+                )
+            used.add(order)
+            highest = order if highest is None else max(highest, order)
+
+
+def _locate(text: str, turn: Turn, source_id: str | None, paragraph: int | None) -> Match | None:
+    """Find ``text`` where it is cited first, so a sentence that appears twice is not reported
+    at the wrong copy; then anywhere among the eligible sources."""
+    from citations.engine import find_verbatim
+
+    cited = turn.source(source_id) if source_id else None
+    if cited is not None and cited.eligible:
+        if paragraph is not None and cited.paragraph(paragraph) is not None:
+            # Blank the other paragraphs: numbering stays, only the cited one can match.
+            only = tuple(p if n == paragraph else "" for n, p in enumerate(cited.paragraphs, 1))
+            if match := find_verbatim(text, (replace(cited, paragraphs=only),)):
+                return match
+        if match := find_verbatim(text, (cited,)):
+            return match
+    return find_verbatim(text, turn.eligible_sources)
+
+
+def _evidence(
+    parsed: dict[str, Any], turn: Turn, schema: OutputSchema
+) -> tuple[list[ValidationError], list[Span]]:
+    errors: list[ValidationError] = []
+    spans: list[Span] = []
+    for index, item in enumerate(parsed.get(schema.evidence_array, [])):
+        path = f"$.{schema.evidence_array}[{index}]"
+        field_path = item["fieldPath"]
+        if not _field_exists(parsed, field_path, schema):
+            errors.append(
+                ValidationError(
+                    f"{path}.fieldPath",
+                    "evidence.field_missing",
+                    f"{field_path!r} is not a field of the result",
+                )
+            )
+        source_id, paragraph = item.get("source"), item.get("paragraph")
+        if source_id is not None and not turn.is_eligible(source_id):
+            errors.append(
+                ValidationError(
+                    f"{path}.source",
+                    "evidence.unknown_source",
+                    f"{source_id!r} is not one of the provided sources",
+                )
+            )
+            source_id = None
+        match = _locate(item["sourceExcerpt"], turn, source_id, paragraph)
+        if match is None:
+            errors.append(
+                ValidationError(
+                    f"{path}.sourceExcerpt",
+                    "evidence.not_in_source",
+                    "this text is not in any provided source; copy the excerpt verbatim",
+                )
+            )
+            continue
+        spans.append(Span(match.source, match.paragraph, match.start, match.end, field_path))
+        cited_elsewhere = source_id is not None and (
+            match.source != source_id or (paragraph is not None and match.paragraph != paragraph)
+        )
+        if cited_elsewhere:
+            cited = f"[{source_id} ¶{paragraph}]" if paragraph is not None else f"[{source_id}]"
+            errors.append(
+                ValidationError(
+                    path,
+                    "evidence.citation_mismatch",
+                    f"cited {cited}, but the text is in [{match.source} ¶{match.paragraph}]",
+                )
+            )
+    return errors, spans
+
+
+def _exclusions(
+    parsed: dict[str, Any], turn: Turn, schema: OutputSchema
+) -> tuple[list[ValidationError], list[Span]]:
+    from citations.engine import find_verbatim
+
+    errors: list[ValidationError] = []
+    spans: list[Span] = []
+    for index, item in enumerate(parsed.get(schema.excluded_array, [])):
+        match = find_verbatim(item["sourceExcerpt"], turn.eligible_sources)
+        if match is None:
+            errors.append(
+                ValidationError(
+                    f"$.{schema.excluded_array}[{index}].sourceExcerpt",
+                    "excluded.not_in_source",
+                    "an excluded sentence must be copied verbatim from a provided source",
+                )
+            )
+            continue
+        spans.append(Span(match.source, match.paragraph, match.start, match.end, item["reason"]))
+    return errors, spans
+
+
+FIELD_PATH_TOKEN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|(\.)")
+
+
+def _field_path_parts(field_path: str) -> list[str | int] | None:
+    """``"processSteps[1].action"`` → ``["processSteps", 1, "action"]``; None when malformed."""
+    parts: list[str | int] = []
+    position = 0
+    expect_name = True
+    while position < len(field_path):
+        token = FIELD_PATH_TOKEN.match(field_path, position)
+        if token is None:
+            return None
+        name, index, dot = token.groups()
+        if name is not None and expect_name:
+            parts.append(name)
+            expect_name = False
+        elif index is not None and not expect_name:
+            parts.append(int(index))
+        elif dot is not None and not expect_name:
+            expect_name = True
+        else:
+            return None
+        position = token.end()
+    return parts if parts and not expect_name else None
+
+
+def _field_exists(parsed: dict[str, Any], field_path: str, schema: OutputSchema) -> bool:
+    parts = _field_path_parts(field_path)
+    if not parts or parts[0] in schema.bookkeeping:
+        return False
+    value: Any = parsed
+    for part in parts:
+        if isinstance(part, int):
+            if not isinstance(value, list) or part >= len(value):
+                return False
+        elif not isinstance(value, dict) or part not in value:
+            return False
+        value = value[part]
+    return True
+
+
+def _is_missing(value: Any) -> bool:
+    return value is None or value == [] or (isinstance(value, str) and not value.strip())
+
+
+def _completeness(
+    parsed: dict[str, Any], schema: OutputSchema
+) -> tuple[list[ValidationError], tuple[FieldCompleteness, ...]]:
+    errors: list[ValidationError] = []
+    questions: dict[str, str] = {}
+    for index, item in enumerate(parsed.get(schema.missing_array, [])):
+        field_path, question = item["fieldPath"], item["question"].strip()
+        path = f"$.{schema.missing_array}[{index}].fieldPath"
+        parts = _field_path_parts(field_path)
+        if not parts or parts[0] in schema.bookkeeping:
+            errors.append(
+                ValidationError(
+                    path,
+                    "completeness.unknown_field",
+                    f"{field_path!r} is not a field of the result",
+                )
+            )
+        elif parts[0] not in schema.json_schema["properties"]:
+            errors.append(
+                ValidationError(
+                    path, "completeness.unknown_field", f"the result has no field {parts[0]!r}"
+                )
+            )
+        elif question:
+            questions.setdefault(field_path, question)
+    completeness: list[FieldCompleteness] = []
+    for name in schema.required_values:
+        value = parsed.get(name)
+        if not _is_missing(value):
+            completeness.append(FieldCompleteness(name, Completeness.PRESENT))
+            if name in questions:
+                errors.append(
+                    ValidationError(
+                        f"$.{name}",
+                        "completeness.value_and_question",
+                        f"{name} has a value and a clarification question; give null with "
+                        "the question, or the value without it",
+                    )
+                )
+        elif name in questions:
+            completeness.append(
+                FieldCompleteness(name, Completeness.NEEDS_INPUT, questions.pop(name))
+            )
+        else:
+            errors.append(
+                ValidationError(
+                    f"$.{name}",
+                    "completeness.question_missing",
+                    f"{name} is empty: give the value from the sources, or null plus a "
+                    f"missingFields entry with a clarification question",
+                )
+            )
+    # Questions about other values (e.g. one step's actor) are kept for the reviewer too.
+    completeness.extend(
+        FieldCompleteness(path, Completeness.NEEDS_INPUT, question)
+        for path, question in questions.items()
+        if path not in schema.required_values
+    )
+    return errors, tuple(completeness)
