@@ -1,0 +1,311 @@
+"""Quotes of a JSON response: find the JSON, repair it if it must, select the quote objects.
+
+The JSON may be the whole response, sit in a code fence (```json or bare, closed or not),
+or have prose around it. ``json.loads`` is tried first; only JSON it refuses goes through
+``json_repair``, and the repair is noted. The bundle's ``response.quotes`` entries select
+the quote objects with JSONPath (RFC 9535, via ``python-jsonpath``, which reports each
+match's concrete location); each object's text field is one quote, reported with the
+concrete path of that value, e.g. ``$.topics[3].originalQuote``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import json_repair
+import jsonpath
+from jsonpath.exceptions import JSONPathError
+
+from .types import ParsedQuote, ParsedResponse, QuoteFields, QuoteForm
+
+FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n", re.MULTILINE)
+# Where JSON starts inside prose: an object with a key, or an array of objects/arrays/strings
+# (so "[1]" or "[S1]" in the prose is not taken for it).
+JSON_START = re.compile(r'\{\s*["}]|\[\s*[\[{"\]]')
+NEXT_NON_SPACE = re.compile(r"\S")
+# A member name that JSONPath's shorthand (``$.name``) accepts; others use ``$['na me']``.
+SHORTHAND_NAME = re.compile(r"^[A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010ffff]*$")
+# A cited paragraph as models write it: 3, "3", "¶3", "¶ 3", "S. 3", "p. 3", "para 3", "§3".
+PARAGRAPH_NUMBER = re.compile(
+    r"""^\s*(?:(?:¶|§|para(?:graph)?\.?|pp?\.|S\.|Abs\.|Absatz|page|Seite)\s*)?
+        (?P<number>\d{1,9})(?:\s*[-–]\s*\d{1,9})?\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+type PathPart = str | int
+
+
+@dataclass(frozen=True, slots=True)
+class LocatedJson:
+    """The JSON of a response: its decoded ``value`` (None when there is none) and the
+    region ``[start, end)`` of ``text`` it was read from (what an export replaces)."""
+
+    value: Any
+    start: int
+    end: int
+    notes: tuple[str, ...] = ()
+    unclosed_fence: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteObject:
+    """One object a ``response.quotes`` entry selected: where it is and which fields it uses."""
+
+    parts: tuple[PathPart, ...]
+    fields: QuoteFields
+    order: tuple[int, ...]  # position in document order (key index or array index per level)
+
+    @property
+    def text_path(self) -> str:
+        return format_path((*self.parts, self.fields.text))
+
+
+def parse_paragraph(value: object) -> int | None:
+    """A cited paragraph number from a JSON value, or None when it is not one.
+
+    >>> [parse_paragraph(v) for v in (3, "3", "¶3", "S. 3", "p. 12", "0", "three", True, 2.0)]
+    [3, 3, 3, 3, 12, None, None, None, None]
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 1 else None
+    if not isinstance(value, str):
+        return None
+    found = PARAGRAPH_NUMBER.match(value)
+    if found is None:
+        return None
+    number = int(found["number"])
+    return number if number >= 1 else None
+
+
+def format_path(parts: tuple[PathPart, ...]) -> str:
+    """A concrete JSONPath for ``parts``.
+
+    >>> format_path(("topics", 3, "originalQuote"))
+    '$.topics[3].originalQuote'
+    >>> format_path(("a b", 0, "it's"))
+    "$['a b'][0]['it\\\\'s']"
+    """
+    out = ["$"]
+    for part in parts:
+        if isinstance(part, int):
+            out.append(f"[{part}]")
+        elif SHORTHAND_NAME.match(part):
+            out.append(f".{part}")
+        else:
+            escaped = part.replace("\\", "\\\\").replace("'", "\\'")
+            out.append(f"['{escaped}']")
+    return "".join(out)
+
+
+def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> ParsedResponse:
+    """The quotes of a JSON response, in document order, as ``field`` quotes.
+
+    A selected object without the text field, or whose text is not a non-empty string, is
+    skipped with a note; so is an entry whose path is not valid JSONPath. A response with no
+    JSON that can be read or repaired gives no quotes and a note, never an exception.
+    """
+    located = locate_json(text)
+    notes = list(located.notes)
+    if located.value is None:
+        return ParsedResponse(quotes=(), notes=tuple(notes))
+    objects, selection_notes = select_quote_objects(located.value, quote_fields)
+    notes.extend(selection_notes)
+    quotes: list[ParsedQuote] = []
+    for selected in objects:
+        obj = value_at(located.value, selected.parts)
+        fields = selected.fields
+        where = selected.text_path
+        if fields.text not in obj:
+            notes.append(f"{format_path(selected.parts)}: no {fields.text!r} field; skipped")
+            continue
+        quoted = obj[fields.text]
+        if not isinstance(quoted, str) or not quoted.strip():
+            notes.append(f"{where}: not a non-empty string; skipped")
+            continue
+        quotes.append(
+            ParsedQuote(
+                n=len(quotes) + 1,
+                form=QuoteForm.FIELD,
+                text=quoted,
+                cited_ref=_reference(obj.get(fields.source)) if fields.source else None,
+                cited_paragraph=(
+                    parse_paragraph(obj.get(fields.paragraph)) if fields.paragraph else None
+                ),
+                cited_url=_reference(obj.get(fields.url)) if fields.url else None,
+                json_path=where,
+            )
+        )
+    return ParsedResponse(quotes=tuple(quotes), notes=tuple(notes))
+
+
+def _reference(value: object) -> str | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    return None
+
+
+def value_at(data: Any, parts: tuple[PathPart, ...]) -> Any:
+    for part in parts:
+        data = data[part]
+    return data
+
+
+def select_quote_objects(
+    data: Any, quote_fields: tuple[QuoteFields, ...]
+) -> tuple[list[QuoteObject], list[str]]:
+    """The objects the entries select, in document order, each once (the first entry that
+    selects an object decides its fields). Non-objects are skipped with a note."""
+    notes: list[str] = []
+    found: dict[tuple[PathPart, ...], QuoteObject] = {}
+    for index, fields in enumerate(quote_fields):
+        try:
+            matches = list(jsonpath.finditer(fields.path, data))
+        except JSONPathError as exc:
+            first_line = str(exc).splitlines()[0]
+            notes.append(f"response.quotes[{index}].path: not valid JSONPath ({first_line})")
+            continue
+        if not matches:
+            notes.append(f"response.quotes[{index}].path: {fields.path} selects nothing")
+        for match in matches:
+            parts = tuple(match.parts)
+            if not isinstance(match.obj, dict):
+                kind = type(match.obj).__name__
+                notes.append(f"{format_path(parts)}: selected a {kind}, not an object; skipped")
+                continue
+            if parts not in found:
+                found[parts] = QuoteObject(parts, fields, _document_order(data, parts))
+    return sorted(found.values(), key=lambda q: q.order), notes
+
+
+def _document_order(data: Any, parts: tuple[PathPart, ...]) -> tuple[int, ...]:
+    order: list[int] = []
+    for part in parts:
+        order.append(part if isinstance(part, int) else list(data).index(part))
+        data = data[part]
+    return tuple(order)
+
+
+def locate_json(text: str) -> LocatedJson:
+    """Find and decode the JSON in a response; see the module docstring for where it may be.
+
+    The whole response when it starts with a bracket; else the first code fence holding
+    JSON (a ```json one preferred); else from the first bracket that opens JSON-looking
+    text to the last closing bracket.
+    """
+    start, end = _strip_bounds(text, 0, len(text))
+    if text[start:end][:1] in ("{", "["):
+        return _decode_region(text, start, end, [])
+    fenced = _fenced_json(text)
+    if fenced is not None:
+        content_start, content_end, closed = fenced
+        notes = [] if closed else ["JSON repaired: code fence was not closed"]
+        located = _decode_region(text, content_start, content_end, notes)
+        return LocatedJson(
+            located.value, located.start, located.end, located.notes, unclosed_fence=not closed
+        )
+    opening = JSON_START.search(text)
+    if opening is None:
+        return LocatedJson(None, 0, 0, ("no JSON object or array found in the response",))
+    last_close = max(text.rfind("}"), text.rfind("]"))
+    end = last_close + 1 if last_close > opening.start() else len(text)
+    return _decode_region(text, opening.start(), end, [])
+
+
+def _strip_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _fenced_json(text: str) -> tuple[int, int, bool] | None:
+    """The content of the first fenced block holding JSON (a ```json fence preferred)."""
+    candidates: list[tuple[bool, int, int, bool]] = []
+    position = 0
+    while (opening := FENCE_OPEN.search(text, position)) is not None:
+        run = opening["run"]
+        closing = re.compile(rf"^[ \t]{{0,3}}{re.escape(run[0])}{{{len(run)},}}[ \t]*$", re.M)
+        closed = closing.search(text, opening.end())
+        content_end = closed.start() if closed else len(text)
+        start, end = _strip_bounds(text, opening.end(), content_end)
+        if text[start:end][:1] in ("{", "["):
+            is_json = opening["info"].strip().lower().startswith("json")
+            candidates.append((is_json, start, end, closed is not None))
+        position = closed.end() if closed else len(text)
+    if not candidates:
+        return None
+    labelled = [c for c in candidates if c[0]]
+    _, start, end, closed = (labelled or candidates)[0]
+    return start, end, closed
+
+
+def _decode_region(text: str, start: int, end: int, notes: list[str]) -> LocatedJson:
+    """Decode ``text[start:end]``: as it is; else the JSON value it starts with (prose may
+    follow); else repaired by ``json_repair``."""
+    region = text[start:end]
+    try:
+        return _container(json.loads(region), start, end, notes)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        problem = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+    try:
+        value, length = json.JSONDecoder().raw_decode(region)
+        return _container(value, start, start + length, notes)
+    except (json.JSONDecodeError, RecursionError):
+        pass
+    try:
+        value, log = json_repair.repair_json(region, return_objects=True, logging=True)
+    except (RecursionError, ValueError):
+        value, log = None, []
+    if not isinstance(value, dict | list) or not value:
+        return LocatedJson(
+            None, start, end, (*notes, f"no JSON could be read or repaired ({problem})")
+        )
+    fixes = []
+    trailing = _trailing_commas(region)
+    if trailing:
+        fixes.append(
+            "trailing comma removed" if trailing == 1 else f"{trailing} trailing commas removed"
+        )
+    fixes.extend(entry["text"] for entry in log if "text" in entry)
+    detail = "; ".join(dict.fromkeys(fixes)) or problem
+    return LocatedJson(value, start, end, (*notes, f"JSON repaired: {detail}"))
+
+
+def _container(value: Any, start: int, end: int, notes: list[str]) -> LocatedJson:
+    if isinstance(value, dict | list):
+        return LocatedJson(value, start, end, tuple(notes))
+    kind = type(value).__name__
+    return LocatedJson(
+        None, start, end, (*notes, f"the response's JSON is a {kind}, not an object or array")
+    )
+
+
+def _trailing_commas(text: str) -> int:
+    """How many commas directly precede a closing bracket outside strings."""
+    count = 0
+    in_string = escaped = False
+    for index, char in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char == ",":
+            following = NEXT_NON_SPACE.search(text, index + 1)
+            if following is not None and following.group() in ("}", "]"):
+                count += 1
+    return count

@@ -1,0 +1,390 @@
+"""Quotes of a markdown response: block quotes and inline quotes with their citation markers.
+
+Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
+
+- **Block quote**: a run of ``>`` lines as CommonMark reads it (markdown-it-py, the renderer's
+  parser, so what is rendered as a quote is parsed as one). Its text is its ``>`` lines with
+  the prefixes removed, joined with ``\\n`` (the lines as written; matching ignores runs of
+  whitespace); a pair of quotation marks around the whole text is not part of it. Nested
+  ``> >`` lines belong to the outer quote. The marker is at the end of the last line, or
+  alone on the next line (a lazy continuation line or one after a single blank line). Other
+  lazy continuation lines are prose, not quote text.
+- **Inline quote**: text between a pair of quotation marks (``"…"``, ``“…”``, ``„…“``,
+  ``„…”``, ``«…»``, ``»…«``, ``‚…‘``, ``‘…’``, ``'…'``, ``「…」``, ``『…』``) within one
+  paragraph, optionally followed (after spaces) by a marker. Quotes do not nest: the outer
+  pair wins and inner quotation marks are part of its text; inline quotation marks inside a
+  block quote are part of the block quote. An apostrophe (a mark between letters, as in
+  ``don't``) never opens or closes a quote; a mark left unclosed is ignored and does not
+  swallow the paragraph, let alone the document.
+- **Scare quotes**: an inline quote of at most two words without a marker is not a quote
+  (a word is a whitespace-separated token, or two Han/kana characters); with a marker it is.
+- **Markers**: ``[S1]``, ``[S1 ¶3]``, tolerating ``[S1, ¶3]``, ``[S1 ¶ 3]``,
+  ``[S1 para 3]``, ``[S1 p. 3]``, ``[S1 §3]``, ``[S1 S. 3]``; a range ``¶3-4`` cites its
+  first paragraph; a marker written as a link ``[S1](https://…)`` also gives the cited URL.
+- **Not quotes**: anything in a code span, fenced or indented code block, or a link's
+  destination/title.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from markdown_it import MarkdownIt
+
+from .types import ParsedQuote, ParsedResponse, QuoteForm
+
+MARKER = re.compile(
+    r"""\[[ \t]*(?P<ref>[A-Za-z][A-Za-z0-9_.-]{0,63}?)
+        (?:[ \t]*[,;:]?[ \t]*(?:¶|§|para(?:graph)?\.?|pp?\.|S\.)[ \t]*(?P<paragraph>\d{1,9})
+           (?:[ \t]*[-–][ \t]*\d{1,9})?)?
+        [ \t]*\]
+        (?:\((?P<url>[^()\s]+)\))?""",
+    re.VERBOSE,
+)
+# Opening mark -> the marks that close it.
+QUOTE_PAIRS: dict[str, str] = {
+    '"': '"',
+    "“": "”",
+    "„": "“”",
+    "«": "»",
+    "»": "«",
+    "‚": "‘’",
+    "‘": "’",
+    "'": "'",
+    "「": "」",
+    "『": "』",
+}
+SPACED_MARKS = frozenset("«»")  # French style puts (no-break) spaces inside « … »
+CJK_MARKS = frozenset("「」『』")
+BLOCK_PREFIX = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?P<arrows>(?:>[ \t]?)*)")
+BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
+# Lines that start a new block (heading, list item, table row): no inline quote spans them.
+BLOCK_START = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|\|)", re.MULTILINE)
+HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+LINK_DESTINATION = re.compile(r"\]\([^()\n]*\)")
+BACKTICKS = re.compile(r"`+")
+HORIZONTAL_SPACE = " \t\u00a0\u202f"
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    ref: str
+    paragraph: int | None
+    url: str | None
+    start: int
+    end: int
+
+
+def find_marker(text: str, position: int) -> Marker | None:
+    """The citation marker starting at ``position``, after spaces on the same line."""
+    while position < len(text) and text[position] in HORIZONTAL_SPACE:
+        position += 1
+    found = MARKER.match(text, position)
+    if found is None:
+        return None
+    paragraph = int(found["paragraph"]) if found["paragraph"] else None
+    return Marker(
+        ref=found["ref"],
+        paragraph=paragraph if paragraph else None,
+        url=found["url"],
+        start=found.start(),
+        end=found.end(),
+    )
+
+
+def parse_markdown_response(text: str) -> ParsedResponse:
+    """Block and inline quotes of a markdown response, numbered in response order.
+
+    >>> [q.text for q in parse_markdown_response('As "the fee rises by 6%" [A1 ¶2] says.').quotes]
+    ['the fee rises by 6%']
+    """
+    lines = _Lines(text)
+    masked = bytearray(len(text))  # 1 where no inline quote may start or end
+    stops: set[int] = {m.start() for m in BLANK_LINE.finditer(text)}
+    stops.update(m.start() for m in BLOCK_START.finditer(text))
+    blocks: list[ParsedQuote] = []
+    for kind, first, last in _block_regions(text):
+        start, end = lines.start(first), lines.end(last)
+        if kind == "blockquote":
+            quote = _block_quote(text, lines, first, last)
+            if quote is None:
+                continue
+            blocks.append(quote)
+            assert quote.extent is not None
+            start, end = quote.extent
+        masked[start:end] = b"\x01" * (end - start)
+        stops.update((start, end))
+    for start, end in _code_spans(text, masked):
+        masked[start:end] = b"\x01" * (end - start)
+    for found in LINK_DESTINATION.finditer(text):
+        masked[found.start() : found.end()] = b"\x01" * (found.end() - found.start())
+    inline = _inline_quotes(text, masked, sorted(stops))
+    ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
+    numbered = tuple(
+        ParsedQuote(
+            n=index,
+            form=q.form,
+            text=q.text,
+            cited_ref=q.cited_ref,
+            cited_paragraph=q.cited_paragraph,
+            cited_url=q.cited_url,
+            response_span=q.response_span,
+            extent=q.extent,
+        )
+        for index, q in enumerate(ordered, start=1)
+    )
+    return ParsedResponse(quotes=numbered)
+
+
+class _Lines:
+    """Line offsets of a text: line ``i`` is ``text[start(i):end(i)]`` incl. its newline."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0, *(m.end() for m in re.finditer("\n", text))]
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def start(self, line: int) -> int:
+        return self.starts[line] if line < len(self.starts) else len(self.text)
+
+    def end(self, line: int) -> int:
+        return self.start(line + 1)
+
+    def content_end(self, line: int) -> int:
+        """End of the line without its newline and trailing whitespace."""
+        start, end = self.start(line), self.end(line)
+        while end > start and self.text[end - 1] in "\r\n \t":
+            end -= 1
+        return end
+
+
+def _block_regions(text: str) -> list[tuple[str, int, int]]:
+    """Outermost block quotes and code blocks as (kind, first line, last line)."""
+    regions: list[tuple[str, int, int]] = []
+    depth = 0
+    for token in MarkdownIt("commonmark").parse(text):
+        if token.type == "blockquote_open":
+            if depth == 0 and token.map:
+                regions.append(("blockquote", token.map[0], token.map[1] - 1))
+            depth += 1
+        elif token.type == "blockquote_close":
+            depth -= 1
+        elif token.type in ("fence", "code_block") and depth == 0 and token.map:
+            regions.append(("code", token.map[0], token.map[1] - 1))
+    return regions
+
+
+def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote | None:
+    # Only ``>`` lines are quote text; lazy continuation lines end it (a lone marker among
+    # them is the quote's marker).
+    content: list[tuple[int, int]] = []
+    marker: Marker | None = None
+    extent_last = first
+    for line in range(first, last + 1):
+        prefix = BLOCK_PREFIX.match(text, lines.start(line))
+        assert prefix is not None
+        if not prefix["arrows"]:
+            marker = _lone_marker(text, lines, line)
+            if marker is not None:
+                extent_last = line
+            break
+        content.append((prefix.end(), lines.content_end(line)))
+        extent_last = line
+    while content and content[-1][0] >= content[-1][1]:
+        content.pop()
+    if not content:
+        return None
+    if marker is None:
+        marker, content = _trailing_marker(text, content)
+    if marker is None:
+        marker, extent_last = _marker_after(text, lines, extent_last)
+    if not content:
+        return None
+    start, end = content[0][0], content[-1][1]
+    start, end = _strip_wrapping_quotes(text, start, end)
+    if start >= end:
+        return None
+    pieces = [text[max(s, start) : min(e, end)] for s, e in content if min(e, end) > max(s, start)]
+    return ParsedQuote(
+        n=0,
+        form=QuoteForm.BLOCK,
+        text="\n".join(pieces),
+        cited_ref=marker.ref if marker else None,
+        cited_paragraph=marker.paragraph if marker else None,
+        cited_url=marker.url if marker else None,
+        response_span=(start, end),
+        extent=(lines.start(first), lines.end(extent_last)),
+    )
+
+
+def _lone_marker(text: str, lines: _Lines, line: int) -> Marker | None:
+    """The marker that is all of ``line`` (apart from spaces), if it is."""
+    marker = find_marker(text, lines.start(line))
+    if marker is not None and marker.end == lines.content_end(line):
+        return marker
+    return None
+
+
+def _trailing_marker(
+    text: str, content: list[tuple[int, int]]
+) -> tuple[Marker | None, list[tuple[int, int]]]:
+    """A marker ending the last ``>`` line (or being all of it), and the content without it."""
+    start, end = content[-1]
+    for found in MARKER.finditer(text, start, end):
+        if found.end() == end:
+            marker = find_marker(text, found.start())
+            assert marker is not None
+            text_end = found.start()
+            while text_end > start and text[text_end - 1] in HORIZONTAL_SPACE:
+                text_end -= 1
+            rest = content[:-1] if text_end == start else [*content[:-1], (start, text_end)]
+            while rest and rest[-1][0] >= rest[-1][1]:
+                rest.pop()
+            return marker, rest
+    return None, content
+
+
+def _marker_after(text: str, lines: _Lines, last: int) -> tuple[Marker | None, int]:
+    """A lone marker on the line after the block, or after one blank line."""
+    for line in (last + 1, last + 2):
+        if line >= len(lines):
+            break
+        marker = _lone_marker(text, lines, line)
+        if marker is not None:
+            return marker, line
+        if text[lines.start(line) : lines.content_end(line)].strip():
+            break
+    return None, last
+
+
+def _strip_wrapping_quotes(text: str, start: int, end: int) -> tuple[int, int]:
+    if end - start >= 2:
+        opening, closing = text[start], text[end - 1]
+        if closing in QUOTE_PAIRS.get(opening, ""):
+            return start + 1, end - 1
+        # The closing mark may be followed by sentence punctuation: "…". or «…».
+        if (
+            end - start >= 3
+            and text[end - 1] in ".,;:"
+            and text[end - 2] in QUOTE_PAIRS.get(opening, "")
+        ):
+            return start + 1, end - 2
+    return start, end
+
+
+def _code_spans(text: str, masked: bytearray) -> list[tuple[int, int]]:
+    """Backtick code spans (CommonMark: a run closed by a run of the same length, within a
+    paragraph), outside already masked regions."""
+    spans: list[tuple[int, int]] = []
+    position = 0
+    while True:
+        opening = BACKTICKS.search(text, position)
+        if opening is None:
+            return spans
+        if masked[opening.start()]:
+            position = opening.end()
+            continue
+        run = len(opening.group())
+        position = opening.end()
+        closing = opening
+        while True:
+            closing = BACKTICKS.search(text, closing.end())
+            if closing is None or BLANK_LINE.search(text, opening.end(), closing.start()):
+                closing = None
+                break
+            if len(closing.group()) == run:
+                break
+        if closing is not None:
+            spans.append((opening.start(), closing.end()))
+            position = closing.end()
+
+
+def _opens(text: str, index: int) -> bool:
+    mark = text[index]
+    before = text[index - 1] if index > 0 else " "
+    after = text[index + 1] if index + 1 < len(text) else " "
+    if mark in CJK_MARKS:
+        return True
+    if before.isalnum():
+        return False
+    return mark in SPACED_MARKS or not after.isspace()
+
+
+def _closes(text: str, index: int) -> bool:
+    mark = text[index]
+    if mark in CJK_MARKS or mark in SPACED_MARKS:
+        return True
+    before = text[index - 1] if index > 0 else " "
+    after = text[index + 1] if index + 1 < len(text) else " "
+    return not before.isspace() and not after.isalnum()
+
+
+def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[ParsedQuote]:
+    quotes: list[ParsedQuote] = []
+    index = 0
+    length = len(text)
+    while index < length:
+        mark = text[index]
+        if mark not in QUOTE_PAIRS or masked[index] or not _opens(text, index):
+            index += 1
+            continue
+        closers = QUOTE_PAIRS[mark]
+        next_stop = bisect.bisect_right(stops, index)
+        limit = stops[next_stop] if next_stop < len(stops) else length
+        close = _find_close(text, masked, index, closers, limit)
+        if close is None:
+            index += 1
+            continue
+        if close < 0:  # the same mark opened again before a close: this one is unclosed
+            index = -close
+            continue
+        opening, start, end = index, index + 1, close
+        quoted = text[start:end]
+        marker = find_marker(text, close + 1)
+        index = close + 1
+        if not quoted.strip() or (marker is None and _word_count(quoted) <= 2):
+            continue
+        if mark in SPACED_MARKS:
+            while start < end and text[start] in HORIZONTAL_SPACE:
+                start += 1
+            while end > start and text[end - 1] in HORIZONTAL_SPACE:
+                end -= 1
+        quotes.append(
+            ParsedQuote(
+                n=0,
+                form=QuoteForm.INLINE,
+                text=text[start:end],
+                cited_ref=marker.ref if marker else None,
+                cited_paragraph=marker.paragraph if marker else None,
+                cited_url=marker.url if marker else None,
+                response_span=(start, end),
+                extent=(opening, marker.end if marker else close + 1),
+            )
+        )
+        if marker is not None:
+            index = marker.end
+    return quotes
+
+
+def _find_close(text: str, masked: bytearray, opening: int, closers: str, limit: int) -> int | None:
+    """Index of the mark closing the quote opened at ``opening``; ``-i`` when the same
+    mark opens again at ``i`` first (the first one is then unclosed); None when unclosed."""
+    mark = text[opening]
+    for index in range(opening + 1, limit):
+        char = text[index]
+        if masked[index] or (char not in closers and char != mark):
+            continue
+        if char in closers and _closes(text, index):
+            return index
+        if char == mark and _opens(text, index):
+            return -index
+    return None
+
+
+def _word_count(text: str) -> int:
+    words = len(text.split())
+    return max(words, len(HAN_OR_KANA.findall(text)) // 2)

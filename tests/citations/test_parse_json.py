@@ -1,0 +1,253 @@
+"""Parsing JSON responses (003.1): finding the JSON, repairing it, selecting quote fields."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonpath
+import pytest
+
+from citations.engine import QuoteFields, QuoteForm, Response, load_bundle
+from citations.engine.parse import parse_response
+from citations.engine.parse_json import format_path, locate_json, parse_paragraph
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
+TOPICS = (QuoteFields(path="$.topics[*]", text="originalQuote"),)
+BODY = '{"topics": [{"originalQuote": "Erstes Zitat."}, {"originalQuote": "Zweites Zitat."}]}'
+
+
+def parse(text: str, fields: tuple[QuoteFields, ...] = TOPICS):
+    return parse_response(Response(format="json", text=text, quote_fields=fields))
+
+
+@pytest.mark.parametrize(
+    ("wrapped", "note"),
+    [
+        pytest.param(BODY, None, id="bare"),
+        pytest.param(f"\n\n  {BODY}\n", None, id="surrounding-whitespace"),
+        pytest.param(f"```json\n{BODY}\n```", None, id="json-fence"),
+        pytest.param(f"```JSON\n{BODY}\n```\n", None, id="json-fence-uppercase"),
+        pytest.param(f"```\n{BODY}\n```", None, id="bare-fence"),
+        pytest.param(f"~~~json\n{BODY}\n~~~", None, id="tilde-fence"),
+        pytest.param(
+            f"Here is the result:\n\n```json\n{BODY}\n```\nHope it helps.", None, id="fence-prose"
+        ),
+        pytest.param(f"Here is the result: {BODY} Hope it helps.", None, id="prose-no-fence"),
+        pytest.param(f"See [1] first.\n{BODY}\nDone.", None, id="prose-with-brackets"),
+        pytest.param(f"```json\n{BODY}\n", "code fence was not closed", id="unclosed-fence"),
+        pytest.param(
+            '{"topics": [{"originalQuote": "Erstes Zitat.",},\n'
+            '{"originalQuote": "Zweites Zitat."},]}',
+            "2 trailing commas removed",
+            id="trailing-commas",
+        ),
+        pytest.param(
+            '```json\n{"topics": [{"originalQuote": "Erstes Zitat."}, '
+            '{"originalQuote": "Zweites Zitat."}',
+            "code fence was not closed",
+            id="truncated-unclosed",
+        ),
+    ],
+)
+def test_json_found_wherever_it_sits_003_1(wrapped: str, note: str | None) -> None:
+    """003.1: JSON as the whole response, in a fence, with prose around it, or slightly broken."""
+    parsed = parse(wrapped)
+    assert [q.text for q in parsed.quotes] == ["Erstes Zitat.", "Zweites Zitat."]
+    assert [q.n for q in parsed.quotes] == [1, 2]
+    assert [q.json_path for q in parsed.quotes] == [
+        "$.topics[0].originalQuote",
+        "$.topics[1].originalQuote",
+    ]
+    assert all(q.form is QuoteForm.FIELD for q in parsed.quotes)
+    if note is None:
+        assert parsed.notes == ()
+    else:
+        assert any(note in n for n in parsed.notes), parsed.notes
+        assert all(n.startswith("JSON repaired") for n in parsed.notes)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "No JSON here at all.", "```\nplain code\n```", "{", "[1, 2, 3]", '"just a string"'],
+)
+def test_json_unreadable_gives_no_quotes_and_a_note_003_1(text: str) -> None:
+    parsed = parse(text)
+    assert parsed.quotes == ()
+    assert parsed.notes
+
+
+def test_json_source_paragraph_url_fields_003_1() -> None:
+    fields = (QuoteFields(path="$.q[*]", text="t", source="s", paragraph="p", url="u"),)
+    text = json.dumps(
+        {
+            "q": [
+                {"t": "A.", "s": "GRÜNE 2022, S. 58", "p": "¶3", "u": "https://x.example/a"},
+                {"t": "B.", "s": "  S1 ", "p": 4},
+                {"t": "C.", "s": None, "p": "three", "u": ""},
+                {"t": "D.", "s": 7, "p": "S. 12"},
+            ]
+        }
+    )
+    quotes = parse(text, fields).quotes
+    assert [(q.cited_ref, q.cited_paragraph, q.cited_url) for q in quotes] == [
+        ("GRÜNE 2022, S. 58", 3, "https://x.example/a"),
+        ("S1", 4, None),
+        (None, None, None),
+        ("7", 12, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "number"),
+    [
+        (3, 3),
+        ("3", 3),
+        ("¶3", 3),
+        ("¶ 3", 3),
+        ("S. 3", 3),
+        ("p. 3", 3),
+        ("para 3", 3),
+        ("§ 3", 3),
+        ("3-4", 3),
+        (0, None),
+        (-1, None),
+        ("0", None),
+        ("", None),
+        ("three", None),
+        ("3a", None),
+        (True, None),
+        (3.0, None),
+        (None, None),
+        ([3], None),
+    ],
+)
+def test_paragraph_field_forms_003_1(value: object, number: int | None) -> None:
+    assert parse_paragraph(value) == number
+
+
+@pytest.mark.parametrize(
+    ("obj", "note"),
+    [
+        ({"other": "x"}, "no 'originalQuote' field"),
+        ({"originalQuote": ""}, "not a non-empty string"),
+        ({"originalQuote": "   "}, "not a non-empty string"),
+        ({"originalQuote": 42}, "not a non-empty string"),
+        ({"originalQuote": None}, "not a non-empty string"),
+        ({"originalQuote": ["a"]}, "not a non-empty string"),
+    ],
+)
+def test_json_object_without_usable_text_is_skipped_and_noted_003_1(obj: dict, note: str) -> None:
+    text = json.dumps(
+        {"topics": [{"originalQuote": "Vorher."}, obj, {"originalQuote": "Nachher."}]}
+    )
+    parsed = parse(text)
+    assert [(q.n, q.text, q.json_path) for q in parsed.quotes] == [
+        (1, "Vorher.", "$.topics[0].originalQuote"),
+        (2, "Nachher.", "$.topics[2].originalQuote"),
+    ]
+    assert len(parsed.notes) == 1
+    assert parsed.notes[0].startswith("$.topics[1]")
+    assert note in parsed.notes[0]
+
+
+def test_json_selected_non_object_is_skipped_and_noted_003_1() -> None:
+    parsed = parse('{"topics": ["loose string", {"originalQuote": "Echt."}]}')
+    assert [q.text for q in parsed.quotes] == ["Echt."]
+    assert parsed.notes == ("$.topics[0]: selected a str, not an object; skipped",)
+
+
+def test_json_invalid_path_is_noted_not_raised_003_1() -> None:
+    fields = (QuoteFields(path="$.topics[", text="originalQuote"), *TOPICS)
+    parsed = parse(BODY, fields)
+    assert len(parsed.quotes) == 2
+    assert parsed.notes[0].startswith("response.quotes[0].path: not valid JSONPath")
+
+
+def test_json_several_entries_number_quotes_in_document_order_003_1() -> None:
+    """Two entries selecting interleaved objects: numbered by position in the document."""
+    text = json.dumps(
+        {
+            "b": [{"x": "B0"}],
+            "a": [{"y": "A0"}, {"y": "A1"}],
+            "c": {"x": "C"},
+        }
+    )
+    fields = (
+        QuoteFields(path="$.a[*]", text="y"),
+        QuoteFields(path="$.b[*]", text="x"),
+        QuoteFields(path="$.c", text="x"),
+    )
+    quotes = parse(text, fields).quotes
+    assert [(q.n, q.text, q.json_path) for q in quotes] == [
+        (1, "B0", "$.b[0].x"),
+        (2, "A0", "$.a[0].y"),
+        (3, "A1", "$.a[1].y"),
+        (4, "C", "$.c.x"),
+    ]
+
+
+def test_json_same_object_selected_twice_is_one_quote_003_1() -> None:
+    fields = (*TOPICS, QuoteFields(path="$..topics[*]", text="originalQuote"))
+    assert len(parse(BODY, fields).quotes) == 2
+
+
+def test_json_duplicate_text_is_two_quotes_003_8() -> None:
+    """003.8: the same text quoted twice is two quotes with their own paths."""
+    text = json.dumps({"topics": [{"originalQuote": "Gleich."}, {"originalQuote": "Gleich."}]})
+    quotes = parse(text).quotes
+    assert [(q.n, q.json_path) for q in quotes] == [
+        (1, "$.topics[0].originalQuote"),
+        (2, "$.topics[1].originalQuote"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "key", ["plain", "with space", "it's", 'quo"te', "back\\slash", "Zitat_für", "1abc", ""]
+)
+def test_concrete_path_evaluates_back_to_the_value_003_1(key: str) -> None:
+    """The reported json_path is a JSONPath that selects exactly the quoted value."""
+    data = {"outer": [{key: "value"}]}
+    path = format_path(("outer", 0, key))
+    assert jsonpath.findall(path, data) == ["value"]
+
+
+def test_locate_json_region_is_the_json_text() -> None:
+    text = f"Intro\n```json\n{BODY}\n```\nOutro"
+    located = locate_json(text)
+    assert text[located.start : located.end] == BODY
+
+
+@pytest.mark.parametrize(
+    ("scenario", "count"),
+    [("adr_source_binding", 5), ("evidence_extraction_ko", 5)],
+)
+def test_scenario_json_quotes_numbered_as_expected_003_1(scenario: str, count: int) -> None:
+    bundle = load_bundle((SHARED / "scenarios" / f"{scenario}.json").read_text())
+    expected = json.loads((SHARED / "scenarios" / f"{scenario}.expected.json").read_text())
+    parsed = parse_response(bundle.response)
+    assert [q.n for q in parsed.quotes] == [q["n"] for q in expected["quotes"]]
+    assert len(parsed.quotes) == count
+    assert parsed.notes == ()
+
+
+def test_adr_scenario_reads_source_and_url_fields_003_1() -> None:
+    bundle = load_bundle((SHARED / "scenarios" / "adr_source_binding.json").read_text())
+    second = parse_response(bundle.response).quotes[1]
+    assert second.json_path == "$.wahlprogramm_scores[0].wahlprogramm.zitate[1].text"
+    assert second.cited_ref == "GRÜNE NRW Wahlprogramm 2022, S. 58"
+    assert second.cited_url == "https://example.org/gruene-nrw-2022.pdf#page=58"
+    assert bundle.turn.resolve(second.cited_ref).id == "Q1"
+
+
+def test_dev_set_quote_counts_match_labels_003_1() -> None:
+    """Every real model answer in the dev set parses to exactly its labelled quotes."""
+    bundles = sorted(
+        p for p in (SHARED / "dev" / "verbote").glob("*.json") if ".expected" not in p.name
+    )
+    assert len(bundles) == 33
+    for path in bundles:
+        parsed = parse_response(load_bundle(path.read_text()).response)
+        expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+        assert len(parsed.quotes) == len(expected["quotes"]), path.name
+        assert parsed.notes == (), path.name
