@@ -1,0 +1,249 @@
+"""Turning an untrusted response and its quotes into safe HTML, and a source paragraph into
+highlighted segments (VB-2, VB-6).
+
+The model's text only ever reaches the page as escaped text or through markdown-it (raw HTML
+off) followed by nh3 (an allowlist). Quote elements are rendered by a template around the
+stored quote text, so badges and highlights never come from re-parsing model HTML.
+"""
+
+import itertools
+import json
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import nh3
+from django.template.loader import get_template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from markdown_it import MarkdownIt
+
+from .models import Assessment, Quote
+
+QUOTE_TEMPLATE = "reviews/assessment_detail.html#quote"
+
+_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+ALLOWED_TAGS = {
+    "a", "abbr", "b", "blockquote", "br", "code", "del", "em", "h1", "h2", "h3", "h4", "h5",
+    "h6", "hr", "i", "li", "ol", "p", "pre", "s", "strong", "sub", "sup", "table", "tbody",
+    "td", "tfoot", "th", "thead", "tr", "ul",
+}  # fmt: skip
+ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "ol": {"start"}}
+URL_SCHEMES = {"http", "https", "mailto"}
+
+OPENING_MARKS = "\"“‘'«„"
+# What follows a quote and belongs to it: its closing quotation mark and citation marker,
+# e.g. `" [A1 ¶2]` or, after a block quote, a marker on the next line.
+_TRAILER = re.compile(
+    r"(?P<close>[\"”’'»]?)"
+    r"(?:(?P<gap>[ \t]*\n?[ \t]*)(?P<marker>\[[^\[\]\n]{1,120}\](?:\([^()\s]{0,500}\))?))?"
+)
+
+
+def response_html(assessment: Assessment, quotes: list[Quote]) -> SafeString:
+    """The response as safe HTML with every quote in place, wrapped in its quote element."""
+    template = get_template(QUOTE_TEMPLATE)
+
+    def render_quote(quote: Quote, marker: str = "") -> str:
+        return template.render(
+            {"assessment": assessment, "quote": quote, "marker": marker.strip("[]")}
+        )
+
+    if assessment.response_format == "json":
+        return json_response_html(assessment.response_text, quotes, render_quote)
+    return markdown_response_html(assessment.response_text, quotes, render_quote)
+
+
+def markdown_response_html(
+    text: str, quotes: list[Quote], render_quote: Callable[..., str]
+) -> SafeString:
+    """Each quote's span (with its quotation marks and marker) is swapped for a token made of
+    letters and digits, which survives markdown and sanitizing unchanged; the tokens are then
+    replaced by the rendered quote elements."""
+    nonce = secrets.token_hex(8)
+    pieces: list[str] = []
+    elements: dict[str, str] = {}
+    position = 0
+    for quote in sorted(_placeable(quotes, len(text)), key=lambda q: q.response_start):
+        start, end = quote.response_start, quote.response_end
+        if start < position:
+            continue  # overlapping spans: keep the first, the other is listed below the text
+        if quote.form == "inline" and start > position and text[start - 1] in OPENING_MARKS:
+            start -= 1
+        trailer = _TRAILER.match(text, end)
+        if quote.form == "inline" or trailer["marker"]:
+            end = trailer.end()
+        token = f"vbq{nonce}n{quote.n}z"
+        pieces += [text[position:start], token]
+        elements[token] = render_quote(quote, trailer["marker"] or "")
+        position = end
+    pieces.append(text[position:])
+    html = nh3.clean(
+        _markdown.render("".join(pieces)),
+        tags=ALLOWED_TAGS,
+        attributes=ALLOWED_ATTRIBUTES,
+        url_schemes=URL_SCHEMES,
+        link_rel="noopener noreferrer nofollow",
+        # A token that landed in a link target or title is text the model wrote there:
+        # drop it, so quote elements are only ever placed in text.
+        attribute_filter=lambda _tag, _attribute, value: value.replace(nonce, ""),
+    )
+    token_pattern = re.compile(rf"vbq{nonce}n\d+z")
+    placed = token_pattern.sub(lambda m: elements.pop(m[0], ""), html)
+    # Safe: nh3 sanitized the markdown; the quote elements were rendered by a template.
+    return mark_safe(placed)
+
+
+def placed_quote_numbers(quotes: list[Quote], text_length: int) -> set[int]:
+    """Quotes with a usable position in the text; the page lists the others separately."""
+    placed, position = set(), 0
+    for quote in sorted(_placeable(quotes, text_length), key=lambda q: q.response_start):
+        if quote.response_start >= position:
+            placed.add(quote.n)
+            position = quote.response_end
+    return placed
+
+
+def _placeable(quotes: list[Quote], text_length: int) -> list[Quote]:
+    return [
+        q
+        for q in quotes
+        if q.form != "field"
+        and q.response_start is not None
+        and q.response_end is not None
+        and q.response_end <= text_length
+    ]
+
+
+# -- JSON responses -------------------------------------------------------------------------
+
+
+def json_response_html(
+    text: str, quotes: list[Quote], render_quote: Callable[..., str]
+) -> SafeString:
+    """A readable tree of the JSON value; string values that are quotes (by ``json_path``)
+    are rendered as quote elements in place."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return format_html('<pre class="response-raw">{}</pre>', text)
+    by_path = {q.json_path: q for q in quotes if q.json_path}
+    return format_html(
+        '<div class="json-tree">{}</div>', _json_node(value, "$", by_path, render_quote)
+    )
+
+
+def _json_node(value, path: str, by_path: dict[str, Quote], render_quote) -> SafeString:
+    if isinstance(value, dict):
+        if not value:
+            return format_html('<span class="json-empty">{}</span>', "{}")
+        items = format_html_join(
+            "",
+            '<li><span class="json-key">{}</span> {}</li>',
+            (
+                (key, _json_node(item, _child_path(path, key), by_path, render_quote))
+                for key, item in value.items()
+            ),
+        )
+        return format_html('<ul class="json-object">{}</ul>', items)
+    if isinstance(value, list):
+        if not value:
+            return format_html('<span class="json-empty">{}</span>', "[]")
+        items = format_html_join(
+            "",
+            '<li><span class="json-index">{}</span> {}</li>',
+            (
+                (index, _json_node(item, f"{path}[{index}]", by_path, render_quote))
+                for index, item in enumerate(value)
+            ),
+        )
+        return format_html('<ol class="json-array" start="0">{}</ol>', items)
+    if path in by_path:
+        return mark_safe(render_quote(by_path[path]))  # rendered by a template
+    if value is None:
+        return format_html('<span class="json-null">{}</span>', "null")
+    if isinstance(value, bool):
+        return format_html('<span class="json-bool">{}</span>', "true" if value else "false")
+    if isinstance(value, int | float):
+        return format_html('<span class="json-number">{}</span>', value)
+    return format_html('<span class="json-string">{}</span>', value)
+
+
+def _child_path(path: str, key: str) -> str:
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
+        return f"{path}.{key}"
+    return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+# -- source paragraphs ----------------------------------------------------------------------
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+
+
+@dataclass(frozen=True)
+class Segment:
+    text: str
+    covered: bool
+
+
+@dataclass(frozen=True)
+class RenderedParagraph:
+    """One paragraph split for the viewer: ``marked`` is exactly ``text[start:end]`` of the
+    focused match (VB-2); the segments around it say whether a quote covered them."""
+
+    number: int
+    before: list[Segment]
+    marked: str
+    after: list[Segment]
+    is_focus: bool
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for boundary in _SENTENCE_END.finditer(text):
+        spans.append((start, boundary.end()))
+        start = boundary.end()
+    if start < len(text) or not spans:
+        spans.append((start, len(text)))
+    return spans
+
+
+def paragraph_rendering(
+    number: int,
+    text: str,
+    *,
+    covered_spans: list[tuple[int, int]],
+    mark: tuple[int, int] | None = None,
+    is_focus: bool = False,
+) -> RenderedParagraph:
+    """Split ``text`` at sentence boundaries (for coverage) and at the mark."""
+    if mark is not None and not (0 <= mark[0] < mark[1] <= len(text)):
+        mark = None  # offsets from another version of the text: highlight nothing, not wrongly
+    cuts = {0, len(text)}
+    for start, end in sentence_spans(text):
+        cuts.update((start, end))
+    if mark:
+        cuts.update(mark)
+    bounds = sorted(cuts)
+    sentences = sentence_spans(text)
+
+    def covered(start: int, end: int) -> bool:
+        sentence = next((s for s in sentences if s[0] <= start < s[1]), (start, end))
+        return any(a < sentence[1] and sentence[0] < b for a, b in covered_spans)
+
+    before: list[Segment] = []
+    after: list[Segment] = []
+    for start, end in itertools.pairwise(bounds):
+        if mark and mark[0] <= start < mark[1]:
+            continue
+        target = after if mark and start >= mark[1] else before
+        target.append(Segment(text[start:end], covered(start, end)))
+    return RenderedParagraph(
+        number=number,
+        before=before,
+        marked=text[mark[0] : mark[1]] if mark else "",
+        after=after,
+        is_focus=is_focus,
+    )

@@ -1,0 +1,302 @@
+"""Reads for the reviewer pages: scoped to what the user may see (VB-7), few queries each."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models.functions import TruncDay, TruncWeek
+from django.shortcuts import get_object_or_404
+
+from citations.engine import VerificationStatus
+
+from .models import Assessment, Correction, Quote, ReviewDecision, Source
+from .rendering import RenderedParagraph, paragraph_rendering
+
+STATUSES = tuple(status.value for status in VerificationStatus)
+
+
+def assessments_for_reviewer(*, reviewer) -> QuerySet[Assessment]:
+    """Staff see everything; a reviewer sees what is assigned to them, and what is unassigned
+    in one of their teams (VB-7)."""
+    assessments = Assessment.objects.all()
+    if reviewer.is_staff or reviewer.is_superuser:
+        return assessments
+    return assessments.filter(
+        Q(assigned_to=reviewer)
+        | Q(assigned_to__isnull=True, team__in=reviewer.review_teams.values("pk"))
+    )
+
+
+def assessment_get_for_reviewer(*, reviewer, assessment_id: int) -> Assessment:
+    """The assessment, or 404 when it does not exist or the reviewer may not see it."""
+    return get_object_or_404(
+        assessments_for_reviewer(reviewer=reviewer).select_related("reviewed_by"),
+        pk=assessment_id,
+    )
+
+
+def assessment_list(*, reviewer, review_state: str = "", status: str = "") -> QuerySet[Assessment]:
+    """Newest first, with the number of quotes per status counted in the same query."""
+    counts = {
+        f"n_{status_value}": Count("quotes", filter=Q(quotes__status=status_value))
+        for status_value in STATUSES
+    }
+    assessments = assessments_for_reviewer(reviewer=reviewer)
+    if review_state:
+        assessments = assessments.filter(review_state=review_state)
+    if status:
+        assessments = assessments.filter(
+            Exists(Quote.objects.filter(assessment=OuterRef("pk"), status=status))
+        )
+    return assessments.annotate(n_quotes=Count("quotes"), **counts).order_by("-created_at", "-id")
+
+
+@dataclass(frozen=True)
+class AssessmentPage:
+    assessment: Assessment
+    sources: list[Source]
+    quotes: list[Quote]
+    decisions: list[ReviewDecision]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        counted = dict.fromkeys(STATUSES, 0)
+        for quote in self.quotes:
+            counted[quote.status] = counted.get(quote.status, 0) + 1
+        return counted
+
+    @property
+    def flagged_quotes(self) -> list[Quote]:
+        """Quotes no eligible source backs: approving with them needs a confirmation."""
+        flagged = {VerificationStatus.UNVERIFIED, VerificationStatus.INELIGIBLE}
+        return [quote for quote in self.quotes if quote.status in flagged]
+
+
+def assessment_page(*, assessment: Assessment) -> AssessmentPage:
+    """Everything the assessment page shows, in a constant number of queries."""
+    sources = list(Source.objects.filter(turn_id=assessment.turn_id).order_by("position"))
+    by_pk = {source.pk: source for source in sources}
+    quotes = list(
+        Quote.objects.filter(assessment=assessment)
+        .only(*QUOTE_FIELDS)
+        .prefetch_related(
+            Prefetch(
+                "corrections",
+                queryset=Correction.objects.order_by("run", "field"),
+                to_attr="audit",
+            )
+        )
+        .order_by("n")
+    )
+    for quote in quotes:
+        _attach_sources(quote, by_pk)
+    decisions = list(
+        ReviewDecision.objects.filter(assessment=assessment).select_related("reviewer")
+    )
+    return AssessmentPage(
+        assessment=assessment, sources=sources, quotes=quotes, decisions=decisions
+    )
+
+
+# Source rows hold whole paragraph lists: quotes reach their sources through the page's one
+# source query instead of a join per foreign key.
+QUOTE_FIELDS = (
+    "id",
+    "assessment_id",
+    "n",
+    "form",
+    "text",
+    "response_start",
+    "response_end",
+    "json_path",
+    "cited_ref",
+    "cited_source_id",
+    "cited_paragraph",
+    "status",
+    "reason",
+    "match_source_id",
+    "match_paragraph",
+    "match_start",
+    "match_end",
+    "match_score",
+    "match_method",
+    "match_tier",
+    "corrected_text",
+    "corrected_source_id",
+    "corrected_paragraph",
+)
+
+
+def _attach_sources(quote: Quote, by_pk: dict[int, Source]) -> None:
+    for field in ("cited_source", "match_source", "corrected_source"):
+        source_pk = getattr(quote, f"{field}_id")
+        if source_pk is not None and source_pk in by_pk:
+            getattr(Quote, field).field.set_cached_value(quote, by_pk[source_pk])
+
+
+def quote_get(*, assessment: Assessment, n: int) -> Quote:
+    return get_object_or_404(
+        Quote.objects.select_related("match_source", "cited_source", "corrected_source"),
+        assessment=assessment,
+        n=n,
+    )
+
+
+def source_get(*, assessment: Assessment, source_id: int) -> Source:
+    return get_object_or_404(Source, turn_id=assessment.turn_id, pk=source_id)
+
+
+def source_coverage(*, assessment: Assessment, source: Source) -> dict[int, list[tuple[int, int]]]:
+    """Spans of ``source`` that some verified or corrected quote of the assessment matched,
+    by paragraph number: the viewer shows the rest dimmer."""
+    rows = Quote.objects.filter(
+        assessment=assessment,
+        match_source=source,
+        status__in=[VerificationStatus.VERIFIED, VerificationStatus.CORRECTED],
+        match_start__isnull=False,
+    ).values_list("match_paragraph", "match_start", "match_end")
+    spans: dict[int, list[tuple[int, int]]] = {}
+    for paragraph, start, end in rows:
+        spans.setdefault(paragraph, []).append((start, end))
+    return spans
+
+
+# -- stats ----------------------------------------------------------------------------------
+
+PERIODS = {"day": TruncDay, "week": TruncWeek}
+
+
+@dataclass(frozen=True)
+class StatsRow:
+    model_name: str
+    prompt_version: str
+    period: datetime
+    counts: dict[str, int]
+    reasons: dict[str, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+
+def quality_stats(*, reviewer, period: str = "week") -> list[StatsRow]:
+    """Quotes per status and corrections per reason, per model, prompt version and period,
+    aggregated in the database (two queries)."""
+    trunc = PERIODS[period]
+    visible = assessments_for_reviewer(reviewer=reviewer).values("pk")
+    status_rows = (
+        Quote.objects.filter(assessment__in=visible)
+        .annotate(period=trunc("assessment__created_at"))
+        .values("assessment__model_name", "assessment__prompt_version", "period", "status")
+        .annotate(n=Count("id"))
+    )
+    reason_rows = (
+        Quote.objects.filter(assessment__in=visible, status=VerificationStatus.CORRECTED)
+        .annotate(period=trunc("assessment__created_at"))
+        .values("assessment__model_name", "assessment__prompt_version", "period", "reason")
+        .annotate(n=Count("id"))
+    )
+    grouped: dict[tuple[str, str, datetime], StatsRow] = {}
+
+    def row_for(values: dict) -> StatsRow:
+        key = (
+            values["assessment__model_name"],
+            values["assessment__prompt_version"],
+            values["period"],
+        )
+        if key not in grouped:
+            grouped[key] = StatsRow(*key, counts=dict.fromkeys(STATUSES, 0), reasons={})
+        return grouped[key]
+
+    for values in status_rows:
+        row_for(values).counts[values["status"]] = values["n"]
+    for values in reason_rows:
+        row_for(values).reasons[values["reason"]] = values["n"]
+    return sorted(grouped.values(), key=lambda r: (r.model_name, r.prompt_version, r.period))
+
+
+def stats_series(rows: Iterable[StatsRow]) -> dict[tuple[str, str], list[StatsRow]]:
+    series: dict[tuple[str, str], list[StatsRow]] = {}
+    for row in rows:
+        series.setdefault((row.model_name, row.prompt_version), []).append(row)
+    return series
+
+
+# -- source viewer --------------------------------------------------------------------------
+
+PANE_CONTEXT = 12  # paragraphs shown on each side of the focused one; more on request
+
+
+@dataclass(frozen=True)
+class SourcePane:
+    """One source as the viewer shows it for one quote: a window of rendered paragraphs."""
+
+    quote: Quote | None
+    source: Source | None
+    focus: int | None  # the paragraph scrolled to
+    is_hint: bool  # the highlight is the best guess for an unverified quote, not a match
+    paragraphs: list[RenderedParagraph]
+    earlier: tuple[int, int] | None  # the next paragraphs to load above / below, if any
+    later: tuple[int, int] | None
+
+    @property
+    def total(self) -> int:
+        return len(self.source.paragraphs) if self.source else 0
+
+
+def quote_location(quote: Quote) -> tuple[Source | None, int | None, tuple[int, int] | None]:
+    """The source, paragraph and span to show for a quote: where its text really is, else
+    where the model said it was."""
+    if quote.match_source_id and quote.match_paragraph:
+        span = None
+        if quote.match_start is not None and quote.match_end is not None:
+            span = (quote.match_start, quote.match_end)
+        return quote.match_source, quote.match_paragraph, span
+    if quote.cited_source_id:
+        return quote.cited_source, quote.cited_paragraph, None
+    return None, None, None
+
+
+def source_pane(
+    *,
+    assessment: Assessment,
+    quote: Quote | None,
+    source: Source | None = None,
+    start: int | None = None,
+    end: int | None = None,
+) -> SourcePane:
+    focus, span = None, None
+    if quote is not None:
+        located, focus, span = quote_location(quote)
+        source = source or located
+    if source is None:
+        return SourcePane(quote, None, None, False, [], None, None)
+    total = len(source.paragraphs)
+    if focus is not None and not 1 <= focus <= total:
+        focus, span = None, None
+    if start is None or end is None:
+        centre = focus or 1
+        start, end = max(1, centre - PANE_CONTEXT), min(total, centre + PANE_CONTEXT)
+    start, end = max(1, start), min(total, end)
+    coverage = source_coverage(assessment=assessment, source=source)
+    paragraphs = [
+        paragraph_rendering(
+            number,
+            source.paragraphs[number - 1],
+            covered_spans=coverage.get(number, []),
+            mark=span if number == focus else None,
+            is_focus=number == focus,
+        )
+        for number in range(start, end + 1)
+    ]
+    step = 2 * PANE_CONTEXT + 1
+    return SourcePane(
+        quote=quote,
+        source=source,
+        focus=focus,
+        is_hint=quote is not None and quote.status == VerificationStatus.UNVERIFIED,
+        paragraphs=paragraphs,
+        earlier=(max(1, start - step), start - 1) if start > 1 else None,
+        later=(end + 1, min(total, end + step)) if end < total else None,
+    )

@@ -1,0 +1,147 @@
+"""The review workflow: approve, reject, return. Every decision records who and when (VB-7).
+
+Each action is one conditional UPDATE guarded by the states it may start from, so when two
+reviewers act at once exactly one UPDATE matches a row; the other gets ``ReviewConflict``.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+
+from citations.engine import VerificationStatus
+
+from .models import Assessment, Quote, ReviewAction, ReviewDecision, ReviewState, VerificationState
+
+# The review state graph, written down once: action -> (states it may start from, result).
+REVIEW_TRANSITIONS: dict[ReviewAction, tuple[frozenset[ReviewState], ReviewState]] = {
+    ReviewAction.APPROVE: (
+        frozenset({ReviewState.PENDING, ReviewState.RETURNED}),
+        ReviewState.APPROVED,
+    ),
+    ReviewAction.REJECT: (
+        frozenset({ReviewState.PENDING, ReviewState.RETURNED}),
+        ReviewState.REJECTED,
+    ),
+    ReviewAction.RETURN: (frozenset({ReviewState.PENDING}), ReviewState.RETURNED),
+}
+
+# Quotes that no eligible source backs: approving over them must be confirmed, and is recorded.
+FLAGGED_STATUSES = (VerificationStatus.UNVERIFIED, VerificationStatus.INELIGIBLE)
+
+
+class ReviewError(Exception):
+    """A decision that cannot be taken; the message says why, for the reviewer."""
+
+
+class ReviewConflict(ReviewError):
+    """The assessment is no longer in a state this action may start from."""
+
+
+class VerificationNotDone(ReviewError):
+    pass
+
+
+class ConfirmationRequired(ReviewError):
+    def __init__(self, flagged: int) -> None:
+        super().__init__(
+            f"{flagged} quote{'s are' if flagged != 1 else ' is'} not backed by an eligible "
+            "source: confirm that you checked them to approve anyway."
+        )
+        self.flagged = flagged
+
+
+def allowed_actions(assessment: Assessment) -> list[ReviewAction]:
+    """Actions the assessment's current review state allows (approval also needs a finished
+    verification; the service checks that)."""
+    return [
+        action
+        for action, (sources, _) in REVIEW_TRANSITIONS.items()
+        if assessment.review_state in sources
+    ]
+
+
+def assessment_approve(
+    *, assessment: Assessment, reviewer, confirm_unverified: bool = False
+) -> ReviewDecision:
+    with transaction.atomic():
+        flagged = Quote.objects.filter(assessment=assessment, status__in=FLAGGED_STATUSES).count()
+        if flagged and not confirm_unverified:
+            raise ConfirmationRequired(flagged)
+        return _decide(
+            assessment=assessment,
+            reviewer=reviewer,
+            action=ReviewAction.APPROVE,
+            confirmed_unverified=bool(flagged),
+            # The flagged count above is only true of the run it was taken from.
+            extra_guard={
+                "verification_state": VerificationState.DONE,
+                "verification_run": assessment.verification_run,
+            },
+        )
+
+
+def assessment_reject(*, assessment: Assessment, reviewer, comment: str = "") -> ReviewDecision:
+    with transaction.atomic():
+        return _decide(
+            assessment=assessment, reviewer=reviewer, action=ReviewAction.REJECT, comment=comment
+        )
+
+
+def assessment_return(*, assessment: Assessment, reviewer, comment: str) -> ReviewDecision:
+    if not comment.strip():
+        raise ReviewError("comment: say what needs to change before returning the assessment.")
+    with transaction.atomic():
+        return _decide(
+            assessment=assessment, reviewer=reviewer, action=ReviewAction.RETURN, comment=comment
+        )
+
+
+def _decide(
+    *,
+    assessment: Assessment,
+    reviewer,
+    action: ReviewAction,
+    comment: str = "",
+    confirmed_unverified: bool = False,
+    extra_guard: dict | None = None,
+) -> ReviewDecision:
+    from_states, to_state = REVIEW_TRANSITIONS[action]
+    now = timezone.now()
+    updated = Assessment.objects.filter(
+        pk=assessment.pk, review_state__in=from_states, **(extra_guard or {})
+    ).update(review_state=to_state, reviewed_by=reviewer, reviewed_at=now, updated_at=now)
+    if not updated:
+        raise _why_not(assessment, action)
+    decision = ReviewDecision.objects.create(
+        assessment=assessment,
+        reviewer=reviewer,
+        action=action,
+        comment=comment,
+        confirmed_unverified=confirmed_unverified,
+    )
+    assessment.review_state = to_state
+    assessment.reviewed_by = reviewer
+    assessment.reviewed_at = now
+    return decision
+
+
+def _why_not(assessment: Assessment, action: ReviewAction) -> ReviewError:
+    current = (
+        Assessment.objects.select_related("reviewed_by")
+        .only("review_state", "verification_state", "verification_run", "reviewed_by__username")
+        .get(pk=assessment.pk)
+    )
+    if current.review_state not in REVIEW_TRANSITIONS[action][0]:
+        who = f" by {current.reviewed_by.username}" if current.reviewed_by else ""
+        return ReviewConflict(
+            f"This assessment was already {current.review_state}{who}; your "
+            f"{action.label.lower()} was not recorded. Reload to see the current state."
+        )
+    if current.verification_state != VerificationState.DONE:
+        return VerificationNotDone(
+            f"Verification is {current.verification_state}: an assessment can be approved "
+            "only once its quotes are verified."
+        )
+    return ReviewConflict(
+        "The quotes were verified again while you were reviewing; reload and check them "
+        "before approving."
+    )

@@ -1,0 +1,72 @@
+"""Badges and citations for quotes: icon + word + tooltip, readable without colour (003.5)."""
+
+from django import template
+
+register = template.Library()
+
+STATUS_ICONS = {"verified": "✓", "corrected": "✎", "unverified": "?", "ineligible": "⊘"}
+
+REASON_TEXT = {
+    "found_as_cited": "found where it was cited",
+    "relocated_paragraph": "found in another paragraph of the cited source",
+    "relocated_source": "found in another eligible source",
+    "text_repaired": "wording replaced by the source's own",
+    "not_found": "not found in any eligible source",
+    "email_body_mismatch": "not verbatim in the cited email; kept as written",
+    "source_not_eligible": "the cited source was not given to the model in this turn",
+    "unknown_source": "the cited source is unknown",
+}
+
+
+@register.filter
+def status_icon(status: str) -> str:
+    return STATUS_ICONS.get(status, "•")
+
+
+@register.filter
+def reason_text(reason: str) -> str:
+    return REASON_TEXT.get(reason, reason.replace("_", " "))
+
+
+@register.filter
+def status_tooltip(quote) -> str:
+    return f"{quote.status.capitalize()}: {reason_text(quote.reason)}"
+
+
+def _cite(source, paragraph, fallback: str = "") -> str:
+    name = source.key if source is not None else fallback
+    if not name:
+        return ""
+    return f"{name} ¶{paragraph}" if paragraph else name
+
+
+@register.simple_tag
+def original_citation(quote, marker: str = "") -> str:
+    """The citation as the model wrote it."""
+    return marker or _cite(quote.cited_source, quote.cited_paragraph, quote.cited_ref)
+
+
+@register.simple_tag
+def shown_citation(quote, marker: str = "") -> str:
+    """The citation the reader should trust: corrected ones point where the text really is
+    (011.4); the rest stay as the model wrote them (011.2)."""
+    if quote.status == "corrected" and quote.corrected_source_id:
+        return _cite(quote.corrected_source, quote.corrected_paragraph)
+    return original_citation(quote, marker)
+
+
+@register.filter
+def shown_text(quote) -> str:
+    if quote.status == "corrected" and quote.corrected_text:
+        return quote.corrected_text
+    return quote.text
+
+
+@register.filter
+def percent(share: float) -> str:
+    return f"{share * 100:.0f}%"
+
+
+@register.filter
+def get_count(counts: dict, key: str) -> int:
+    return counts.get(key, 0)

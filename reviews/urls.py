@@ -1,0 +1,31 @@
+from django.urls import path
+
+from . import views
+
+app_name = "reviews"
+
+urlpatterns = [
+    path("assessments/", views.assessment_list, name="assessment_list"),
+    path("assessments/<int:assessment_id>/", views.assessment_detail, name="assessment_detail"),
+    path(
+        "assessments/<int:assessment_id>/status/",
+        views.assessment_status,
+        name="assessment_status",
+    ),
+    path(
+        "assessments/<int:assessment_id>/quotes/<int:n>/source/",
+        views.quote_source,
+        name="quote_source",
+    ),
+    path(
+        "assessments/<int:assessment_id>/sources/<int:source_id>/paragraphs/",
+        views.source_paragraphs,
+        name="source_paragraphs",
+    ),
+    path(
+        "assessments/<int:assessment_id>/review/",
+        views.assessment_review,
+        name="assessment_review",
+    ),
+    path("stats/", views.stats, name="stats"),
+]

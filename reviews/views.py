@@ -1,0 +1,212 @@
+"""Reviewer pages. Each view: validate input, fetch through a scoped getter (404 for what the
+user may not see, VB-7), call a service or selector, render the page or its HTMX fragment."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRefresh
+
+from . import selectors, services
+from .charts import charts_for
+from .forms import AssessmentFilterForm, ParagraphRangeForm, ReviewForm
+from .models import ReviewAction, VerificationState
+from .rendering import placed_quote_numbers, response_html
+
+PAGE_SIZE = 25
+IN_PROGRESS = (VerificationState.PENDING, VerificationState.RUNNING)
+
+
+@require_GET
+@login_required
+def assessment_list(request: HttpRequest) -> HttpResponse:
+    filters = AssessmentFilterForm(request.GET)
+    chosen = filters.cleaned_data if filters.is_valid() else {}
+    assessments = selectors.assessment_list(
+        reviewer=request.user,
+        review_state=chosen.get("review_state", ""),
+        status=chosen.get("status", ""),
+    )
+    page = Paginator(assessments, PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "filters": filters,
+        "page": page,
+        "any_in_progress": any(a.verification_state in IN_PROGRESS for a in page),
+        "query": _query_without_page(request),
+    }
+    template = "reviews/assessment_list.html"
+    if request.htmx:
+        template += "#rows"
+    return render(request, template, context)
+
+
+@require_GET
+@login_required
+def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
+    assessment = selectors.assessment_get_for_reviewer(
+        reviewer=request.user, assessment_id=assessment_id
+    )
+    page = selectors.assessment_page(assessment=assessment)
+    pane = None
+    # Without JavaScript a quote link reloads this page with the quote's source beside it.
+    if request.GET.get("quote", "").isdigit():
+        wanted = int(request.GET["quote"])
+        quote = next((q for q in page.quotes if q.n == wanted), None)
+        if quote is not None:
+            pane = selectors.source_pane(assessment=assessment, quote=quote)
+    placed = placed_quote_numbers(page.quotes, len(assessment.response_text))
+    context = {
+        "assessment": assessment,
+        "page": page,
+        "response_html": response_html(assessment, page.quotes),
+        "unplaced": [q for q in page.quotes if q.n not in placed and q.form != "field"],
+        "pane": pane,
+        "review_form": ReviewForm(),
+        "actions": services.allowed_actions(assessment),
+        "in_progress": assessment.verification_state in IN_PROGRESS,
+    }
+    return render(request, "reviews/assessment_detail.html", context)
+
+
+@require_GET
+@login_required
+def assessment_status(request: HttpRequest, assessment_id: int) -> HttpResponse:
+    """Polled while verification runs; once it has finished the page reloads with results."""
+    assessment = selectors.assessment_get_for_reviewer(
+        reviewer=request.user, assessment_id=assessment_id
+    )
+    in_progress = assessment.verification_state in IN_PROGRESS
+    if request.htmx and not in_progress:
+        return HttpResponseClientRefresh()
+    return render(
+        request,
+        "reviews/assessment_detail.html#verification",
+        {"assessment": assessment, "in_progress": in_progress},
+    )
+
+
+@require_GET
+@login_required
+def quote_source(request: HttpRequest, assessment_id: int, n: int) -> HttpResponse:
+    assessment = selectors.assessment_get_for_reviewer(
+        reviewer=request.user, assessment_id=assessment_id
+    )
+    quote = selectors.quote_get(assessment=assessment, n=n)
+    if not request.htmx:
+        url = reverse("reviews:assessment_detail", args=[assessment.pk])
+        return redirect(f"{url}?quote={quote.n}#q{quote.n}")
+    pane = selectors.source_pane(assessment=assessment, quote=quote)
+    return render(
+        request,
+        "reviews/assessment_detail.html#source_pane",
+        {"assessment": assessment, "pane": pane},
+    )
+
+
+@require_GET
+@login_required
+def source_paragraphs(request: HttpRequest, assessment_id: int, source_id: int) -> HttpResponse:
+    """More paragraphs of a source around what the viewer already shows."""
+    assessment = selectors.assessment_get_for_reviewer(
+        reviewer=request.user, assessment_id=assessment_id
+    )
+    source = selectors.source_get(assessment=assessment, source_id=source_id)
+    form = ParagraphRangeForm(request.GET)
+    if not form.is_valid():
+        return render(
+            request,
+            "reviews/assessment_detail.html#range_error",
+            {"errors": form.errors},
+            status=400,
+        )
+    quote = None
+    if form.cleaned_data["quote"]:
+        quote = selectors.quote_get(assessment=assessment, n=form.cleaned_data["quote"])
+    pane = selectors.source_pane(
+        assessment=assessment,
+        quote=quote,
+        source=source,
+        start=form.cleaned_data["start"],
+        end=form.cleaned_data["end"],
+    )
+    template = "reviews/assessment_detail.html#source_pane"
+    if request.htmx:
+        template = "reviews/assessment_detail.html#paragraphs"
+    return render(request, template, {"assessment": assessment, "pane": pane})
+
+
+@require_POST
+@login_required
+def assessment_review(request: HttpRequest, assessment_id: int) -> HttpResponse:
+    assessment = selectors.assessment_get_for_reviewer(
+        reviewer=request.user, assessment_id=assessment_id
+    )
+    form = ReviewForm(request.POST)
+    error = ""
+    if form.is_valid():
+        try:
+            _decide(assessment, request.user, form.cleaned_data)
+        except services.ReviewError as refused:
+            error = str(refused)
+    else:
+        error = " ".join(f"{field}: {' '.join(errs)}" for field, errs in form.errors.items())
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        else:
+            messages.success(request, f"Recorded: {assessment.review_state}.")
+        return redirect("reviews:assessment_detail", assessment_id=assessment.pk)
+    assessment.refresh_from_db()
+    page = selectors.assessment_page(assessment=assessment)
+    return render(
+        request,
+        "reviews/assessment_detail.html#review",
+        {
+            "assessment": assessment,
+            "page": page,
+            "review_form": form if error else ReviewForm(),
+            "review_error": error,
+            "actions": services.allowed_actions(assessment),
+        },
+    )
+
+
+def _decide(assessment, reviewer, data: dict) -> None:
+    action = data["action"]
+    if action == ReviewAction.APPROVE:
+        services.assessment_approve(
+            assessment=assessment,
+            reviewer=reviewer,
+            confirm_unverified=data["confirm_unverified"],
+        )
+    elif action == ReviewAction.REJECT:
+        services.assessment_reject(
+            assessment=assessment, reviewer=reviewer, comment=data["comment"]
+        )
+    else:
+        services.assessment_return(
+            assessment=assessment, reviewer=reviewer, comment=data["comment"]
+        )
+
+
+@require_GET
+@login_required
+def stats(request: HttpRequest) -> HttpResponse:
+    period = request.GET.get("period", "week")
+    if period not in selectors.PERIODS:
+        period = "week"
+    rows = selectors.quality_stats(reviewer=request.user, period=period)
+    return render(
+        request,
+        "reviews/stats.html",
+        {"series": charts_for(rows), "period": period, "periods": list(selectors.PERIODS)},
+    )
+
+
+def _query_without_page(request: HttpRequest) -> str:
+    query = request.GET.copy()
+    query.pop("page", None)
+    return query.urlencode()

@@ -1,0 +1,179 @@
+# ruff: noqa: E501 — quote texts are kept whole, as the model wrote them
+"""Assessments with quotes for the reviewer UI tests, built through the real bundle import.
+
+Quote rows are written here the way the pipeline writes them (status, match offsets,
+corrections), from the scenario's expected results, so the pages are tested on real data.
+"""
+
+import json
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from reviews.imports import bundle_import
+from reviews.models import Assessment, Correction, Quote, Source, Team, VerificationState
+from tests.factories import SCENARIO_DIR
+
+# The procurement scenario's quotes as the model wrote them, in order: (form, text, marker).
+PROCUREMENT_QUOTES = [
+    ("block", "The annual fee increases by six per cent (6%) over the previous term.", "A1", 2),
+    (
+        "inline",
+        "Renewals that change the price by more than 5% are treated as new contracts",
+        "D1",
+        2,
+    ),
+    (
+        "inline",
+        "The contractor shall attend emergency call-outs within eight (8) hours of notification",
+        "A1",
+        2,
+    ),
+    ("inline", "the four-hour emergency response time", "E1", 3),
+    ("inline", "we can accept it if they keep the four hour response time", "E1", 3),
+    ("inline", "The signed draft is attached.", "E1", 2),
+    (
+        "inline",
+        "Service levels agreed in the original contract must not be reduced at renewal without written approval.",
+        "D1",
+        3,
+    ),
+    ("inline", "ninety days' written notice", "A1", 4),
+    ("inline", "scored 3.1 out of 5 on responsiveness", "D2", 1),
+    (
+        "inline",
+        "The contractor's liability shall never exceed the fees paid in the last month.",
+        "A1",
+        5,
+    ),
+    ("inline", "Contracts above 50,000 EUR per year require a competitive tender", "A1", 1),
+    ("block", "The annual fee increases by six per cent (6%) over the previous term.", "A1", 2),
+]
+
+
+def user(username: str, *, staff: bool = False, teams: tuple[Team, ...] = ()):
+    account = get_user_model().objects.create_user(
+        username=username, password="pw-" + username, is_staff=staff
+    )
+    for team in teams:
+        team.members.add(account)
+    return account
+
+
+def procurement_assessment(
+    *, bundle_id: str = "procurement-halvorsen-renewal", verified: bool = True, **fields: Any
+) -> Assessment:
+    """The procurement scenario with its 12 quotes stored as the pipeline would store them."""
+    data = json.loads((SCENARIO_DIR / "procurement_review.json").read_text())
+    data["id"] = bundle_id
+    assessment = bundle_import(raw=data).assessment
+    expected = json.loads((SCENARIO_DIR / "procurement_review.expected.json").read_text())
+    sources = {s.key: s for s in Source.objects.filter(turn=assessment.turn)}
+    text = assessment.response_text
+    position = 0
+    for (form, written, cited, paragraph), result in zip(
+        PROCUREMENT_QUOTES, expected["quotes"], strict=True
+    ):
+        start = text.index(written, position)
+        position = start + len(written)
+        match = result["match"] or {}
+        corrected = result["corrected"] or {}
+        quote = Quote.objects.create(
+            assessment=assessment,
+            n=result["n"],
+            form=form,
+            text=written,
+            response_start=start,
+            response_end=start + len(written),
+            cited_ref=cited,
+            cited_source=sources[cited],
+            cited_paragraph=paragraph,
+            status=result["status"],
+            reason=result["reason"],
+            match_source=sources.get(match.get("source")),
+            match_paragraph=match.get("paragraph"),
+            match_start=match.get("start"),
+            match_end=match.get("end"),
+            match_score=1.0 if match else None,
+            match_method="exact" if match else "",
+            match_tier="primary" if match else "",
+            corrected_text=corrected.get("text", ""),
+            corrected_source=sources.get(corrected.get("source")),
+            corrected_paragraph=corrected.get("paragraph"),
+        )
+        changes = {
+            "relocated_paragraph": [("paragraph", str(paragraph), str(corrected.get("paragraph")))],
+            "relocated_source": [
+                ("source", cited, corrected.get("source")),
+                ("paragraph", str(paragraph), str(corrected.get("paragraph"))),
+            ],
+            "text_repaired": [("text", written, corrected.get("text"))],
+        }.get(result["reason"], [])
+        for field, old, new in changes:
+            Correction.objects.create(
+                assessment=assessment,
+                quote=quote,
+                run=1,
+                field=field,
+                old_value=old,
+                new_value=new,
+                reason=result["reason"],
+                score=1.0,
+                engine_version="test",
+            )
+    if verified:
+        Assessment.objects.filter(pk=assessment.pk).update(
+            verification_state=VerificationState.DONE, verification_run=1, engine_version="test"
+        )
+        assessment.refresh_from_db()
+    for name, value in fields.items():
+        setattr(assessment, name, value)
+    if fields:
+        assessment.save(update_fields=list(fields))
+    return assessment
+
+
+def many_quotes_assessment(n_quotes: int, *, bundle_id: str = "") -> Assessment:
+    """A markdown response with ``n_quotes`` verified inline quotes over one source."""
+    sentences = [f"Clause {i} applies to item {i} only." for i in range(1, n_quotes + 1)]
+    response = "\n\n".join(f'The text says "{s}" [S1 ¶{i}].' for i, s in enumerate(sentences, 1))
+    data = {
+        "bundle_version": 1,
+        "id": bundle_id or f"many-{n_quotes}",
+        "title": f"{n_quotes} quotes",
+        "meta": {"model": "bench-model", "prompt_version": "v1"},
+        "sources": [{"id": "S1", "kind": "document", "title": "Clauses", "paragraphs": sentences}],
+        "response": {"format": "markdown", "text": response},
+    }
+    assessment = bundle_import(raw=data).assessment
+    source = Source.objects.get(turn=assessment.turn)
+    position, rows = 0, []
+    for n, sentence in enumerate(sentences, 1):
+        start = response.index(sentence, position)
+        position = start + len(sentence)
+        rows.append(
+            Quote(
+                assessment=assessment,
+                n=n,
+                form="inline",
+                text=sentence,
+                response_start=start,
+                response_end=position,
+                cited_ref="S1",
+                cited_source=source,
+                cited_paragraph=n,
+                status="verified",
+                reason="found_as_cited",
+                match_source=source,
+                match_paragraph=n,
+                match_start=0,
+                match_end=len(sentence),
+                match_score=1.0,
+                match_method="exact",
+                match_tier="primary",
+            )
+        )
+    Quote.objects.bulk_create(rows)
+    Assessment.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
+    assessment.refresh_from_db()
+    return assessment
