@@ -208,7 +208,9 @@ def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote
     start, end = _strip_wrapping_quotes(text, start, end)
     if start >= end:
         return None
-    pieces = [text[max(s, start) : min(e, end)] for s, e in content if min(e, end) > max(s, start)]
+    # Every line of the quote lies within [start, end]; only the first and last are clipped
+    # (by quotation marks around the whole text). Empty ``>`` lines keep paragraph breaks.
+    pieces = [text[max(s, start) : max(min(e, end), s)] for s, e in content]
     return ParsedQuote(
         n=0,
         form=QuoteForm.BLOCK,

@@ -1,0 +1,372 @@
+"""Parsing markdown responses (003.1, 003.8): a table row per quote form and marker form."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from citations.engine import QuoteForm, Response, load_bundle
+from citations.engine.parse import parse_response
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
+BLOCK, INLINE = QuoteForm.BLOCK, QuoteForm.INLINE
+
+
+def quotes_of(markdown: str):
+    return parse_response(Response(format="markdown", text=markdown)).quotes
+
+
+def summary(markdown: str) -> list[tuple]:
+    """(form, text, cited source, cited paragraph) per quote."""
+    return [(q.form, q.text, q.cited_ref, q.cited_paragraph) for q in quotes_of(markdown)]
+
+
+QUOTE_FORMS = [
+    # Inline quotation marks.
+    ('He wrote "the fee rises by six per cent" [S1].', "the fee rises by six per cent"),
+    ("He wrote “the fee rises by six per cent” [S1].", "the fee rises by six per cent"),
+    ("Er schrieb „die Gebühr steigt um sechs Prozent“ [S1].", "die Gebühr steigt um sechs Prozent"),
+    ("Er schrieb „die Gebühr steigt um sechs Prozent” [S1].", "die Gebühr steigt um sechs Prozent"),
+    ("Er schrieb ‚die Gebühr steigt um sechs Prozent‘ [S1].", "die Gebühr steigt um sechs Prozent"),
+    ("Er schrieb »die Gebühr steigt um sechs Prozent« [S1].", "die Gebühr steigt um sechs Prozent"),
+    (
+        "Il a écrit «les frais augmentent de six pour cent» [S1].",
+        "les frais augmentent de six pour cent",
+    ),
+    (
+        "Il a écrit « les frais augmentent de six pour cent » [S1].",
+        "les frais augmentent de six pour cent",
+    ),
+    (
+        "Il a écrit «\u00a0les frais augmentent de six pour cent\u00a0» [S1].",
+        "les frais augmentent de six pour cent",
+    ),
+    ("He wrote ‘the fee rises by six per cent’ [S1].", "the fee rises by six per cent"),
+    ("He wrote 'the fee rises by six per cent' [S1].", "the fee rises by six per cent"),
+    ("彼は「料金は六パーセント上がる」[S1]と書いた。", "料金は六パーセント上がる"),
+    ("彼は『料金は六パーセント上がる』 [S1]と書いた。", "料金は六パーセント上がる"),
+    ('"The quote opens the line" [S1] and goes on.', "The quote opens the line"),
+    ('("in parentheses it still counts" [S1])', "in parentheses it still counts"),
+    ('- list item: "quoted in a list item" [S1]', "quoted in a list item"),
+    ("| cell | “quoted in a table cell” [S1] |", "quoted in a table cell"),
+    ('## Heading with "a quoted heading phrase" [S1]', "a quoted heading phrase"),
+    ('Spans "two lines\nof one paragraph" [S1].', "two lines\nof one paragraph"),
+]
+
+
+@pytest.mark.parametrize(("markdown", "text"), QUOTE_FORMS)
+def test_inline_quotation_marks_003_1(markdown: str, text: str) -> None:
+    """003.1: inline quotes in every common quotation mark style."""
+    assert summary(markdown) == [(INLINE, text, "S1", None)]
+
+
+MARKER_FORMS = [
+    ("[S1]", "S1", None),
+    ("[S1 ¶3]", "S1", 3),
+    ("[S1, ¶3]", "S1", 3),
+    ("[S1 ¶ 3]", "S1", 3),
+    ("[S1¶3]", "S1", 3),
+    ("[S1 para 3]", "S1", 3),
+    ("[S1 para. 3]", "S1", 3),
+    ("[S1 paragraph 3]", "S1", 3),
+    ("[S1 p. 3]", "S1", 3),
+    ("[S1 § 3]", "S1", 3),
+    ("[S1 S. 3]", "S1", 3),
+    ("[S1 ¶3-4]", "S1", 3),
+    ("[S1 ¶3–4]", "S1", 3),
+    ("[ S1 ¶3 ]", "S1", 3),
+    ("[A1.v2 ¶12]", "A1.v2", 12),
+    ("[doc_7-b]", "doc_7-b", None),
+    ("[S1 ¶0]", "S1", None),
+]
+
+
+@pytest.mark.parametrize(("marker", "ref", "paragraph"), MARKER_FORMS)
+def test_marker_forms_after_inline_quote_003_1(
+    marker: str, ref: str, paragraph: int | None
+) -> None:
+    """003.1: every tolerated marker form names the source and paragraph."""
+    assert summary(f'It says "the fee rises by six per cent" {marker} here.') == [
+        (INLINE, "the fee rises by six per cent", ref, paragraph)
+    ]
+
+
+@pytest.mark.parametrize(("marker", "ref", "paragraph"), MARKER_FORMS)
+def test_marker_forms_after_block_quote_003_1(marker: str, ref: str, paragraph: int | None) -> None:
+    assert summary(f"> The fee rises by six per cent. {marker}\n") == [
+        (BLOCK, "The fee rises by six per cent.", ref, paragraph)
+    ]
+
+
+@pytest.mark.parametrize(
+    "not_a_marker",
+    ["[1]", "[cite: 12]", "[S1 3]", "[see S1]", "(S1 ¶3)", "[S1 ¶three]", "[]"],
+)
+def test_things_that_are_not_markers_003_1(not_a_marker: str) -> None:
+    """Brackets that do not have a marker's shape leave the quote uncited."""
+    assert summary(f'It says "the fee rises by six per cent" {not_a_marker} here.') == [
+        (INLINE, "the fee rises by six per cent", None, None)
+    ]
+
+
+def test_marker_as_link_gives_the_cited_url_003_1() -> None:
+    (quote,) = quotes_of('As "the fee rises by six per cent" [S1 ¶2](https://x.example/a#p2) says.')
+    assert (quote.cited_ref, quote.cited_paragraph, quote.cited_url) == (
+        "S1",
+        2,
+        "https://x.example/a#p2",
+    )
+
+
+BLOCK_CASES = [
+    pytest.param(
+        "> The fee rises. [S1 ¶2]\n", [("The fee rises.", "S1", 2)], id="marker-end-of-line"
+    ),
+    pytest.param(
+        "> The fee rises.\n[S1 ¶2]\n", [("The fee rises.", "S1", 2)], id="marker-next-line"
+    ),
+    pytest.param(
+        "> The fee rises.\n\n[S1 ¶2]\n", [("The fee rises.", "S1", 2)], id="marker-after-blank-line"
+    ),
+    pytest.param(
+        "> The fee rises.\n> [S1 ¶2]\n", [("The fee rises.", "S1", 2)], id="marker-own-quoted-line"
+    ),
+    pytest.param("> The fee rises.\n", [("The fee rises.", None, None)], id="no-marker"),
+    pytest.param(
+        "> The fee rises\n> by six per cent. [S1]\n",
+        [("The fee rises\nby six per cent.", "S1", None)],
+        id="multi-line-joined-with-newline",
+    ),
+    pytest.param(
+        "> First paragraph.\n>\n> Second paragraph. [S1]\n",
+        [("First paragraph.\n\nSecond paragraph.", "S1", None)],
+        id="multi-paragraph",
+    ),
+    pytest.param(
+        '> "The fee rises by six per cent." [S1]\n',
+        [("The fee rises by six per cent.", "S1", None)],
+        id="wrapped-in-quotation-marks",
+    ),
+    pytest.param(
+        "> “The fee rises by six per cent”. [S1]\n",
+        [("The fee rises by six per cent", "S1", None)],
+        id="wrapped-then-full-stop",
+    ),
+    pytest.param(
+        '> The clause "six per cent" is new. [S1]\n',
+        [('The clause "six per cent" is new.', "S1", None)],
+        id="inline-quote-inside-block-is-part-of-it",
+    ),
+    pytest.param(
+        "> Outer line.\n> > Inner line. [S1]\n",
+        [("Outer line.\nInner line.", "S1", None)],
+        id="nested-block-belongs-to-outer",
+    ),
+    pytest.param(
+        "- > Quoted in a list. [S1]\n", [("Quoted in a list.", "S1", None)], id="in-list-item"
+    ),
+    pytest.param(">No space after the arrow. [S1]\n", [("No space after the arrow.", "S1", None)]),
+    pytest.param(
+        "> The fee rises.\nThen prose continues lazily.\n",
+        [("The fee rises.", None, None)],
+        id="lazy-prose-is-not-quote-text",
+    ),
+    pytest.param(
+        "> One. [S1]\n\n> Two. [S2]\n",
+        [("One.", "S1", None), ("Two.", "S2", None)],
+        id="two-blocks",
+    ),
+    pytest.param("> Ends the document [S1]", [("Ends the document", "S1", None)], id="no-newline"),
+    pytest.param("> The fee rises. [S1 ¶2]\r\n", [("The fee rises.", "S1", 2)], id="crlf"),
+    pytest.param(">\n> [S1]\n", [], id="marker-only-block"),
+    pytest.param(">\n", [], id="empty-block"),
+]
+
+
+@pytest.mark.parametrize(("markdown", "expected"), BLOCK_CASES)
+def test_block_quotes_003_1(markdown: str, expected: list[tuple]) -> None:
+    """003.1: block quotes, their text (lines joined with a newline) and their marker."""
+    assert summary(markdown) == [(BLOCK, *row) for row in expected]
+
+
+NOT_QUOTES = [
+    pytest.param('Use `"quoted in code"` here.', id="code-span"),
+    pytest.param('Use ``a `tick` and "quoted in code" `` here.', id="double-backtick-span"),
+    pytest.param('```\nprint("a quoted string in code") # [S1]\n```\n', id="fence"),
+    pytest.param('~~~python\nx = "a quoted string in code"  [S1]\n~~~\n', id="tilde-fence"),
+    pytest.param('```\n> "not a block quote either" [S1]\n```\n', id="block-in-fence"),
+    pytest.param('Text\n\n    x = "indented code block here" [S1]\n', id="indented-code"),
+    pytest.param("We don't think Halvorsen's team can't do it, can they?", id="apostrophes"),
+    pytest.param("We don’t think Halvorsen’s team can’t do it, can they?", id="curly-apostrophes"),
+    pytest.param("The '90s and the 2000's were different.", id="apostrophe-years"),
+    pytest.param('A 5" pipe and a 3" pipe are listed.', id="inch-marks"),
+    pytest.param('The so-called "gold standard" applies.', id="scare-quote-two-words"),
+    pytest.param('The "deal" was off.', id="scare-quote-one-word"),
+    pytest.param("Das „Konzept“ ist neu.", id="scare-quote-german"),
+    pytest.param('Nothing "" here "   " either.', id="empty-quotes"),
+    pytest.param(
+        'See [the "full text" of it](https://x.example "the link title here").', id="link"
+    ),
+    pytest.param('He said "the fee rises\n\nby six per cent" [S1].', id="blank-line-breaks-quote"),
+]
+
+
+@pytest.mark.parametrize("markdown", NOT_QUOTES)
+def test_not_quotes_003_1(markdown: str) -> None:
+    """003.1: code, apostrophes, inch marks, scare-words and link titles are not quotes."""
+    assert summary(markdown) == []
+
+
+@pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        pytest.param(
+            'The "deal" [S1] was off.', [(INLINE, "deal", "S1", None)], id="short-with-marker"
+        ),
+        pytest.param(
+            'The "three word phrase" was used.',
+            [(INLINE, "three word phrase", None, None)],
+            id="three-words-no-marker",
+        ),
+        pytest.param(
+            "He said “the clause ‘six per cent’ is new” [S1].",
+            [(INLINE, "the clause ‘six per cent’ is new", "S1", None)],
+            id="nested-single-in-double",
+        ),
+        pytest.param(
+            "Sie schrieb „die Klausel ‚sechs Prozent‘ ist neu“ [S1].",
+            [(INLINE, "die Klausel ‚sechs Prozent‘ ist neu", "S1", None)],
+            id="nested-german",
+        ),
+        pytest.param(
+            "He said “the contractor’s liability is capped” [S1].",
+            [(INLINE, "the contractor’s liability is capped", "S1", None)],
+            id="apostrophe-inside-quote",
+        ),
+        pytest.param(
+            "It says 'the contractor's liability is capped' [S1].",
+            [(INLINE, "the contractor's liability is capped", "S1", None)],
+            id="apostrophe-inside-single-quote",
+        ),
+        pytest.param(
+            'An unclosed "mark here and then\n\nLater "a real quote is here" [S1].',
+            [(INLINE, "a real quote is here", "S1", None)],
+            id="unclosed-does-not-swallow",
+        ),
+        pytest.param(
+            "An unclosed “mark and “a real quote is here” [S1].",
+            [(INLINE, "a real quote is here", "S1", None)],
+            id="unclosed-curly-restarts-at-next-opener",
+        ),
+        pytest.param(
+            'First "one quote is here" [S1] then "another quote is here" [S2].',
+            [
+                (INLINE, "one quote is here", "S1", None),
+                (INLINE, "another quote is here", "S2", None),
+            ],
+            id="two-in-one-sentence",
+        ),
+        pytest.param(
+            'Code `x = "a b c d"` then "a real quote is here" [S1].',
+            [(INLINE, "a real quote is here", "S1", None)],
+            id="quote-after-code-span",
+        ),
+        pytest.param(
+            "> Block first. [S1]\n\nThen “inline second here” [S2].\n",
+            [(BLOCK, "Block first.", "S1", None), (INLINE, "inline second here", "S2", None)],
+            id="block-then-inline-in-order",
+        ),
+        pytest.param(
+            "> The fee rises.\nas “the inline after a lazy line” [S2] says\n",
+            [
+                (BLOCK, "The fee rises.", None, None),
+                (INLINE, "the inline after a lazy line", "S2", None),
+            ],
+            id="inline-in-lazy-line",
+        ),
+    ],
+)
+def test_edge_cases_003_1(markdown: str, expected: list[tuple]) -> None:
+    assert summary(markdown) == expected
+
+
+def test_duplicate_quotes_are_two_quotes_003_8() -> None:
+    """003.8: the same text quoted twice is two quotes, each with its own position."""
+    markdown = (
+        'Once "the fee rises by six per cent" [S1] and again "the fee rises by six per cent" [S1].'
+    )
+    first, second = quotes_of(markdown)
+    assert (first.n, second.n) == (1, 2)
+    assert first.text == second.text
+    assert first.response_span != second.response_span
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        'He wrote "the fee rises by six per cent" [S1 ¶2].',
+        "He wrote „die Gebühr steigt“ and then some more words [S1].",
+        "> The fee rises by six per cent. [S1 ¶2]\n",
+        "> The fee rises\n> by six per cent.\n[S1 ¶2]\n\nAfter.",
+        "Il a écrit « les frais augmentent de six pour cent » [S1].",
+    ],
+)
+def test_spans_and_extents_point_into_the_response_003_1(markdown: str) -> None:
+    """The span holds the quoted text (single line: exactly); the extent holds span and marker."""
+    for quote in quotes_of(markdown):
+        start, end = quote.response_span
+        extent_start, extent_end = quote.extent
+        assert extent_start <= start < end <= extent_end
+        if "\n" not in quote.text:
+            assert markdown[start:end] == quote.text
+        if quote.cited_ref:
+            assert f"[{quote.cited_ref}" in markdown[end:extent_end]
+
+
+def test_block_extent_covers_whole_lines_with_marker_line_003_1() -> None:
+    markdown = "Intro.\n\n> The fee rises\n> by six per cent.\n[S1 ¶2]\n\nAfter."
+    (quote,) = quotes_of(markdown)
+    start, end = quote.extent
+    assert markdown[start:end] == "> The fee rises\n> by six per cent.\n[S1 ¶2]\n"
+
+
+def test_procurement_scenario_quotes_as_expected_003_1_003_8() -> None:
+    """The acceptance scenario's 12 quotes: numbering, form and citation as written."""
+    bundle = load_bundle((SHARED / "scenarios" / "procurement_review.json").read_text())
+    expected = json.loads((SHARED / "scenarios" / "procurement_review.expected.json").read_text())
+    quotes = parse_response(bundle.response).quotes
+    assert [q.n for q in quotes] == [e["n"] for e in expected["quotes"]]
+    assert [(q.form, q.cited_ref, q.cited_paragraph) for q in quotes] == [
+        (BLOCK, "A1", 2),
+        (INLINE, "D1", 2),
+        (INLINE, "A1", 2),
+        (INLINE, "E1", 3),
+        (INLINE, "E1", 3),
+        (INLINE, "E1", 2),
+        (INLINE, "D1", 3),
+        (INLINE, "A1", 4),
+        (INLINE, "D2", 1),
+        (INLINE, "A1", 5),
+        (INLINE, "A1", 1),
+        (BLOCK, "A1", 2),
+    ]
+    assert quotes[0].text == quotes[11].text
+    assert quotes[7].text == "ninety days' written notice"
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab \"“”„‘’'«»「」>[]`\n S1¶2.")), max_size=80))
+def test_parser_never_crashes_and_spans_are_in_bounds_003_1(markdown: str) -> None:
+    """Any text parses; spans lie inside extents, extents inside the text, in order."""
+    quotes = quotes_of(markdown)
+    previous_end = 0
+    for number, quote in enumerate(quotes, start=1):
+        assert quote.n == number
+        start, end = quote.response_span
+        extent_start, extent_end = quote.extent
+        assert previous_end <= extent_start <= start < end <= extent_end <= len(markdown)
+        assert quote.text.strip()
+        previous_end = extent_end
