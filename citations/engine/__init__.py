@@ -4,10 +4,14 @@ Public API (see each module for details):
 
 - ``load_bundle(raw) -> Bundle`` (``bundle``): validate a bundle, ``BundleError`` otherwise.
 - ``verify_bundle(bundle) -> Report`` (``verify``): every quote with status, reason, match.
+- ``report_to_dict(report) -> dict`` (``report``): the report as ``report.schema.json`` data.
+- ``find_verbatim(text, sources) -> Match | None`` (``match``): exact or normalized only.
 - ``export_response(bundle, report) -> str`` (``export``): the response with corrections applied.
 """
 
 from .bundle import BundleError, decode_bundle, load_bundle, split_paragraphs
+from .match import find_verbatim
+from .report import report_to_dict
 from .types import (
     Bundle,
     CorrectedCitation,
@@ -27,9 +31,8 @@ from .types import (
     Turn,
     VerificationStatus,
 )
-
-ENGINE_NAME = "verbatim"
-ENGINE_VERSION = "0.1.0"
+from .verify import verify_bundle
+from .version import ENGINE_NAME, ENGINE_VERSION
 
 __all__ = [
     "ENGINE_NAME",
@@ -53,6 +56,9 @@ __all__ = [
     "Turn",
     "VerificationStatus",
     "decode_bundle",
+    "find_verbatim",
     "load_bundle",
+    "report_to_dict",
     "split_paragraphs",
+    "verify_bundle",
 ]

@@ -137,9 +137,22 @@ class Bundle:
 
 
 @dataclass(frozen=True, slots=True)
+class Span:
+    """A stretch of one paragraph's raw text: ``text == paragraph[start:end]``."""
+
+    paragraph: int
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Match:
     """Where a quote's text really is: offsets are 0-based, end-exclusive, in the *raw*
-    paragraph text, so ``text == turn.source(source).paragraph(paragraph)[start:end]``."""
+    paragraph text, so ``text == turn.source(source).paragraph(paragraph)[start:end]``.
+
+    A quote that runs on into the following paragraphs of the same source is reported at the
+    paragraph where it starts; ``continues`` holds its spans in the next paragraphs."""
 
     source: str
     paragraph: int
@@ -149,6 +162,7 @@ class Match:
     score: float
     method: MatchMethod
     tier: Tier
+    continues: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

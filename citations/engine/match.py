@@ -1,0 +1,198 @@
+"""Locating a quote's text in the sources: exact, then normalized (this module), then
+approximate (``approximate.py``).
+
+Every search runs over a :class:`PreparedSource`, built once per source and bundle: the raw
+paragraphs joined (for a C-speed ``str.find`` before anything is normalized) and, only when
+a quote needs it, the normalized paragraphs joined by single spaces with their offset maps.
+
+Quotes that cross a paragraph boundary: a quote is found across *consecutive* paragraphs of
+one source when its normalized text runs on from the end of one paragraph into the next (the
+boundary counts as one space). Such a match is reported at the paragraph where the quote
+starts (``start``/``end`` cover the rest of that paragraph) and lists the spans it covers
+in the following paragraphs in ``Match.continues``; every span is exact in its raw
+paragraph. Approximate matches never cross a boundary.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .normalize import Normalized, fold_text, normalize_with_map
+from .types import Match, MatchMethod, Source, Span, Tier
+
+_RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
+
+
+@dataclass(slots=True)
+class PreparedSource:
+    """One source made ready for searching; the normalized form is built on first use."""
+
+    source: Source
+    raw_joined: str = field(init=False)
+    raw_starts: tuple[int, ...] = field(init=False)
+    _normalized: tuple[Normalized, ...] | None = field(default=None, init=False)
+    _norm_joined: str = field(default="", init=False)
+    _norm_starts: tuple[int, ...] = field(default=(), init=False)
+    cache: dict[str, object] = field(default_factory=dict, init=False)  # e.g. the word index
+
+    def __post_init__(self) -> None:
+        self.raw_joined = _RAW_SEPARATOR.join(self.source.paragraphs)
+        self.raw_starts = _starts(self.source.paragraphs, len(_RAW_SEPARATOR))
+
+    @property
+    def id(self) -> str:
+        return self.source.id
+
+    @property
+    def normalized(self) -> tuple[Normalized, ...]:
+        """Every paragraph normalized, with its map back to the raw text."""
+        if self._normalized is None:
+            self._normalized = tuple(normalize_with_map(p) for p in self.source.paragraphs)
+            texts = [n.text for n in self._normalized]
+            self._norm_joined = " ".join(texts)
+            self._norm_starts = _starts(texts, 1)
+        return self._normalized
+
+    @property
+    def norm_joined(self) -> str:
+        """The normalized paragraphs joined by one space (a paragraph break reads as one)."""
+        self.normalized  # noqa: B018 - builds the joined text on first use
+        return self._norm_joined
+
+    @property
+    def norm_starts(self) -> tuple[int, ...]:
+        self.normalized  # noqa: B018 - builds the offsets on first use
+        return self._norm_starts
+
+    def paragraph_at(self, norm_index: int) -> int:
+        """0-based index of the paragraph holding ``norm_joined[norm_index]``."""
+        return bisect_right(self.norm_starts, norm_index) - 1
+
+    def spans(self, start: int, end: int) -> list[Span]:
+        """Raw spans, paragraph by paragraph, of the normalized joined span ``[start, end)``."""
+        spans: list[Span] = []
+        starts = self.norm_starts
+        for index in range(self.paragraph_at(start), self.paragraph_at(end - 1) + 1):
+            norm = self.normalized[index]
+            local_start = max(start, starts[index]) - starts[index]
+            local_end = min(end, starts[index] + len(norm.text)) - starts[index]
+            if local_end <= local_start:
+                continue  # the span only touches the boundary space, or the paragraph is empty
+            raw_start, raw_end = norm.raw_span(local_start, local_end)
+            spans.append(Span(index + 1, raw_start, raw_end, norm.raw[raw_start:raw_end]))
+        return spans
+
+
+def _starts(texts: Sequence[str], separator: int) -> tuple[int, ...]:
+    starts, position = [], 0
+    for text in texts:
+        starts.append(position)
+        position += len(text) + separator
+    return tuple(starts)
+
+
+def prepare_sources(sources: Sequence[Source]) -> dict[str, PreparedSource]:
+    """Prepared searchers by source id, in the given order."""
+    return {source.id: PreparedSource(source) for source in sources}
+
+
+def exact_in_paragraph(quote: str, prepared: PreparedSource, paragraph: int) -> Span | None:
+    """The first verbatim occurrence of ``quote`` (already stripped) in ¶``paragraph``."""
+    raw = prepared.source.paragraph(paragraph)
+    if raw is None or not quote:
+        return None
+    start = raw.find(quote)
+    if start < 0:
+        return None
+    return Span(paragraph, start, start + len(quote), quote)
+
+
+def exact_in_source(quote: str, prepared: PreparedSource) -> Span | None:
+    """The first verbatim occurrence of ``quote`` in any paragraph of the source."""
+    if not quote:
+        return None
+    start = prepared.raw_joined.find(quote)
+    if start < 0:
+        return None
+    index = bisect_right(prepared.raw_starts, start) - 1
+    local = start - prepared.raw_starts[index]
+    return Span(index + 1, local, local + len(quote), quote)
+
+
+def normalized_in_paragraph(folded: str, prepared: PreparedSource, paragraph: int) -> Span | None:
+    """The first occurrence of the folded quote in the normalized ¶``paragraph``."""
+    if not folded or not 1 <= paragraph <= len(prepared.source.paragraphs):
+        return None
+    norm = prepared.normalized[paragraph - 1]
+    start = norm.text.find(folded)
+    if start < 0:
+        return None
+    raw_start, raw_end = norm.raw_span(start, start + len(folded))
+    return Span(paragraph, raw_start, raw_end, norm.raw[raw_start:raw_end])
+
+
+def normalized_in_source(folded: str, prepared: PreparedSource) -> list[Span] | None:
+    """The first occurrence of the folded quote in the source, as raw spans per paragraph
+    (more than one when it runs across consecutive paragraphs)."""
+    if not folded:
+        return None
+    start = prepared.norm_joined.find(folded)
+    if start < 0:
+        return None
+    return prepared.spans(start, start + len(folded)) or None
+
+
+def match_from_spans(
+    spans: Sequence[Span], *, source: str, score: float, method: MatchMethod, tier: Tier
+) -> Match:
+    """A :class:`Match` at the first span, the rest as its continuation."""
+    first = spans[0]
+    return Match(
+        source=source,
+        paragraph=first.paragraph,
+        start=first.start,
+        end=first.end,
+        text=first.text,
+        score=score,
+        method=method,
+        tier=tier,
+        continues=tuple(spans[1:]),
+    )
+
+
+def find_verbatim(text: str, sources: Sequence[Source]) -> Match | None:
+    """Where ``text`` is, exactly or after normalization, in ``sources`` (searched in order);
+    never an approximate match. The first source is the primary tier, the others secondary.
+
+    Used to check that an excerpt really exists in its source (seed 002, EV-3).
+
+    >>> from .types import SourceKind
+    >>> doc = Source("D", SourceKind.DOCUMENT, ("Intro.", "Die  „Regel“ gilt\\nimmer."))
+    >>> m = find_verbatim('die "regel" gilt immer', [doc])
+    >>> (m.paragraph, m.start, m.end, m.method.value)
+    (2, 0, 23, 'normalized')
+    >>> find_verbatim("Die Regel gilt nie.", [doc]) is None
+    True
+    """
+    quote = text.strip()
+    if not quote:
+        return None
+    prepared = [PreparedSource(source) for source in sources]
+    for position, searcher in enumerate(prepared):
+        tier = Tier.PRIMARY if position == 0 else Tier.SECONDARY
+        span = exact_in_source(quote, searcher)
+        if span is not None:
+            return match_from_spans(
+                [span], source=searcher.id, score=1.0, method=MatchMethod.EXACT, tier=tier
+            )
+    folded = fold_text(quote)
+    for position, searcher in enumerate(prepared):
+        tier = Tier.PRIMARY if position == 0 else Tier.SECONDARY
+        spans = normalized_in_source(folded, searcher)
+        if spans:
+            return match_from_spans(
+                spans, source=searcher.id, score=1.0, method=MatchMethod.NORMALIZED, tier=tier
+            )
+    return None

@@ -1,0 +1,232 @@
+"""Text normalization for comparison, with a map from every normalized index back to the raw text.
+
+What a faithful copy may change is folded away: Unicode compatibility forms (NFKC), case,
+typographic vs straight quotes and apostrophes, dash variants, soft hyphens and other
+invisible format characters (zero-width spaces, bidi marks), hyphenation at line breaks and
+runs of whitespace (line breaks inside a sentence included). A hyphen between letters that
+is followed by a line break or spaces is dropped with them (``Bürger-\\ninnen``, ``Bürger-
+innen`` and ``Bürgerinnen`` compare equal), on both sides of every comparison, so a
+line-break hyphen copied from a PDF or rejoined by the model makes no difference; a hyphen
+inside a word (``four-hour``) stays.
+
+The map is kept as *pieces*: runs copied one to one and replacements (one raw stretch becomes
+zero or more normalized characters), so building it costs little for ordinary text.
+
+>>> n = normalize_with_map("Das  „Wort“ –\\nhier")
+>>> n.text
+'das "wort" - hier'
+>>> start, end = n.raw_span(4, 10)
+>>> "Das  „Wort“ –\\nhier"[start:end]
+'„Wort“'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+
+# One-to-one character folds (same length, so no map is needed for them); applied before
+# and after NFKC because NFKC turns some characters into ones listed here and vice versa
+# (the acute accent ´, used as an apostrophe, would become a space and a combining mark).
+_SINGLE_QUOTES = "‘’‚‛′‵`´‹›ʼʹ＇"
+_DOUBLE_QUOTES = "“”„‟″‶«»〝〞＂"
+_DASHES = "‐‑‒–—―−﹘﹣－⁃"
+_CHAR_FOLDS = str.maketrans(
+    {
+        **dict.fromkeys(_SINGLE_QUOTES, "'"),
+        **dict.fromkeys(_DOUBLE_QUOTES, '"'),
+        **dict.fromkeys(_DASHES, "-"),
+        **dict.fromkeys(
+            "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000",
+            " ",
+        ),
+        "ς": "σ",  # final sigma: lower() picks it by context, so fold it to the plain form
+    }
+)
+
+# Characters that do not show: soft hyphen, zero-width (non-)joiners and spaces, bidi marks.
+_INVISIBLE = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_LETTER = r"[^\W\d_]"
+# A hyphen between letters followed by a line break or spaces (a PDF line-break hyphen, or a
+# suspended compound such as "Tier- und", folded alike on both sides); a run of
+# whitespace/invisible characters that is not exactly one plain space; a lone invisible or
+# non-space whitespace character.
+_SPECIAL = re.compile(
+    rf"(?<={_LETTER})-[\s{_INVISIBLE}]+(?={_LETTER})"
+    rf"|[\s{_INVISIBLE}]{{2,}}"
+    rf"|[^\S ]|[{_INVISIBLE}]"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Pieces:
+    """Map of one normalization step: ``norm_starts[k]`` is where piece k begins in the output,
+    ``raw_starts``/``raw_ends`` the input stretch it came from, ``copied[k]`` whether it was
+    copied character by character (else replaced as a whole)."""
+
+    norm_starts: tuple[int, ...]
+    raw_starts: tuple[int, ...]
+    raw_ends: tuple[int, ...]
+    copied: tuple[bool, ...]
+
+    def start_of(self, index: int) -> int:
+        """The input index where output character ``index`` begins."""
+        k = bisect_right(self.norm_starts, index) - 1
+        if self.copied[k]:
+            return self.raw_starts[k] + index - self.norm_starts[k]
+        return self.raw_starts[k]
+
+    def end_of(self, index: int) -> int:
+        """The input index just after output character ``index``."""
+        k = bisect_right(self.norm_starts, index) - 1
+        if self.copied[k]:
+            return self.raw_starts[k] + index - self.norm_starts[k] + 1
+        return self.raw_ends[k]
+
+
+class _PieceBuilder:
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.norm_starts: list[int] = []
+        self.raw_starts: list[int] = []
+        self.raw_ends: list[int] = []
+        self.copied: list[bool] = []
+        self.length = 0
+
+    def add(self, out: str, raw_start: int, raw_end: int, *, copied: bool) -> None:
+        if not out:
+            return  # a deletion: nothing in the output maps to it
+        self.parts.append(out)
+        self.norm_starts.append(self.length)
+        self.raw_starts.append(raw_start)
+        self.raw_ends.append(raw_end)
+        self.copied.append(copied)
+        self.length += len(out)
+
+    def build(self) -> tuple[str, _Pieces | None]:
+        text = "".join(self.parts)
+        if len(self.copied) == 1 and self.copied[0] and self.raw_starts[0] == 0:
+            return text, None  # identity
+        return text, _Pieces(
+            tuple(self.norm_starts),
+            tuple(self.raw_starts),
+            tuple(self.raw_ends),
+            tuple(self.copied),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Normalized:
+    """A normalized text and the way back to the raw one it came from.
+
+    ``raw_span(start, end)`` turns a span of ``text`` into the smallest raw span whose
+    normalization covers it; steps are ``None`` where they changed nothing.
+    """
+
+    raw: str
+    text: str
+    steps: tuple[_Pieces | None, ...]
+    offset: int = 0  # leading characters trimmed from the last step's output
+
+    def raw_span(self, start: int, end: int) -> tuple[int, int]:
+        """Raw ``[start, end)`` for the non-empty normalized span ``[start, end)``."""
+        if not 0 <= start < end <= len(self.text):
+            raise ValueError(f"span [{start}, {end}) outside 0..{len(self.text)}")
+        first, last = start + self.offset, end - 1 + self.offset
+        raw_start, raw_end = first, last + 1
+        for step in reversed(self.steps):
+            if step is not None:
+                raw_start, raw_end = step.start_of(raw_start), step.end_of(raw_end - 1)
+        return raw_start, raw_end
+
+
+def fold_text(text: str) -> str:
+    """The normalized form of ``text`` without a map (for quotes, which need none).
+
+    >>> fold_text("Die  ‚Bürger-\\ninnen‘ ")
+    "die 'bürgerinnen'"
+    """
+    return normalize_with_map(text).text
+
+
+def normalize_with_map(raw: str) -> Normalized:
+    """Normalize ``raw`` for comparison and keep the map back to it (trimmed at both ends)."""
+    folded = raw.translate(_CHAR_FOLDS)
+    unicode_step: _Pieces | None = None
+    lowered = folded.lower()
+    if unicodedata.is_normalized("NFKC", folded) and len(lowered) == len(folded):
+        stage = lowered.translate(_CHAR_FOLDS)
+    else:
+        stage, unicode_step = _fold_clusters(folded)
+    text, layout_step = _fold_layout(stage)
+    lead = len(text) - len(text.lstrip(" "))
+    trimmed = text.strip(" ")
+    return Normalized(raw, trimmed, (unicode_step, layout_step), lead)
+
+
+def _fold_layout(text: str) -> tuple[str, _Pieces | None]:
+    builder = _PieceBuilder()
+    position = 0
+    for found in _SPECIAL.finditer(text):
+        start, end = found.span()
+        builder.add(text[position:start], position, start, copied=True)
+        run = found.group()
+        if run[0] == "-" or "\u00ad" in run or not any(c.isspace() for c in run):
+            replacement = ""  # joined word, soft-hyphen break or invisible characters only
+        else:
+            replacement = " "
+        builder.add(replacement, start, end, copied=False)
+        position = end
+    if position == 0:
+        return text, None
+    builder.add(text[position:], position, len(text), copied=True)
+    return builder.build()
+
+
+_COMBINING_RUN = re.compile(
+    r".[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]*", re.S
+)
+
+
+def _fold_clusters(text: str) -> tuple[str, _Pieces]:
+    """NFKC and lower case, one cluster (a character with its combining marks, or a run of
+    Hangul jamo) at a time, so every output character knows its raw cluster."""
+    builder = _PieceBuilder()
+    copy_start = 0
+    for cluster in _clusters(text):
+        start, end = cluster
+        piece = text[start:end]
+        out = _fold_cluster(piece)
+        if out == piece:
+            continue
+        builder.add(text[copy_start:start], copy_start, start, copied=True)
+        builder.add(out, start, end, copied=False)
+        copy_start = end
+    builder.add(text[copy_start:], copy_start, len(text), copied=True)
+    folded, pieces = builder.build()
+    if pieces is None:  # every cluster was stable: an identity map
+        pieces = _Pieces((0,), (0,), (len(text),), (True,))
+    return folded, pieces
+
+
+_JAMO = re.compile(r"[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]+")
+
+
+def _clusters(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    position = 0
+    while position < len(text):
+        jamo = _JAMO.match(text, position)
+        found = jamo or _COMBINING_RUN.match(text, position)
+        assert found is not None  # "." with DOTALL matches any character
+        spans.append(found.span())
+        position = found.end()
+    return spans
+
+
+@lru_cache(maxsize=4096)
+def _fold_cluster(cluster: str) -> str:
+    return unicodedata.normalize("NFKC", cluster).lower().translate(_CHAR_FOLDS)

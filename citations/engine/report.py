@@ -1,0 +1,71 @@
+"""The report as plain data, exactly in the shape of ``spec/report.schema.json``.
+
+One extension, compatible with the schema: a match that runs on into following paragraphs
+carries ``continues``, a list of ``{paragraph, start, end, text}`` (see ``match``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .types import Match, QuoteResult, Report, VerificationStatus
+
+
+def report_to_dict(report: Report) -> dict[str, Any]:
+    """The report as JSON-ready data: bundle, engine, summary, quotes in response order."""
+    summary = {"quotes": len(report.results)}
+    for status in VerificationStatus:
+        summary[status.value] = sum(1 for r in report.results if r.status is status)
+    return {
+        "bundle": report.bundle,
+        "engine": report.engine,
+        "summary": summary,
+        "quotes": [_quote_to_dict(result) for result in report.results],
+    }
+
+
+def _quote_to_dict(result: QuoteResult) -> dict[str, Any]:
+    quote = result.quote
+    data: dict[str, Any] = {"n": quote.n, "form": quote.form.value, "text": quote.text}
+    if quote.response_span is not None:
+        data["response_span"] = list(quote.response_span)
+    if quote.json_path is not None:
+        data["json_path"] = quote.json_path
+    has_citation = quote.cited_ref is not None or quote.cited_paragraph is not None
+    data["cited"] = (
+        {"source": result.cited_source or quote.cited_ref, "paragraph": quote.cited_paragraph}
+        if has_citation
+        else None
+    )
+    data["status"] = result.status.value
+    data["reason"] = result.reason.value
+    data["match"] = _match_to_dict(result.match) if result.match else None
+    data["corrected"] = (
+        {
+            "text": result.corrected.text,
+            "source": result.corrected.source,
+            "paragraph": result.corrected.paragraph,
+        }
+        if result.corrected
+        else None
+    )
+    return data
+
+
+def _match_to_dict(match: Match) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "source": match.source,
+        "paragraph": match.paragraph,
+        "start": match.start,
+        "end": match.end,
+        "text": match.text,
+        "score": match.score,
+        "method": match.method.value,
+        "tier": match.tier.value,
+    }
+    if match.continues:
+        data["continues"] = [
+            {"paragraph": s.paragraph, "start": s.start, "end": s.end, "text": s.text}
+            for s in match.continues
+        ]
+    return data

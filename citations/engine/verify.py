@@ -1,0 +1,201 @@
+"""Verifying a bundle: parse the response, locate every quote, let the policy table decide.
+
+Search order for a quote (003.2, 003.3): the cited paragraph, then the rest of the cited
+(primary) source, then the other eligible (secondary) sources in bundle order; at each
+place exact first, then normalized. Only when the text is verbatim nowhere is it searched
+approximately, in all eligible sources at once, and accepted only when it is clearly one
+place (see ``approximate``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .approximate import HINT_SCORE, Candidate, candidates, cleaned_match
+from .match import (
+    PreparedSource,
+    exact_in_paragraph,
+    exact_in_source,
+    match_from_spans,
+    normalized_in_paragraph,
+    normalized_in_source,
+    prepare_sources,
+)
+from .normalize import fold_text
+from .parse import parse_response
+from .policy import Citation, Finding, citation_kind, decide
+from .types import (
+    Bundle,
+    CorrectedCitation,
+    Match,
+    MatchMethod,
+    ParsedQuote,
+    QuoteResult,
+    Report,
+    Span,
+    Tier,
+    Turn,
+)
+from .version import ENGINE_NAME, ENGINE_VERSION
+
+DEFAULT_MIN_SCORE = 0.85  # character similarity of quote and source span for a correction
+DEFAULT_MIN_MARGIN = 0.05  # how much better than the best *other* place it must be
+
+
+def verify_bundle(
+    bundle: Bundle,
+    *,
+    min_score: float = DEFAULT_MIN_SCORE,
+    min_margin: float = DEFAULT_MIN_MARGIN,
+) -> Report:
+    """Verify every quote of ``bundle`` against the sources eligible in its turn.
+
+    Returns the quotes in response order, each with status, reason, match (for an
+    unverified quote: the best hint, if any) and the corrected values when corrected.
+    """
+    parsed = parse_response(bundle.response)
+    searchers = prepare_sources(bundle.turn.eligible_sources)
+    results = tuple(
+        verify_quote(
+            quote, turn=bundle.turn, searchers=searchers, min_score=min_score, min_margin=min_margin
+        )
+        for quote in parsed.quotes
+    )
+    return Report(
+        bundle=bundle.id,
+        engine=f"{ENGINE_NAME} {ENGINE_VERSION}",
+        results=results,
+        notes=parsed.notes,
+    )
+
+
+def verify_quote(
+    quote: ParsedQuote,
+    *,
+    turn: Turn,
+    searchers: dict[str, PreparedSource],
+    min_score: float = DEFAULT_MIN_SCORE,
+    min_margin: float = DEFAULT_MIN_MARGIN,
+) -> QuoteResult:
+    """One quote's result; ``searchers`` are the turn's eligible sources, prepared once."""
+    cited = turn.resolve(quote.cited_ref) if quote.cited_ref else None
+    if quote.cited_ref and cited is None:
+        citation = Citation.UNKNOWN
+    elif cited is not None and not cited.eligible:
+        citation = Citation.NOT_ELIGIBLE
+    else:
+        citation = citation_kind(cited.kind if cited else None)
+    cited_id = cited.id if cited else None
+    if citation in (Citation.UNKNOWN, Citation.NOT_ELIGIBLE):
+        outcome = decide(citation, Finding.NOT_SEARCHED)
+        return QuoteResult(quote, cited_id, outcome.status, outcome.reason, None, None)
+
+    primary = searchers.get(cited_id) if cited_id else None
+    secondary = [s for s in searchers.values() if s is not primary]
+    finding, match = _locate_verbatim(quote, primary, secondary)
+    if match is None:
+        finding, match = _locate_approximately(
+            quote, primary, secondary, min_score=min_score, min_margin=min_margin
+        )
+    outcome = decide(citation, finding)
+    corrected = None
+    if match is not None and (outcome.corrects_location or outcome.corrects_text):
+        corrected = CorrectedCitation(
+            text=match.text if outcome.corrects_text else quote.text,
+            source=match.source,
+            paragraph=match.paragraph,
+        )
+    return QuoteResult(quote, cited_id, outcome.status, outcome.reason, match, corrected)
+
+
+def _locate_verbatim(
+    quote: ParsedQuote, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> tuple[Finding, Match | None]:
+    text = quote.text.strip()
+    if not text:
+        return Finding.NOWHERE, None
+    folded = fold_text(text)
+    if primary is not None:
+        wanted = quote.cited_paragraph
+        if wanted is not None:
+            span = exact_in_paragraph(text, primary, wanted)
+            method = MatchMethod.EXACT
+            if span is None:
+                span, method = (
+                    normalized_in_paragraph(folded, primary, wanted),
+                    MatchMethod.NORMALIZED,
+                )
+            if span is not None:
+                return Finding.AS_CITED, _match([span], primary, method, Tier.PRIMARY)
+        spans, method = _in_source(text, folded, primary)
+        if spans:
+            paragraphs = {s.paragraph for s in spans}
+            finding = (
+                Finding.AS_CITED
+                if wanted is None or wanted in paragraphs
+                else Finding.OTHER_PARAGRAPH
+            )
+            return finding, _match(spans, primary, method, Tier.PRIMARY)
+    elsewhere = Finding.OTHER_SOURCE if primary is not None else Finding.AS_CITED
+    for searcher in secondary:
+        spans, method = _in_source(text, folded, searcher)
+        if spans:
+            return elsewhere, _match(spans, searcher, method, Tier.SECONDARY)
+    return Finding.NOWHERE, None
+
+
+def _in_source(
+    text: str, folded: str, searcher: PreparedSource
+) -> tuple[list[Span] | None, MatchMethod]:
+    span = exact_in_source(text, searcher)
+    if span is not None:
+        return [span], MatchMethod.EXACT
+    return normalized_in_source(folded, searcher), MatchMethod.NORMALIZED
+
+
+def _match(
+    spans: Sequence[Span], searcher: PreparedSource, method: MatchMethod, tier: Tier
+) -> Match:
+    return match_from_spans(spans, source=searcher.id, score=1.0, method=method, tier=tier)
+
+
+def _locate_approximately(
+    quote: ParsedQuote,
+    primary: PreparedSource | None,
+    secondary: Sequence[PreparedSource],
+    *,
+    min_score: float,
+    min_margin: float,
+) -> tuple[Finding, Match | None]:
+    folded = fold_text(quote.text)
+    ordered = ([primary] if primary is not None else []) + list(secondary)
+    cleaned = cleaned_match(folded, ordered)
+    if cleaned is not None:
+        return Finding.APPROXIMATE, _approximate_match(cleaned, primary)
+    found: list[Candidate] = []
+    for searcher in ordered:
+        found.extend(candidates(folded, searcher, min_score=min_score))
+    if not found:
+        return Finding.NOWHERE, None
+    found.sort(key=lambda c: -c.score)  # stable: on a tie the primary source comes first
+    best = found[0]
+    rival = next((c for c in found[1:] if c.key != best.key), None)
+    clear = rival is None or best.score - rival.score >= min_margin
+    if best.sound and clear:
+        return Finding.APPROXIMATE, _approximate_match(best, primary)
+    if best.score >= HINT_SCORE:
+        return Finding.NOWHERE, _approximate_match(best, primary)
+    return Finding.NOWHERE, None
+
+
+def _approximate_match(candidate: Candidate, primary: PreparedSource | None) -> Match:
+    tier = (
+        Tier.PRIMARY if primary is not None and candidate.source == primary.id else Tier.SECONDARY
+    )
+    return match_from_spans(
+        [candidate.span],
+        source=candidate.source,
+        score=round(candidate.score, 4),
+        method=MatchMethod.APPROXIMATE,
+        tier=tier,
+    )
