@@ -23,6 +23,7 @@ class ParagraphRangeForm(forms.Form):
     start = forms.IntegerField(min_value=1)
     end = forms.IntegerField(min_value=1)
     quote = forms.IntegerField(min_value=1, required=False)
+    direction = forms.ChoiceField(choices=[("earlier", "earlier"), ("later", "later")])
 
     def clean(self):
         cleaned = super().clean()

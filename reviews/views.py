@@ -135,7 +135,11 @@ def source_paragraphs(request: HttpRequest, assessment_id: int, source_id: int) 
     template = "reviews/assessment_detail.html#source_pane"
     if request.htmx:
         template = "reviews/assessment_detail.html#paragraphs"
-    return render(request, template, {"assessment": assessment, "pane": pane})
+    return render(
+        request,
+        template,
+        {"assessment": assessment, "pane": pane, "direction": form.cleaned_data["direction"]},
+    )
 
 
 @require_POST

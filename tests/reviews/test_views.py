@@ -1,22 +1,24 @@
 """Reviewer pages: full pages and HTMX fragments, scope (VB-7), pinned query counts."""
 
+import json
 import re
 
 import pytest
 from django.urls import reverse
 
-from reviews.models import Assessment, ReviewDecision
+from reviews.models import Assessment, ReviewDecision, Source, VerificationState
 
 from .review_data import many_quotes_assessment, procurement_assessment, user
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def detail_url(assessment: Assessment, **query) -> str:
-    url = reverse("reviews:assessment_detail", args=[assessment.pk])
-    if query:
-        url += "?" + "&".join(f"{k}={v}" for k, v in query.items())
-    return url
+def detail_url(assessment: Assessment) -> str:
+    return reverse("reviews:assessment_detail", args=[assessment.pk])
+
+
+def pane_url(assessment: Assessment, n: int) -> str:
+    return reverse("reviews:quote_source", args=[assessment.pk, n])
 
 
 def quote_elements(html: str) -> dict[int, str]:
@@ -25,16 +27,340 @@ def quote_elements(html: str) -> dict[int, str]:
     return {int(n): status for n, status in found}
 
 
+def quote_element(html: str, n: int) -> str:
+    """The HTML of quote element ``n``, up to the next quote (quote elements do not nest)."""
+    start = html.index(f'id="q{n}" data-quote="{n}"')
+    following = [html.find(end, start) for end in ('<span class="quote ', "</article>")]
+    return html[start : min(i for i in following if i != -1)]
+
+
+# -- the assessment page --------------------------------------------------------------------
+
+
 @pytest.mark.django_db
-def test_assessment_page_renders_every_quote_in_place_with_its_status_003_1_003_5(
-    reviewer_client, assessment
-):
-    response = reviewer_client.get(detail_url(assessment))
-    assert response.status_code == 200
-    html = response.content.decode()
-    print(html[:100])
+def test_every_quote_rendered_in_place_with_its_status_003_1_003_5(reviewer_client, assessment):
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
     assert quote_elements(html) == {
         1: "verified", 2: "verified", 3: "corrected", 4: "verified", 5: "unverified",
         6: "verified", 7: "verified", 8: "corrected", 9: "ineligible", 10: "unverified",
         11: "corrected", 12: "verified",
     }  # fmt: skip
+    # 003.1: block quotes stay block quotes, inline quotes stay in their sentence.
+    assert re.search(r"<blockquote>\s*<p><span class=\"quote quote--block[^>]*id=\"q1\"", html)
+    assert re.search(r"<p>Under the policy, <span class=\"quote quote--inline[^>]*id=\"q2\"", html)
+    # 003.5: the badge is readable without colour: icon, word and a tooltip.
+    badge = re.search(r'<button type="button" class="badge is-unverified"[^>]*>.*?</button>',
+                      quote_element(html, 10))[0]  # fmt: skip
+    assert 'title="Unverified: not found in any eligible source"' in badge
+    assert "?</span> unverified" in badge
+
+
+@pytest.mark.django_db
+def test_duplicate_quotes_each_have_their_own_badge_003_8(reviewer_client, assessment):
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    first, again = quote_element(html, 1), quote_element(html, 12)
+    text = "The annual fee increases by six per cent (6%) over the previous term."
+    assert text in first and text in again
+    assert 'popovertarget="q1-info"' in first and 'popovertarget="q12-info"' in again
+
+
+@pytest.mark.django_db
+def test_corrected_quote_shows_correction_and_original_on_expand_011_4(reviewer_client, assessment):
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    relocated = quote_element(html, 3)
+    assert '<span class="cite cite--corrected">[A1 ¶3]</span>' in relocated
+    assert "[A1 ¶2]" in relocated.split("popover>")[1]  # the original, in the expandable part
+    repaired = quote_element(html, 8)
+    shown = re.search(r'class="quote-text"[^>]*>(.*?)</a>', repaired)[1]
+    assert shown == "“ninety (90) days’ written notice”"  # the source's wording
+    info = repaired.split("popover>")[1]
+    assert "<del>“ninety days&#x27; written notice”</del>" in info  # what the model wrote
+    assert "Wording replaced by the source&#x27;s own" in info and "1.00" in info
+    assert "text: “ninety days&#x27; written notice” → “ninety (90) days’ written notice”" in info
+    # The citation marker the model wrote is part of the quote element, not left dangling.
+    assert "[A1 ¶2], while" not in html
+
+
+@pytest.mark.django_db
+def test_json_response_is_a_tree_with_quote_fields_in_place(reviewer_client, team):
+    data = {
+        "bundle_version": 1,
+        "id": "json-1",
+        "title": "JSON answer",
+        "sources": [{"id": "D1", "kind": "document", "paragraphs": ["Alpha beta gamma."]}],
+        "response": {
+            "format": "json",
+            "text": json.dumps(
+                {"summary": "<b>x</b>", "evidence": [{"quote": "beta gamma", "source": "D1"}]}
+            ),
+            "quotes": [{"path": "$.evidence[*]", "text": "quote", "source": "source"}],
+        },
+    }
+    from reviews.imports import bundle_import
+
+    assessment = bundle_import(raw=data).assessment
+    assessment.team = team
+    assessment.save()
+    source = Source.objects.get(turn=assessment.turn)
+    assessment.quotes.create(
+        n=1, form="field", text="beta gamma", json_path="$.evidence[0].quote", cited_ref="D1",
+        cited_source=source, status="verified", reason="found_as_cited", match_source=source,
+        match_paragraph=1, match_start=6, match_end=16,
+    )  # fmt: skip
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    assert '<span class="json-key">summary</span> <span class="json-string">&lt;b&gt;x' in html
+    assert re.search(r'<span class="json-key">quote</span> <span class="quote quote--field', html)
+    assert quote_elements(html) == {1: "verified"}
+
+
+@pytest.mark.django_db
+def test_page_says_when_verification_runs_and_polls_until_done(reviewer_client, team):
+    assessment = procurement_assessment(team=team, verified=False)
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    status_url = reverse("reviews:assessment_status", args=[assessment.pk])
+    assert f'hx-get="{status_url}" hx-trigger="every 2s"' in html
+    assert "Verification is pending" in html
+    assert re.search(r'value="approve"[^>]*disabled', html)
+    polled = reviewer_client.get(status_url, **HTMX)
+    assert 'hx-trigger="every 2s"' in polled.content.decode()
+    Assessment.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
+    finished = reviewer_client.get(status_url, **HTMX)
+    assert finished.headers["HX-Refresh"] == "true"  # reload once, with the results
+    assert (
+        'hx-trigger="every 2s"' not in reviewer_client.get(detail_url(assessment)).content.decode()
+    )
+
+
+# -- the source pane ------------------------------------------------------------------------
+
+
+def marked(html: str) -> str:
+    return re.search(r"<mark [^>]*>(.*?)</mark>", html, re.S)[1]
+
+
+@pytest.mark.django_db
+def test_source_pane_highlights_exactly_the_matched_span_vb_2(reviewer_client, assessment):
+    quote = assessment.quotes.get(n=3)
+    response = reviewer_client.get(pane_url(assessment, 3), **HTMX)
+    html = response.content.decode()
+    paragraph = quote.match_source.paragraphs[quote.match_paragraph - 1]
+    assert marked(html) == paragraph[quote.match_start : quote.match_end]
+    assert 'id="p3" data-focus="true"' in html  # the paragraph the pane scrolls to
+    assert "Corrected: the model cited <strong>A1 ¶2</strong>" in html
+    assert "<html" not in html  # a fragment, not a page
+    # Sentences no quote covers are dimmed; the covered one is not.
+    assert '<span class="uncovered">5. </span>' in html
+    assert "</mark>, and routine requests" in html
+
+
+@pytest.mark.django_db
+def test_hint_for_an_unverified_quote_is_labelled_as_a_hint_vb_2(reviewer_client, assessment):
+    e1 = Source.objects.get(turn=assessment.turn, key="E1")
+    assessment.quotes.filter(n=5).update(
+        match_source=e1, match_paragraph=3, match_start=15, match_end=75, match_score=0.81
+    )
+    html = reviewer_client.get(pane_url(assessment, 5), **HTMX).content.decode()
+    assert "<strong>Hint, not a match.</strong>" in html and "0.81" in html
+    assert '<mark class="hint"' in html
+    assert marked(html) == e1.paragraphs[2][15:75]
+
+
+@pytest.mark.django_db
+def test_pane_link_without_javascript_opens_the_page_with_the_source(reviewer_client, assessment):
+    response = reviewer_client.get(pane_url(assessment, 3))
+    assert response.status_code == 302
+    assert response.url == f"{detail_url(assessment)}?quote=3#q3"
+    html = reviewer_client.get(response.url).content.decode()
+    assert '<mark class="match"' in html and "<html" in html
+
+
+@pytest.mark.django_db
+def test_pane_for_an_ineligible_quote_explains_and_highlights_nothing(reviewer_client, assessment):
+    html = reviewer_client.get(pane_url(assessment, 9), **HTMX).content.decode()
+    assert "not given to the model in this turn" in html
+    assert "<mark " not in html.split('class="legend')[0]
+
+
+@pytest.mark.django_db
+def test_more_paragraphs_load_on_request_and_bad_ranges_name_the_field(reviewer_client, team):
+    assessment = many_quotes_assessment(60)
+    assessment.team = team
+    assessment.save()
+    html = reviewer_client.get(pane_url(assessment, 1), **HTMX).content.decode()
+    assert 'id="p13"' in html and 'id="p14"' not in html  # a window around the match
+    more = re.search(r'hx-get="([^"]+direction=later)"', html)[1].replace("&amp;", "&")
+    page = reviewer_client.get(more, **HTMX).content.decode()
+    assert 'id="p14"' in page and 'id="p38"' in page and "direction=later" in page
+    source = Source.objects.get(turn=assessment.turn)
+    url = reverse("reviews:source_paragraphs", args=[assessment.pk, source.pk])
+    bad = reviewer_client.get(url + "?start=9&end=2&direction=later", **HTMX)
+    assert bad.status_code == 400 and "end must not be before start" in bad.content.decode()
+
+
+# -- the list -------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_list_shows_counts_and_filters_by_state_and_status(reviewer_client, assessment, team):
+    other = many_quotes_assessment(3, bundle_id="all-verified")
+    other.team = team
+    other.save()
+    html = reviewer_client.get(reverse("reviews:assessment_list")).content.decode()
+    assert "Halvorsen HVAC maintenance renewal" in html and "3 quotes" in html
+    assert html.index("3 quotes") < html.index("Halvorsen")  # newest first
+    assert 'title="corrected">✎ 3</span>' in html
+    filtered = reviewer_client.get(reverse("reviews:assessment_list") + "?status=unverified")
+    assert "Halvorsen" in filtered.content.decode()
+    assert "3 quotes" not in filtered.content.decode()
+    approved = reviewer_client.get(reverse("reviews:assessment_list") + "?review_state=approved")
+    assert "No assessments match these filters." in approved.content.decode()
+
+
+@pytest.mark.django_db
+def test_list_polls_while_any_assessment_is_verifying(reviewer_client, team):
+    procurement_assessment(team=team, verified=False)
+    html = reviewer_client.get(reverse("reviews:assessment_list")).content.decode()
+    assert 'hx-trigger="every 2s"' in html
+    rows = reviewer_client.get(reverse("reviews:assessment_list"), **HTMX).content.decode()
+    assert rows.startswith('\n<div id="assessment-rows"') or rows.lstrip().startswith(
+        '<div id="assessment-rows"'
+    )
+
+
+# -- scope (VB-7) ---------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_reviewers_see_only_assigned_or_unassigned_in_their_team_vb_7(client, assessment, team):
+    from reviews.models import Team
+
+    outsider = user("olaf", teams=(Team.objects.create(name="legal"),))
+    colleague = user("carl", teams=(team,))
+    staff = user("sam", staff=True)
+    client.force_login(outsider)
+    for url in (
+        detail_url(assessment),
+        pane_url(assessment, 1),
+        reverse("reviews:assessment_status", args=[assessment.pk]),
+    ):
+        assert client.get(url).status_code == 404
+    review = reverse("reviews:assessment_review", args=[assessment.pk])
+    assert client.post(review, {"action": "reject"}).status_code == 404
+    assert "Halvorsen" not in client.get(reverse("reviews:assessment_list")).content.decode()
+    # Assigned to someone else in the team: the colleague no longer sees it.
+    client.force_login(colleague)
+    assert client.get(detail_url(assessment)).status_code == 200
+    assessment.assigned_to = user("rhea", teams=(team,))
+    assessment.save()
+    assert client.get(detail_url(assessment)).status_code == 404
+    client.force_login(staff)
+    assert client.get(detail_url(assessment)).status_code == 200
+    assert ReviewDecision.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_pages_need_sign_in(client, assessment):
+    response = client.get(detail_url(assessment))
+    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+# -- review actions -------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_approving_with_flagged_quotes_needs_a_recorded_confirmation_vb_7(
+    reviewer_client, reviewer, assessment
+):
+    url = reverse("reviews:assessment_review", args=[assessment.pk])
+    refused = reviewer_client.post(url, {"action": "approve"}, **HTMX).content.decode()
+    assert "3 quotes are not backed by an eligible source" in refused
+    assert ReviewDecision.objects.count() == 0
+    done = reviewer_client.post(url, {"action": "approve", "confirm_unverified": "on"}, **HTMX)
+    html = done.content.decode()
+    assert '<span class="review review--approved">approved</span>' in html
+    decision = ReviewDecision.objects.get()
+    assert (decision.reviewer, decision.action, decision.confirmed_unverified) == (
+        reviewer,
+        "approve",
+        True,
+    )
+    assessment.refresh_from_db()
+    assert assessment.reviewed_by == reviewer and assessment.reviewed_at is not None
+
+
+@pytest.mark.django_db
+def test_second_decision_is_refused_with_a_clear_message_not_a_500(reviewer_client, assessment):
+    url = reverse("reviews:assessment_review", args=[assessment.pk])
+    reviewer_client.post(url, {"action": "reject"})
+    again = reviewer_client.post(url, {"action": "reject"}, **HTMX)
+    assert again.status_code == 200
+    assert "already rejected by rita" in again.content.decode()
+    assert ReviewDecision.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_return_needs_a_comment_and_form_posts_redirect_without_htmx(reviewer_client, assessment):
+    url = reverse("reviews:assessment_review", args=[assessment.pk])
+    response = reviewer_client.post(url, {"action": "return", "comment": "  "}, follow=True)
+    assert "comment: Say what needs to change" in response.content.decode()
+    assert ReviewDecision.objects.count() == 0
+    response = reviewer_client.post(url, {"action": "return", "comment": "Check ¶3"}, follow=True)
+    assert "Recorded: returned." in response.content.decode()
+    assert ReviewDecision.objects.get().comment == "Check ¶3"
+
+
+@pytest.mark.django_db
+def test_approval_refused_while_verification_is_pending(reviewer_client, team):
+    assessment = procurement_assessment(team=team, verified=False)
+    url = reverse("reviews:assessment_review", args=[assessment.pk])
+    html = reviewer_client.post(
+        url, {"action": "approve", "confirm_unverified": "on"}, **HTMX
+    ).content.decode()
+    assert "Verification is pending" in html
+    assert ReviewDecision.objects.count() == 0
+
+
+# -- stats ----------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_stats_chart_and_table_per_model_and_prompt(reviewer_client, assessment):
+    html = reviewer_client.get(reverse("reviews:stats")).content.decode()
+    assert "example-model" in html and "prompt review-v1" in html
+    assert html.count('<rect class="is-') == 4  # one segment per status present
+    assert '<td>12</td><td>6 <span class="muted">(50%)</span></td>' in html  # verified
+    assert "found in another eligible source" in html  # a correction reason row
+    by_day = reviewer_client.get(reverse("reviews:stats") + "?period=day").content.decode()
+    assert "Day of" in by_day
+
+
+@pytest.mark.django_db
+def test_stats_count_only_what_the_reviewer_may_see_vb_7(client, assessment):
+    client.force_login(user("nobody"))
+    html = client.get(reverse("reviews:stats")).content.decode()
+    assert "No verified quotes yet" in html and "example-model" not in html
+
+
+# -- query counts: pages stay O(1) in queries as quotes grow --------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("n_quotes", [5, 50])
+def test_query_counts_do_not_grow_with_quotes(
+    reviewer_client, team, n_quotes, django_assert_num_queries
+):
+    assessment = many_quotes_assessment(n_quotes)
+    assessment.team = team
+    assessment.save()
+    # session, user, scoped assessment, sources, quotes, their corrections, decisions
+    with django_assert_num_queries(7):
+        assert reviewer_client.get(detail_url(assessment)).status_code == 200
+    # session, user, scoped assessment, quote with its sources, coverage
+    with django_assert_num_queries(5):
+        assert reviewer_client.get(pane_url(assessment, 2), **HTMX).status_code == 200
+    # session, user, count, page with counts per status
+    with django_assert_num_queries(4):
+        assert reviewer_client.get(reverse("reviews:assessment_list")).status_code == 200
+    # session, user, statuses, correction reasons
+    with django_assert_num_queries(4):
+        assert reviewer_client.get(reverse("reviews:stats")).status_code == 200
