@@ -199,7 +199,7 @@ class CorrectionAdmin(ReadOnlyAdmin):
         "score",
         "actor",
         "engine_version",
-        "model",
+        "assessment_model",
     ]
     list_filter = [
         "reason",
@@ -232,7 +232,7 @@ class CorrectionAdmin(ReadOnlyAdmin):
         return format_html('<ins class="correction-new">{}</ins>', correction.new_value)
 
     @admin.display(description="model", ordering="assessment__model_name")
-    def model(self, correction: Correction) -> str:
+    def assessment_model(self, correction: Correction) -> str:
         return correction.assessment.model_name
 
 

@@ -1,0 +1,169 @@
+"""POST /api/bundles: token-authenticated import; bad input gets a 4xx and changes nothing."""
+
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from reviews.models import ApiToken, Assessment
+from reviews.tokens import api_token_create, api_token_revoke
+from tests.conftest import row_counts
+from tests.factories import SCENARIOS, bundle_data
+from tests.reviews.test_imports import EXPECTED_FIELD, HOSTILE
+
+URL = "/api/bundles"
+
+
+def post(client: Client, body: bytes | str, **extra):
+    return client.post(URL, body, content_type="application/json", **extra)
+
+
+@pytest.mark.django_db
+def test_a_new_bundle_is_stored_and_described_201(api_client):
+    response = post(api_client, json.dumps(bundle_data()))
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assessment = Assessment.objects.get(bundle_id="minimal-1")
+    assert body["id"] == assessment.pk and body["created"] is True
+    assert body["bundle_id"] == "minimal-1"
+    assert body["verification_state"] in {"pending", "running", "done"}
+    assert body["review_state"] == "pending"
+    assert body["links"]["self"] == f"/api/assessments/{assessment.pk}"
+    assert body["links"]["page"] == f"/assessments/{assessment.pk}/"
+    assert response["Location"] == body["links"]["self"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_posting_a_scenario_twice_yields_one_assessment_vb_4(api_client, path):
+    first = post(api_client, path.read_bytes())
+    before = row_counts()
+    again = post(api_client, path.read_bytes())
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["id"] == first.json()["id"] and again.json()["created"] is False
+    assert row_counts() == before
+
+
+@pytest.mark.django_db
+def test_same_id_with_other_content_is_a_409_and_changes_nothing_vb_4(api_client):
+    post(api_client, json.dumps(bundle_data()))
+    before = row_counts()
+    response = post(api_client, json.dumps(bundle_data(title="changed")))
+    assert response.status_code == 409
+    assert response.json()["error"]["field"] == "id"
+    assert "already submitted" in response.json()["error"]["message"]
+    assert row_counts() == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_bad_bundles_get_a_clear_4xx_and_change_nothing_vb_3(api_client, name):
+    before = row_counts()
+    response = post(api_client, HOSTILE[name])
+    expected = 413 if name == "fifty_mb" else 400
+    assert response.status_code == expected, response.content[:300]
+    error = response.json()["error"]
+    assert error["message"]
+    if name in EXPECTED_FIELD:
+        assert error["field"] == EXPECTED_FIELD[name]
+    assert row_counts() == before
+
+
+@pytest.mark.django_db
+def test_nesting_far_past_the_limit_is_a_400_not_a_crash_vb_3(api_client):
+    depth = 200_000
+    body = json.dumps(bundle_data()).replace(
+        '"meta": {', '"meta": {"x": ' + "[" * depth + "]" * depth + ","
+    )
+    response = post(api_client, body)
+    assert response.status_code == 400
+    assert "nested deeper" in response.json()["error"]["message"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("header", [None, "Bearer", "Bearer wrong", "Token x", "Basic dXNlcg=="])
+def test_without_a_valid_token_nothing_is_stored_401(client, header):
+    extra = {"HTTP_AUTHORIZATION": header} if header is not None else {}
+    response = post(client, json.dumps(bundle_data()), **extra)
+    assert response.status_code == 401
+    assert response.json()["error"]["field"] == "Authorization"
+    assert response["WWW-Authenticate"].startswith("Bearer")
+    assert Assessment.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_a_revoked_token_is_refused_401(client):
+    row, token = api_token_create(name="old")
+    api_token_revoke(token=row)
+    response = post(client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert response.status_code == 401
+
+
+@pytest.mark.django_db
+def test_tokens_are_stored_only_as_a_digest_and_record_their_use(client):
+    row, token = api_token_create(name="nightly")
+    stored = ApiToken.objects.filter(pk=row.pk).values().get()
+    assert token not in json.dumps(stored, default=str)
+    assert stored["prefix"] == token[:8] and stored["last_used_at"] is None
+    post(client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert ApiToken.objects.get(pk=row.pk).last_used_at is not None
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("method", ["get", "put", "patch", "delete"])
+def test_other_methods_are_refused_405(api_client, method):
+    response = getattr(api_client, method)(URL)
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    assert Assessment.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_a_form_body_is_refused_415(api_client):
+    response = api_client.post(URL, {"id": "x"})
+    assert response.status_code == 415
+    assert response.json()["error"]["field"] == "Content-Type"
+
+
+@pytest.mark.django_db
+def test_token_requests_need_no_csrf_token(api_token):
+    client = Client(enforce_csrf_checks=True, HTTP_AUTHORIZATION=f"Bearer {api_token}")
+    assert post(client, json.dumps(bundle_data())).status_code == 201
+
+
+@pytest.mark.django_db
+def test_create_api_token_prints_a_working_token_once(client, capsys):
+    call_command("create_api_token", "ci")
+    token = capsys.readouterr().out.strip()
+    assert token.startswith("vbt_") and len(token) > 40
+    response = post(client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert response.status_code == 201
+
+
+def _http_post(url: str, body: bytes, token: str) -> tuple[int, dict]:
+    request = urllib.request.Request(
+        url,
+        data=body,
+        method="POST",
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_over_real_http_a_50_mb_body_is_a_413_and_a_good_one_a_201_vb_3(live_server):
+    """Through a real server and socket, not the test client: 413, not a 500 or a hang."""
+    token = api_token_create(name="http")[1]
+    before = row_counts()
+    status, body = _http_post(f"{live_server.url}{URL}", HOSTILE["fifty_mb"], token)
+    assert status == 413 and "at most" in body["error"]["message"]
+    assert row_counts() == before
+    status, body = _http_post(f"{live_server.url}{URL}", SCENARIOS[0].read_bytes(), token)
+    assert status == 201 and body["created"] is True
