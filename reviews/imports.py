@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 
 from citations.engine import Bundle, load_bundle
 from citations.engine.bundle import MAX_BUNDLE_BYTES, decode_bundle
+from citations.services import assessment_enqueue_verification
 
 from .models import Assessment, Source, Turn
 
@@ -36,10 +37,17 @@ def bundle_digest(data: dict[str, Any]) -> str:
 
 
 def bundle_import(
-    *, raw: str | bytes | dict[str, Any], max_bytes: int = MAX_BUNDLE_BYTES
+    *,
+    raw: str | bytes | dict[str, Any],
+    max_bytes: int = MAX_BUNDLE_BYTES,
+    enqueue_verification: bool = True,
 ) -> ImportResult:
     """Validate and store one bundle. Raises ``BundleError`` (bad input) or ``BundleConflict``
-    (same id, other content); in both cases nothing is written."""
+    (same id, other content); in both cases nothing is written.
+
+    A new assessment is ``pending``; its verification task is sent once the transaction
+    commits (never for a rolled-back import). ``enqueue_verification=False``: the caller
+    verifies in-process instead (``import_bundle --wait``)."""
     data = raw if isinstance(raw, dict) else decode_bundle(raw, max_bytes=max_bytes)
     bundle = load_bundle(data)
     digest = bundle_digest(data)
@@ -49,6 +57,8 @@ def bundle_import(
     try:
         with transaction.atomic():
             assessment = _store(bundle, data, digest)
+            if enqueue_verification:
+                assessment_enqueue_verification(assessment_id=assessment.pk)
     except IntegrityError:
         # Another request stored the same id between our check and our insert.
         existing = Assessment.objects.get(bundle_id=bundle.id)

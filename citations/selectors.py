@@ -1,0 +1,45 @@
+"""Reads for background verification: what is stuck, what an older engine verified."""
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
+
+from citations.engine import (
+    ENGINE_NAME,
+    ENGINE_VERSION,
+)
+from reviews.models import Assessment, ReviewState, VerificationState
+
+CURRENT_ENGINE = f"{ENGINE_NAME} {ENGINE_VERSION}"
+
+
+def stale_after() -> timedelta:
+    """How long a claim or a pending assessment may sit before the sweep sends it again."""
+    return timedelta(seconds=settings.VERIFICATION_STALE_SECONDS)
+
+
+def assessments_stuck(*, now: datetime | None = None) -> list[int]:
+    """Pending or running for longer than the stale timeout: their message was lost, or the
+    worker holding them died."""
+    cutoff = (now or timezone.now()) - stale_after()
+    return list(
+        Assessment.objects.filter(
+            Q(verification_state=VerificationState.PENDING, updated_at__lt=cutoff)
+            | Q(verification_state=VerificationState.RUNNING, verification_started_at__lt=cutoff)
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def assessments_outdated() -> list[int]:
+    """Done by another engine version and not yet approved: worth verifying again."""
+    return list(
+        Assessment.objects.filter(verification_state=VerificationState.DONE)
+        .exclude(engine_version=CURRENT_ENGINE)
+        .exclude(review_state=ReviewState.APPROVED)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )

@@ -1,0 +1,403 @@
+"""Background verification: claim an assessment, run the engine, store its results exactly once.
+
+The Celery task (``citations.tasks``) and ``import_bundle --wait`` both call
+:func:`assessment_verify`. Exactly-once comes from the database, not from the broker, which
+may deliver a message twice (``acks_late``) or to two workers:
+
+- the claim is one conditional UPDATE (pending → running, or a *stale* running claim whose
+  worker died); 0 rows means someone else has the work;
+- the claim's token is the assessment's ``verification_attempts`` after that UPDATE; results
+  are stored only while the row still carries that token, in one transaction that writes the
+  quotes, the corrections, the counts, the report and the state together;
+- ``Correction`` is unique per (quote, run, field), so one run can never record twice.
+"""
+
+import logging
+import time
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from django.conf import settings
+from django.db import DatabaseError, InterfaceError, OperationalError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from citations.engine import (
+    Bundle,
+    QuoteResult,
+    Report,
+    VerificationStatus,
+    report_to_dict,
+    verify_bundle,
+)
+from reviews.bundles import engine_bundle
+from reviews.models import (
+    Assessment,
+    Correction,
+    CorrectionField,
+    Quote,
+    ReviewState,
+    Source,
+    VerificationState,
+)
+
+from .selectors import assessments_stuck, stale_after
+
+logger = logging.getLogger(__name__)
+
+SYSTEM_ACTOR = "system"
+# Errors worth trying again: the database or the broker was briefly unreachable.
+TRANSIENT_DB_ERRORS = (OperationalError, InterfaceError)
+MAX_ERROR_CHARS = 2000
+
+State = VerificationState
+# The verification state graph, written down once: action -> (states it may start from, result).
+# A running claim may be taken over only once it is stale (see ``assessment_claim``).
+VERIFICATION_TRANSITIONS: dict[str, tuple[frozenset[str], str]] = {
+    "claim": (frozenset({State.PENDING, State.RUNNING}), State.RUNNING),
+    "store": (frozenset({State.RUNNING}), State.DONE),
+    "release": (frozenset({State.RUNNING}), State.PENDING),
+    "fail": (frozenset({State.PENDING, State.RUNNING}), State.FAILED),
+    "reverify": (frozenset({State.DONE, State.FAILED}), State.PENDING),
+}
+
+
+def _sources_of(action: str) -> Q:
+    return Q(verification_state__in=VERIFICATION_TRANSITIONS[action][0])
+
+
+def _target_of(action: str) -> str:
+    return VERIFICATION_TRANSITIONS[action][1]
+
+
+class VerifyOutcome(StrEnum):
+    STORED = "stored"
+    SKIPPED = "skipped"  # gone, or no longer waiting for verification
+    BUSY = "busy"  # another worker holds a live claim; try again once it could be stale
+    SUPERSEDED = "superseded"  # our claim went stale and another worker took over
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The right to store one result set; ``attempt`` is the token the row must still carry."""
+
+    assessment_id: int
+    attempt: int
+    claimed_at: datetime
+
+
+class ReverificationLocked(Exception):
+    """Approved results are final (EV-9): re-verifying would change them under the approval."""
+
+
+def assessment_claim(*, assessment_id: int, now: datetime | None = None) -> Claim | None:
+    """Take the work with one conditional UPDATE; None when someone else has it or it is done."""
+    now = now or timezone.now()
+    running_but_stale = Q(verification_state=State.RUNNING) & (
+        Q(verification_started_at__lt=now - stale_after()) | Q(verification_started_at__isnull=True)
+    )
+    claimable = _sources_of("claim") & (Q(verification_state=State.PENDING) | running_but_stale)
+    with transaction.atomic():
+        claimed = Assessment.objects.filter(claimable, pk=assessment_id).update(
+            verification_state=_target_of("claim"),
+            verification_started_at=now,
+            verification_attempts=F("verification_attempts") + 1,
+            updated_at=now,
+        )
+        if not claimed:
+            return None
+        # Our UPDATE holds the row lock until commit, so this reads our own increment.
+        attempt = (
+            Assessment.objects.filter(pk=assessment_id)
+            .values_list("verification_attempts", flat=True)
+            .get()
+        )
+    return Claim(assessment_id=assessment_id, attempt=attempt, claimed_at=now)
+
+
+def assessment_verify(*, assessment_id: int) -> VerifyOutcome:
+    """Verify one assessment if it is ours to verify, and store the results once.
+
+    Transient database errors release the claim and propagate (the task retries); any other
+    error is terminal: the assessment becomes ``failed`` with the error text."""
+    claim = assessment_claim(assessment_id=assessment_id)
+    if claim is None:
+        state = (
+            Assessment.objects.filter(pk=assessment_id)
+            .values_list("verification_state", flat=True)
+            .first()
+        )
+        logger.info("assessment %s: not claimable (%s)", assessment_id, state or "gone")
+        return VerifyOutcome.BUSY if state == State.RUNNING else VerifyOutcome.SKIPPED
+    logger.info("assessment %s: claimed (attempt %s)", assessment_id, claim.attempt)
+    try:
+        assessment = Assessment.objects.select_related("turn").get(pk=assessment_id)
+        bundle = engine_bundle(assessment)
+        report = verify_bundle(bundle)
+        _pause_inside_claim()
+        stored = assessment_store_results(claim=claim, bundle=bundle, report=report)
+    except Assessment.DoesNotExist:
+        return VerifyOutcome.SKIPPED
+    except TRANSIENT_DB_ERRORS:
+        _release_quietly(claim)
+        raise
+    except Exception as exc:
+        logger.exception("assessment %s: verification failed", assessment_id)
+        assessment_fail(assessment_id=assessment_id, error=describe_error(exc), claim=claim)
+        return VerifyOutcome.FAILED
+    if not stored:
+        logger.warning("assessment %s: claim %s superseded", assessment_id, claim.attempt)
+        return VerifyOutcome.SUPERSEDED
+    logger.info("assessment %s: stored (attempt %s)", assessment_id, claim.attempt)
+    return VerifyOutcome.STORED
+
+
+def _pause_inside_claim() -> None:
+    """Tests only: ``tests/pipeline/worker_settings.py`` defines this setting so a crash test
+    can kill a worker while it holds a claim. ``config/settings.py`` never defines it."""
+    delay = getattr(settings, "VERIFICATION_TEST_DELAY_SECONDS", 0)
+    if delay:
+        time.sleep(delay)
+
+
+def describe_error(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"[:MAX_ERROR_CHARS]
+
+
+def assessment_store_results(*, claim: Claim, bundle: Bundle, report: Report) -> bool:
+    """Write one complete result set in one transaction, if ``claim`` is still current.
+
+    Quote rows are keyed (assessment, n) and updated in place, so corrections of earlier runs
+    keep pointing at them; each changed field gets one ``Correction`` for this run."""
+    now = timezone.now()
+    with transaction.atomic():
+        assessment = (
+            Assessment.objects.select_for_update()
+            .filter(_sources_of("store"), pk=claim.assessment_id)
+            .first()
+        )
+        if assessment is None or assessment.verification_attempts != claim.attempt:
+            return False
+        run = assessment.verification_run + 1
+        sources = {s.key: s for s in Source.objects.filter(turn_id=assessment.turn_id)}
+        existing = {q.n: q for q in Quote.objects.filter(assessment=assessment)}
+        new_quotes: list[Quote] = []
+        updated_quotes: list[Quote] = []
+        for result in report.results:
+            quote = existing.pop(result.quote.n, None)
+            if quote is None:
+                quote = Quote(assessment=assessment, n=result.quote.n)
+                new_quotes.append(quote)
+            else:
+                updated_quotes.append(quote)
+            _fill_quote(quote, result, sources)
+        _drop_leftover_quotes(assessment, list(existing.values()))
+        Quote.objects.bulk_create(new_quotes)
+        if updated_quotes:
+            Quote.objects.bulk_update(updated_quotes, QUOTE_RESULT_FIELDS)
+        by_n = {q.n: q for q in [*new_quotes, *updated_quotes]}
+        Correction.objects.bulk_create(
+            correction
+            for result in report.results
+            for correction in _corrections(
+                assessment, by_n[result.quote.n], result, run, report.engine
+            )
+        )
+        counts = Counter(result.status for result in report.results)
+        assessment.quotes_found = len(report.results)
+        assessment.quotes_verified = counts[VerificationStatus.VERIFIED]
+        assessment.quotes_corrected = counts[VerificationStatus.CORRECTED]
+        assessment.quotes_unverified = counts[VerificationStatus.UNVERIFIED]
+        assessment.quotes_ineligible = counts[VerificationStatus.INELIGIBLE]
+        assessment.quotes_dropped = sum(counts[status] for status in bundle.drop)
+        assessment.report = report_to_dict(report)
+        assessment.engine_version = report.engine[:50]
+        assessment.verification_run = run
+        assessment.verification_state = _target_of("store")
+        assessment.verification_error = ""
+        assessment.verified_at = now
+        assessment.updated_at = now
+        assessment.save(update_fields=ASSESSMENT_RESULT_FIELDS)
+    return True
+
+
+QUOTE_RESULT_FIELDS = [
+    "form",
+    "text",
+    "response_start",
+    "response_end",
+    "json_path",
+    "cited_ref",
+    "cited_source",
+    "cited_paragraph",
+    "status",
+    "reason",
+    "match_source",
+    "match_paragraph",
+    "match_start",
+    "match_end",
+    "match_score",
+    "match_method",
+    "match_tier",
+    "corrected_text",
+    "corrected_source",
+    "corrected_paragraph",
+]
+ASSESSMENT_RESULT_FIELDS = [
+    "quotes_found",
+    "quotes_verified",
+    "quotes_corrected",
+    "quotes_unverified",
+    "quotes_ineligible",
+    "quotes_dropped",
+    "report",
+    "engine_version",
+    "verification_run",
+    "verification_state",
+    "verification_error",
+    "verified_at",
+    "updated_at",
+]
+
+
+def _fill_quote(quote: Quote, result: QuoteResult, sources: dict[str, Source]) -> None:
+    parsed = result.quote
+    quote.form = parsed.form.value
+    quote.text = parsed.text
+    quote.response_start, quote.response_end = parsed.response_span or (None, None)
+    quote.json_path = parsed.json_path or ""
+    quote.cited_ref = (parsed.cited_ref or "")[:500]
+    quote.cited_source = sources.get(result.cited_source) if result.cited_source else None
+    quote.cited_paragraph = parsed.cited_paragraph
+    quote.status = result.status.value
+    quote.reason = result.reason.value
+    match = result.match
+    quote.match_source = sources[match.source] if match else None
+    quote.match_paragraph = match.paragraph if match else None
+    quote.match_start = match.start if match else None
+    quote.match_end = match.end if match else None
+    quote.match_score = match.score if match else None
+    quote.match_method = match.method.value if match else ""
+    quote.match_tier = match.tier.value if match else ""
+    corrected = result.corrected
+    quote.corrected_text = corrected.text if corrected else ""
+    quote.corrected_source = sources[corrected.source] if corrected else None
+    quote.corrected_paragraph = corrected.paragraph if corrected else None
+
+
+def _drop_leftover_quotes(assessment: Assessment, leftovers: list[Quote]) -> None:
+    """Quotes an earlier run found that this run does not (only if the parser changed).
+    Without history they go; with history they must stay, so the run refuses to finish."""
+    with_history = [q.n for q in leftovers if q.corrections.exists()]
+    if with_history:
+        raise ValueError(
+            f"this engine finds {len(leftovers)} fewer quotes than the stored run, and quotes "
+            f"{with_history} have corrections on record; resolve by hand"
+        )
+    Quote.objects.filter(pk__in=[q.pk for q in leftovers]).delete()
+
+
+def _corrections(
+    assessment: Assessment, quote: Quote, result: QuoteResult, run: int, engine: str
+) -> list[Correction]:
+    """One audit row per field the correction changed (011.3): old value as the model wrote it."""
+    corrected = result.corrected
+    if corrected is None:
+        return []
+    parsed = result.quote
+    cited_source = result.cited_source or parsed.cited_ref or ""
+    cited_paragraph = "" if parsed.cited_paragraph is None else str(parsed.cited_paragraph)
+    changes = [
+        (CorrectionField.TEXT, parsed.text, corrected.text),
+        (CorrectionField.SOURCE, cited_source, corrected.source),
+        (CorrectionField.PARAGRAPH, cited_paragraph, str(corrected.paragraph)),
+    ]
+    return [
+        Correction(
+            assessment=assessment,
+            quote=quote,
+            run=run,
+            field=field,
+            old_value=old,
+            new_value=new,
+            reason=result.reason.value,
+            score=result.match.score if result.match else None,
+            engine_version=engine[:50],
+            actor=SYSTEM_ACTOR,
+        )
+        for field, old, new in changes
+        if old != new
+    ]
+
+
+def assessment_fail(*, assessment_id: int, error: str, claim: Claim | None = None) -> bool:
+    """Record a terminal failure; with ``claim``, only while that claim is still current."""
+    guard = Q(verification_attempts=claim.attempt) if claim else Q()
+    return bool(
+        Assessment.objects.filter(_sources_of("fail"), guard, pk=assessment_id).update(
+            verification_state=_target_of("fail"),
+            verification_error=error[:MAX_ERROR_CHARS],
+            updated_at=timezone.now(),
+        )
+    )
+
+
+def _release_quietly(claim: Claim) -> None:
+    """Hand the work back (pending) so a retry can claim it at once; if the database is
+    still unreachable, the claim goes stale and the sweep hands it back instead."""
+    try:
+        Assessment.objects.filter(
+            _sources_of("release"), pk=claim.assessment_id, verification_attempts=claim.attempt
+        ).update(verification_state=_target_of("release"), updated_at=timezone.now())
+    except DatabaseError:
+        logger.warning("assessment %s: could not release claim", claim.assessment_id)
+
+
+def assessment_enqueue_verification(*, assessment_id: int) -> None:
+    """Send the verification task once the current transaction commits (never on rollback).
+
+    ``robust``: the data is committed either way; if the broker is down the assessment stays
+    pending and the sweep sends it later, instead of failing the request that stored it."""
+    from .tasks import verify_assessment  # the tasks module imports this one
+
+    transaction.on_commit(lambda: verify_assessment.delay(assessment_id), robust=True)
+
+
+def assessment_reverify(*, assessment_id: int) -> bool:
+    """Verify again (engine changed, or an admin asks): the next run gets a new run number,
+    earlier corrections stay in the audit trail. False if the assessment is not done/failed.
+    Raises ``ReverificationLocked`` for an approved assessment (its results are final)."""
+    with transaction.atomic():
+        assessment = Assessment.objects.select_for_update().filter(pk=assessment_id).first()
+        if assessment is None:
+            return False
+        if assessment.review_state == ReviewState.APPROVED:
+            raise ReverificationLocked(
+                f"assessment {assessment_id} is approved; its results are final"
+            )
+        changed = Assessment.objects.filter(_sources_of("reverify"), pk=assessment_id).update(
+            verification_state=_target_of("reverify"),
+            verification_error="",
+            updated_at=timezone.now(),
+        )
+        if changed:
+            assessment_enqueue_verification(assessment_id=assessment_id)
+    return bool(changed)
+
+
+def assessments_sweep(*, now: datetime | None = None) -> list[int]:
+    """Send stuck assessments to the queue again. A pending one's clock restarts, so each is
+    re-sent at most once per stale period however long the queue is."""
+    now = now or timezone.now()
+    stuck = assessments_stuck(now=now)
+    if stuck:
+        Assessment.objects.filter(pk__in=stuck, verification_state=State.PENDING).update(
+            updated_at=now
+        )
+        for assessment_id in stuck:
+            assessment_enqueue_verification(assessment_id=assessment_id)
+        logger.info("sweep: re-sent %s stuck assessment(s): %s", len(stuck), stuck)
+    return stuck

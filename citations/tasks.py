@@ -1,0 +1,55 @@
+"""Celery tasks: thin wrappers that take ids and call ``citations.services``.
+
+Delivery is at-least-once (``acks_late`` + ``reject_on_worker_lost``: a message whose worker
+died is delivered again); the service makes a second delivery harmless.
+"""
+
+from celery import shared_task
+from celery.utils.log import get_task_logger
+from django.conf import settings
+from kombu.exceptions import OperationalError as BrokerConnectionError
+
+from . import services
+
+logger = get_task_logger(__name__)
+
+TRANSIENT_ERRORS = (*services.TRANSIENT_DB_ERRORS, BrokerConnectionError)
+MAX_RETRIES = 5
+
+
+@shared_task(
+    bind=True,
+    name="citations.verify_assessment",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    max_retries=MAX_RETRIES,
+)
+def verify_assessment(self, assessment_id: int) -> str:
+    try:
+        outcome = services.assessment_verify(assessment_id=assessment_id)
+    except TRANSIENT_ERRORS as exc:
+        if self.request.retries >= MAX_RETRIES:
+            # Best effort: if the database is still down, the sweep finds it stuck later.
+            services.assessment_fail(
+                assessment_id=assessment_id,
+                error=f"gave up after {MAX_RETRIES} retries: {services.describe_error(exc)}",
+            )
+            raise
+        logger.warning("assessment %s: transient error, retrying: %s", assessment_id, exc)
+        raise self.retry(exc=exc, countdown=min(2**self.request.retries, 60)) from exc
+    if outcome is services.VerifyOutcome.BUSY and self.request.retries < MAX_RETRIES:
+        # Someone holds a live claim. If that worker died (a prefork child killed, say, and
+        # this message redelivered at once), its claim is stale one period from now: look
+        # again then, instead of leaving the assessment to the sweep.
+        raise self.retry(countdown=settings.VERIFICATION_STALE_SECONDS + 1)
+    return outcome.value
+
+
+@shared_task(
+    name="citations.sweep_verifications",
+    autoretry_for=TRANSIENT_ERRORS,
+    max_retries=3,
+    retry_backoff=True,
+)
+def sweep_verifications() -> list[int]:
+    return services.assessments_sweep()
