@@ -1,0 +1,56 @@
+"""Settings and migrations as a deployment sees them (run in subprocesses, like production)."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+
+PRODUCTION_ENV = {
+    "DEBUG": "false",
+    "SECRET_KEY": "a-long-production-like-secret-" + "k3y!" * 12,
+    "ALLOWED_HOSTS": "verbatim.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://verbatim.example.org",
+    "SECURE_HSTS_PRELOAD": "true",
+    "DJANGO_SETTINGS_MODULE": "config.settings",
+}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECURE_SSL_REDIRECT"}}
+    for name in ("SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_HSTS_SECONDS"):
+        base.pop(name, None)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=settings.BASE_DIR,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_passes_with_production_settings():
+    done = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION_ENV)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues" in done.stdout
+
+
+def test_production_settings_refuse_to_start_without_a_secret_key():
+    env = {**PRODUCTION_ENV, "SECRET_KEY": ""}
+    done = manage("check", **env)
+    assert done.returncode != 0
+    assert "SECRET_KEY must be set" in done.stderr
+
+
+@pytest.mark.parametrize(("name", "value"), [("DEBUG", "maybe"), ("BUNDLE_MAX_BYTES", "lots")])
+def test_a_bad_setting_value_names_the_variable(name, value):
+    done = manage("check", **{**PRODUCTION_ENV, name: value})
+    assert done.returncode != 0
+    assert name in done.stderr and "ImproperlyConfigured" in done.stderr
+
+
+def test_migrations_match_the_models():
+    done = manage("makemigrations", "--check", "--dry-run", DEBUG="1")
+    assert done.returncode == 0, done.stdout + done.stderr
