@@ -29,7 +29,7 @@ find_python() {
 # ensure_venv EXTRAS: create .venv if needed and install the project (editable) into it.
 # Reinstalls only when pyproject.toml or the extras changed since the last install.
 ensure_venv() {
-    local extras="$1" python stamp wanted
+    local extras="$1" python stamp wanted installed
     if [ ! -x "$ROOT/.venv/bin/python" ] || ! python_is_suitable "$ROOT/.venv/bin/python"; then
         python="$(find_python)" || return 1
         echo "==> creating .venv with $python ($("$python" --version))"
@@ -38,7 +38,9 @@ ensure_venv() {
     fi
     stamp="$ROOT/.venv/.verbatim-installed"
     wanted="$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1) $extras"
-    if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
+    installed="$(cat "$stamp" 2>/dev/null)"
+    # An install with the dev extras also serves a plain one (bin/demo after bin/test).
+    if [ "$installed" != "$wanted" ] && [ "$installed" != "$wanted[dev]" ]; then
         echo "==> installing Verbatim into .venv (pip install -e '.$extras')"
         (cd "$ROOT" && .venv/bin/python -m pip install -q -e ".$extras") || return 1
         echo "$wanted" >"$stamp"
