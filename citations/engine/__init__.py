@@ -3,6 +3,7 @@
 Public API (see each module for details):
 
 - ``load_bundle(raw) -> Bundle`` (``bundle``): validate a bundle, ``BundleError`` otherwise.
+- ``parse_response(response) -> ParsedResponse`` (``parse``): the quotes of a response.
 - ``verify_bundle(bundle) -> Report`` (``verify``): every quote with status, reason, match.
 - ``report_to_dict(report) -> dict`` (``report``): the report as ``report.schema.json`` data.
 - ``find_verbatim(text, sources) -> Match | None`` (``match``): exact or normalized only.
@@ -10,7 +11,9 @@ Public API (see each module for details):
 """
 
 from .bundle import BundleError, decode_bundle, load_bundle, split_paragraphs
+from .export import export_response
 from .match import find_verbatim
+from .parse import parse_response
 from .report import report_to_dict
 from .types import (
     Bundle,
@@ -56,8 +59,10 @@ __all__ = [
     "Turn",
     "VerificationStatus",
     "decode_bundle",
+    "export_response",
     "find_verbatim",
     "load_bundle",
+    "parse_response",
     "report_to_dict",
     "split_paragraphs",
     "verify_bundle",

@@ -1,0 +1,275 @@
+"""The response with its corrections applied (003.9, ADR-1): what a pipeline gets back.
+
+Per quote, by status:
+
+- ``verified``: unchanged (an email quote's paragraph number is left as written, 011.2).
+- ``corrected``: the source's wording and location replace the model's. Markdown: the text
+  inside the same quotation marks or block, and the marker rewritten to ``[SOURCE ¶N]``
+  (added when the quote had none; a marker written as a link keeps a link, to the source's
+  URL). JSON: the text field, the source field (ADR-1: rebuilt from the source that really
+  holds the text, naming it the way the model named sources: id, label or title), the
+  paragraph field (same type and format: ``3`` / ``"¶3"`` / ``"S. 3"``) and the url field
+  (the source's URL) of the quote object; fields the object does not have are not added.
+- a status the bundle lists in ``drop``: removed. Markdown: the quote and its marker, the
+  sentence joined without doubled spaces or punctuation; a block quote with its lines.
+  JSON: the quote object is removed from its array.
+- any other ``unverified`` / ``ineligible``: flagged. Markdown: ``[⚠ unverified]`` after
+  the quote's marker (a form no parser reads as a citation marker). JSON: the quote object
+  gets a last field ``"verbatim_status": "unverified"``.
+
+A JSON response keeps what is around it (prose, code fence); only the JSON is rewritten,
+with its original indentation and key order (an unclosed fence is closed). Output is a
+function of the bundle and report alone: the same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Callable
+
+from .parse_json import QuoteObject, locate_json, select_quote_objects, value_at
+from .parse_markdown import BLOCK_PREFIX, HORIZONTAL_SPACE, MARKER
+from .types import (
+    Bundle,
+    QuoteForm,
+    QuoteResult,
+    Report,
+    Source,
+    Turn,
+    VerificationStatus,
+)
+
+FLAGGED = (VerificationStatus.UNVERIFIED, VerificationStatus.INELIGIBLE)
+JSON_FLAG_FIELD = "verbatim_status"
+LEADING_INDENT = re.compile(r"\n([ \t]+)\S")
+CLOSING_PUNCTUATION = ".,;:!?)]…"
+CLAUSE_PUNCTUATION = ",;:"
+
+
+def markdown_flag(status: VerificationStatus) -> str:
+    """How an export marks a quote it keeps although it is not verified."""
+    return f"[⚠ {status.value}]"
+
+
+def export_response(bundle: Bundle, report: Report) -> str:
+    """``bundle``'s response with ``report``'s corrections, drops and flags applied.
+
+    Quotes are matched to results by their position (``extent`` / ``json_path``), so the
+    report must come from parsing this bundle's response.
+    """
+    if bundle.response.format == "json":
+        return _export_json(bundle, report)
+    return _export_markdown(bundle, report)
+
+
+# Markdown ---------------------------------------------------------------------------------
+
+type Edit = tuple[int, int, str | None]  # replace [start, end) by text; None: drop and rejoin
+
+
+def _export_markdown(bundle: Bundle, report: Report) -> str:
+    text = bundle.response.text
+    edits: list[Edit] = []
+    for result in report.results:
+        edits.extend(_markdown_edits(bundle, result))
+    edits.sort(key=lambda edit: (edit[0], edit[1]))
+    out = text
+    for start, end, replacement in reversed(edits):
+        if replacement is None:
+            out = _drop(out, start, end)
+        else:
+            out = out[:start] + replacement + out[end:]
+    return out
+
+
+def _markdown_edits(bundle: Bundle, result: QuoteResult) -> list[Edit]:
+    quote = result.quote
+    if quote.extent is None or quote.response_span is None:
+        return []
+    text = bundle.response.text
+    span_start, span_end = quote.response_span
+    extent_start, extent_end = quote.extent
+    if result.status in bundle.drop:
+        return [(extent_start, extent_end, None)]
+    marker = None
+    for found in MARKER.finditer(text, span_end, extent_end):
+        marker = found
+    insert_at = marker.end() if marker else _end_of_content(text, extent_start, extent_end)
+    if result.status is VerificationStatus.CORRECTED and result.corrected is not None:
+        corrected = result.corrected
+        target = bundle.turn.source(corrected.source)
+        new_marker = f"[{corrected.source} ¶{corrected.paragraph}]"
+        if marker is not None and marker["url"] and target is not None and target.url:
+            new_marker += f"({target.url})"
+        new_text = corrected.text
+        if quote.form is QuoteForm.BLOCK:
+            new_text = _as_block_lines(corrected.text, _block_prefix(text, span_start))
+        edits: list[Edit] = [(span_start, span_end, new_text)]
+        if marker is not None:
+            edits.append((marker.start(), marker.end(), new_marker))
+        else:
+            edits.append((insert_at, insert_at, f" {new_marker}"))
+        return edits
+    if result.status in FLAGGED:
+        return [(insert_at, insert_at, f" {markdown_flag(result.status)}")]
+    return []
+
+
+def _end_of_content(text: str, start: int, end: int) -> int:
+    """``end`` moved back over a trailing newline and spaces (a block quote's extent ends
+    after its last line)."""
+    while end > start and text[end - 1] in "\r\n" + HORIZONTAL_SPACE:
+        end -= 1
+    return end
+
+
+def _block_prefix(text: str, position: int) -> str:
+    """The ``>`` prefix for further lines of the block quote holding ``position`` (a list
+    marker on its first line becomes indentation)."""
+    line_start = text.rfind("\n", 0, position) + 1
+    prefix = BLOCK_PREFIX.match(text, line_start)
+    assert prefix is not None
+    return re.sub(r"[^>\s]", " ", text[line_start : prefix.end()]) or "> "
+
+
+def _as_block_lines(corrected: str, prefix: str) -> str:
+    lines = corrected.split("\n")
+    return "\n".join(
+        [lines[0], *((prefix + line) if line else prefix.rstrip() for line in lines[1:])]
+    )
+
+
+def _drop(text: str, start: int, end: int) -> str:
+    """``text`` without ``[start, end)``, joined so that the rest stays readable: no doubled
+    spaces, no space before punctuation, no doubled clause punctuation, at most one blank
+    line."""
+    left = text[:start].rstrip(" \t\u00a0")
+    right = text[end:].lstrip(" \t\u00a0")
+    had_space = len(left) < start or len(right) < len(text) - end
+    if right[:1] and right[0] in CLOSING_PUNCTUATION:
+        if left[-1:] and left[-1] in CLAUSE_PUNCTUATION:
+            left = left[:-1]
+        joint = ""
+    elif not left or left.endswith("\n") or not right or right.startswith(("\n", "\r")):
+        joint = ""
+    else:
+        joint = " " if had_space else ""
+    if left.endswith("\n") or not left:
+        newlines_left = len(left) - len(left.rstrip("\r\n"))
+        stripped_right = right.lstrip("\r\n")
+        newlines_right = len(right) - len(stripped_right)
+        keep = 0 if not left else max(0, min(newlines_right, 2 - newlines_left))
+        if not stripped_right:  # nothing follows: end with one newline
+            left, keep = (left.rstrip("\r\n") + "\n" if left else ""), 0
+        right = "\n" * keep + stripped_right
+    return left + joint + right
+
+
+# JSON -------------------------------------------------------------------------------------
+
+
+def _export_json(bundle: Bundle, report: Report) -> str:
+    text = bundle.response.text
+    located = locate_json(text)
+    if located.value is None:
+        return text
+    data = copy.deepcopy(located.value)
+    objects, _ = select_quote_objects(data, bundle.response.quote_fields)
+    by_path = {selected.text_path: selected for selected in objects}
+    removals: list[QuoteObject] = []
+    for result in report.results:
+        selected = by_path.get(result.quote.json_path or "")
+        if selected is None:
+            continue
+        obj = value_at(data, selected.parts)
+        if result.status in bundle.drop:
+            removals.append(selected)
+        elif result.status is VerificationStatus.CORRECTED and result.corrected is not None:
+            _correct_object(obj, selected, result, bundle.turn)
+        elif result.status in FLAGGED:
+            obj[JSON_FLAG_FIELD] = result.status.value
+    # Last first, so earlier indices in the same array stay valid.
+    for selected in sorted(removals, key=lambda s: s.order, reverse=True):
+        del value_at(data, selected.parts[:-1])[selected.parts[-1]]
+    region = text[located.start : located.end]
+    rendered = json.dumps(data, ensure_ascii=False, indent=_indent_of(region))
+    after = text[located.end :]
+    if located.unclosed_fence:
+        after = "\n```" + ("\n" if after.endswith("\n") else "")
+    return text[: located.start] + rendered + after
+
+
+def _indent_of(region: str) -> int | str | None:
+    """The indentation unit of the JSON as written (None: it was on one line)."""
+    found = LEADING_INDENT.search(region)
+    if found is None:
+        return None
+    unit = found.group(1)
+    return unit if "\t" in unit else len(unit)
+
+
+def _correct_object(obj: dict, selected: QuoteObject, result: QuoteResult, turn: Turn) -> None:
+    corrected = result.corrected
+    assert corrected is not None
+    fields = selected.fields
+    obj[fields.text] = corrected.text
+    target = turn.source(corrected.source)
+    if target is None:
+        return
+    if fields.source and fields.source in obj:
+        obj[fields.source] = source_reference(turn, target, result.quote.cited_ref)
+    if fields.paragraph and fields.paragraph in obj:
+        obj[fields.paragraph] = _paragraph_like(obj[fields.paragraph], corrected.paragraph)
+    if fields.url and fields.url in obj:
+        if target.url:
+            obj[fields.url] = target.url
+        elif result.cited_source != target.id:
+            obj[fields.url] = ""  # the model's URL points at another source
+
+
+def source_reference(turn: Turn, target: Source, written: str | None) -> str:
+    """How to name ``target`` the way the model named its source (ADR-1): by id, label or
+    title, whichever ``written`` was; falling back to label, then id, so that the name
+    always resolves to ``target`` again.
+
+    >>> from .types import SourceKind
+    >>> a = Source("Q1", SourceKind.DOCUMENT, ("x",), title="Plan", label="Plan, S. 58")
+    >>> b = Source("Q2", SourceKind.DOCUMENT, ("y",), title="Plan", label="Plan, S. 61")
+    >>> source_reference(Turn((a, b)), b, "Plan, S. 58"), source_reference(Turn((a, b)), b, "Q1")
+    ('Plan, S. 61', 'Q2')
+    """
+    kind = _reference_kind(turn, written)
+    for attribute in (kind, "label", "id"):
+        name = getattr(target, attribute)
+        resolved = turn.resolve(name) if name else None
+        if resolved is not None and resolved.id == target.id:
+            return name
+    return target.id
+
+
+def _reference_kind(turn: Turn, written: str | None) -> str:
+    if written is None:
+        return "id"
+    wanted = written.strip()
+    folded = wanted.casefold()
+    matches: dict[str, Callable[[Source], bool]] = {
+        "id": lambda s: s.id == wanted,
+        "label": lambda s: bool(s.label) and s.label.strip().casefold() == folded,
+        "title": lambda s: bool(s.title) and s.title.strip().casefold() == folded,
+    }
+    for kind, matches_kind in matches.items():
+        if any(matches_kind(s) for s in turn.sources):
+            return kind
+    return "label"
+
+
+def _paragraph_like(old: object, number: int) -> object:
+    """``number`` written the way ``old`` was: an int, or the same string with its number
+    replaced ("¶3" -> "¶4", "S. 3" -> "S. 4")."""
+    if isinstance(old, str) and re.search(r"\d+", old):
+        return re.sub(r"\d+", str(number), old, count=1)
+    if isinstance(old, str) and old.strip():
+        return str(number)
+    return number
