@@ -45,7 +45,7 @@ class Generation(models.Model):
     model_name = models.CharField(max_length=200)
     prompt_version = models.CharField(max_length=100)
     sources = models.JSONField(
-        help_text="The turn's sources as bundle source objects, with their eligibility."
+        help_text="The turn's sources (bundle source objects) with eligibility."
     )
     status = models.CharField(
         max_length=16,

@@ -8,6 +8,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from citations.engine import BundleError
+
 from .models import ExecutionRecord, RecordStatus
 from .schemas import output_schema
 from .sources import turn_from_stored
@@ -73,8 +75,12 @@ def rows_revalidate(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each answer validated again with today's validator and schema: status then and now."""
     results = []
     for row in rows:
-        turn = turn_from_stored(row["sources"])
-        validation = validate_answer(row["raw_response"], turn, output_schema(row["schema"]))
+        try:
+            turn = turn_from_stored(row["sources"])
+            schema = output_schema(row["schema"])
+        except (BundleError, KeyError) as exc:
+            raise ValueError(f"record {row['record']}: {exc}") from None
+        validation = validate_answer(row["raw_response"], turn, schema)
         results.append(
             {
                 "record": row["record"],

@@ -24,7 +24,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from citations.engine import Turn
-from citations.services import assessment_enqueue_verification
 from reviews.imports import BundleConflict, bundle_import
 
 from .client import ChatClient, Completion, ModelCallFailed
@@ -235,13 +234,19 @@ def hand_over_bundle(*, generation: Generation, record: ExecutionRecord) -> dict
 def generation_hand_over(
     *, generation: Generation, record: ExecutionRecord, status: str
 ) -> Generation:
-    """Store the valid answer as an assessment and queue its verification. A bundle id already
-    used for other content cannot be stored: the run goes to manual review instead."""
+    """Store the valid answer as an assessment; ``bundle_import`` queues its verification once
+    this commits. A bundle id already used for other content cannot be stored: the run goes
+    to manual review instead."""
     try:
         with transaction.atomic():
             result = bundle_import(raw=hand_over_bundle(generation=generation, record=record))
-            if result.created:
-                assessment_enqueue_verification(assessment_id=result.assessment.pk)
             return _finish(generation, status, assessment=result.assessment)
     except BundleConflict as exc:
         return _finish(generation, Status.MANUAL_REVIEW, failure=f"hand-over refused: {exc}")
+
+
+def generation_enqueue(*, generation_id: int) -> None:
+    """Run the generation in a worker once the current transaction commits."""
+    from .tasks import run_generation  # the tasks module imports this one
+
+    transaction.on_commit(lambda: run_generation.delay(generation_id), robust=True)

@@ -19,7 +19,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError as SchemaError
 
-from citations.engine import Match, Turn
+from citations.engine import Match, Turn, find_verbatim
 
 from .coverage import (
     SentenceCoverage,
@@ -192,8 +192,6 @@ def _references(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[Valida
 def _locate(text: str, turn: Turn, source_id: str | None, paragraph: int | None) -> Match | None:
     """Find ``text`` where it is cited first, so a sentence that appears twice is not reported
     at the wrong copy; then anywhere among the eligible sources."""
-    from citations.engine import find_verbatim
-
     cited = turn.source(source_id) if source_id else None
     if cited is not None and cited.eligible:
         if paragraph is not None and cited.paragraph(paragraph) is not None:
@@ -261,8 +259,6 @@ def _evidence(
 def _exclusions(
     parsed: dict[str, Any], turn: Turn, schema: OutputSchema
 ) -> tuple[list[ValidationError], list[Span]]:
-    from citations.engine import find_verbatim
-
     errors: list[ValidationError] = []
     spans: list[Span] = []
     for index, item in enumerate(parsed.get(schema.excluded_array, [])):

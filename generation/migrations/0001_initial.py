@@ -38,7 +38,7 @@ class Migration(migrations.Migration):
                 (
                     "sources",
                     models.JSONField(
-                        help_text="The turn's sources as bundle source objects, with their eligibility."
+                        help_text="The turn's sources (bundle source objects) with eligibility."
                     ),
                 ),
                 (

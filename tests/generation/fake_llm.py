@@ -89,7 +89,8 @@ def make_handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", 0))
             body = json.loads(self.rfile.read(length))
-            step = fake.next_step(body, self.path, dict(self.headers))
+            headers = {key.lower(): value for key, value in self.headers.items()}
+            step = fake.next_step(body, self.path, headers)
             if isinstance(step, Status):
                 payload = json.dumps({"error": {"message": "scripted failure"}}).encode()
                 self._send(step.code, payload)

@@ -1,0 +1,59 @@
+"""python manage.py generate --sources FILE.json --schema task-procedure-v1
+
+Runs one generation in this process against LLM_BASE_URL (settings) and prints where it
+ended as JSON. The sources file format is documented in ``generation/sources.py``.
+Exit status: 0 accepted or repaired (an assessment was handed over to verification);
+3 manual review or failed; 1 bad input (nothing stored).
+"""
+
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from citations.engine import BundleError
+from generation.client import chat_client_from_settings
+from generation.models import GenerationStatus
+from generation.schemas import OUTPUT_SCHEMAS
+from generation.services import generation_create, generation_run
+from generation.sources import load_sources
+
+NOT_ACCEPTED = 3
+
+
+class Command(BaseCommand):
+    help = "Generate a structured result from a sources file, validate it, hand it over."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--sources", required=True, type=Path, help="sources JSON file")
+        parser.add_argument("--schema", required=True, choices=sorted(OUTPUT_SCHEMAS))
+
+    def handle(self, *args, sources: Path, schema: str, **options) -> None:
+        try:
+            raw = sources.read_bytes()
+        except OSError as exc:
+            raise CommandError(f"--sources: cannot read {sources}: {exc.strerror}") from None
+        try:
+            sources_file = load_sources(raw)
+        except BundleError as exc:
+            raise CommandError(f"--sources {sources}: {exc}") from None
+        generation = generation_create(
+            sources_file=sources_file, schema_name=schema, model_name=settings.LLM_MODEL
+        )
+        generation = generation_run(generation_id=generation.pk, client=chat_client_from_settings())
+        summary = {
+            "generation": generation.pk,
+            "status": generation.status,
+            "assessment": generation.assessment_id,
+            "records": [
+                {"id": r.pk, "kind": r.kind, "status": r.status, "errors": r.errors}
+                for r in generation.records.all()
+            ],
+            "failure": generation.failure,
+        }
+        self.stdout.write(json.dumps(summary, ensure_ascii=False, indent=2))
+        if generation.status not in (GenerationStatus.ACCEPTED, GenerationStatus.REPAIRED):
+            raise CommandError(
+                f"generation {generation.pk} ended {generation.status}", returncode=NOT_ACCEPTED
+            )

@@ -1,0 +1,72 @@
+"""Reads for the generation pages, scoped to what the user may see (VB-7)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from reviews.models import Assessment
+from reviews.selectors import assessments_for_reviewer
+
+from .models import ExecutionRecord, Generation, GenerationStatus
+
+COVERAGE_STATUSES = ("MAPPED", "EXCLUDED", "UNMAPPED")
+
+
+def record_get_for_user(*, user, record_id: int) -> ExecutionRecord:
+    """Staff see every record; a reviewer only those whose answer became an assessment they
+    may see. Anything else is a 404, as if it did not exist."""
+    records = ExecutionRecord.objects.select_related("generation", "generation__assessment")
+    if not user.is_staff:
+        visible = assessments_for_reviewer(reviewer=user).values("pk")
+        records = records.filter(generation__assessment__in=visible)
+    record = records.filter(pk=record_id).first()
+    if record is None:
+        raise Http404("no such execution record")
+    return record
+
+
+def generations_list(*, status: str = "") -> QuerySet[Generation]:
+    generations = Generation.objects.select_related("assessment").prefetch_related("records")
+    if status:
+        generations = generations.filter(status=status)
+    return generations.order_by("-created_at", "-id")
+
+
+def generation_for_assessment(*, assessment: Assessment) -> Generation | None:
+    """The generation an assessment came from, if any: the assessment page can link to it."""
+    return Generation.objects.filter(assessment=assessment).first()
+
+
+@dataclass(frozen=True)
+class RecordPage:
+    record: ExecutionRecord
+    siblings: list[ExecutionRecord]
+    coverage: list[dict[str, Any]]
+    coverage_counts: dict[str, int]
+    questions: list[dict[str, str]]
+    messages: list[dict[str, Any]]
+
+
+def record_page(*, record: ExecutionRecord, coverage_status: str = "") -> RecordPage:
+    """What the record page shows; two queries however many sentences or calls."""
+    siblings = list(ExecutionRecord.objects.filter(generation_id=record.generation_id))
+    counts = Counter(row["status"] for row in record.coverage)
+    coverage = [
+        row for row in record.coverage if not coverage_status or row["status"] == coverage_status
+    ]
+    return RecordPage(
+        record=record,
+        siblings=siblings,
+        coverage=coverage,
+        coverage_counts={status: counts.get(status, 0) for status in COVERAGE_STATUSES},
+        questions=[row for row in record.completeness if row["status"] == "NEEDS_INPUT"],
+        messages=list(record.request.get("messages", [])),
+    )
+
+
+IN_PROGRESS = (GenerationStatus.PENDING, GenerationStatus.RUNNING)

@@ -1,0 +1,289 @@
+"""Generation runs against a real local HTTP server that speaks the chat-completions API."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+
+import pytest
+
+from citations.services import assessment_verify
+from generation.models import CallKind, ExecutionRecord, Generation, GenerationStatus
+from generation.prompt import PROMPT_VERSION
+from generation.services import generation_create, generation_run
+from generation.sources import load_sources
+from reviews.models import Assessment, Quote
+
+from .conftest import SECRET, client_for, dumps
+from .fake_llm import Answer, Stall, Status
+
+pytestmark = pytest.mark.django_db
+
+
+def start(sources_data, **overrides) -> Generation:
+    return generation_create(
+        sources_file=load_sources({**sources_data, **overrides}),
+        schema_name="task-procedure-v1",
+        model_name="fake-model",
+    )
+
+
+def run(generation, fake, **client_options) -> Generation:
+    result = generation_run(generation_id=generation.pk, client=client_for(fake, **client_options))
+    assert result is not None
+    return result
+
+
+def repair_errors(request_body) -> list[dict]:
+    """The errors the repair message lists, one JSON object per line."""
+    text = request_body["messages"][-1]["content"]
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+def test_valid_answer_becomes_an_assessment_with_one_call(
+    sources_data, valid_answer, fake_llm, django_capture_on_commit_callbacks
+):
+    """A valid first answer is handed over as a bundle; verification is queued on commit."""
+    fake = fake_llm([Answer(dumps(valid_answer))])
+    generation = start(sources_data)
+    with django_capture_on_commit_callbacks() as callbacks:
+        generation = run(generation, fake)
+    assert generation.status == GenerationStatus.ACCEPTED
+    assert len(fake.requests) == 1
+    assert len(callbacks) == 1  # the verification task, sent once the assessment is stored
+    assessment = generation.assessment
+    assert assessment.response_format == "json"
+    assert json.loads(assessment.response_text) == valid_answer
+    assert assessment.model_name == "fake-model"
+    assert assessment.prompt_version == PROMPT_VERSION
+    record = generation.records.get()
+    assert assessment.meta["execution_record"] == record.pk
+    assert assessment.meta["generation"] == generation.pk
+    assert assessment.quote_fields[0]["path"] == "$.evidence[*]"
+
+
+def test_the_same_eligibility_is_prompted_stored_and_verified_012_3(
+    sources_data, valid_answer, fake_llm
+):
+    """012.3: the turn's eligibility is computed once; the prompt, the generation, the
+    assessment's turn and the verification all see the same sources as eligible."""
+    fake = fake_llm([Answer(dumps(valid_answer))])
+    generation = run(start(sources_data), fake)
+    stored = {s["id"]: s["eligible"] for s in generation.sources}
+    assert stored == {"DOC": True, "MEMO": False}
+    assessment = generation.assessment
+    assert dict(assessment.turn.sources.values_list("key", "eligible")) == stored
+    assert {s["id"]: s["eligible"] for s in generation.records.get().input_sources} == stored
+    assert SECRET not in json.dumps(fake.requests[0], ensure_ascii=False)
+
+    assert assessment_verify(assessment_id=assessment.pk).value == "stored"
+    statuses = list(Quote.objects.filter(assessment=assessment).values_list("status", flat=True))
+    assert statuses == ["verified"] * 4
+
+
+def test_request_received_excludes_ineligible_sources_and_asks_for_json_schema_012_1_adr_2(
+    sources_data, valid_answer, fake_llm
+):
+    """012.1 + ADR-2, checked on the exact body the endpoint received."""
+    fake = fake_llm([Answer(dumps(valid_answer))])
+    run(start(sources_data), fake)
+    assert fake.paths == ["/v1/chat/completions"]
+    body = fake.requests[0]
+    sent = json.dumps(body, ensure_ascii=False)
+    assert SECRET not in sent and "MEMO" not in sent
+    user = body["messages"][1]["content"]
+    assert "[DOC ¶5] 처리 절차\n1. 요청자가 작업 내용을 작성합니다." in user
+    assert body["model"] == "fake-model"
+    assert body["response_format"]["type"] == "json_schema"
+    assert body["response_format"]["json_schema"]["schema"]["required"][0] == "documentPurpose"
+    assert fake.headers[0]["authorization"] == "Bearer test-key"
+
+
+def test_execution_record_keeps_everything_ev_8(sources_data, example_answer, fake_llm):
+    """EV-8: model, prompt version, input ids + hashes, the exact request, raw answer, parse
+    result, validation status and errors, timing and token counts — failed answers too."""
+    raw = dumps(example_answer)
+    fake = fake_llm([Answer(raw, prompt_tokens=321, completion_tokens=123), Answer("{")])
+    generation = run(start(sources_data), fake)
+    first, repair = generation.records.order_by("pk")
+    assert first.kind == CallKind.INITIAL and repair.kind == CallKind.REPAIR
+    assert first.model_name == "fake-model"
+    assert first.prompt_version == PROMPT_VERSION
+    assert first.schema_name == "task-procedure-v1"
+    assert first.validator_version
+    doc = next(s for s in first.input_sources if s["id"] == "DOC")
+    paragraphs = load_sources(sources_data).turn.source("DOC").paragraphs
+    assert doc == {
+        "id": "DOC",
+        "eligible": True,
+        "sha256": hashlib.sha256("\n\n".join(paragraphs).encode()).hexdigest(),
+    }
+    assert first.request == fake.requests[0]
+    assert repair.request == fake.requests[1]
+    assert first.raw_response == raw
+    assert first.parsed == example_answer
+    assert first.status == "invalid"
+    assert first.errors == [
+        {
+            "path": "$.evidence[2].sourceExcerpt",
+            "rule": "evidence.not_in_source",
+            "message": "this text is not in any provided source; copy the excerpt verbatim",
+        }
+    ]
+    assert (first.prompt_tokens, first.completion_tokens, first.total_tokens) == (321, 123, 444)
+    assert first.duration_ms >= 0 and first.started_at <= repair.started_at
+    assert len(first.coverage) == 17
+    assert repair.raw_response == "{" and repair.parsed is None
+    assert repair.errors[0]["rule"] == "json.syntax"
+
+
+def test_invalid_then_valid_is_repaired_with_one_call_carrying_the_errors_ev_7(
+    sources_data, example_answer, valid_answer, fake_llm
+):
+    """EV-7: one repair call = the original request + the first answer + its errors."""
+    first_raw = dumps(example_answer)
+    fake = fake_llm([Answer(first_raw), Answer(dumps(valid_answer))])
+    generation = run(start(sources_data), fake)
+    assert generation.status == GenerationStatus.REPAIRED
+    assert len(fake.requests) == 2
+    original, repair = fake.requests
+    n = len(original["messages"])
+    assert repair["messages"][:n] == original["messages"]
+    assert repair["messages"][n] == {"role": "assistant", "content": first_raw}
+    assert repair_errors(repair) == generation.records.get(kind=CallKind.INITIAL).errors
+    assert repair_errors(repair)[0]["path"] == "$.evidence[2].sourceExcerpt"
+    assert repair["response_format"] == original["response_format"]
+    record = generation.records.get(kind=CallKind.REPAIR)
+    assert generation.assessment.meta["execution_record"] == record.pk
+
+
+def test_invalid_twice_goes_to_manual_review_without_a_third_call_ev_7(
+    sources_data, example_answer, fake_llm
+):
+    """EV-7: a second failure stops: manual review, no assessment, exactly two requests."""
+    raw = dumps(example_answer)
+    fake = fake_llm([Answer(raw), Answer(raw), Answer(raw)])
+    generation = run(start(sources_data), fake)
+    assert generation.status == GenerationStatus.MANUAL_REVIEW
+    assert len(fake.requests) == 2
+    assert generation.assessment is None and Assessment.objects.count() == 0
+    assert "still invalid" in generation.failure
+    assert list(generation.records.values_list("status", flat=True)) == ["invalid", "invalid"]
+
+
+def test_malformed_json_is_repaired_ev_1_ev_7(sources_data, valid_answer, fake_llm):
+    fake = fake_llm(
+        [Answer("Here is the JSON: {'documentPurpose': ...}"), Answer(dumps(valid_answer))]
+    )
+    generation = run(start(sources_data), fake)
+    assert generation.status == GenerationStatus.REPAIRED
+    assert [e["rule"] for e in repair_errors(fake.requests[1])] == ["json.syntax"]
+
+
+def test_invented_evidence_twice_goes_to_manual_review_ev_3(sources_data, valid_answer, fake_llm):
+    answer = copy.deepcopy(valid_answer)
+    answer["evidence"].append(
+        {
+            "fieldPath": "processSteps[2]",
+            "sourceExcerpt": "팀장이 최종 승인합니다.",
+            "source": "DOC",
+        }
+    )
+    fake = fake_llm([Answer(dumps(answer)), Answer(dumps(answer))])
+    generation = run(start(sources_data), fake)
+    assert generation.status == GenerationStatus.MANUAL_REVIEW
+    assert [e["rule"] for e in repair_errors(fake.requests[1])] == ["evidence.not_in_source"]
+
+
+def test_missing_required_value_without_question_is_sent_back_ev_6(
+    sources_data, valid_answer, fake_llm
+):
+    """EV-6: documentPurpose null and no question → repair; the repaired answer adds it."""
+    broken = copy.deepcopy(valid_answer)
+    broken["documentPurpose"] = None
+    broken["evidence"] = [e for e in broken["evidence"] if e["fieldPath"] != "documentPurpose"]
+    fixed = copy.deepcopy(broken)
+    fixed["missingFields"].append(
+        {"fieldPath": "documentPurpose", "question": "목적은 무엇입니까?"}
+    )
+    fake = fake_llm([Answer(dumps(broken)), Answer(dumps(fixed))])
+    generation = run(start(sources_data), fake)
+    assert generation.status == GenerationStatus.REPAIRED
+    assert repair_errors(fake.requests[1]) == [
+        {
+            "path": "$.documentPurpose",
+            "rule": "completeness.question_missing",
+            "message": "documentPurpose is empty: give the value from the sources, or null plus "
+            "a missingFields entry with a clarification question",
+        }
+    ]
+    completeness = generation.records.get(kind=CallKind.REPAIR).completeness
+    assert {
+        "field": "documentPurpose",
+        "status": "NEEDS_INPUT",
+        "question": "목적은 무엇입니까?",
+    } in (completeness)
+
+
+def test_timeouts_are_retried_a_bounded_number_of_times_then_recorded_as_failed(
+    sources_data, fake_llm
+):
+    """Transport retries only: with max_retries=2 the endpoint sees exactly 3 requests, the
+    run fails with the error recorded, and no repair call is made."""
+    fake = fake_llm([Stall(3), Stall(3), Stall(3)])
+    generation = run(start(sources_data), fake, timeout=0.5, max_retries=2)
+    assert len(fake.requests) == 3
+    assert all(body == fake.requests[0] for body in fake.requests)
+    assert generation.status == GenerationStatus.FAILED
+    assert generation.assessment is None
+    record = generation.records.get()
+    assert record.status == "transport_error"
+    assert "Timeout" in record.transport_error
+    assert record.raw_response == "" and record.parsed is None
+    assert record.duration_ms >= 1500  # three attempts of 0.5 s each
+    assert "Timeout" in generation.failure
+
+
+def test_server_errors_are_retried_but_invalid_answers_never_are(
+    sources_data, example_answer, valid_answer, fake_llm
+):
+    """A 500 is retried by the client; an invalid 200 answer is not (only the repair call)."""
+    fake = fake_llm([Status(500), Answer(dumps(example_answer)), Answer(dumps(valid_answer))])
+    generation = run(start(sources_data), fake, max_retries=1)
+    assert len(fake.requests) == 3
+    assert fake.requests[0] == fake.requests[1]  # the retry after the 500
+    assert fake.requests[2]["messages"][-2]["role"] == "assistant"  # then the repair call
+    assert generation.status == GenerationStatus.REPAIRED
+
+
+def test_no_answer_to_the_repair_call_goes_to_manual_review(sources_data, example_answer, fake_llm):
+    fake = fake_llm([Answer(dumps(example_answer)), Status(503)])
+    generation = run(start(sources_data), fake)
+    assert generation.status == GenerationStatus.MANUAL_REVIEW
+    assert "repair call got no answer" in generation.failure
+    assert list(generation.records.values_list("kind", "status")) == [
+        ("initial", "invalid"),
+        ("repair", "transport_error"),
+    ]
+
+
+def test_a_generation_runs_once(sources_data, valid_answer, fake_llm):
+    """A second delivery of the same run finds it claimed and calls nothing."""
+    fake = fake_llm([Answer(dumps(valid_answer)), Answer(dumps(valid_answer))])
+    generation = run(start(sources_data), fake)
+    assert generation_run(generation_id=generation.pk, client=client_for(fake)) is None
+    assert generation_run(generation_id=10**9, client=client_for(fake)) is None
+    assert len(fake.requests) == 1
+    assert ExecutionRecord.objects.count() == 1
+
+
+def test_a_bundle_id_already_used_sends_the_run_to_manual_review(
+    sources_data, valid_answer, fake_llm
+):
+    fake = fake_llm([Answer(dumps(valid_answer)), Answer(dumps(valid_answer))])
+    run(start(sources_data, id="fixed-id"), fake)
+    second = run(start(sources_data, id="fixed-id", title="other"), fake)
+    assert second.status == GenerationStatus.MANUAL_REVIEW
+    assert "hand-over refused" in second.failure
+    assert Assessment.objects.count() == 1

@@ -1,0 +1,294 @@
+"""Layered validation (EV-1 … EV-6) and sentence coverage: plain Python, no database."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generation.coverage import CoverageStatus, split_sentences
+from generation.schemas import TASK_PROCEDURE_V1
+from generation.sources import load_sources
+from generation.validation import RULES, Completeness, validate_answer
+
+from .conftest import dumps, scenario
+
+
+@pytest.fixture
+def turn(sources_data):
+    return load_sources(sources_data).turn
+
+
+def rules_of(validation) -> list[tuple[str, str]]:
+    return [(e.path, e.rule) for e in validation.errors]
+
+
+def test_the_valid_example_passes_every_layer(valid_answer, turn):
+    validation = validate_answer(dumps(valid_answer), turn, TASK_PROCEDURE_V1)
+    assert validation.errors == ()
+    assert validation.valid
+
+
+def test_seed_example_fails_only_on_its_invented_evidence_ev_3(example_answer, turn):
+    """EV-3: the article's model-written 'evidence' is refused; a double space and a line
+    break inside the source sentence are not differences (whitespace-normalized)."""
+    validation = validate_answer(dumps(example_answer), turn, TASK_PROCEDURE_V1)
+    assert rules_of(validation) == [("$.evidence[2].sourceExcerpt", "evidence.not_in_source")]
+
+
+@pytest.mark.parametrize(
+    ("text", "message_part"),
+    [
+        ("", "Expecting value"),
+        ('{"documentPurpose": "x",', "line 1"),
+        ('```json\n{"a": 1}\n```', "Expecting value"),
+        ("[1, 2]", "got list"),
+        ('"just a string"', "got str"),
+    ],
+)
+def test_json_syntax_errors_stop_at_the_first_layer_ev_1(text, message_part, turn):
+    """EV-1: anything but exactly one JSON object is a syntax error at "$"."""
+    validation = validate_answer(text, turn, TASK_PROCEDURE_V1)
+    assert [(e.path, e.rule, e.layer) for e in validation.errors] == [("$", "json.syntax", "EV-1")]
+    assert message_part in validation.errors[0].message
+    assert validation.coverage == ()
+
+
+def _without(key: str) -> Callable[[dict[str, Any]], None]:
+    return lambda answer: answer.pop(key)
+
+
+def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(answer: dict[str, Any]) -> None:
+        target = answer
+        for part in path[:-1]:
+            target = target[part]
+        target[path[-1]] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (_without("processSteps"), ("$.processSteps", "schema.required")),
+        (_without("missingFields"), ("$.missingFields", "schema.required")),
+        (_set(["processSteps", 0, "order"], "1"), ("$.processSteps[0].order", "schema.type")),
+        (_set(["participants"], {"id": "x"}), ("$.participants", "schema.type")),
+        (_set(["rules", 1], 7), ("$.rules[1]", "schema.type")),
+        (
+            _set(["excluded"], [{"sourceExcerpt": "배경", "reason": "boring"}]),
+            ("$.excluded[0].reason", "schema.enum"),
+        ),
+        (_set(["approver"], "팀장"), ("$", "schema.unknown_field")),
+        (_set(["processSteps", 0, "order"], 0), ("$.processSteps[0].order", "schema.constraint")),
+    ],
+    ids=[
+        "missing",
+        "missing-bookkeeping",
+        "type",
+        "object-for-array",
+        "item-type",
+        "enum",
+        "unknown-field",
+        "minimum",
+    ],
+)
+def test_schema_errors_name_path_and_rule_ev_1(valid_answer, turn, change, expected):
+    """EV-1: required fields, types, enums, no invented fields — each error names its path."""
+    answer = copy.deepcopy(valid_answer)
+    change(answer)
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert expected in rules_of(validation)
+    assert {e.layer for e in validation.errors} == {"EV-1"}
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (
+            _set(["processSteps", 2, "actorId"], "approver"),
+            [("$.processSteps[2].actorId", "reference.unresolved")],
+        ),
+        (
+            _set(["participants", 1, "id"], "requester"),
+            [
+                ("$.participants[1].id", "reference.duplicate_id"),
+                ("$.processSteps[2].actorId", "reference.unresolved"),
+                ("$.processSteps[3].actorId", "reference.unresolved"),
+            ],
+        ),
+        (
+            _set(["processSteps", 2, "order"], 2),
+            [("$.processSteps[2].order", "order.duplicate")],
+        ),
+        (
+            _set(["processSteps", 3, "order"], 1),
+            [("$.processSteps[3].order", "order.duplicate")],
+        ),
+    ],
+    ids=["unknown-actor", "duplicate-id", "duplicate-order", "order-reused-late"],
+)
+def test_references_and_orders_ev_2(valid_answer, turn, change, expected):
+    """EV-2: references resolve, ids are unique, orders have no duplicates."""
+    answer = copy.deepcopy(valid_answer)
+    change(answer)
+    assert rules_of(validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)) == expected
+
+
+def test_order_inversion_is_reported_where_it_happens_ev_2(valid_answer, turn):
+    """EV-2: a step numbered lower than an earlier one is an inversion."""
+    answer = copy.deepcopy(valid_answer)
+    steps = answer["processSteps"]
+    steps[1]["order"], steps[2]["order"] = 3, 2
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert rules_of(validation) == [("$.processSteps[2].order", "order.inversion")]
+    assert validation.errors[0].message == "order 2 comes after order 3"
+
+
+def test_evidence_from_an_ineligible_source_is_not_evidence_ev_3(valid_answer, turn):
+    """EV-3 with 012.1: text that exists only in a source the model was not given fails."""
+    answer = copy.deepcopy(valid_answer)
+    answer["evidence"].append(
+        {"fieldPath": "rules[0]", "sourceExcerpt": "INELIGIBLE-MEMO-7f3a", "source": "MEMO"}
+    )
+    assert rules_of(validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)) == [
+        ("$.evidence[4].source", "evidence.unknown_source"),
+        ("$.evidence[4].sourceExcerpt", "evidence.not_in_source"),
+    ]
+
+
+def test_evidence_cited_at_the_wrong_paragraph_is_reported_with_where_it_is_ev_3(
+    valid_answer, turn
+):
+    answer = copy.deepcopy(valid_answer)
+    answer["evidence"][0]["paragraph"] = 3
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert rules_of(validation) == [("$.evidence[0]", "evidence.citation_mismatch")]
+    assert "[DOC ¶5]" in validation.errors[0].message
+
+
+def test_a_sentence_found_in_two_paragraphs_is_taken_where_it_is_cited_ev_3(turn):
+    """The same words in ¶2 and ¶5: citing ¶5 must not be reported as a mismatch."""
+    sources = load_sources(
+        {"sources": [{"id": "D", "kind": "document", "text": "a.\n\nSame words.\n\nSame words."}]}
+    ).turn
+    answer = json.loads(scenario()["response"]["text"])
+    answer["evidence"] = [
+        {"fieldPath": "rules[0]", "sourceExcerpt": "Same words.", "source": "D", "paragraph": 3}
+    ]
+    validation = validate_answer(dumps(answer), sources, TASK_PROCEDURE_V1)
+    assert validation.errors == ()
+    mapped = [c.sentence.id for c in validation.coverage if c.status is CoverageStatus.MAPPED]
+    assert mapped == ["D ¶3.1"]
+
+
+@pytest.mark.parametrize(
+    "field_path",
+    ["processSteps[9]", "approverRule", "rules[1].x", "evidence[0]", "processSteps[", ""],
+)
+def test_evidence_must_point_at_an_existing_result_field_ev_4(valid_answer, turn, field_path):
+    """EV-4: fieldPath names a value of the result (not the bookkeeping lists)."""
+    answer = copy.deepcopy(valid_answer)
+    answer["evidence"][0]["fieldPath"] = field_path
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    expected_rule = "schema.constraint" if field_path == "" else "evidence.field_missing"
+    assert [e.rule for e in validation.errors] == [expected_rule]
+
+
+def test_every_source_sentence_gets_a_coverage_status_ev_5(valid_answer, turn):
+    """EV-5: each non-empty sentence of each eligible source is MAPPED (with the fields its
+    evidence supports), EXCLUDED (with the model's reason) or UNMAPPED."""
+    answer = copy.deepcopy(valid_answer)
+    answer["excluded"] = [
+        {"sourceExcerpt": "작업 요청 검토 절차", "reason": "heading"},
+        {"sourceExcerpt": "배경", "reason": "heading"},
+    ]
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert validation.valid
+    by_id = {c.sentence.id: c for c in validation.coverage}
+    assert len(by_id) == 17  # the ineligible MEMO contributes no sentences
+    assert all(c.sentence.source == "DOC" for c in validation.coverage)
+    assert by_id["DOC ¶5.3"].status is CoverageStatus.MAPPED
+    assert by_id["DOC ¶5.3"].labels == ("processSteps[1]",)
+    assert by_id["DOC ¶2.2"].labels == ("documentPurpose",)  # crosses a line break
+    assert by_id["DOC ¶1.1"].status is CoverageStatus.EXCLUDED
+    assert by_id["DOC ¶1.1"].labels == ("heading",)
+    assert by_id["DOC ¶5.2"].status is CoverageStatus.UNMAPPED
+    counts = {s: sum(c.status is s for c in validation.coverage) for s in CoverageStatus}
+    assert counts == {
+        CoverageStatus.MAPPED: 4,
+        CoverageStatus.EXCLUDED: 2,
+        CoverageStatus.UNMAPPED: 11,
+    }
+    doc = turn.source("DOC")
+    for c in validation.coverage:
+        assert doc.paragraph(c.sentence.paragraph)[c.sentence.start : c.sentence.end] == (
+            c.sentence.text
+        )
+
+
+def test_an_excluded_sentence_must_exist_in_the_source_ev_5(valid_answer, turn):
+    answer = copy.deepcopy(valid_answer)
+    answer["excluded"] = [{"sourceExcerpt": "팀장이 최종 승인합니다.", "reason": "out_of_scope"}]
+    assert rules_of(validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)) == [
+        ("$.excluded[0].sourceExcerpt", "excluded.not_in_source")
+    ]
+
+
+def test_required_values_are_present_or_need_input_with_a_question_ev_6(valid_answer, turn):
+    """EV-6: assignmentRule is null and comes with its question → NEEDS_INPUT."""
+    validation = validate_answer(dumps(valid_answer), turn, TASK_PROCEDURE_V1)
+    statuses = {c.field: (c.status, c.question) for c in validation.completeness}
+    assert statuses["assignmentRule"] == (
+        Completeness.NEEDS_INPUT,
+        "여러 검토자 중 담당자는 어떤 기준으로 정합니까?",
+    )
+    assert statuses["documentPurpose"] == (Completeness.PRESENT, "")
+
+
+@pytest.mark.parametrize("empty", [None, "", "   ", []])
+def test_a_missing_required_value_without_a_question_is_an_error_ev_6(valid_answer, turn, empty):
+    """EV-6: a null (or empty) required value must come with a clarification question."""
+    answer = copy.deepcopy(valid_answer)
+    answer["documentPurpose" if empty != [] else "participants"] = empty
+    if empty == []:
+        answer["processSteps"] = []  # nothing left to reference
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    field = "participants" if empty == [] else "documentPurpose"
+    assert (f"$.{field}", "completeness.question_missing") in rules_of(validation)
+
+
+def test_a_question_for_a_value_that_is_given_is_an_error_ev_6(valid_answer, turn):
+    answer = copy.deepcopy(valid_answer)
+    answer["missingFields"].append({"fieldPath": "documentPurpose", "question": "목적은?"})
+    answer["missingFields"].append({"fieldPath": "approver", "question": "누가?"})
+    assert rules_of(validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)) == [
+        ("$.missingFields[2].fieldPath", "completeness.unknown_field"),
+        ("$.documentPurpose", "completeness.value_and_question"),
+    ]
+
+
+def test_every_rule_names_its_layer():
+    assert {layer for layer, _ in RULES.values()} == {f"EV-{n}" for n in range(1, 7)}
+
+
+@given(st.text(alphabet=st.sampled_from("ab .\n-1가나다?"), max_size=80))
+def test_sentence_spans_are_exact_non_empty_and_ordered(paragraph):
+    """Every sentence span is ``paragraph[start:end]``, trimmed, non-empty, in order, and no
+    non-space character of the paragraph is left out of all sentences."""
+    spans = split_sentences(paragraph)
+    previous_end = 0
+    covered = set()
+    for start, end in spans:
+        text = paragraph[start:end]
+        assert text.strip() and text == text.strip()
+        assert start >= previous_end
+        previous_end = end
+        covered.update(range(start, end))
+    assert all(ch.isspace() for i, ch in enumerate(paragraph) if i not in covered)
