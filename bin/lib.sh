@@ -38,7 +38,7 @@ ensure_venv() {
     fi
     stamp="$ROOT/.venv/.verbatim-installed"
     wanted="$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1) $extras"
-    installed="$(cat "$stamp" 2>/dev/null)"
+    installed="$(cat "$stamp" 2>/dev/null || true)"
     # An install with the dev extras also serves a plain one (bin/demo after bin/test).
     if [ "$installed" != "$wanted" ] && [ "$installed" != "$wanted[dev]" ]; then
         echo "==> installing Verbatim into .venv (pip install -e '.$extras')"
