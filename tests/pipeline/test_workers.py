@@ -1,0 +1,195 @@
+"""Real ``celery worker`` processes on Redis and the test database: they verify, race, and
+survive being killed (VB-4, VB-5). Every wait is bounded and fails with the worker logs."""
+
+import os
+import re
+import signal
+from collections import Counter
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.db.models import Count
+from django.utils import timezone
+
+from citations.engine import load_bundle, verify_bundle
+from citations.tasks import verify_assessment
+from reviews.models import Assessment, Correction, Quote, VerificationState
+
+from .conftest import import_scenario, scenario, states, wait_until
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+SCENARIO = "procurement_review"
+# Crash-test timing, all far below the production defaults and in the order the settings
+# demand: soft < hard time limit < stale claim < Redis visibility timeout (redelivery).
+CRASH_ENV = {
+    "CELERY_TASK_SOFT_TIME_LIMIT": "5",
+    "CELERY_TASK_TIME_LIMIT": "6",
+    "VERIFICATION_STALE_SECONDS": "8",
+    "CELERY_VISIBILITY_TIMEOUT": "12",
+}
+SLOW_SECONDS = 1.5  # how long each verification holds its claim in the crash test
+
+
+def expected_result_set(name: str = SCENARIO) -> tuple[int, int]:
+    """(quotes, correction rows) one verification of the scenario must store."""
+    report = verify_bundle(load_bundle(scenario(name)))
+    changed_fields = 0
+    for result in report.results:
+        if result.corrected is None:
+            continue
+        cited_source = result.cited_source or result.quote.cited_ref or ""
+        cited_paragraph = (
+            "" if result.quote.cited_paragraph is None else str(result.quote.cited_paragraph)
+        )
+        changed_fields += (
+            (result.quote.text != result.corrected.text)
+            + (cited_source != result.corrected.source)
+            + (cited_paragraph != str(result.corrected.paragraph))
+        )
+    return len(report.results), changed_fields
+
+
+def assert_exactly_one_result_set(assessment_ids: list[int]) -> None:
+    quotes, corrections = expected_result_set()
+    for assessment in Assessment.objects.filter(pk__in=assessment_ids):
+        label = f"assessment {assessment.pk} ({assessment.bundle_id})"
+        assert assessment.verification_state == VerificationState.DONE, label
+        assert assessment.verification_run == 1, f"{label}: {assessment.verification_run} runs"
+        assert assessment.quotes_found == quotes, label
+        assert Quote.objects.filter(assessment=assessment).count() == quotes, label
+        stored = Correction.objects.filter(assessment=assessment)
+        assert stored.count() == corrections, label
+        assert set(stored.values_list("run", flat=True)) <= {1}, label
+    duplicates = (
+        Correction.objects.values("quote", "field").annotate(rows=Count("id")).filter(rows__gt=1)
+    )
+    assert not duplicates.exists(), f"duplicated corrections: {list(duplicates)}"
+
+
+SUCCEEDED = re.compile(r"citations\.verify_assessment\[[^\]]+\] succeeded in [^:]+: '(\w+)'")
+RETRIED = re.compile(r"citations\.verify_assessment\[[^\]]+\] retry: ")
+
+
+def outcomes(*workers) -> Counter:
+    """What the verification tasks returned, from the workers' logs; ``retry`` counts the
+    deliveries that found another worker's live claim and will look again later."""
+    seen = Counter(m for worker in workers for m in SUCCEEDED.findall(worker.log()))
+    seen["retry"] = sum(len(RETRIED.findall(worker.log())) for worker in workers)
+    return +seen
+
+
+def child_pids(parent: int) -> list[int]:
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended while we looked
+        if int(fields[1]) == parent:
+            children.append(int(stat.parent.name))
+    return children
+
+
+def test_a_real_worker_verifies_an_imported_assessment_003_4(start_worker):
+    """003.4: import → pending → a separate worker process stores the results."""
+    worker = start_worker("verifier")
+    assessment = import_scenario(SCENARIO)
+    assert assessment.verification_state == VerificationState.PENDING
+    wait_until(
+        lambda: states()[assessment.pk] == VerificationState.DONE,
+        timeout=60,
+        message=lambda: f"states {states()}; worker log:\n{worker.log()}",
+    )
+    assert_exactly_one_result_set([assessment.pk])
+    assert outcomes(worker) == {"stored": 1}
+
+
+def test_two_workers_racing_on_one_assessment_store_one_result_set_vb_4(start_worker):
+    """VB-4: the same task delivered to two workers at once: one stores, the other backs off."""
+    workers = [start_worker(name, delay=2.0, **CRASH_ENV) for name in ("w1", "w2")]
+    assessment = import_scenario(SCENARIO, enqueue=False)
+    verify_assessment.delay(assessment.pk)
+    verify_assessment.delay(assessment.pk)
+
+    def both_answered() -> bool:
+        seen = outcomes(*workers)
+        return seen["stored"] == 1 and seen["retry"] + seen["skipped"] >= 1
+
+    wait_until(
+        both_answered,
+        timeout=60,
+        message=lambda: "\n\n".join(f"{w.name}:\n{w.log()}" for w in workers),
+    )
+    # The loser either saw the live claim (it retries later) or, if it came late, the
+    # finished work (skipped); each worker took one of the two deliveries.
+    assert all(outcomes(w) for w in workers), "\n\n".join(w.log() for w in workers)
+    assert_exactly_one_result_set([assessment.pk])
+    assert Assessment.objects.get(pk=assessment.pk).verification_attempts == 1
+
+
+def test_a_worker_killed_mid_verification_loses_nothing_vb_5(start_worker):
+    """VB-5: SIGKILL the worker while it holds a claim; a new worker finishes everything:
+    every assessment done, exactly one result set each, 0 lost, 0 duplicated."""
+    first = start_worker("doomed", delay=SLOW_SECONDS, **CRASH_ENV)
+    ids = [import_scenario(SCENARIO, bundle_id=f"crash-{n}").pk for n in range(5)]
+
+    def mid_task() -> bool:
+        """One finished, and one claimed 0.2–0.8 s ago: well inside its slowed section."""
+        now = timezone.now()
+        return (
+            Assessment.objects.filter(verification_state=VerificationState.DONE).exists()
+            and Assessment.objects.filter(
+                verification_state=VerificationState.RUNNING,
+                verification_started_at__lt=now - timedelta(seconds=0.2),
+                verification_started_at__gt=now - timedelta(seconds=0.8),
+            ).exists()
+        )
+
+    wait_until(
+        mid_task,
+        timeout=60,
+        message=lambda: f"never saw a claim after a finished one: {states()}\n{first.log()}",
+    )
+    first.kill()
+    victims = [pk for pk, state in states().items() if state == VerificationState.RUNNING]
+    assert len(victims) == 1, f"expected one claim held at the kill, got {states()}"
+    done_before = [pk for pk, state in states().items() if state == VerificationState.DONE]
+
+    second = start_worker("successor", delay=SLOW_SECONDS, **CRASH_ENV)
+    wait_until(
+        lambda: all(state == VerificationState.DONE for state in states().values()),
+        timeout=90,
+        message=lambda: f"states {states()}\nsuccessor log:\n{second.log()}",
+    )
+    assert_exactly_one_result_set(ids)
+    victim = Assessment.objects.get(pk=victims[0])
+    assert victim.verification_attempts == 2, "the killed claim was taken over exactly once"
+    finished_early = Assessment.objects.filter(pk__in=done_before)
+    assert all(a.verification_attempts == 1 for a in finished_early)
+    assert outcomes(second)["stored"] == len(ids) - len(done_before)
+
+
+def test_a_killed_pool_child_is_redelivered_and_finished_vb_5(start_worker):
+    """VB-5, prefork: only the pool process dies; ``reject_on_worker_lost`` requeues the task
+    at once, the fresh claim makes it wait one stale period, then it is finished."""
+    worker = start_worker("prefork", pool="prefork", delay=3.0, **CRASH_ENV)
+    assessment = import_scenario(SCENARIO)
+    wait_until(
+        lambda: states()[assessment.pk] == VerificationState.RUNNING,
+        timeout=60,
+        message=lambda: f"never claimed: {states()}\n{worker.log()}",
+    )
+    children = child_pids(worker.process.pid)
+    assert children, f"no pool child found\n{worker.log()}"
+    for pid in children:
+        os.kill(pid, signal.SIGKILL)
+    wait_until(
+        lambda: states()[assessment.pk] == VerificationState.DONE,
+        timeout=90,
+        message=lambda: f"states {states()}\n{worker.log()}",
+    )
+    assert_exactly_one_result_set([assessment.pk])
+    assert "WorkerLostError" in worker.log()
+    assert outcomes(worker) == {"retry": 1, "stored": 1}, worker.log()
