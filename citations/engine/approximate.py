@@ -33,6 +33,7 @@ MIN_WORDS = 3  # fewer quote words than this are never matched approximately
 MIN_RECALL = 0.8  # share of quote words found, in order, in the span
 MIN_PRECISION = 0.75  # share of span words that correspond to a quote word
 MAX_GAP = 3  # longest run of words missing from, or added to, the quote
+MAX_OPENING_CHANGE = 1  # quote words before the first matched one ("Wir" for "und")
 SIMILAR_WORD = 0.8  # a changed word still counts as the same word (a typo, an inflection)
 HINT_SCORE = 0.5  # below this a best match is not worth showing as a hint
 _MAX_ANCHORS = 16
@@ -122,15 +123,30 @@ def cleaned_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate
     return None
 
 
-def candidates(folded: str, searcher: PreparedSource, *, min_score: float) -> list[Candidate]:
-    """The best few places in one source for the (folded, cleaned) quote, best first."""
+def candidates(
+    folded: str, searcher: PreparedSource, *, min_score: float, sentence_start: bool = False
+) -> list[Candidate]:
+    """The best few places in one source for the folded quote, best first.
+
+    ``sentence_start``: the quote as written begins a sentence (a capital letter), so when
+    its opening words were reworded ("Wir sagen" for "Daher sagen wir") the span may begin
+    at the source sentence's start a few words earlier."""
     query = [(m.group(), m.start(), m.end()) for m in WORD.finditer(folded)]
     if len(query) < MIN_WORDS:
         return []
     index = word_index(searcher)
     found = []
     for start, end in _vote(query, index):
-        candidate = _align(folded, query, index, searcher, start, end, min_score=min_score)
+        candidate = _align(
+            folded,
+            query,
+            index,
+            searcher,
+            start,
+            end,
+            min_score=min_score,
+            sentence_start=sentence_start,
+        )
         if candidate is not None:
             found.append(candidate)
     found.sort(key=lambda c: -c.score)
@@ -185,6 +201,7 @@ def _align(
     window_end: int,
     *,
     min_score: float,
+    sentence_start: bool,
 ) -> Candidate | None:
     # Keep the window inside the paragraph where most of it lies: no cross-paragraph repair.
     paragraphs = index.paragraphs[window_start:window_end]
@@ -202,40 +219,27 @@ def _align(
     if not good:
         return None
     first, last = good[0], good[-1]
-    inner = steps[first : last + 1]
-    matched = sum(1 for step in inner if step[2])
-    span_words = sum(1 for step in inner if step[1] is not None)
-    gap = _longest_gap(inner)
-    recall = matched / len(query_words)
-    precision = matched / max(1, span_words)
-
-    q_first, w_first, _ = steps[first]
-    q_last, w_last, _ = steps[last]
+    # The span's core runs from the first to the last word that is exactly the quote's; the
+    # quote's text before and after the core is matched character by character.
+    equal = [k for k in range(first, last + 1) if _is_equal(steps[k], query_words, window_words)]
+    core_first, core_last = (equal[0], equal[-1]) if equal else (first, last)
+    q_first, w_first, _ = steps[core_first]
+    q_last, w_last, _ = steps[core_last]
     assert w_first is not None and w_last is not None and q_first is not None and q_last is not None
     text = searcher.norm_joined
-    start = index.starts[window_start + w_first]
-    end = index.ends[window_start + w_last]
-    first_word, last_word = query_words[q_first], query_words[q_last]
-    source_first, source_last = window_words[w_first], window_words[w_last]
-    if source_first != first_word and source_first.endswith(first_word):
-        start += len(source_first) - len(first_word)  # the quote starts mid-word
-    if source_last != last_word and source_last.startswith(last_word):
-        end -= len(source_last) - len(last_word)  # the quote stops mid-word: so does the span
-    start, end = _widen(folded, query[q_first][1], query[q_last][2], text, start, end)
     home_start = searcher.norm_starts[home]
-    home_text = searcher.normalized[home].text
-    start = max(start, home_start)
-    end = min(end, home_start + len(home_text))
-    if end <= start:
-        return None
+    home_end = home_start + len(searcher.normalized[home].text)
+    start = _extend_head(
+        folded[: query[q_first][1]], text, home_start, index.starts[window_start + w_first]
+    )
+    if sentence_start and q_first > 0:
+        start = _sentence_start(text, home_start, start, max_words=q_first + _OPENER_WORDS)
+    end = _extend_tail(
+        folded[query[q_last][2] :], text, index.ends[window_start + w_last], home_end
+    )
     span_text = text[start:end]
     score = Indel.normalized_similarity(folded, span_text)
-    sound = (
-        score >= min_score
-        and recall >= MIN_RECALL
-        and precision >= MIN_PRECISION
-        and gap <= MAX_GAP
-    )
+    sound = score >= min_score and _sound_shape(query_words, span_text)
     spans = searcher.spans(start, end)
     if len(spans) != 1:
         return None
@@ -256,13 +260,39 @@ def _steps(query: list[str], window: list[str]) -> list[tuple[int | None, int | 
             q_word, w_word = query[q1 + k], window[w1 + k]
             same = (
                 Indel.normalized_similarity(q_word, w_word) >= SIMILAR_WORD
-                or (q1 + k == last_query and w_word.startswith(q_word))
+                or (
+                    q1 + k == last_query
+                    and (w_word.startswith(q_word) or q_word.startswith(w_word))
+                )
                 or (q1 + k == 0 and w_word.endswith(q_word))
             )
             steps.append((q1 + k, w1 + k, same))
         steps.extend((q, None, False) for q in range(q1 + paired, q2))
         steps.extend((None, w, False) for w in range(w1 + paired, w2))
     return steps
+
+
+def _sound_shape(query_words: list[str], span_text: str) -> bool:
+    """Whether the span is the quote's passage word for word, bar a few changes: most quote
+    words found in order, few span words the quote lacks, no long run of either."""
+    steps = _steps(query_words, WORD.findall(span_text))
+    matched = sum(1 for _, _, same in steps if same)
+    span_words = sum(1 for _, w, _ in steps if w is not None)
+    good = [k for k, (_, _, same) in enumerate(steps) if same]
+    if not good:
+        return False
+    # Quote words before the first and after the last matched word claim text the source
+    # does not have there: an invented ending ("... Kammerwesen muss fallen" for "...
+    # Kammerwesen steht in der Diskussion") is never repaired; one reworded opening word is.
+    leading = sum(1 for q, _, _ in steps[: good[0]] if q is not None)
+    trailing = sum(1 for q, _, _ in steps[good[-1] + 1 :] if q is not None)
+    return (
+        matched >= MIN_RECALL * len(query_words)
+        and matched >= MIN_PRECISION * span_words
+        and _longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP
+        and leading <= MAX_OPENING_CHANGE
+        and trailing == 0
+    )
 
 
 def _longest_gap(steps: list[tuple[int | None, int | None, bool]]) -> int:
@@ -273,21 +303,68 @@ def _longest_gap(steps: list[tuple[int | None, int | None, bool]]) -> int:
     return longest
 
 
-def _widen(
-    folded: str, query_start: int, query_end: int, text: str, start: int, end: int
-) -> tuple[int, int]:
-    """Take in the punctuation the quote has before its first and after its last word when
-    the source has the same there (a closing full stop, an opening quotation mark)."""
-    before = folded[:query_start]
-    while before and start > 0 and text[start - 1] == before[-1] and not before[-1].isalnum():
-        if text[start - 1] == " ":
-            break
-        start -= 1
-        before = before[:-1]
-    after = folded[query_end:]
-    while after and end < len(text) and text[end] == after[0] and not after[0].isalnum():
-        if text[end] == " ":
-            break
-        end += 1
-        after = after[1:]
-    return start, end
+def _is_equal(
+    step: tuple[int | None, int | None, bool], query: list[str], window: list[str]
+) -> bool:
+    q, w, _ = step
+    return q is not None and w is not None and query[q] == window[w]
+
+
+_TAIL_SLACK = 3
+_OPENER_WORDS = 3  # words a reworded sentence opening may have beyond the quote's own
+_SENTENCE_END = re.compile(r"[.!?;:]\s")
+
+
+def _sentence_start(text: str, limit: int, start: int, *, max_words: int) -> int:
+    """The start of the sentence holding ``start`` when it is at most ``max_words`` words
+    back (and in the same paragraph), else ``start`` unchanged."""
+    window = text[limit:start]
+    ends = list(_SENTENCE_END.finditer(window))
+    opener_start = limit + ends[-1].end() if ends else limit
+    if len(WORD.findall(text[opener_start:start])) > max_words:
+        return start
+    return opener_start
+
+
+def _extend_head(head: str, text: str, limit: int, start: int) -> int:
+    """Move ``start`` back over the source words that stand where the quote's ``head`` (its
+    text before the core) stands, when they resemble it more than nothing does: a changed
+    first word ("Wir lehnen" for "und lehnen") is taken in, a word of its own is not."""
+    if not head:
+        return start
+    before = text[max(limit, start - len(head) - _TAIL_SLACK) : start]
+    best_length, best_distance = 0, len(head)
+    for length in range(1, len(before) + 1):
+        distance = Levenshtein.distance(head, before[-length:])
+        if distance <= best_distance:
+            best_length, best_distance = length, distance
+    if best_length == 0:
+        return start
+    new_start = start - best_length
+    while new_start > limit and text[new_start - 1].isalnum():
+        new_start -= 1  # begin at a word's start
+    if Levenshtein.distance(head, text[new_start:start]) >= len(head):
+        return start
+    while text[new_start] == " ":
+        new_start += 1
+    return new_start
+
+
+def _extend_tail(tail: str, text: str, end: int, limit: int) -> int:
+    """Move ``end`` on over the source text that matches the quote's ``tail`` (its text
+    after the core) closely: a final full stop, a word cut off mid-way by the model
+    ("Menschenrechtsit" for "Menschenrechtssituation" ends after "Menschenrechtssit")."""
+    if not tail:
+        return end
+    after = text[end : min(limit, end + len(tail) + _TAIL_SLACK)]
+    best_length, best_distance = 0, len(tail)
+    for length in range(1, len(after) + 1):
+        distance = Levenshtein.distance(tail, after[:length])
+        if distance < best_distance:
+            best_length, best_distance = length, distance
+    if best_distance * 2 > len(tail):
+        return end
+    new_end = end + best_length
+    while new_end > end and text[new_end - 1] == " ":
+        new_end -= 1
+    return new_end

@@ -172,9 +172,12 @@ def _locate_approximately(
     cleaned = cleaned_match(folded, ordered)
     if cleaned is not None:
         return Finding.APPROXIMATE, _approximate_match(cleaned, primary)
+    sentence_start = quote.text.strip()[:1].isupper()
     found: list[Candidate] = []
     for searcher in ordered:
-        found.extend(candidates(folded, searcher, min_score=min_score))
+        found.extend(
+            candidates(folded, searcher, min_score=min_score, sentence_start=sentence_start)
+        )
     if not found:
         return Finding.NOWHERE, None
     found.sort(key=lambda c: -c.score)  # stable: on a tie the primary source comes first
