@@ -2,12 +2,20 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from reviews import api
+from reviews import api, api_results
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/bundles", api.bundle_create, name="api_bundle_create"),
+    path(
+        "api/assessments/<int:assessment_id>", api_results.assessment_result, name="api_assessment"
+    ),
+    path(
+        "api/assessments/<int:assessment_id>/export",
+        api_results.assessment_export_view,
+        name="api_assessment_export",
+    ),
     path("generation/", include("generation.urls")),
     path("", include("reviews.urls")),
     path("", RedirectView.as_view(pattern_name="reviews:assessment_list"), name="home"),

@@ -1,0 +1,94 @@
+"""Stored verification results read back as the engine's values, and exported from there.
+
+The export is built from the stored quote rows (the result reviewers saw and approved), never
+by running the engine again (003.9)."""
+
+from citations.engine import (
+    CorrectedCitation,
+    Match,
+    MatchMethod,
+    ParsedQuote,
+    QuoteResult,
+    Reason,
+    Report,
+    Tier,
+    VerificationStatus,
+)
+from citations.engine.export import export_response
+from citations.engine.parse import parse_response
+from reviews.bundles import engine_bundle
+from reviews.models import Assessment, Quote, ReviewState, VerificationState
+
+
+class ExportRefused(Exception):
+    """The result is not ready for this export; the message says why (HTTP 409)."""
+
+
+def assessment_stored_report(*, assessment: Assessment) -> Report:
+    """The stored result as a ``Report``. Where each quote sits in the response (what an
+    export replaces or removes) comes from parsing the stored response again; a parser that
+    no longer finds the stored quotes is refused rather than guessed around."""
+    bundle = engine_bundle(assessment)
+    parsed = {quote.n: quote for quote in parse_response(bundle.response).quotes}
+    rows = Quote.objects.filter(assessment=assessment).select_related(
+        "cited_source", "match_source", "corrected_source"
+    )
+    results = []
+    for row in rows:
+        quote = parsed.get(row.n)
+        if quote is None or quote.text != row.text:
+            raise ExportRefused(
+                f"quote {row.n} as stored no longer matches the response as this engine "
+                "parses it; verify the assessment again"
+            )
+        results.append(_quote_result(row, quote))
+    return Report(
+        bundle=assessment.bundle_id, engine=assessment.engine_version, results=tuple(results)
+    )
+
+
+def _quote_result(row: Quote, quote: ParsedQuote) -> QuoteResult:
+    match = None
+    if row.match_source is not None:
+        paragraph = row.match_source.paragraphs[row.match_paragraph - 1]
+        match = Match(
+            source=row.match_source.key,
+            paragraph=row.match_paragraph,
+            start=row.match_start,
+            end=row.match_end,
+            text=paragraph[row.match_start : row.match_end],
+            score=row.match_score,
+            method=MatchMethod(row.match_method),
+            tier=Tier(row.match_tier),
+        )
+    corrected = None
+    if row.corrected_source is not None:
+        corrected = CorrectedCitation(
+            text=row.corrected_text,
+            source=row.corrected_source.key,
+            paragraph=row.corrected_paragraph,
+        )
+    return QuoteResult(
+        quote=quote,
+        cited_source=row.cited_source.key if row.cited_source else None,
+        status=VerificationStatus(row.status),
+        reason=Reason(row.reason),
+        match=match,
+        corrected=corrected,
+    )
+
+
+def assessment_export(*, assessment: Assessment, final: bool = False) -> str:
+    """The response with the stored corrections applied (003.9). ``final``: only an approved
+    assessment's result, for consumers that must take decided data only (EV-9)."""
+    if assessment.verification_state != VerificationState.DONE:
+        raise ExportRefused(
+            f"verification is {assessment.verification_state}; the export is available once "
+            "it is done"
+        )
+    if final and assessment.review_state != ReviewState.APPROVED:
+        raise ExportRefused(
+            f"review is {assessment.review_state}; only approved results are exported as final"
+        )
+    report = assessment_stored_report(assessment=assessment)
+    return export_response(engine_bundle(assessment), report)

@@ -1,0 +1,85 @@
+"""The pipeline's read API: an assessment's state and result, and its export (003.9, EV-9).
+
+Same token authentication and error shape as ``POST /api/bundles`` (``reviews.api``).
+"""
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from citations.results import ExportRefused, assessment_export
+
+from .api import assessment_summary, json_error, token_required
+from .models import Assessment, VerificationState
+
+EXPORT_CONTENT_TYPES = {
+    "markdown": "text/markdown; charset=utf-8",
+    "json": "application/json",
+}
+
+
+def _get_only(request: HttpRequest) -> JsonResponse | None:
+    if request.method not in ("GET", "HEAD"):
+        return json_error(405, f"{request.method} is not allowed here; use GET", Allow="GET")
+    return None
+
+
+def _assessment_or_404(assessment_id: int) -> Assessment | None:
+    return Assessment.objects.filter(pk=assessment_id).first()
+
+
+def _not_found(assessment_id: int) -> JsonResponse:
+    return json_error(404, f"no assessment has the id {assessment_id}", field="id")
+
+
+@token_required
+def assessment_result(request: HttpRequest, assessment_id: int) -> JsonResponse:
+    """GET /api/assessments/<id> — verification and review state, counts (ADR-4), report."""
+    if refused := _get_only(request):
+        return refused
+    assessment = _assessment_or_404(assessment_id)
+    if assessment is None:
+        return _not_found(assessment_id)
+    done = assessment.verification_state == VerificationState.DONE
+    return JsonResponse(
+        {
+            **assessment_summary(assessment),
+            "title": assessment.title,
+            "verification_run": assessment.verification_run,
+            "verification_error": assessment.verification_error,
+            "verified_at": assessment.verified_at.isoformat() if assessment.verified_at else None,
+            "engine": assessment.engine_version,
+            "counts": {
+                "found": assessment.quotes_found,
+                "verified": assessment.quotes_verified,
+                "corrected": assessment.quotes_corrected,
+                "unverified": assessment.quotes_unverified,
+                "ineligible": assessment.quotes_ineligible,
+                "dropped": assessment.quotes_dropped,
+            }
+            if done
+            else None,
+            "report": assessment.report if done else None,
+        }
+    )
+
+
+@token_required
+def assessment_export_view(request: HttpRequest, assessment_id: int) -> HttpResponse:
+    """GET /api/assessments/<id>/export[?final=1] — the response with corrections applied.
+
+    409 until verification is done; with ``final=1``, also until the assessment is approved."""
+    if refused := _get_only(request):
+        return refused
+    final = request.GET.get("final", "")
+    if final not in ("", "0", "1"):
+        return json_error(400, "final must be 0 or 1", field="final")
+    assessment = _assessment_or_404(assessment_id)
+    if assessment is None:
+        return _not_found(assessment_id)
+    try:
+        body = assessment_export(assessment=assessment, final=final == "1")
+    except ExportRefused as exc:
+        return json_error(409, str(exc), field="final" if final == "1" else "")
+    response = HttpResponse(body, content_type=EXPORT_CONTENT_TYPES[assessment.response_format])
+    response["X-Verbatim-Run"] = str(assessment.verification_run)
+    response["X-Verbatim-Review-State"] = assessment.review_state
+    return response

@@ -1,0 +1,124 @@
+"""GET /api/assessments/<id> and /export: state, counts, report, and the corrected response
+(003.9), final data only once approved (EV-9)."""
+
+import json
+
+import pytest
+
+from citations.engine import load_bundle, report_to_dict, verify_bundle
+from citations.engine.export import export_response
+from citations.services import assessment_reverify, assessment_verify
+from reviews.imports import bundle_import
+from reviews.models import Assessment, ReviewState
+
+from .conftest import import_scenario, scenario
+
+pytestmark = pytest.mark.django_db
+
+MARKDOWN = "procurement_review"
+JSON = "adr_source_binding"
+
+
+def direct_export(name: str) -> str:
+    bundle = load_bundle(scenario(name))
+    return export_response(bundle, verify_bundle(bundle))
+
+
+def verified(name: str) -> Assessment:
+    assessment = import_scenario(name, enqueue=False)
+    assessment_verify(assessment_id=assessment.pk)
+    assessment.refresh_from_db()
+    return assessment
+
+
+def test_result_gives_state_counts_and_report_adr_4(api_client):
+    """ADR-4, 003.4: the pipeline polls state and reads counts and the stored report."""
+    pending = import_scenario(MARKDOWN, enqueue=False)
+    body = api_client.get(f"/api/assessments/{pending.pk}").json()
+    assert body["verification_state"] == "pending"
+    assert body["counts"] is None and body["report"] is None
+    assessment_verify(assessment_id=pending.pk)
+    body = api_client.get(f"/api/assessments/{pending.pk}").json()
+    report = verify_bundle(load_bundle(scenario(MARKDOWN)))
+    assert body["verification_state"] == "done" and body["verification_run"] == 1
+    assert body["report"] == report_to_dict(report)
+    statuses = [r.status.value for r in report.results]
+    assert body["counts"] == {
+        "found": len(statuses),
+        "verified": statuses.count("verified"),
+        "corrected": statuses.count("corrected"),
+        "unverified": statuses.count("unverified"),
+        "ineligible": statuses.count("ineligible"),
+        "dropped": 0,
+    }
+    assert body["links"]["export"] == f"/api/assessments/{pending.pk}/export"
+
+
+@pytest.mark.parametrize(
+    ("name", "content_type"), [(MARKDOWN, "text/markdown"), (JSON, "application/json")]
+)
+def test_export_is_the_response_with_the_stored_corrections_applied_003_9(
+    api_client, name, content_type
+):
+    """003.9: the export built from the stored result equals the engine's own export."""
+    assessment = verified(name)
+    assert assessment.quotes_corrected > 0, "the scenario must exercise corrections"
+    response = api_client.get(f"/api/assessments/{assessment.pk}/export")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith(content_type)
+    assert response.content.decode() == direct_export(name)
+    assert response["X-Verbatim-Run"] == "1"
+
+
+def test_export_with_drop_removes_the_dropped_quotes_003_9(api_client):
+    """003.9, 012.2: statuses listed under drop are removed from the stored export too."""
+    data = scenario(MARKDOWN, bundle_id="with-drop")
+    data["drop"] = ["ineligible", "unverified"]
+    assessment = bundle_import(raw=data, enqueue_verification=False).assessment
+    assessment_verify(assessment_id=assessment.pk)
+    response = api_client.get(f"/api/assessments/{assessment.pk}/export")
+    bundle = load_bundle(data)
+    assert response.content.decode() == export_response(bundle, verify_bundle(bundle))
+    assert response.content.decode() != direct_export(MARKDOWN)
+
+
+def test_export_waits_for_verification_003_9(api_client):
+    """003.9: 409 (not a half result) while verification is pending or running again."""
+    assessment = import_scenario(MARKDOWN, enqueue=False)
+    response = api_client.get(f"/api/assessments/{assessment.pk}/export")
+    assert response.status_code == 409
+    assert "pending" in response.json()["error"]["message"]
+    assessment_verify(assessment_id=assessment.pk)
+    assessment_reverify(assessment_id=assessment.pk)
+    assert api_client.get(f"/api/assessments/{assessment.pk}/export").status_code == 409
+
+
+def test_final_export_only_once_approved_ev_9(api_client):
+    """EV-9: a consumer of final data gets nothing until a person approved the result."""
+    assessment = verified(MARKDOWN)
+    refused = api_client.get(f"/api/assessments/{assessment.pk}/export?final=1")
+    assert refused.status_code == 409
+    assert refused.json()["error"] == {
+        "field": "final",
+        "message": "review is pending; only approved results are exported as final",
+    }
+    Assessment.objects.filter(pk=assessment.pk).update(review_state=ReviewState.APPROVED)
+    final = api_client.get(f"/api/assessments/{assessment.pk}/export?final=1")
+    assert final.status_code == 200
+    assert final.content.decode() == direct_export(MARKDOWN)
+    assert final["X-Verbatim-Review-State"] == "approved"
+
+
+def test_bad_requests_get_clear_errors(api_client, client):
+    """VB-3: unknown id 404, bad parameter 400, wrong method 405, no token 401 — as JSON."""
+    assessment = verified(MARKDOWN)
+    missing = api_client.get("/api/assessments/999999")
+    assert missing.status_code == 404 and missing.json()["error"]["field"] == "id"
+    bad = api_client.get(f"/api/assessments/{assessment.pk}/export?final=yes")
+    assert bad.status_code == 400 and bad.json()["error"]["field"] == "final"
+    post = api_client.post(f"/api/assessments/{assessment.pk}")
+    assert post.status_code == 405
+    del client.defaults["HTTP_AUTHORIZATION"]
+    anonymous = client.get(f"/api/assessments/{assessment.pk}/export")
+    assert anonymous.status_code == 401
+    assert json.loads(anonymous.content)["error"]["field"] == "Authorization"
