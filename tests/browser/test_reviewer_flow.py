@@ -1,0 +1,190 @@
+"""What only a browser shows: the swap, the scroll, the highlight, keyboard, no console or
+CSP errors, no script from untrusted text (003.1, 003.5, 003.8, 011.4, VB-2, VB-6, VB-7)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from reviews.imports import bundle_import
+from reviews.models import Assessment, Quote, ReviewDecision, Source, Team, VerificationState
+from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user
+
+from .conftest import page_problems, screenshot, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def team():
+    return Team.objects.create(name="procurement")
+
+
+@pytest.fixture
+def rita(team):
+    return user("rita", teams=(team,))
+
+
+def pane_mark(page):
+    return page.locator("#source-text mark")
+
+
+def test_click_corrected_quote_shows_exact_span_then_approve_011_4_vb_2_vb_7(page, team, rita):
+    assessment = procurement_assessment(team=team)
+    sign_in(page, "rita", "pw-rita")
+    screenshot(page, "assessment-list")
+    page.click("text=Halvorsen HVAC maintenance renewal")
+    expect(page.locator("[data-quote]")).to_have_count(12)
+    # 003.5 / 003.8: every quote has its own badge, with a word, not only a colour.
+    expect(page.locator("[data-quote] .badge")).to_have_count(12)
+    expect(page.locator("#q12 .badge")).to_have_text("✓ verified")
+
+    page.click("#q3 .quote-text")
+    quote = Quote.objects.get(assessment=assessment, n=3)
+    expected = quote.match_source.paragraphs[quote.match_paragraph - 1][
+        quote.match_start : quote.match_end
+    ]
+    expect(pane_mark(page)).to_have_text(expected)
+    expect(page.locator("#source-pane .source-title")).to_contain_text("A1")
+    expect(page.locator("#source-pane [data-focus]")).to_have_attribute("id", "p3")
+    expect(page.locator("#source-pane")).to_contain_text("Corrected: the model cited A1 ¶2")
+    assert page.url.endswith("#q3")  # a deep link to what is open
+    # 011.4: the original wording and citation one click away, without a page load.
+    page.click("#q8 .badge")
+    expect(page.locator("#q8-info")).to_be_visible()
+    expect(page.locator("#q8-info")).to_contain_text("ninety days' written notice")
+    screenshot(page, "assessment-quote-open")
+    page.keyboard.press("Escape")
+
+    page.check("input[name=confirm_unverified]")
+    page.click("button[value=approve]")
+    expect(page.locator("#review .review--approved")).to_have_text("approved")
+    expect(page.locator("#review .decisions")).to_contain_text("confirmed unverified quotes")
+    decision = ReviewDecision.objects.get(assessment=assessment)
+    assert (decision.reviewer, decision.action, decision.confirmed_unverified) == (
+        rita,
+        "approve",
+        True,
+    )
+    screenshot(page, "assessment-approved")
+    assert page_problems(page) == []
+
+
+def test_pane_scrolls_to_a_match_deep_in_a_long_source_vb_2(page, team, rita):
+    assessment = many_quotes_assessment(80)
+    assessment.team = team
+    assessment.save()
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{assessment.pk}/#q40")  # deep link opens quote 40
+    expect(pane_mark(page)).to_have_text("Clause 40 applies to item 40 only.")
+    in_view = page.evaluate(
+        """() => {
+          const pane = document.getElementById("source-pane").getBoundingClientRect();
+          const mark = document.querySelector("#source-text mark").getBoundingClientRect();
+          return [document.getElementById("source-pane").scrollTop,
+                  mark.top >= pane.top && mark.bottom <= pane.bottom];
+        }"""
+    )
+    assert in_view[0] > 0 and in_view[1] is True
+    page.click("#source-pane a.more >> nth=-1")  # load the next paragraphs in place
+    expect(page.locator("#source-pane #p60")).to_have_count(1)
+    assert page_problems(page) == []
+
+
+def test_keyboard_moves_between_quotes_and_enter_opens_the_source(page, team, rita):
+    procurement_assessment(team=team)
+    sign_in(page, "rita", "pw-rita")
+    page.click("text=Halvorsen HVAC maintenance renewal")
+    page.keyboard.press("j")
+    page.keyboard.press("j")
+    expect(page.locator("#q2")).to_have_class("quote quote--inline is-verified is-current")
+    page.keyboard.press("Enter")
+    expect(pane_mark(page)).to_have_text(
+        "Renewals that change the price by more than 5% are treated as new contracts"
+    )
+    page.keyboard.press("k")
+    expect(page.locator("#q1")).to_have_class("quote quote--block is-verified is-current")
+    assert page_problems(page) == []
+
+
+def test_page_updates_itself_when_verification_finishes(page, team, rita):
+    assessment = procurement_assessment(team=team, verified=False)
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{assessment.pk}/")
+    expect(page.locator("#verification")).to_contain_text("Verification is pending")
+    Assessment.objects.filter(pk=assessment.pk).update(
+        verification_state=VerificationState.DONE, engine_version="test"
+    )
+    expect(page.locator("#verification")).to_contain_text("engine test", timeout=8000)
+    expect(page.locator("#verification")).not_to_have_attribute("hx-trigger", "every 2s")
+    assert page_problems(page) == []
+
+
+HOSTILE_RESPONSE = """# Report <script>alert('h1')</script>
+
+<img src="https://evil.example/x.png" onerror="alert('img')">
+
+[click me](javascript:alert('link')) and ![tracker](https://evil.example/t.png)
+
+<div hx-get="/admin/" hx-trigger="load">htmx payload</div>
+<span data-hx-post="/accounts/logout/" data-hx-trigger="load">data-hx payload</span>
+
+The source says "<b onmouseover=alert('q')>bold</b> claim" [D1 ¶1].
+"""
+
+
+def test_hostile_response_and_source_run_nothing_vb_6(page):
+    data = {
+        "bundle_version": 1,
+        "id": "hostile",
+        "title": "<img src=x onerror=alert('title')>",
+        "sources": [
+            {
+                "id": "D1",
+                "kind": "document",
+                "title": "<script>alert('source title')</script>",
+                "paragraphs": [
+                    "<b onmouseover=alert('q')>bold</b> claim <script>alert('src')</script>",
+                    '<img src="https://evil.example/p.png" onerror="alert(1)">',
+                    '<div hx-get="/admin/" hx-trigger="load">x</div>',
+                ],
+            }
+        ],
+        "response": {"format": "markdown", "text": HOSTILE_RESPONSE},
+    }
+    assessment = bundle_import(raw=data).assessment
+    Assessment.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
+    source = Source.objects.get(turn=assessment.turn)
+    text = "<b onmouseover=alert('q')>bold</b> claim"
+    start = HOSTILE_RESPONSE.index(text)
+    Quote.objects.create(
+        assessment=assessment,
+        n=1,
+        form="inline",
+        text=text,
+        response_start=start,
+        response_end=start + len(text),
+        cited_ref="D1",
+        cited_source=source,
+        cited_paragraph=1,
+        status="verified",
+        reason="found_as_cited",
+        match_source=source,
+        match_paragraph=1,
+        match_start=0,
+        match_end=len(text),
+    )
+    user("admin", staff=True)
+    sign_in(page, "admin", "pw-admin")
+    page.goto(f"/assessments/{assessment.pk}/")
+    page.click("#q1 .quote-text")
+    expect(pane_mark(page)).to_have_text(text)  # shown as text, exactly
+    page.hover("#source-text mark")
+    page.hover("#q1 .quote-text")
+    page.wait_for_timeout(500)  # give a planted hx-trigger="load" its chance
+    screenshot(page, "hostile-assessment")
+    assert page.locator("#response script, #response img, #source-pane img").count() == 0
+    assert (
+        page.locator("#response [hx-get='/admin/'], #source-pane [hx-get='/admin/']").count() == 0
+    )
+    assert page.evaluate("document.title").startswith("<img src=x")
+    assert ReviewDecision.objects.count() == 0
+    assert page_problems(page) == []
