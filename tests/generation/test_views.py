@@ -1,0 +1,247 @@
+"""Generation pages: the staff form, the list / manual-review queue, the record page."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from generation.models import Generation, GenerationStatus
+from generation.services import generation_create, generation_run
+from generation.sources import load_sources
+from generation.tasks import run_generation
+from tests.conftest import row_counts
+
+from .conftest import client_for, dumps
+from .fake_llm import Answer
+
+pytestmark = pytest.mark.django_db
+
+NEW_URL = reverse("generation:generation_new")
+LIST_URL = reverse("generation:generation_list")
+
+
+def record_url(record) -> str:
+    return reverse("generation:record_detail", args=[record.pk])
+
+
+@pytest.fixture
+def staff(db):
+    return get_user_model().objects.create_user("sam", password="pw", is_staff=True)
+
+
+@pytest.fixture
+def staff_client(client, staff):
+    client.force_login(staff)
+    return client
+
+
+@pytest.fixture
+def reviewer(db):
+    return get_user_model().objects.create_user("rita", password="pw")
+
+
+def generated(sources_data, fake, **overrides) -> Generation:
+    generation = generation_create(
+        sources_file=load_sources({**sources_data, **overrides}),
+        schema_name="task-procedure-v1",
+        model_name="fake-model",
+    )
+    return generation_run(generation_id=generation.pk, client=client_for(fake))
+
+
+@pytest.fixture
+def accepted(sources_data, valid_answer, fake_llm) -> Generation:
+    return generated(sources_data, fake_llm([Answer(dumps(valid_answer))]))
+
+
+@pytest.fixture
+def manual_review(sources_data, example_answer, fake_llm) -> Generation:
+    raw = dumps(example_answer)
+    return generated(sources_data, fake_llm([Answer(raw), Answer(raw)]), id="mr-1")
+
+
+def upload(data, name="sources.json") -> SimpleUploadedFile:
+    content = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return SimpleUploadedFile(name, content, content_type="application/json")
+
+
+def test_the_form_is_for_staff_only(client, reviewer, sources_data):
+    for user in (None, reviewer):
+        if user is not None:
+            client.force_login(user)
+        before = row_counts()
+        response = client.post(NEW_URL, {"sources_file": upload(sources_data)})
+        assert response.status_code == 302
+        assert reverse("admin:login") in response["Location"]
+        assert row_counts() == before
+
+
+def test_staff_start_a_generation_and_a_worker_task_is_queued(
+    staff_client, staff, sources_data, django_capture_on_commit_callbacks
+):
+    page = staff_client.get(NEW_URL)
+    assert page.status_code == 200
+    assert b"task-procedure-v1" in page.content
+    with django_capture_on_commit_callbacks() as callbacks:
+        response = staff_client.post(
+            NEW_URL, {"sources_file": upload(sources_data), "schema": "task-procedure-v1"}
+        )
+    assert response.status_code == 302 and response["Location"] == LIST_URL
+    generation = Generation.objects.get()
+    assert generation.status == GenerationStatus.PENDING
+    assert generation.created_by == staff
+    assert [s["eligible"] for s in generation.sources] == [True, False]
+    assert len(callbacks) == 1
+
+
+def test_the_task_runs_the_generation_against_the_configured_endpoint(
+    settings, sources_data, valid_answer, fake_llm
+):
+    """The Celery task body: settings name the endpoint, the run ends accepted."""
+    fake = fake_llm([Answer(dumps(valid_answer))])
+    settings.LLM_BASE_URL = fake.base_url
+    settings.LLM_MODEL = "configured-model"
+    settings.LLM_MAX_RETRIES = 0
+    generation = generation_create(
+        sources_file=load_sources(sources_data),
+        schema_name="task-procedure-v1",
+        model_name="configured-model",
+    )
+    assert run_generation(generation.pk) == "accepted"
+    assert run_generation(generation.pk) == "skipped"  # a second delivery does nothing
+    assert [body["model"] for body in fake.requests] == ["configured-model"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"not json", "not valid JSON"),
+        (
+            json.dumps({"sources": [{"id": "D", "kind": "pdf", "text": "x"}]}).encode(),
+            "sources[0].kind",
+        ),
+        (json.dumps({"sources": [], "extra": 1}).encode(), "extra: unknown field"),
+        (
+            json.dumps(
+                {"sources": [{"id": "D", "kind": "document", "eligible": False, "text": "x"}]}
+            ).encode(),
+            "no source is eligible",
+        ),
+    ],
+    ids=["not-json", "bad-kind", "unknown-key", "nothing-eligible"],
+)
+def test_a_bad_sources_file_is_refused_naming_the_field_vb_3(staff_client, content, message):
+    """VB-3: a clear error naming the field, status 400, nothing stored."""
+    before = row_counts()
+    response = staff_client.post(
+        NEW_URL, {"sources_file": upload(content), "schema": "task-procedure-v1"}
+    )
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert row_counts() == before
+
+
+def test_the_list_filters_the_manual_review_queue_ev_7(
+    staff_client, accepted, manual_review, django_assert_num_queries
+):
+    """EV-7: runs that failed twice are listed under manual review, with their calls."""
+    with django_assert_num_queries(5):  # session, user, count, rows, their records
+        response = staff_client.get(LIST_URL, {"status": "manual_review"})
+    html = response.content.decode()
+    assert f"<td>#{manual_review.pk} " in html and f"<td>#{accepted.pk} " not in html
+    for record in manual_review.records.all():
+        assert record_url(record) in html
+    everything = staff_client.get(LIST_URL).content.decode()
+    assert f"<td>#{accepted.pk} " in everything
+    assert reverse("reviews:assessment_detail", args=[accepted.assessment_id]) in everything
+
+
+def test_the_list_fragment_for_htmx_is_only_the_rows(staff_client, accepted):
+    response = staff_client.get(LIST_URL, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="generation-rows"')
+    assert "<html" not in html
+
+
+def test_the_record_page_shows_coverage_and_clarification_questions_ev_5_ev_6(
+    staff_client, accepted, django_assert_num_queries
+):
+    """EV-5/EV-6 for reviewers: which source sentences were mapped, and the questions."""
+    record = accepted.records.get()
+    with django_assert_num_queries(4):  # session, user, record, siblings
+        response = staff_client.get(record_url(record))
+    html = response.content.decode()
+    assert "여러 검토자 중 담당자는 어떤 기준으로 정합니까?" in html
+    assert "MAPPED: 4" in html and "UNMAPPED: 13" in html
+    assert "DOC ¶5.3" in html and "processSteps[1]" in html
+    assert reverse("reviews:assessment_detail", args=[accepted.assessment_id]) in html
+
+
+def test_the_coverage_fragment_filters_by_status(staff_client, accepted):
+    record = accepted.records.get()
+    response = staff_client.get(
+        record_url(record), {"coverage": "MAPPED"}, headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="coverage"')
+    assert "DOC ¶5.3" in html and "DOC ¶5.2" not in html
+    full = staff_client.get(record_url(record), {"coverage": "UNMAPPED"}).content.decode()
+    assert "DOC ¶5.2" in full and "<html" in full
+
+
+def test_the_record_page_shows_errors_of_a_failed_answer_ev_8(staff_client, manual_review):
+    first = manual_review.records.get(kind="initial")
+    html = staff_client.get(record_url(first)).content.decode()
+    assert "evidence.not_in_source" in html and "$.evidence[2].sourceExcerpt" in html
+    assert "still invalid" in html
+
+
+def test_untrusted_text_on_the_record_page_is_escaped_vb_6(
+    staff_client, sources_data, valid_answer, fake_llm
+):
+    """VB-6: source text, answer values and questions from the model are escaped."""
+    data = copy.deepcopy(sources_data)
+    data["sources"][0]["text"] += "\n\n<script>alert('src')</script>"
+    answer = copy.deepcopy(valid_answer)
+    answer["missingFields"][0]["question"] = "<img src=x onerror=alert(1)>?"
+    generation = generated(data, fake_llm([Answer(dumps(answer))]))
+    html = staff_client.get(record_url(generation.records.get())).content.decode()
+    assert "<script>alert" not in html and "<img src=x" not in html
+    assert "&lt;script&gt;alert" in html and "&lt;img src=x onerror=alert(1)&gt;?" in html
+
+
+def test_reviewers_see_records_only_of_assessments_they_may_see_vb_7(
+    client, reviewer, accepted, manual_review
+):
+    """VB-7: a reviewer sees a record only through an assessment visible to them."""
+    client.force_login(reviewer)
+    record = accepted.records.get()
+    assert client.get(record_url(record)).status_code == 404
+    accepted.assessment.assigned_to = reviewer
+    accepted.assessment.save(update_fields=["assigned_to"])
+    assert client.get(record_url(record)).status_code == 200
+    for unhanded in manual_review.records.all():
+        assert client.get(record_url(unhanded)).status_code == 404
+    assert client.get(LIST_URL).status_code == 302  # the list is staff-only
+
+
+def test_admin_lists_generations_links_records_and_starts_with_the_form(
+    admin_client, accepted, manual_review
+):
+    changelist = reverse("admin:generation_generation_changelist")
+    html = admin_client.get(changelist, {"status__exact": "manual_review"}).content.decode()
+    assert "still invalid" in html
+    add = admin_client.get(reverse("admin:generation_generation_add"))
+    assert add.status_code == 302 and add["Location"] == NEW_URL
+    change = admin_client.get(
+        reverse("admin:generation_generation_change", args=[manual_review.pk])
+    ).content.decode()
+    for record in manual_review.records.all():
+        assert record_url(record) in change
+    records = admin_client.get(reverse("admin:generation_executionrecord_changelist"))
+    assert record_url(accepted.records.get()) in records.content.decode()
