@@ -1,4 +1,4 @@
-"""python manage.py import_bundle FILE [FILE ...]
+"""python manage.py import_bundle [--wait] FILE [FILE ...]
 
 Each file is stored whole or not at all; a bad file is reported (file, field, message) and
 the others still go in. Exits non-zero when any file was refused.
@@ -10,7 +10,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from citations.engine import BundleError
+from citations.services import assessment_verify
 from reviews.imports import BundleConflict, ImportResult, bundle_import
+from reviews.models import VerificationState
 
 
 class Command(BaseCommand):
@@ -18,26 +20,40 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="+", metavar="FILE", type=Path)
+        parser.add_argument(
+            "--wait",
+            action="store_true",
+            help="verify in this process before returning (no worker needed), "
+            "through the same service the worker runs",
+        )
 
     def handle(self, *args, **options):
-        refused = 0
+        refused = failed = 0
         for path in options["files"]:
-            result = self.import_file(path)
+            result = self.import_file(path, enqueue=not options["wait"])
             if result is None:
                 refused += 1
                 continue
+            if options["wait"]:
+                assessment_verify(assessment_id=result.assessment.pk)
+                result.assessment.refresh_from_db()
+                failed += result.assessment.verification_state == VerificationState.FAILED
             self.report(path, result)
         if refused:
             raise CommandError(f"{refused} of {len(options['files'])} bundle(s) refused")
+        if failed:
+            raise CommandError(f"verification failed for {failed} bundle(s)")
 
-    def import_file(self, path: Path) -> ImportResult | None:
+    def import_file(self, path: Path, *, enqueue: bool = True) -> ImportResult | None:
         """The stored bundle, or None after saying on stderr why ``path`` was refused."""
         limit = settings.BUNDLE_MAX_BYTES
         try:
             size = path.stat().st_size
             if size > limit:
                 raise BundleError("", f"bundle is {size} bytes; the limit is {limit}")
-            return bundle_import(raw=path.read_bytes(), max_bytes=limit)
+            return bundle_import(
+                raw=path.read_bytes(), max_bytes=limit, enqueue_verification=enqueue
+            )
         except OSError as exc:
             self.stderr.write(f"{path}: cannot read: {exc.strerror or exc}")
         except BundleError as exc:
@@ -53,3 +69,5 @@ class Command(BaseCommand):
             f"{path}: {what} bundle {assessment.bundle_id!r} as assessment {assessment.pk} "
             f"(verification {assessment.verification_state})"
         )
+        if assessment.verification_error:
+            self.stderr.write(f"{path}: verification failed: {assessment.verification_error}")
