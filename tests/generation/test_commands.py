@@ -1,0 +1,135 @@
+"""manage.py generate and generation_regressions (export / revalidate)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from generation.models import ExecutionRecord, Generation
+from generation.schemas import OUTPUT_SCHEMAS, TASK_PROCEDURE_V1
+from tests.conftest import row_counts
+
+from .conftest import dumps
+from .fake_llm import Answer
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def endpoint(settings, fake_llm):
+    """Point the settings at a scripted fake endpoint; returns a function taking the script."""
+
+    def configure(script):
+        fake = fake_llm(script)
+        settings.LLM_BASE_URL = fake.base_url
+        settings.LLM_MODEL = "cli-model"
+        settings.LLM_MAX_RETRIES = 0
+        return fake
+
+    return configure
+
+
+@pytest.fixture
+def sources_path(tmp_path, sources_data):
+    path = tmp_path / "sources.json"
+    path.write_text(json.dumps(sources_data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def generate(path, **kwargs) -> dict:
+    out = StringIO()
+    call_command("generate", sources=path, schema="task-procedure-v1", stdout=out, **kwargs)
+    return json.loads(out.getvalue())
+
+
+def test_generate_command_hands_a_valid_answer_over(endpoint, sources_path, valid_answer):
+    fake = endpoint([Answer(dumps(valid_answer))])
+    summary = generate(sources_path)
+    assert summary["status"] == "accepted"
+    generation = Generation.objects.get()
+    assert summary["assessment"] == generation.assessment_id is not None
+    assert fake.requests[0]["model"] == "cli-model"
+    assert generation.model_name == "cli-model"
+
+
+def test_generate_command_reports_manual_review_with_exit_status_3_ev_7(
+    endpoint, sources_path, example_answer
+):
+    endpoint([Answer(dumps(example_answer)), Answer("{")])
+    with pytest.raises(CommandError, match="manual_review") as raised:
+        generate(sources_path)
+    assert raised.value.returncode == 3
+    assert ExecutionRecord.objects.count() == 2
+
+
+def test_generate_command_refuses_a_bad_sources_file_naming_the_field_vb_3(tmp_path, endpoint):
+    fake = endpoint([])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"sources": [{"id": "D", "kind": "pdf", "text": "x"}]}))
+    before = row_counts()
+    with pytest.raises(CommandError, match=r"sources\[0\]\.kind"):
+        generate(path)
+    with pytest.raises(CommandError, match="cannot read"):
+        generate(tmp_path / "missing.json")
+    assert row_counts() == before
+    assert fake.requests == []
+
+
+def test_failed_answers_export_as_json_lines_and_revalidate_ev_8(
+    endpoint, sources_path, example_answer, valid_answer, tmp_path, monkeypatch
+):
+    """EV-8: failed answers are kept as regression data: exported as JSON Lines with what is
+    needed to re-validate them, and re-validated after a validator or schema change."""
+    endpoint([Answer(dumps(example_answer)), Answer(dumps(valid_answer))])
+    generate(sources_path)
+    invalid = ExecutionRecord.objects.get(kind="initial")
+
+    export = tmp_path / "regressions.jsonl"
+    call_command("generation_regressions", "export", output=export, stderr=StringIO())
+    lines = export.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1  # only the failed answer by default
+    row = json.loads(lines[0])
+    assert row["record"] == invalid.pk
+    assert row["raw_response"] == invalid.raw_response
+    assert row["errors"] == invalid.errors
+    assert row["request"] == invalid.request
+    assert {s["id"] for s in row["sources"]} == {"DOC", "MEMO"}
+
+    everything = StringIO()
+    call_command("generation_regressions", "export", all=True, stdout=everything, stderr=StringIO())
+    assert len(everything.getvalue().splitlines()) == 2
+
+    out = StringIO()
+    call_command(
+        "generation_regressions", "revalidate", input=export, stdout=out, stderr=StringIO()
+    )
+    [result] = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert (result["record"], result["was"], result["now"]) == (invalid.pk, "invalid", "invalid")
+
+    # A stricter schema (``excluded`` now required) turns the once-valid answer invalid.
+    stricter = replace(
+        TASK_PROCEDURE_V1,
+        json_schema={
+            **TASK_PROCEDURE_V1.json_schema,
+            "required": [*TASK_PROCEDURE_V1.json_schema["required"], "excluded"],
+        },
+    )
+    monkeypatch.setitem(OUTPUT_SCHEMAS, "task-procedure-v1", stricter)
+    out = StringIO()
+    call_command("generation_regressions", "revalidate", stdout=out, stderr=StringIO())
+    results = {r["record"]: r for r in map(json.loads, out.getvalue().splitlines())}
+    repaired = ExecutionRecord.objects.get(kind="repair")
+    assert (results[repaired.pk]["was"], results[repaired.pk]["now"]) == ("valid", "invalid")
+    assert results[repaired.pk]["errors"][0]["path"] == "$.excluded"
+
+
+def test_revalidate_refuses_a_broken_export_naming_the_line(tmp_path):
+    export = tmp_path / "broken.jsonl"
+    export.write_text('{"record": 1}\n')
+    with pytest.raises(CommandError, match="line 1: missing schema"):
+        call_command("generation_regressions", "revalidate", input=export)
