@@ -93,22 +93,21 @@ def _markdown_edits(bundle: Bundle, result: QuoteResult) -> list[Edit]:
     extent_start, extent_end = quote.extent
     if result.status in bundle.drop:
         return [(extent_start, extent_end, None)]
-    marker = None
-    for found in MARKER.finditer(text, span_end, extent_end):
-        marker = found
-    insert_at = marker.end() if marker else _end_of_content(text, extent_start, extent_end)
+    # The quote's markers (a run like "[S1 ¶2] [S2]" counts as one) lie after its text.
+    markers = list(MARKER.finditer(text, span_end, extent_end))
+    insert_at = _end_of_content(text, extent_start, extent_end)
     if result.status is VerificationStatus.CORRECTED and result.corrected is not None:
         corrected = result.corrected
         target = bundle.turn.source(corrected.source)
         new_marker = f"[{corrected.source} ¶{corrected.paragraph}]"
-        if marker is not None and marker["url"] and target is not None and target.url:
+        if any(m["url"] for m in markers) and target is not None and target.url:
             new_marker += f"({target.url})"
         new_text = corrected.text
         if quote.form is QuoteForm.BLOCK:
             new_text = _as_block_lines(corrected.text, _block_prefix(text, span_start))
         edits: list[Edit] = [(span_start, span_end, new_text)]
-        if marker is not None:
-            edits.append((marker.start(), marker.end(), new_marker))
+        if markers:
+            edits.append((markers[0].start(), markers[-1].end(), new_marker))
         else:
             edits.append((insert_at, insert_at, f" {new_marker}"))
         return edits

@@ -245,8 +245,8 @@ def _fenced_json(text: str) -> tuple[int, int, bool] | None:
     if not candidates:
         return None
     labelled = [c for c in candidates if c[0]]
-    _, start, end, closed = (labelled or candidates)[0]
-    return start, end, closed
+    _, start, end, was_closed = (labelled or candidates)[0]
+    return start, end, was_closed
 
 
 def _decode_region(text: str, start: int, end: int, notes: list[str]) -> LocatedJson:

@@ -35,14 +35,18 @@ from markdown_it import MarkdownIt
 
 from .types import ParsedQuote, ParsedResponse, QuoteForm
 
+PARAGRAPH_WORD = r"(?:¶{1,2}|§{1,2}|para(?:graph)?s?\.?|pp?\.|S\.)"
 MARKER = re.compile(
-    r"""\[[ \t]*(?P<ref>[A-Za-z][A-Za-z0-9_.-]{0,63}?)
-        (?:[ \t]*[,;:]?[ \t]*(?:¶|§|para(?:graph)?\.?|pp?\.|S\.)[ \t]*(?P<paragraph>\d{1,9})
-           (?:[ \t]*[-–][ \t]*\d{1,9})?)?
+    rf"""\[[ \t]*(?P<ref>[A-Za-z][A-Za-z0-9_.-]{{0,63}}?)
+        (?:[ \t]*[,;:]?[ \t]*{PARAGRAPH_WORD}[ \t]*(?P<paragraph>\d{{1,9}})
+           (?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*)?
         [ \t]*\]
         (?:\((?P<url>[^()\s]+)\))?""",
     re.VERBOSE,
 )
+# What may stand between a block quote's text and its marker: "… — [S1]".
+ATTRIBUTION_DASH = re.compile(r"[ \t]*[—–-]{1,2}[ \t]*$")
+LEADING_DASH = re.compile(r"[ \t]*(?:[—–-]{1,2}[ \t]*)?")
 # Opening mark -> the marks that close it.
 QUOTE_PAIRS: dict[str, str] = {
     '"': '"',
@@ -78,20 +82,40 @@ class Marker:
 
 
 def find_marker(text: str, position: int) -> Marker | None:
-    """The citation marker starting at ``position``, after spaces on the same line."""
-    while position < len(text) and text[position] in HORIZONTAL_SPACE:
-        position += 1
-    found = MARKER.match(text, position)
+    """The citation marker starting at ``position``, after spaces on the same line.
+
+    Markers written right after it (``[S1 ¶2] [S2 ¶4]``) belong to it (``end`` is after
+    the last); the first one is the citation.
+    """
+    found = _marker_match(text, position)
     if found is None:
         return None
+    end = found.end()
+    while (following := _marker_match(text, end)) is not None:
+        end = following.end()
     paragraph = int(found["paragraph"]) if found["paragraph"] else None
     return Marker(
         ref=found["ref"],
         paragraph=paragraph if paragraph else None,
         url=found["url"],
         start=found.start(),
-        end=found.end(),
+        end=end,
     )
+
+
+def _marker_match(text: str, position: int) -> re.Match[str] | None:
+    while position < len(text) and text[position] in HORIZONTAL_SPACE:
+        position += 1
+    return MARKER.match(text, position)
+
+
+def _marker_ending_at(text: str, start: int, end: int) -> Marker | None:
+    """The marker (run) that is the last thing in ``text[start:end]``."""
+    for found in MARKER.finditer(text, start, end):
+        marker = find_marker(text, found.start())
+        if marker is not None and marker.end == end:
+            return marker
+    return None
 
 
 def parse_markdown_response(text: str) -> ParsedResponse:
@@ -224,8 +248,10 @@ def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote
 
 
 def _lone_marker(text: str, lines: _Lines, line: int) -> Marker | None:
-    """The marker that is all of ``line`` (apart from spaces), if it is."""
-    marker = find_marker(text, lines.start(line))
+    """The marker that is all of ``line`` (apart from spaces and a leading dash), if it is."""
+    lead = LEADING_DASH.match(text, lines.start(line))
+    assert lead is not None
+    marker = find_marker(text, lead.end())
     if marker is not None and marker.end == lines.content_end(line):
         return marker
     return None
@@ -234,20 +260,20 @@ def _lone_marker(text: str, lines: _Lines, line: int) -> Marker | None:
 def _trailing_marker(
     text: str, content: list[tuple[int, int]]
 ) -> tuple[Marker | None, list[tuple[int, int]]]:
-    """A marker ending the last ``>`` line (or being all of it), and the content without it."""
+    """A marker ending the last ``>`` line (or being all of it), and the content without it
+    (and without a dash before it)."""
     start, end = content[-1]
-    for found in MARKER.finditer(text, start, end):
-        if found.end() == end:
-            marker = find_marker(text, found.start())
-            assert marker is not None
-            text_end = found.start()
-            while text_end > start and text[text_end - 1] in HORIZONTAL_SPACE:
-                text_end -= 1
-            rest = content[:-1] if text_end == start else [*content[:-1], (start, text_end)]
-            while rest and rest[-1][0] >= rest[-1][1]:
-                rest.pop()
-            return marker, rest
-    return None, content
+    marker = _marker_ending_at(text, start, end)
+    if marker is None:
+        return None, content
+    dash = ATTRIBUTION_DASH.search(text, start, marker.start)
+    text_end = dash.start() if dash else marker.start
+    while text_end > start and text[text_end - 1] in HORIZONTAL_SPACE:
+        text_end -= 1
+    rest = content[:-1] if text_end == start else [*content[:-1], (start, text_end)]
+    while rest and rest[-1][0] >= rest[-1][1]:
+        rest.pop()
+    return marker, rest
 
 
 def _marker_after(text: str, lines: _Lines, last: int) -> tuple[Marker | None, int]:
@@ -264,45 +290,42 @@ def _marker_after(text: str, lines: _Lines, last: int) -> tuple[Marker | None, i
 
 
 def _strip_wrapping_quotes(text: str, start: int, end: int) -> tuple[int, int]:
-    if end - start >= 2:
-        opening, closing = text[start], text[end - 1]
-        if closing in QUOTE_PAIRS.get(opening, ""):
-            return start + 1, end - 1
-        # The closing mark may be followed by sentence punctuation: "…". or «…».
+    """Without one pair of quotation marks around all of ``text[start:end]`` (the closing
+    one possibly followed by a full stop or comma), unless the inner text closes it too
+    (``"A" and "B"`` is two quotations, not one)."""
+    closers = QUOTE_PAIRS.get(text[start], "") if end > start else ""
+    for close in (end - 1, end - 2):
         if (
-            end - start >= 3
-            and text[end - 1] in ".,;:"
-            and text[end - 2] in QUOTE_PAIRS.get(opening, "")
+            close > start
+            and text[close] in closers
+            and text[close + 1 : end] in ("", ".", ",")
+            and not any(char in closers for char in text[start + 1 : close])
         ):
-            return start + 1, end - 2
+            return start + 1, close
     return start, end
 
 
 def _code_spans(text: str, masked: bytearray) -> list[tuple[int, int]]:
     """Backtick code spans (CommonMark: a run closed by a run of the same length, within a
     paragraph), outside already masked regions."""
+    blank_lines = [m.start() for m in BLANK_LINE.finditer(text)]
     spans: list[tuple[int, int]] = []
     position = 0
-    while True:
-        opening = BACKTICKS.search(text, position)
-        if opening is None:
-            return spans
-        if masked[opening.start()]:
-            position = opening.end()
-            continue
-        run = len(opening.group())
+    while (opening := BACKTICKS.search(text, position)) is not None:
         position = opening.end()
-        closing = opening
-        while True:
-            closing = BACKTICKS.search(text, closing.end())
-            if closing is None or BLANK_LINE.search(text, opening.end(), closing.start()):
-                closing = None
-                break
-            if len(closing.group()) == run:
-                break
+        if masked[opening.start()]:
+            continue
+        next_blank = bisect.bisect_right(blank_lines, opening.start())
+        limit = blank_lines[next_blank] if next_blank < len(blank_lines) else len(text)
+        run = len(opening.group())
+        closing = next(
+            (m for m in BACKTICKS.finditer(text, opening.end(), limit) if len(m.group()) == run),
+            None,
+        )
         if closing is not None:
             spans.append((opening.start(), closing.end()))
             position = closing.end()
+    return spans
 
 
 def _opens(text: str, index: int) -> bool:
@@ -345,9 +368,14 @@ def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[Parse
             index = -close
             continue
         opening, start, end = index, index + 1, close
-        quoted = text[start:end]
         marker = find_marker(text, close + 1)
-        index = close + 1
+        extent_end = marker.end if marker else close + 1
+        if marker is None:  # a marker inside the quotation marks: "… [S1 ¶2]"
+            inner = _marker_ending_at(text, start, _strip_bounds_end(text, start, end))
+            if inner is not None:
+                marker, end = inner, _strip_bounds_end(text, start, inner.start)
+        quoted = text[start:end]
+        index = extent_end
         if not quoted.strip() or (marker is None and _word_count(quoted) <= 2):
             continue
         if mark in SPACED_MARKS:
@@ -364,12 +392,16 @@ def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[Parse
                 cited_paragraph=marker.paragraph if marker else None,
                 cited_url=marker.url if marker else None,
                 response_span=(start, end),
-                extent=(opening, marker.end if marker else close + 1),
+                extent=(opening, extent_end),
             )
         )
-        if marker is not None:
-            index = marker.end
     return quotes
+
+
+def _strip_bounds_end(text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1] in HORIZONTAL_SPACE:
+        end -= 1
+    return end
 
 
 def _find_close(text: str, masked: bytearray, opening: int, closers: str, limit: int) -> int | None:

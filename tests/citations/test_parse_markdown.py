@@ -82,6 +82,11 @@ MARKER_FORMS = [
     ("[A1.v2 ¶12]", "A1.v2", 12),
     ("[doc_7-b]", "doc_7-b", None),
     ("[S1 ¶0]", "S1", None),
+    ("[S1 ¶3, ¶5]", "S1", 3),
+    ("[S1 ¶¶ 3, 5]", "S1", 3),
+    ("[S1 paras 3-5]", "S1", 3),
+    ("[S1 ¶3] [S2 ¶4]", "S1", 3),
+    ("[S1 ¶3][S2]", "S1", 3),
 ]
 
 
@@ -182,6 +187,25 @@ BLOCK_CASES = [
     ),
     pytest.param("> Ends the document [S1]", [("Ends the document", "S1", None)], id="no-newline"),
     pytest.param("> The fee rises. [S1 ¶2]\r\n", [("The fee rises.", "S1", 2)], id="crlf"),
+    pytest.param(
+        "> The fee rises.\n> — [S1 ¶2]\n", [("The fee rises.", "S1", 2)], id="dash-marker-line"
+    ),
+    pytest.param(
+        "> The fee rises. — [S1 ¶2]\n", [("The fee rises.", "S1", 2)], id="dash-before-marker"
+    ),
+    pytest.param(
+        "> The fee rises.\n– [S1 ¶2]\n", [("The fee rises.", "S1", 2)], id="dash-next-line"
+    ),
+    pytest.param(
+        '> "One part" and "another part" of it. [S1]\n',
+        [('"One part" and "another part" of it.', "S1", None)],
+        id="two-quotations-are-not-a-wrapping-pair",
+    ),
+    pytest.param(
+        '> "One part" and "another part" [S1]\n',
+        [('"One part" and "another part"', "S1", None)],
+        id="starts-and-ends-with-marks-of-two-quotations",
+    ),
     pytest.param(">\n> [S1]\n", [], id="marker-only-block"),
     pytest.param(">\n", [], id="empty-block"),
 ]
@@ -274,6 +298,16 @@ def test_not_quotes_003_1(markdown: str) -> None:
             'Code `x = "a b c d"` then "a real quote is here" [S1].',
             [(INLINE, "a real quote is here", "S1", None)],
             id="quote-after-code-span",
+        ),
+        pytest.param(
+            'He wrote "the fee rises by six per cent [S1 ¶2]" here.',
+            [(INLINE, "the fee rises by six per cent", "S1", 2)],
+            id="marker-inside-quotation-marks",
+        ),
+        pytest.param(
+            'He wrote "the fee [S1 ¶2] rises by six per cent" here.',
+            [(INLINE, "the fee [S1 ¶2] rises by six per cent", None, None)],
+            id="marker-in-the-middle-is-text",
         ),
         pytest.param(
             "> Block first. [S1]\n\nThen “inline second here” [S2].\n",
