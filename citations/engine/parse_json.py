@@ -26,8 +26,8 @@ FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)
 # (so "[1]" or "[S1]" in the prose is not taken for it).
 JSON_START = re.compile(r'\{\s*["}]|\[\s*[\[{"\]]')
 NEXT_NON_SPACE = re.compile(r"\S")
-# A member name that JSONPath's shorthand (``$.name``) accepts; others use ``$['na me']``.
-SHORTHAND_NAME = re.compile(r"^[A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010ffff]*$")
+# Member names written as ``$.name``; others as ``$["na me"]``.
+SHORTHAND_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # A cited paragraph as models write it: 3, "3", "¶3", "¶ 3", "S. 3", "p. 3", "para 3", "§3".
 PARAGRAPH_NUMBER = re.compile(
     r"""^\s*(?:(?:¶|§|para(?:graph)?\.?|pp?\.|S\.|Abs\.|Absatz|page|Seite)\s*)?
@@ -83,22 +83,22 @@ def parse_paragraph(value: object) -> int | None:
 
 
 def format_path(parts: tuple[PathPart, ...]) -> str:
-    """A concrete JSONPath for ``parts``.
+    """A concrete JSONPath for ``parts``: ``.name`` for ASCII identifiers, else the name as
+    a JSON string in brackets (RFC 9535 accepts both).
 
     >>> format_path(("topics", 3, "originalQuote"))
     '$.topics[3].originalQuote'
-    >>> format_path(("a b", 0, "it's"))
-    "$['a b'][0]['it\\\\'s']"
+    >>> print(format_path(("a b", 0, 'say "hi"', "Grüße")))
+    $["a b"][0]["say \\"hi\\""]["Grüße"]
     """
     out = ["$"]
     for part in parts:
         if isinstance(part, int):
             out.append(f"[{part}]")
-        elif SHORTHAND_NAME.match(part):
+        elif SHORTHAND_NAME.fullmatch(part):
             out.append(f".{part}")
         else:
-            escaped = part.replace("\\", "\\\\").replace("'", "\\'")
-            out.append(f"['{escaped}']")
+            out.append(f"[{json.dumps(part, ensure_ascii=False)}]")
     return "".join(out)
 
 

@@ -203,7 +203,19 @@ def test_json_duplicate_text_is_two_quotes_003_8() -> None:
 
 
 @pytest.mark.parametrize(
-    "key", ["plain", "with space", "it's", 'quo"te', "back\\slash", "Zitat_für", "1abc", ""]
+    "key",
+    [
+        "plain",
+        "with space",
+        "it's",
+        'quo"te',
+        "back\\slash",
+        "Zitat_für",
+        "1abc",
+        "",
+        "a\nb",
+        "tab\there",
+    ],
 )
 def test_concrete_path_evaluates_back_to_the_value_003_1(key: str) -> None:
     """The reported json_path is a JSONPath that selects exactly the quoted value."""
