@@ -207,8 +207,8 @@ def locate_json(text: str) -> LocatedJson:
     fenced = _fenced_json(text)
     if fenced is not None:
         content_start, content_end, closed = fenced
-        notes = [] if closed else ["JSON repaired: code fence was not closed"]
-        located = _decode_region(text, content_start, content_end, notes)
+        fixes = [] if closed else ["code fence closed"]
+        located = _decode_region(text, content_start, content_end, fixes)
         return LocatedJson(
             located.value, located.start, located.end, located.notes, unclosed_fence=not closed
         )
@@ -249,17 +249,20 @@ def _fenced_json(text: str) -> tuple[int, int, bool] | None:
     return start, end, was_closed
 
 
-def _decode_region(text: str, start: int, end: int, notes: list[str]) -> LocatedJson:
+def _decode_region(text: str, start: int, end: int, fixes: list[str]) -> LocatedJson:
     """Decode ``text[start:end]``: as it is; else the JSON value it starts with (prose may
-    follow); else repaired by ``json_repair``."""
+    follow); else repaired by ``json_repair``. ``fixes`` already made (a closed fence) and
+    those of the repair go into one note."""
     region = text[start:end]
     try:
-        return _container(json.loads(region), start, end, notes)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        problem = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+        return _container(json.loads(region), start, end, fixes)
+    except json.JSONDecodeError as exc:
+        problem = f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+    except RecursionError:
+        problem = "nested too deeply"
     try:
         value, length = json.JSONDecoder().raw_decode(region)
-        return _container(value, start, start + length, notes)
+        return _container(value, start, start + length, fixes)
     except (json.JSONDecodeError, RecursionError):
         pass
     try:
@@ -267,32 +270,30 @@ def _decode_region(text: str, start: int, end: int, notes: list[str]) -> Located
     except (RecursionError, ValueError):
         value, log = None, []
     if not isinstance(value, dict | list) or not value:
-        return LocatedJson(
-            None, start, end, (*notes, f"no JSON could be read or repaired ({problem})")
-        )
-    fixes = []
-    trailing = _trailing_commas(region)
-    if trailing:
-        fixes.append(
-            "trailing comma removed" if trailing == 1 else f"{trailing} trailing commas removed"
-        )
-    fixes.extend(entry["text"] for entry in log if "text" in entry)
-    detail = "; ".join(dict.fromkeys(fixes)) or problem
-    return LocatedJson(value, start, end, (*notes, f"JSON repaired: {detail}"))
+        return LocatedJson(None, start, end, (f"no JSON could be read or repaired ({problem})",))
+    found = (
+        _defects(region)
+        or [e["text"] for e in log if e.get("text")]
+        or [f"json.loads: {problem}; fixed by json_repair"]
+    )
+    return _container(value, start, end, [*fixes, *dict.fromkeys(found)])
 
 
-def _container(value: Any, start: int, end: int, notes: list[str]) -> LocatedJson:
+def _container(value: Any, start: int, end: int, fixes: list[str]) -> LocatedJson:
+    notes = (f"JSON repaired: {'; '.join(fixes)}",) if fixes else ()
     if isinstance(value, dict | list):
-        return LocatedJson(value, start, end, tuple(notes))
+        return LocatedJson(value, start, end, notes)
     kind = type(value).__name__
     return LocatedJson(
         None, start, end, (*notes, f"the response's JSON is a {kind}, not an object or array")
     )
 
 
-def _trailing_commas(text: str) -> int:
-    """How many commas directly precede a closing bracket outside strings."""
-    count = 0
+def _defects(text: str) -> list[str]:
+    """What a repair had to fix, in words: trailing commas, an unterminated string, unclosed
+    brackets (a scan that knows JSON strings, nothing more)."""
+    trailing = 0
+    open_brackets: list[str] = []
     in_string = escaped = False
     for index, char in enumerate(text):
         if in_string:
@@ -304,8 +305,23 @@ def _trailing_commas(text: str) -> int:
                 in_string = False
         elif char == '"':
             in_string = True
+        elif char in "{[":
+            open_brackets.append(char)
+        elif char in "}]" and open_brackets:
+            open_brackets.pop()
         elif char == ",":
             following = NEXT_NON_SPACE.search(text, index + 1)
             if following is not None and following.group() in ("}", "]"):
-                count += 1
-    return count
+                trailing += 1
+    defects = []
+    if trailing:
+        defects.append(_count(trailing, "trailing comma") + " removed")
+    if in_string:
+        defects.append("unterminated string closed")
+    if open_brackets:
+        defects.append(_count(len(open_brackets), "unclosed bracket") + " closed")
+    return defects
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}s" if number > 1 else f"{thing}"
