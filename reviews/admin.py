@@ -11,7 +11,18 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.text import Truncator
 
-from .models import ApiToken, Assessment, Correction, Quote, ReviewDecision, Source, Team
+from citations.services import ReverificationLocked, assessment_reverify
+
+from .models import (
+    ApiToken,
+    Assessment,
+    Correction,
+    Quote,
+    ReviewDecision,
+    Source,
+    Team,
+    VerificationState,
+)
 from .tokens import api_token_create, api_token_revoke
 
 
@@ -110,6 +121,7 @@ class AssessmentAdmin(admin.ModelAdmin):
     search_fields = ["bundle_id", "title"]
     date_hierarchy = "created_at"
     inlines = [QuoteInline]
+    actions = ["verify_again", "retry_failed"]
     # What was submitted and what verification found are facts; who reviews it is not.
     fields = [
         "bundle_id",
@@ -157,6 +169,34 @@ class AssessmentAdmin(admin.ModelAdmin):
     @admin.display(description="reviewer page")
     def page_link(self, assessment: Assessment) -> str:
         return format_html('<a href="{}">open</a>', assessment_page_url(assessment.pk))
+
+    @admin.action(description="Verify the selected assessments again", permissions=["change"])
+    def verify_again(self, request: HttpRequest, queryset: QuerySet[Assessment]) -> None:
+        self._send_for_verification(request, queryset)
+
+    @admin.action(description="Retry the selected failed verifications", permissions=["change"])
+    def retry_failed(self, request: HttpRequest, queryset: QuerySet[Assessment]) -> None:
+        self._send_for_verification(
+            request, queryset.filter(verification_state=VerificationState.FAILED)
+        )
+
+    def _send_for_verification(self, request: HttpRequest, queryset: QuerySet[Assessment]) -> None:
+        """A new verification run each (the earlier runs' corrections stay on record)."""
+        ids = list(queryset.values_list("pk", flat=True))
+        sent, locked = 0, []
+        for assessment_id in ids:
+            try:
+                sent += assessment_reverify(assessment_id=assessment_id)
+            except ReverificationLocked as exc:
+                locked.append(str(exc))
+        waiting = len(ids) - sent - len(locked)
+        self.message_user(
+            request,
+            f"Sent {sent} assessment(s) for verification"
+            + (f"; {waiting} are still waiting for their current one." if waiting else "."),
+        )
+        for reason in locked:
+            self.message_user(request, reason, level=messages.WARNING)
 
 
 @admin.register(Quote)
