@@ -70,6 +70,7 @@ HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff
 LINK_DESTINATION = re.compile(r"\]\([^()\n]*\)")
 BACKTICKS = re.compile(r"`+")
 HORIZONTAL_SPACE = " \t\u00a0\u202f"
+EMPHASIS = re.compile(r"\*{1,3}|_{1,3}|")
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,8 +369,14 @@ def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[Parse
             index = -close
             continue
         opening, start, end = index, index + 1, close
-        marker = find_marker(text, close + 1)
-        extent_end = marker.end if marker else close + 1
+        # Emphasis around the quotation marks (*"…"*, **"…"**) belongs to the quote.
+        emphasis = EMPHASIS.match(text, close + 1)
+        assert emphasis is not None
+        run = emphasis.group()
+        if run and text[max(0, opening - len(run)) : opening] == run:
+            opening -= len(run)
+        marker = find_marker(text, emphasis.end())
+        extent_end = marker.end if marker else emphasis.end() if run else close + 1
         if marker is None:  # a marker inside the quotation marks: "… [S1 ¶2]"
             inner = _marker_ending_at(text, start, _strip_bounds_end(text, start, end))
             if inner is not None:

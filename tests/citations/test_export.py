@@ -255,6 +255,20 @@ MARKDOWN_CASES = [
         id="dropped-mid-sentence",
     ),
     pytest.param(
+        'Termination requires **"ninety days written notice"** [S1 ¶4].',
+        [UNVERIFIED],
+        (UNVERIFIED,),
+        "Termination requires.",
+        id="dropped-with-its-emphasis",
+    ),
+    pytest.param(
+        'It says *"the fee rises by 6 per cent"* [S1 ¶2] today.',
+        [("the fee rises by six per cent", "S1", 3)],
+        (),
+        'It says *"the fee rises by six per cent"* [S1 ¶3] today.',
+        id="corrected-in-emphasis",
+    ),
+    pytest.param(
         'Termination requires "ninety days written notice" [S1 ¶4].',
         [UNVERIFIED],
         (UNVERIFIED,),

@@ -55,6 +55,9 @@ QUOTE_FORMS = [
     ("| cell | “quoted in a table cell” [S1] |", "quoted in a table cell"),
     ('## Heading with "a quoted heading phrase" [S1]', "a quoted heading phrase"),
     ('Spans "two lines\nof one paragraph" [S1].', "two lines\nof one paragraph"),
+    ('In bold **"the fee rises by six per cent"** [S1].', "the fee rises by six per cent"),
+    ("In italics *“the fee rises by six per cent”* [S1].", "the fee rises by six per cent"),
+    ('In italics _"the fee rises by six per cent"_ [S1].', "the fee rises by six per cent"),
 ]
 
 
@@ -359,6 +362,21 @@ def test_spans_and_extents_point_into_the_response_003_1(markdown: str) -> None:
             assert markdown[start:end] == quote.text
         if quote.cited_ref:
             assert f"[{quote.cited_ref}" in markdown[end:extent_end]
+
+
+@pytest.mark.parametrize(
+    ("markdown", "extent"),
+    [
+        ('A **"quote in bold here"** [S1 ¶2].', '**"quote in bold here"** [S1 ¶2]'),
+        ('A **"quote in bold here"**.', '**"quote in bold here"**'),
+        ('A "quote in plain text" [S1].', '"quote in plain text" [S1]'),
+        ('A "quote in plain text" [S1] [S2 ¶4], then.', '"quote in plain text" [S1] [S2 ¶4]'),
+    ],
+)
+def test_inline_extent_covers_marks_emphasis_and_markers_003_1(markdown: str, extent: str) -> None:
+    """The extent is what a dropped quote takes with it."""
+    (quote,) = quotes_of(markdown)
+    assert markdown[quote.extent[0] : quote.extent[1]] == extent
 
 
 def test_block_extent_covers_whole_lines_with_marker_line_003_1() -> None:
