@@ -15,13 +15,15 @@ from dataclasses import dataclass
 
 import nh3
 from django.template.loader import get_template
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from markdown_it import MarkdownIt
 
 from .models import Assessment, Quote
+from .templatetags import review_tags
 
-QUOTE_TEMPLATE = "reviews/assessment_detail.html#quote"
+QUOTES_TEMPLATE = "reviews/assessment_detail.html#quote_elements"
 
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -44,27 +46,83 @@ _TRAILER = re.compile(
 
 def response_html(assessment: Assessment, quotes: list[Quote]) -> SafeString:
     """The response as safe HTML with every quote in place, wrapped in its quote element."""
-    template = get_template(QUOTE_TEMPLATE)
+    detail = reverse("reviews:assessment_detail", args=[assessment.pk])
+    # One URL reversal for all quotes: pages with hundreds of quotes stay fast.
+    pane = reverse("reviews:quote_source", args=[assessment.pk, 1]).removesuffix("1/source/")
 
-    def render_quote(quote: Quote, marker: str = "") -> str:
-        return template.render(
-            {"assessment": assessment, "quote": quote, "marker": marker.strip("[]")}
+    def render_quotes(pairs: list[tuple[Quote, str]]) -> list[str]:
+        return render_quote_elements(
+            [quote_view(quote, marker, detail_url=detail, pane_url=pane) for quote, marker in pairs]
         )
 
     if assessment.response_format == "json":
-        return json_response_html(assessment.response_text, quotes, render_quote)
-    return markdown_response_html(assessment.response_text, quotes, render_quote)
+        return json_response_html(assessment.response_text, quotes, render_quotes)
+    return markdown_response_html(assessment.response_text, quotes, render_quotes)
+
+
+def quote_elements_html(assessment: Assessment, quotes: list[Quote]) -> list[SafeString]:
+    """Quote elements on their own, for quotes without a place in the text."""
+    detail = reverse("reviews:assessment_detail", args=[assessment.pk])
+    pane = reverse("reviews:quote_source", args=[assessment.pk, 1]).removesuffix("1/source/")
+    views = [quote_view(quote, detail_url=detail, pane_url=pane) for quote in quotes]
+    return [mark_safe(element) for element in render_quote_elements(views)]
+
+
+def quote_view(quote: Quote, marker: str = "", *, detail_url: str, pane_url: str) -> dict:
+    """Everything the quote element shows, as plain values: the template only escapes them."""
+    marker = marker.strip("[]")
+    corrected = quote.status == "corrected"
+    n = str(quote.n)
+    return {
+        "n": n,
+        "form": quote.form,
+        "status": quote.status,
+        "icon": review_tags.status_icon(quote.status),
+        "tooltip": review_tags.status_tooltip(quote),
+        "reason": review_tags.reason_text(quote.reason).capitalize(),
+        "text": review_tags.shown_text(quote),
+        "written": quote.text,
+        "cite": review_tags.shown_citation(quote, marker),
+        "written_cite": review_tags.original_citation(quote, marker),
+        "corrected": corrected,
+        "score": "" if quote.match_score is None else f"{quote.match_score:.2f}",
+        "method": quote.match_method,
+        "audit": [
+            {
+                "field": c.field,
+                "old": c.old_value,
+                "new": c.new_value,
+                "actor": c.actor,
+                "engine": c.engine_version,
+                "at": c.created_at.strftime("%Y-%m-%d %H:%M"),
+            }
+            for c in getattr(quote, "audit", [])
+        ],
+        "href": f"{detail_url}?quote={n}#q{n}",
+        "pane_href": f"{pane_url}{n}/source/",
+    }
+
+
+def render_quote_elements(views: list[dict]) -> list[str]:
+    """Render all quote elements in one template pass and split them apart again."""
+    if not views:
+        return []
+    separator = f"<!--vbq{secrets.token_hex(8)}-->"
+    html = get_template(QUOTES_TEMPLATE).render(
+        {"quote_views": views, "separator": mark_safe(separator)}
+    )
+    return html.split(separator)[: len(views)]
 
 
 def markdown_response_html(
-    text: str, quotes: list[Quote], render_quote: Callable[..., str]
+    text: str, quotes: list[Quote], render_quotes: Callable[[list[tuple[Quote, str]]], list[str]]
 ) -> SafeString:
     """Each quote's span (with its quotation marks and marker) is swapped for a token made of
     letters and digits, which survives markdown and sanitizing unchanged; the tokens are then
     replaced by the rendered quote elements."""
     nonce = secrets.token_hex(8)
     pieces: list[str] = []
-    elements: dict[str, str] = {}
+    placed: list[tuple[Quote, str]] = []
     position = 0
     for quote in sorted(_placeable(quotes, len(text)), key=lambda q: q.response_start):
         start, end = quote.response_start, quote.response_end
@@ -75,11 +133,14 @@ def markdown_response_html(
         trailer = _TRAILER.match(text, end)
         if quote.form == "inline" or trailer["marker"]:
             end = trailer.end()
-        token = f"vbq{nonce}n{quote.n}z"
-        pieces += [text[position:start], token]
-        elements[token] = render_quote(quote, trailer["marker"] or "")
+        pieces += [text[position:start], f"vbq{nonce}n{quote.n}z"]
+        placed.append((quote, trailer["marker"] or ""))
         position = end
     pieces.append(text[position:])
+    elements = {
+        f"vbq{nonce}n{quote.n}z": element
+        for (quote, _), element in zip(placed, render_quotes(placed), strict=True)
+    }
     html = nh3.clean(
         _markdown.render("".join(pieces)),
         tags=ALLOWED_TAGS,
@@ -91,9 +152,9 @@ def markdown_response_html(
         attribute_filter=lambda _tag, _attribute, value: value.replace(nonce, ""),
     )
     token_pattern = re.compile(rf"vbq{nonce}n\d+z")
-    placed = token_pattern.sub(lambda m: elements.pop(m[0], ""), html)
+    result = token_pattern.sub(lambda m: elements.pop(m[0], ""), html)
     # Safe: nh3 sanitized the markdown; the quote elements were rendered by a template.
-    return mark_safe(placed)
+    return mark_safe(result)
 
 
 def placed_quote_numbers(quotes: list[Quote], text_length: int) -> set[int]:
@@ -121,7 +182,7 @@ def _placeable(quotes: list[Quote], text_length: int) -> list[Quote]:
 
 
 def json_response_html(
-    text: str, quotes: list[Quote], render_quote: Callable[..., str]
+    text: str, quotes: list[Quote], render_quotes: Callable[[list[tuple[Quote, str]]], list[str]]
 ) -> SafeString:
     """A readable tree of the JSON value; string values that are quotes (by ``json_path``)
     are rendered as quote elements in place."""
@@ -129,13 +190,13 @@ def json_response_html(
         value = json.loads(text)
     except ValueError:
         return format_html('<pre class="response-raw">{}</pre>', text)
-    by_path = {q.json_path: q for q in quotes if q.json_path}
-    return format_html(
-        '<div class="json-tree">{}</div>', _json_node(value, "$", by_path, render_quote)
-    )
+    with_path = [q for q in quotes if q.json_path]
+    rendered = render_quotes([(q, "") for q in with_path])
+    by_path = {q.json_path: element for q, element in zip(with_path, rendered, strict=True)}
+    return format_html('<div class="json-tree">{}</div>', _json_node(value, "$", by_path))
 
 
-def _json_node(value, path: str, by_path: dict[str, Quote], render_quote) -> SafeString:
+def _json_node(value, path: str, by_path: dict[str, str]) -> SafeString:
     if isinstance(value, dict):
         if not value:
             return format_html('<span class="json-empty">{}</span>', "{}")
@@ -143,7 +204,7 @@ def _json_node(value, path: str, by_path: dict[str, Quote], render_quote) -> Saf
             "",
             '<li><span class="json-key">{}</span> {}</li>',
             (
-                (key, _json_node(item, _child_path(path, key), by_path, render_quote))
+                (key, _json_node(item, _child_path(path, key), by_path))
                 for key, item in value.items()
             ),
         )
@@ -155,13 +216,13 @@ def _json_node(value, path: str, by_path: dict[str, Quote], render_quote) -> Saf
             "",
             '<li><span class="json-index">{}</span> {}</li>',
             (
-                (index, _json_node(item, f"{path}[{index}]", by_path, render_quote))
+                (index, _json_node(item, f"{path}[{index}]", by_path))
                 for index, item in enumerate(value)
             ),
         )
         return format_html('<ol class="json-array" start="0">{}</ol>', items)
     if path in by_path:
-        return mark_safe(render_quote(by_path[path]))  # rendered by a template
+        return mark_safe(by_path[path])  # rendered by a template
     if value is None:
         return format_html('<span class="json-null">{}</span>', "null")
     if isinstance(value, bool):

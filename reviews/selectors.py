@@ -75,7 +75,9 @@ class AssessmentPage:
 
 def assessment_page(*, assessment: Assessment) -> AssessmentPage:
     """Everything the assessment page shows, in a constant number of queries."""
-    sources = list(Source.objects.filter(turn_id=assessment.turn_id).order_by("position"))
+    sources = list(
+        Source.objects.filter(turn_id=assessment.turn_id).defer("paragraphs").order_by("position")
+    )
     by_pk = {source.pk: source for source in sources}
     quotes = list(
         Quote.objects.filter(assessment=assessment)
@@ -136,15 +138,21 @@ def _attach_sources(quote: Quote, by_pk: dict[int, Source]) -> None:
 
 
 def quote_get(*, assessment: Assessment, n: int) -> Quote:
+    """The quote with its sources' names; paragraph texts are loaded only for the source the
+    viewer shows (a source can be hundreds of kilobytes)."""
     return get_object_or_404(
-        Quote.objects.select_related("match_source", "cited_source", "corrected_source"),
+        Quote.objects.select_related("match_source", "cited_source", "corrected_source").defer(
+            "match_source__paragraphs", "cited_source__paragraphs", "corrected_source__paragraphs"
+        ),
         assessment=assessment,
         n=n,
     )
 
 
 def source_get(*, assessment: Assessment, source_id: int) -> Source:
-    return get_object_or_404(Source, turn_id=assessment.turn_id, pk=source_id)
+    return get_object_or_404(
+        Source.objects.defer("paragraphs"), turn_id=assessment.turn_id, pk=source_id
+    )
 
 
 def source_coverage(*, assessment: Assessment, source: Source) -> dict[int, list[tuple[int, int]]]:
@@ -234,15 +242,12 @@ class SourcePane:
 
     quote: Quote | None
     source: Source | None
+    total: int  # paragraphs in the source
     focus: int | None  # the paragraph scrolled to
     is_hint: bool  # the highlight is the best guess for an unverified quote, not a match
     paragraphs: list[RenderedParagraph]
     earlier: tuple[int, int] | None  # the next paragraphs to load above / below, if any
     later: tuple[int, int] | None
-
-    @property
-    def total(self) -> int:
-        return len(self.source.paragraphs) if self.source else 0
 
 
 def quote_location(quote: Quote) -> tuple[Source | None, int | None, tuple[int, int] | None]:
@@ -271,8 +276,9 @@ def source_pane(
         located, focus, span = quote_location(quote)
         source = source or located
     if source is None:
-        return SourcePane(quote, None, None, False, [], None, None)
-    total = len(source.paragraphs)
+        return SourcePane(quote, None, 0, None, False, [], None, None)
+    texts = Source.objects.values_list("paragraphs", flat=True).get(pk=source.pk)
+    total = len(texts)
     if focus is not None and not 1 <= focus <= total:
         focus, span = None, None
     if start is None or end is None:
@@ -283,7 +289,7 @@ def source_pane(
     paragraphs = [
         paragraph_rendering(
             number,
-            source.paragraphs[number - 1],
+            texts[number - 1],
             covered_spans=coverage.get(number, []),
             mark=span if number == focus else None,
             is_focus=number == focus,
@@ -294,6 +300,7 @@ def source_pane(
     return SourcePane(
         quote=quote,
         source=source,
+        total=total,
         focus=focus,
         is_hint=quote is not None and quote.status == VerificationStatus.UNVERIFIED,
         paragraphs=paragraphs,

@@ -14,7 +14,7 @@ from . import selectors, services
 from .charts import charts_for
 from .forms import AssessmentFilterForm, ParagraphRangeForm, ReviewForm
 from .models import ReviewAction, VerificationState
-from .rendering import placed_quote_numbers, response_html
+from .rendering import placed_quote_numbers, quote_elements_html, response_html
 
 PAGE_SIZE = 25
 IN_PROGRESS = (VerificationState.PENDING, VerificationState.RUNNING)
@@ -62,7 +62,9 @@ def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
         "assessment": assessment,
         "page": page,
         "response_html": response_html(assessment, page.quotes),
-        "unplaced": [q for q in page.quotes if q.n not in placed and q.form != "field"],
+        "unplaced": quote_elements_html(
+            assessment, [q for q in page.quotes if q.n not in placed and q.form != "field"]
+        ),
         "pane": pane,
         "review_form": ReviewForm(),
         "actions": services.allowed_actions(assessment),

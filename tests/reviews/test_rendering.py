@@ -59,14 +59,14 @@ def active_content(html: str, *, own_hx_prefix: str = "\0") -> list[str]:
     return problems
 
 
-def render_quote(quote, marker=""):
-    return f'<q data-quote="{quote.n}">{quote.text}</q>'  # stands in for the template
+def render_quotes(pairs):
+    return [f'<q data-quote="{quote.n}">{quote.text}</q>' for quote, _ in pairs]  # as a template
 
 
 def test_hostile_markdown_renders_inert_vb_6():
     text = "\n\n".join([*HOSTILE, "[fine link](https://ok.example)"])
     assert len(active_content(text)) >= 8  # the check sees the payloads when they are live
-    html = markdown_response_html(text, [], render_quote)
+    html = markdown_response_html(text, [], render_quotes)
     assert active_content(html) == []
     assert "&lt;script&gt;" in html  # shown as text, not dropped silently
     assert 'href="https://ok.example"' in html and 'rel="noopener noreferrer nofollow"' in html
@@ -75,12 +75,12 @@ def test_hostile_markdown_renders_inert_vb_6():
 def test_quote_token_in_a_link_target_does_not_place_a_quote_there():
     text = 'See "alpha" [D1].'
     quote = Quote(n=1, form="inline", text="alpha", response_start=5, response_end=10)
-    html = markdown_response_html(text, [quote], render_quote)
+    html = markdown_response_html(text, [quote], render_quotes)
     assert html.count('data-quote="1"') == 1
     # A link whose target is the quote's span cannot smuggle the element into an attribute.
     linked = "[x](alpha)"
     quote = Quote(n=1, form="inline", text="alpha", response_start=4, response_end=9)
-    html = markdown_response_html(linked, [quote], render_quote)
+    html = markdown_response_html(linked, [quote], render_quotes)
     assert "data-quote" not in html.split(">", 1)[0]
     assert not re.search(r'href="[^"]*<', html)
 
@@ -89,7 +89,7 @@ def test_overlapping_spans_keep_the_first_quote():
     text = '"alpha beta" [D1]'
     first = Quote(n=1, form="inline", text="alpha beta", response_start=1, response_end=11)
     inner = Quote(n=2, form="inline", text="beta", response_start=7, response_end=11)
-    html = markdown_response_html(text, [first, inner], render_quote)
+    html = markdown_response_html(text, [first, inner], render_quotes)
     assert 'data-quote="1"' in html and 'data-quote="2"' not in html
 
 

@@ -355,8 +355,8 @@ def test_query_counts_do_not_grow_with_quotes(
     # session, user, scoped assessment, sources, quotes, their corrections, decisions
     with django_assert_num_queries(7):
         assert reviewer_client.get(detail_url(assessment)).status_code == 200
-    # session, user, scoped assessment, quote with its sources, coverage
-    with django_assert_num_queries(5):
+    # session, user, scoped assessment, quote with its sources' names, shown text, coverage
+    with django_assert_num_queries(6):
         assert reviewer_client.get(pane_url(assessment, 2), **HTMX).status_code == 200
     # session, user, count, page with counts per status
     with django_assert_num_queries(4):

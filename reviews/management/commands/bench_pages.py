@@ -1,0 +1,161 @@
+"""Server time and query counts of the reviewer pages on a large assessment (not a test).
+
+200 quotes over 5 sources totalling about 1 MB, built through the real import inside a
+transaction that is rolled back, so the database is left as it was. Targets: assessment
+page < 150 ms, source pane < 50 ms, query counts independent of the number of quotes.
+"""
+
+import random
+import statistics
+import time
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import connection, transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from reviews.imports import bundle_import
+from reviews.models import Quote, Source, VerificationState
+
+TARGETS_MS = {"assessment page": 150, "source pane": 50}
+WORDS = "contract fee notice term party service renewal response liability clause tender policy"
+
+
+class Rollback(Exception):
+    pass
+
+
+class Command(BaseCommand):
+    help = "Time the assessment page and source pane on 200 quotes over 1 MB of sources."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--quotes", type=int, default=200)
+        parser.add_argument("--sources", type=int, default=5)
+        parser.add_argument("--megabytes", type=float, default=1.0)
+        parser.add_argument("--repeat", type=int, default=20)
+
+    def handle(self, *args, **options):
+        try:
+            with transaction.atomic():
+                self._run(options)
+                raise Rollback
+        except Rollback:
+            pass
+
+    def _run(self, options):
+        rng = random.Random(7)
+        assessment, quotes = _large_assessment(
+            rng, options["quotes"], options["sources"], options["megabytes"]
+        )
+        staff = get_user_model().objects.create_user("bench-reviewer", is_staff=True)
+        # The app's own host, so ALLOWED_HOSTS holds as for real requests.
+        host = next((h for h in settings.ALLOWED_HOSTS if h[0] not in ".*["), "localhost")
+        client = Client(SERVER_NAME=host)
+        client.force_login(staff)
+        page = reverse("reviews:assessment_detail", args=[assessment.pk])
+        size = sum(len("".join(s.paragraphs)) for s in Source.objects.filter(turn=assessment.turn))
+        self.stdout.write(
+            f"{len(quotes)} quotes over {options['sources']} sources, "
+            f"{size / 1_000_000:.2f} MB of source text; median of {options['repeat']} requests"
+        )
+        deep = quotes[len(quotes) // 2]
+        measured = {
+            "assessment page": (page, {}),
+            "source pane": (
+                reverse("reviews:quote_source", args=[assessment.pk, deep.n]),
+                {"HTTP_HX_REQUEST": "true"},
+            ),
+            "assessment list": (reverse("reviews:assessment_list"), {}),
+        }
+        for name, (url, headers) in measured.items():
+            client.get(url, **headers)  # warm caches and template loading
+            timings, queries, size = [], 0, 0
+            for _ in range(options["repeat"]):
+                with CaptureQueriesContext(connection) as captured:
+                    started = time.perf_counter()
+                    response = client.get(url, **headers)
+                    timings.append((time.perf_counter() - started) * 1000)
+                assert response.status_code == 200, (url, response.status_code)
+                queries, size = len(captured), len(response.content)
+            median = statistics.median(timings)
+            target = TARGETS_MS.get(name)
+            verdict = ""
+            if target:
+                verdict = f"  target < {target} ms: {'ok' if median < target else 'MISSED'}"
+            self.stdout.write(
+                f"{name:16} {median:7.1f} ms (p90 {sorted(timings)[int(len(timings) * 0.9)]:.1f})"
+                f"  {queries} queries  {size / 1000:.0f} kB{verdict}"
+            )
+
+
+def _sentence(rng: random.Random, index: int) -> str:
+    words = rng.choices(WORDS.split(), k=rng.randint(8, 16))
+    return f"Item {index} " + " ".join(words) + "."
+
+
+def _large_assessment(rng, n_quotes, n_sources, megabytes):
+    per_source = int(megabytes * 1_000_000 / n_sources)
+    sources = []
+    for s in range(n_sources):
+        paragraphs, size, index = [], 0, 0
+        while size < per_source:
+            text = " ".join(_sentence(rng, index * 10 + k) for k in range(5))
+            paragraphs.append(text)
+            size += len(text)
+            index += 1
+        sources.append({"id": f"S{s + 1}", "kind": "document", "title": f"Source {s + 1}",
+                        "paragraphs": paragraphs})  # fmt: skip
+    picks, lines = [], ["# Findings", ""]
+    for n in range(1, n_quotes + 1):
+        source = sources[(n - 1) % n_sources]
+        number = rng.randint(1, len(source["paragraphs"]))
+        sentence = source["paragraphs"][number - 1].split(". ")[1] + "."
+        picks.append((source["id"], number, sentence))
+        if n % 10 == 0:
+            lines += [f"> {sentence} [{source['id']} ¶{number}]", ""]
+        else:
+            marker = f"[{source['id']} ¶{number}]"
+            lines += [f'Finding {n}: the source states "{sentence}" {marker}.', ""]
+    data = {
+        "bundle_version": 1,
+        "id": f"bench-{rng.random()}",
+        "title": "Benchmark assessment",
+        "meta": {"model": "bench-model", "prompt_version": "bench"},
+        "sources": sources,
+        "response": {"format": "markdown", "text": "\n".join(lines)},
+    }
+    assessment = bundle_import(raw=data, max_bytes=50_000_000).assessment
+    stored = {s.key: s for s in Source.objects.filter(turn=assessment.turn).defer("paragraphs")}
+    text, position, rows = assessment.response_text, 0, []
+    statuses = ["verified"] * 7 + ["corrected", "unverified", "ineligible"]
+    for n, (key, number, sentence) in enumerate(picks, 1):
+        start = text.index(sentence, position)
+        position = start + len(sentence)
+        paragraph = sources[int(key[1:]) - 1]["paragraphs"][number - 1]
+        offset = paragraph.index(sentence)
+        status = statuses[n % len(statuses)]
+        matched = status != "ineligible"
+        rows.append(
+            Quote(
+                assessment=assessment, n=n, form="block" if n % 10 == 0 else "inline",
+                text=sentence, response_start=start, response_end=position, cited_ref=key,
+                cited_source=stored[key], cited_paragraph=number, status=status,
+                reason={"verified": "found_as_cited", "corrected": "relocated_paragraph",
+                        "unverified": "not_found", "ineligible": "source_not_eligible"}[status],
+                match_source=stored[key] if matched else None,
+                match_paragraph=number if matched else None,
+                match_start=offset if matched else None,
+                match_end=offset + len(sentence) if matched else None,
+                match_score=1.0 if matched else None,
+                corrected_text=sentence if status == "corrected" else "",
+                corrected_source=stored[key] if status == "corrected" else None,
+                corrected_paragraph=number if status == "corrected" else None,
+            )
+        )  # fmt: skip
+    quotes = Quote.objects.bulk_create(rows)
+    assessment.verification_state = VerificationState.DONE
+    assessment.save(update_fields=["verification_state"])
+    return assessment, quotes
