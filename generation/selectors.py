@@ -9,12 +9,12 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404
 
-from reviews.models import Assessment
 from reviews.selectors import assessments_for_reviewer
 
 from .models import ExecutionRecord, Generation, GenerationStatus
 
 COVERAGE_STATUSES = ("MAPPED", "EXCLUDED", "UNMAPPED")
+IN_PROGRESS = (GenerationStatus.PENDING, GenerationStatus.RUNNING)
 
 
 def record_get_for_user(*, user, record_id: int) -> ExecutionRecord:
@@ -35,11 +35,6 @@ def generations_list(*, status: str = "") -> QuerySet[Generation]:
     if status:
         generations = generations.filter(status=status)
     return generations.order_by("-created_at", "-id")
-
-
-def generation_for_assessment(*, assessment: Assessment) -> Generation | None:
-    """The generation an assessment came from, if any: the assessment page can link to it."""
-    return Generation.objects.filter(assessment=assessment).first()
 
 
 @dataclass(frozen=True)
@@ -67,6 +62,3 @@ def record_page(*, record: ExecutionRecord, coverage_status: str = "") -> Record
         questions=[row for row in record.completeness if row["status"] == "NEEDS_INPUT"],
         messages=list(record.request.get("messages", [])),
     )
-
-
-IN_PROGRESS = (GenerationStatus.PENDING, GenerationStatus.RUNNING)

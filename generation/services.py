@@ -23,7 +23,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from citations.engine import Turn
+from citations.engine import BundleError, Turn
 from reviews.imports import BundleConflict, bundle_import
 
 from .client import ChatClient, Completion, ModelCallFailed
@@ -136,7 +136,8 @@ def _call(
     validation = validate_answer(completion.text, turn, schema)
     record = ExecutionRecord.objects.create(
         **common,
-        raw_response=completion.text,
+        # PostgreSQL text cannot hold NUL; such an answer already failed EV-1.
+        raw_response=completion.text.replace("\x00", "\ufffd"),
         parsed=validation.parsed,
         status=RecordStatus.VALID if validation.valid else RecordStatus.INVALID,
         errors=[e.as_dict() for e in validation.errors],
@@ -154,6 +155,15 @@ def generation_run(*, generation_id: int, client: ChatClient) -> Generation | No
     if not _move(generation_id, Status.RUNNING):
         return None
     generation = Generation.objects.get(pk=generation_id)
+    try:
+        return _run_claimed(generation, client)
+    except Exception as exc:
+        # Never leave a run "running" forever; the records written so far are kept.
+        _finish(generation, Status.FAILED, failure=f"internal error: {type(exc).__name__}: {exc}")
+        raise
+
+
+def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
     turn = turn_from_stored(generation.sources)
     schema = output_schema(generation.schema_name)
     messages = build_messages(turn, schema)
@@ -241,7 +251,7 @@ def generation_hand_over(
         with transaction.atomic():
             result = bundle_import(raw=hand_over_bundle(generation=generation, record=record))
             return _finish(generation, status, assessment=result.assessment)
-    except BundleConflict as exc:
+    except (BundleConflict, BundleError) as exc:
         return _finish(generation, Status.MANUAL_REVIEW, failure=f"hand-over refused: {exc}")
 
 

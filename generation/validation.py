@@ -105,6 +105,10 @@ def validate_answer(text: str, turn: Turn, schema: OutputSchema) -> Validation:
     if not isinstance(parsed, dict):
         message = f"expected one JSON object, got {type(parsed).__name__}"
         return Validation(parsed, (ValidationError("$", "json.syntax", message),))
+    if _holds_nul(parsed):
+        # No stored text may hold NUL (PostgreSQL refuses it, so does the bundle contract).
+        message = "the answer contains a NUL character (\\u0000)"
+        return Validation(None, (ValidationError("$", "json.syntax", message),))
     structure = tuple(_schema_errors(parsed, schema))
     if structure:
         return Validation(parsed, structure)
@@ -119,6 +123,16 @@ def validate_answer(text: str, turn: Turn, schema: OutputSchema) -> Validation:
     )
     coverage = sentence_coverage(source_sentences(turn), mapped, excluded)
     return Validation(parsed, tuple(errors), coverage, completeness)
+
+
+def _holds_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_nul(item) for item in value)
+    return False
 
 
 def _path(parts: Any) -> str:

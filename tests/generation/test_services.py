@@ -287,3 +287,17 @@ def test_a_bundle_id_already_used_sends_the_run_to_manual_review(
     assert second.status == GenerationStatus.MANUAL_REVIEW
     assert "hand-over refused" in second.failure
     assert Assessment.objects.count() == 1
+
+
+def test_answers_with_nul_characters_are_kept_and_refused_not_crashed_ev_1_ev_8(
+    sources_data, fake_llm
+):
+    """A NUL in the raw text or inside a JSON string cannot be stored or handed over: the
+    answer is refused at EV-1, the record is still written (NUL shown as U+FFFD)."""
+    fake = fake_llm([Answer('{"a": 1}\x00'), Answer('{"documentPurpose": "x\\u0000"}')])
+    generation = run(start(sources_data), fake)
+    assert generation.status == GenerationStatus.MANUAL_REVIEW
+    first, repair = generation.records.order_by("pk")
+    assert first.raw_response == '{"a": 1}\ufffd'
+    assert repair.raw_response == '{"documentPurpose": "x\\u0000"}' and repair.parsed is None
+    assert [e["rule"] for e in first.errors + repair.errors] == ["json.syntax", "json.syntax"]

@@ -49,6 +49,7 @@ def test_seed_example_fails_only_on_its_invented_evidence_ev_3(example_answer, t
         ('```json\n{"a": 1}\n```', "Expecting value"),
         ("[1, 2]", "got list"),
         ('"just a string"', "got str"),
+        ('{"documentPurpose": "a\\u0000b"}', "NUL character"),
     ],
 )
 def test_json_syntax_errors_stop_at_the_first_layer_ev_1(text, message_part, turn):
