@@ -5,24 +5,31 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
 - **Block quote**: a run of ``>`` lines as CommonMark reads it (markdown-it-py, the renderer's
   parser, so what is rendered as a quote is parsed as one). Its text is its ``>`` lines with
   the prefixes removed, joined with ``\\n`` (the lines as written; matching ignores runs of
-  whitespace); a pair of quotation marks around the whole text is not part of it. Nested
-  ``> >`` lines belong to the outer quote. The marker is at the end of the last line, or
-  alone on the next line (a lazy continuation line or one after a single blank line). Other
-  lazy continuation lines are prose, not quote text.
+  whitespace; an empty ``>`` line keeps a paragraph break); a pair of quotation marks around
+  the whole text is not part of it. Nested ``> >`` lines belong to the outer quote. The
+  marker ends the last line (``… [S1]`` or ``… — [S1]``) or stands alone on the next line
+  (a lazy continuation line, or one after a single blank line). Other lazy continuation
+  lines are prose, not quote text.
 - **Inline quote**: text between a pair of quotation marks (``"…"``, ``“…”``, ``„…“``,
   ``„…”``, ``«…»``, ``»…«``, ``‚…‘``, ``‘…’``, ``'…'``, ``「…」``, ``『…』``) within one
-  paragraph, optionally followed (after spaces) by a marker. Quotes do not nest: the outer
-  pair wins and inner quotation marks are part of its text; inline quotation marks inside a
-  block quote are part of the block quote. An apostrophe (a mark between letters, as in
-  ``don't``) never opens or closes a quote; a mark left unclosed is ignored and does not
-  swallow the paragraph, let alone the document.
+  paragraph, optionally followed (after spaces, and after emphasis as in ``**"…"**``) by a
+  marker; a marker just inside the closing mark (``"… [S1]"``) counts too. Quotes do not
+  nest: the outer pair wins and inner quotation marks are part of its text; quotation marks
+  inside a block quote are part of the block quote. An apostrophe (a mark between letters,
+  as in ``don't``) never opens or closes a quote; a mark left unclosed is ignored and does
+  not swallow the paragraph, let alone the document.
 - **Scare quotes**: an inline quote of at most two words without a marker is not a quote
   (a word is a whitespace-separated token, or two Han/kana characters); with a marker it is.
 - **Markers**: ``[S1]``, ``[S1 ¶3]``, tolerating ``[S1, ¶3]``, ``[S1 ¶ 3]``,
-  ``[S1 para 3]``, ``[S1 p. 3]``, ``[S1 §3]``, ``[S1 S. 3]``; a range ``¶3-4`` cites its
+  ``[S1 para 3]``, ``[S1 p. 3]``, ``[S1 §3]``, ``[S1 S. 3]``; ``¶3-4`` / ``¶3, ¶5`` cite the
   first paragraph; a marker written as a link ``[S1](https://…)`` also gives the cited URL.
+  Markers written one after another (``[S1 ¶2] [S2]``) are one run: the first is the
+  citation, the run is what an export rewrites or removes. Export flags (``[⚠ unverified]``)
+  are read as part of the run, so an exported response parses to the same quotes.
 - **Not quotes**: anything in a code span, fenced or indented code block, or a link's
   destination/title.
+- **Extent** (what a dropped quote takes with it): an inline quote's marks, emphasis and
+  marker run; a block quote's whole lines, including its marker line.
 """
 
 from __future__ import annotations
@@ -44,6 +51,9 @@ MARKER = re.compile(
         (?:\((?P<url>[^()\s]+)\))?""",
     re.VERBOSE,
 )
+# How an export flags a quote it keeps unverified (``export.markdown_flag``); read back as
+# part of the quote's marker run, never as quote text or a citation.
+FLAG = re.compile(r"\[⚠ [a-z_]+\]")
 # What may stand between a block quote's text and its marker: "… — [S1]".
 ATTRIBUTION_DASH = re.compile(r"[ \t]*[—–-]{1,2}[ \t]*$")
 LEADING_DASH = re.compile(r"[ \t]*(?:[—–-]{1,2}[ \t]*)?")
@@ -92,7 +102,7 @@ def find_marker(text: str, position: int) -> Marker | None:
     if found is None:
         return None
     end = found.end()
-    while (following := _marker_match(text, end)) is not None:
+    while (following := _marker_match(text, end) or _flag_match(text, end)) is not None:
         end = following.end()
     paragraph = int(found["paragraph"]) if found["paragraph"] else None
     return Marker(
@@ -108,6 +118,31 @@ def _marker_match(text: str, position: int) -> re.Match[str] | None:
     while position < len(text) and text[position] in HORIZONTAL_SPACE:
         position += 1
     return MARKER.match(text, position)
+
+
+def _flag_match(text: str, position: int) -> re.Match[str] | None:
+    while position < len(text) and text[position] in HORIZONTAL_SPACE:
+        position += 1
+    return FLAG.match(text, position)
+
+
+def _after_flags(text: str, position: int) -> int:
+    """``position`` moved past export flags written there."""
+    while (flag := _flag_match(text, position)) is not None:
+        position = flag.end()
+    return position
+
+
+def _before_flags(text: str, start: int, end: int) -> int:
+    """``end`` moved back over export flags (and spaces) that end ``text[start:end]``."""
+    while True:
+        trimmed = end
+        while trimmed > start and text[trimmed - 1] in HORIZONTAL_SPACE:
+            trimmed -= 1
+        flag = next((m for m in FLAG.finditer(text, start, trimmed) if m.end() == trimmed), None)
+        if flag is None:
+            return trimmed
+        end = flag.start()
 
 
 def _marker_ending_at(text: str, start: int, end: int) -> Marker | None:
@@ -219,12 +254,14 @@ def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote
             break
         content.append((prefix.end(), lines.content_end(line)))
         extent_last = line
-    while content and content[-1][0] >= content[-1][1]:
+    while content and content[-1][0] >= _before_flags(text, *content[-1]):
         content.pop()
     if not content:
         return None
     if marker is None:
         marker, content = _trailing_marker(text, content)
+    elif content:
+        content[-1] = (content[-1][0], _before_flags(text, *content[-1]))
     if marker is None:
         marker, extent_last = _marker_after(text, lines, extent_last)
     if not content:
@@ -266,7 +303,7 @@ def _trailing_marker(
     start, end = content[-1]
     marker = _marker_ending_at(text, start, end)
     if marker is None:
-        return None, content
+        return None, [*content[:-1], (start, _before_flags(text, start, end))]
     dash = ATTRIBUTION_DASH.search(text, start, marker.start)
     text_end = dash.start() if dash else marker.start
     while text_end > start and text[text_end - 1] in HORIZONTAL_SPACE:
@@ -378,6 +415,7 @@ def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[Parse
         marker = find_marker(text, emphasis.end())
         extent_end = marker.end if marker else emphasis.end() if run else close + 1
         if marker is None:  # a marker inside the quotation marks: "… [S1 ¶2]"
+            extent_end = _after_flags(text, extent_end)
             inner = _marker_ending_at(text, start, _strip_bounds_end(text, start, end))
             if inner is not None:
                 marker, end = inner, _strip_bounds_end(text, start, inner.start)

@@ -645,3 +645,40 @@ def test_report_from_another_response_changes_nothing_it_cannot_place_003_9() ->
         None,
     )
     assert export_response(bundle, Report("b", "test", (stray,))) == bundle.response.text
+
+
+MARKDOWN_PIECES = st.sampled_from(
+    [
+        *"ab \"“”„‘’'«»「」>[]`*\n S1¶2.,-—",
+        *("[S1]", "[S1 ¶2]", "> ", "- ", "\n\n", "```\n", "word ", '"quote of words here" '),
+    ]
+)
+ANY_MARKDOWN = st.lists(MARKDOWN_PIECES, max_size=40).map("".join)
+
+
+@given(ANY_MARKDOWN, st.sampled_from([VERIFIED, UNVERIFIED, INELIGIBLE]))
+def test_export_keeps_or_flags_without_changing_what_is_read_003_9(
+    markdown: str, status: V
+) -> None:
+    """Any markdown: all verified exports unchanged; flagged, it reads back to the same
+    quotes and citations (a flag is never quote text or a citation)."""
+    bundle = bundle_of(markdown)
+    exported = export(markdown, [status] * len(parse_response(bundle.response).quotes))
+    if status is VERIFIED:
+        assert exported == markdown
+    before = parse_response(bundle.response).quotes
+    after = parse_response(Response(format="markdown", text=exported)).quotes
+    assert [(q.text, q.cited_ref, q.cited_paragraph) for q in after] == [
+        (q.text, q.cited_ref, q.cited_paragraph) for q in before
+    ]
+
+
+@given(ANY_MARKDOWN, st.sampled_from(["fixed text", "fixed\ntwo lines"]))
+def test_export_corrections_read_back_as_corrected_003_9(markdown: str, fixed: str) -> None:
+    """Any markdown: every corrected quote reads back with its corrected text and citation."""
+    count = len(parse_response(bundle_of(markdown).response).quotes)
+    outcomes: list[Outcome] = [(f"{fixed} {n}", "S2", n) for n in range(1, count + 1)]
+    after = parse_response(Response(format="markdown", text=export(markdown, outcomes))).quotes
+    assert [(q.text, q.cited_ref, q.cited_paragraph) for q in after] == [
+        (f"{fixed} {n}", "S2", n) for n in range(1, count + 1)
+    ]

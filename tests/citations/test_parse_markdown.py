@@ -421,4 +421,6 @@ def test_parser_never_crashes_and_spans_are_in_bounds_003_1(markdown: str) -> No
         extent_start, extent_end = quote.extent
         assert previous_end <= extent_start <= start < end <= extent_end <= len(markdown)
         assert quote.text.strip()
+        if quote.form is INLINE:
+            assert markdown[start:end] == quote.text
         previous_end = extent_end
