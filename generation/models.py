@@ -69,6 +69,11 @@ class Generation(models.Model):
         related_name="generations",
     )
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    claimed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When a worker last took the run; a stale claim is taken over.",
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -17,10 +17,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from dataclasses import dataclass
+from datetime import timedelta
+from enum import StrEnum
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from citations.engine import BundleError, Turn
@@ -31,7 +34,7 @@ from .models import CallKind, ExecutionRecord, Generation, GenerationStatus, Rec
 from .prompt import PROMPT_VERSION, build_messages, build_repair_messages
 from .schemas import OutputSchema, output_schema
 from .sources import SourcesFile, turn_from_stored
-from .validation import VALIDATOR_VERSION, Validation, validate_answer
+from .validation import VALIDATOR_VERSION, ValidationError, validate_answer
 
 logger = logging.getLogger(__name__)
 
@@ -39,8 +42,9 @@ Status = GenerationStatus
 # The generation state graph, written down once: status -> statuses it may move to.
 GENERATION_TRANSITIONS: dict[str, frozenset[str]] = {
     Status.PENDING: frozenset({Status.RUNNING}),
+    # running -> running: another worker takes over a stale claim (see ``_claim``).
     Status.RUNNING: frozenset(
-        {Status.ACCEPTED, Status.REPAIRED, Status.MANUAL_REVIEW, Status.FAILED}
+        {Status.RUNNING, Status.ACCEPTED, Status.REPAIRED, Status.MANUAL_REVIEW, Status.FAILED}
     ),
     Status.ACCEPTED: frozenset(),
     Status.REPAIRED: frozenset(),
@@ -83,19 +87,13 @@ def generation_create(
 
 
 def _move(generation_id: int, to: str, **fields: Any) -> bool:
-    """One conditional UPDATE from the states the table allows; False when the row is gone or
-    in another state (someone else has it)."""
+    """One conditional UPDATE from the states the table allows to end in ``to``; False when
+    the row is gone or in another state. (Claims go through ``_claim``.)"""
     allowed_from = [s for s, targets in GENERATION_TRANSITIONS.items() if to in targets]
     updated = Generation.objects.filter(pk=generation_id, status__in=allowed_from).update(
         status=to, **fields
     )
     return bool(updated)
-
-
-@dataclass(frozen=True, slots=True)
-class CallOutcome:
-    record: ExecutionRecord
-    validation: Validation | None  # None: no answer arrived
 
 
 def _call(
@@ -106,7 +104,8 @@ def _call(
     turn: Turn,
     schema: OutputSchema,
     client: ChatClient,
-) -> CallOutcome:
+) -> ExecutionRecord:
+    """One model call, validated and recorded (EV-8), whatever came back."""
     started_at = timezone.now()
     started = time.monotonic()
     completion: Completion | None = None
@@ -129,12 +128,11 @@ def _call(
         "duration_ms": duration_ms,
     }
     if completion is None:
-        record = ExecutionRecord.objects.create(
+        return ExecutionRecord.objects.create(
             **common, status=RecordStatus.TRANSPORT_ERROR, transport_error=failure
         )
-        return CallOutcome(record, None)
     validation = validate_answer(completion.text, turn, schema)
-    record = ExecutionRecord.objects.create(
+    return ExecutionRecord.objects.create(
         **common,
         # PostgreSQL text cannot hold NUL; such an answer already failed EV-1.
         raw_response=completion.text.replace("\x00", "\ufffd"),
@@ -147,13 +145,39 @@ def _call(
         completion_tokens=completion.completion_tokens,
         total_tokens=completion.total_tokens,
     )
-    return CallOutcome(record, validation)
 
 
-def generation_run(*, generation_id: int, client: ChatClient) -> Generation | None:
-    """Run a pending generation to its end state. None if it is gone or already claimed."""
-    if not _move(generation_id, Status.RUNNING):
-        return None
+class RunSkipped(StrEnum):
+    GONE = "skipped"  # no such run, or it already ended
+    BUSY = "busy"  # another worker holds a fresh claim: try again after the stale period
+
+
+def stale_after() -> timedelta:
+    """A claim older than this was abandoned (its worker died): the verification stale
+    period, which outlasts the task time limit, so a live run is never taken over."""
+    return timedelta(seconds=settings.VERIFICATION_STALE_SECONDS)
+
+
+def _claim(generation_id: int) -> bool:
+    """Take the run with one conditional UPDATE: a pending one, or a running one whose
+    claim went stale. 0 rows: someone else has it, or it is finished."""
+    now = timezone.now()
+    stale = Q(status=Status.RUNNING) & (
+        Q(claimed_at__lt=now - stale_after()) | Q(claimed_at__isnull=True)
+    )
+    return bool(
+        Generation.objects.filter(Q(status=Status.PENDING) | stale, pk=generation_id).update(
+            status=Status.RUNNING, claimed_at=now
+        )
+    )
+
+
+def generation_run(*, generation_id: int, client: ChatClient) -> Generation | RunSkipped:
+    """Run a generation to its end state. A run taken over from a dead worker resumes from
+    its execution records: a call already recorded is never made again."""
+    if not _claim(generation_id):
+        running = Generation.objects.filter(pk=generation_id, status=Status.RUNNING).exists()
+        return RunSkipped.BUSY if running else RunSkipped.GONE
     generation = Generation.objects.get(pk=generation_id)
     try:
         return _run_claimed(generation, client)
@@ -167,41 +191,30 @@ def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
     turn = turn_from_stored(generation.sources)
     schema = output_schema(generation.schema_name)
     messages = build_messages(turn, schema)
+    done = {record.kind: record for record in generation.records.all()}
 
-    first = _call(
-        generation=generation,
-        kind=CallKind.INITIAL,
-        body=client.request_body(messages, schema),
-        turn=turn,
-        schema=schema,
-        client=client,
-    )
-    if first.validation is None:
-        return _finish(generation, Status.FAILED, failure=first.record.transport_error)
-    if first.validation.valid:
-        return generation_hand_over(
-            generation=generation, record=first.record, status=Status.ACCEPTED
+    def call(kind: CallKind, request: list[dict[str, Any]]) -> ExecutionRecord:
+        body = client.request_body(request, schema)
+        return _call(
+            generation=generation, kind=kind, body=body, turn=turn, schema=schema, client=client
         )
 
-    repair_messages = build_repair_messages(
-        messages, first.record.raw_response, first.validation.errors
+    first = done.get(CallKind.INITIAL) or call(CallKind.INITIAL, messages)
+    if first.status == RecordStatus.TRANSPORT_ERROR:
+        return _finish(generation, Status.FAILED, failure=first.transport_error)
+    if first.status == RecordStatus.VALID:
+        return generation_hand_over(generation=generation, record=first, status=Status.ACCEPTED)
+
+    errors = [ValidationError(**error) for error in first.errors]
+    second = done.get(CallKind.REPAIR) or call(
+        CallKind.REPAIR, build_repair_messages(messages, first.raw_response, errors)
     )
-    second = _call(
-        generation=generation,
-        kind=CallKind.REPAIR,
-        body=client.request_body(repair_messages, schema),
-        turn=turn,
-        schema=schema,
-        client=client,
-    )
-    if second.validation is None:
-        failure = f"repair call got no answer: {second.record.transport_error}"
-    elif not second.validation.valid:
-        failure = f"repaired answer still invalid ({len(second.validation.errors)} error(s))"
+    if second.status == RecordStatus.VALID:
+        return generation_hand_over(generation=generation, record=second, status=Status.REPAIRED)
+    if second.status == RecordStatus.TRANSPORT_ERROR:
+        failure = f"repair call got no answer: {second.transport_error}"
     else:
-        return generation_hand_over(
-            generation=generation, record=second.record, status=Status.REPAIRED
-        )
+        failure = f"repaired answer still invalid ({len(second.errors)} error(s))"
     return _finish(generation, Status.MANUAL_REVIEW, failure=failure)
 
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from citations.services import assessment_verify
 from generation.models import CallKind, ExecutionRecord, Generation, GenerationStatus
 from generation.prompt import PROMPT_VERSION
-from generation.services import generation_create, generation_run
+from generation.services import RunSkipped, generation_create, generation_run
 from generation.sources import load_sources
 from reviews.models import Assessment, Quote
 
@@ -31,7 +33,7 @@ def start(sources_data, **overrides) -> Generation:
 
 def run(generation, fake, **client_options) -> Generation:
     result = generation_run(generation_id=generation.pk, client=client_for(fake, **client_options))
-    assert result is not None
+    assert isinstance(result, Generation)
     return result
 
 
@@ -272,10 +274,47 @@ def test_a_generation_runs_once(sources_data, valid_answer, fake_llm):
     """A second delivery of the same run finds it claimed and calls nothing."""
     fake = fake_llm([Answer(dumps(valid_answer)), Answer(dumps(valid_answer))])
     generation = run(start(sources_data), fake)
-    assert generation_run(generation_id=generation.pk, client=client_for(fake)) is None
-    assert generation_run(generation_id=10**9, client=client_for(fake)) is None
+    assert generation_run(generation_id=generation.pk, client=client_for(fake)) is RunSkipped.GONE
+    assert generation_run(generation_id=10**9, client=client_for(fake)) is RunSkipped.GONE
     assert len(fake.requests) == 1
     assert ExecutionRecord.objects.count() == 1
+
+
+def test_a_run_claimed_by_a_live_worker_is_left_alone(sources_data, valid_answer, fake_llm):
+    fake = fake_llm([Answer(dumps(valid_answer))])
+    generation = start(sources_data)
+    Generation.objects.filter(pk=generation.pk).update(
+        status=GenerationStatus.RUNNING, claimed_at=timezone.now()
+    )
+    assert generation_run(generation_id=generation.pk, client=client_for(fake)) is RunSkipped.BUSY
+    assert fake.requests == []
+
+
+def test_a_run_abandoned_after_its_first_call_resumes_with_only_the_repair_call_ev_7(
+    settings, sources_data, example_answer, valid_answer, fake_llm
+):
+    """A worker died after recording the first (invalid) answer: the run taken over later
+    makes the one repair call from the recorded answer and errors, never the first call
+    again, so there is still at most one repair (EV-7)."""
+    first_raw = dumps(example_answer)
+    crashed = fake_llm([Answer(first_raw), Stall(30)])
+    generation = start(sources_data)
+    # The first worker: its repair call is cut off (client timeout stands in for the kill).
+    run(generation, crashed, timeout=0.3)
+    repair = generation.records.get(kind=CallKind.REPAIR)
+    repair.delete()  # as if the worker died before the repair call was recorded
+    stale = timezone.now() - timedelta(seconds=settings.VERIFICATION_STALE_SECONDS + 1)
+    Generation.objects.filter(pk=generation.pk).update(
+        status=GenerationStatus.RUNNING, claimed_at=stale, failure="", finished_at=None
+    )
+
+    fake = fake_llm([Answer(dumps(valid_answer))])
+    resumed = run(generation, fake)
+    assert resumed.status == GenerationStatus.REPAIRED
+    assert len(fake.requests) == 1
+    assert fake.requests[0]["messages"][-2] == {"role": "assistant", "content": first_raw}
+    assert repair_errors(fake.requests[0])[0]["rule"] == "evidence.not_in_source"
+    assert list(resumed.records.values_list("kind", flat=True)) == ["initial", "repair"]
 
 
 def test_a_bundle_id_already_used_sends_the_run_to_manual_review(

@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from citations.engine import BundleError
 from generation.client import chat_client_from_settings
-from generation.models import GenerationStatus
+from generation.models import Generation, GenerationStatus
 from generation.schemas import OUTPUT_SCHEMAS
 from generation.services import generation_create, generation_run
 from generation.sources import load_sources
@@ -41,7 +41,10 @@ class Command(BaseCommand):
         generation = generation_create(
             sources_file=sources_file, schema_name=schema, model_name=settings.LLM_MODEL
         )
-        generation = generation_run(generation_id=generation.pk, client=chat_client_from_settings())
+        result = generation_run(generation_id=generation.pk, client=chat_client_from_settings())
+        if not isinstance(result, Generation):  # only if another process took this new run
+            raise CommandError(f"generation {generation.pk}: {result.value}")
+        generation = result
         summary = {
             "generation": generation.pk,
             "status": generation.status,
