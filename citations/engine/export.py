@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 
 from .parse_json import QuoteObject, locate_json, select_quote_objects, value_at
-from .parse_markdown import BLOCK_PREFIX, HORIZONTAL_SPACE, MARKER
+from .parse_markdown import BLANK_LINE, BLOCK_PREFIX, HORIZONTAL_SPACE, MARKER, QUOTE_PAIRS
 from .types import (
     Bundle,
     QuoteForm,
@@ -46,6 +46,8 @@ JSON_FLAG_FIELD = "verbatim_status"
 LEADING_INDENT = re.compile(r"\n([ \t]+)\S")
 CLOSING_PUNCTUATION = ".,;:!?)]…"
 CLAUSE_PUNCTUATION = ",;:"
+# Quotation marks for a corrected inline quote whose new text holds its original ones.
+SPARE_QUOTE_PAIRS = (("“", "”"), ("«", "»"), ("「", "」"), ("『", "』"))
 
 
 def markdown_flag(status: VerificationStatus) -> str:
@@ -102,10 +104,13 @@ def _markdown_edits(bundle: Bundle, result: QuoteResult) -> list[Edit]:
         new_marker = f"[{corrected.source} ¶{corrected.paragraph}]"
         if any(m["url"] for m in markers) and target is not None and target.url:
             new_marker += f"({target.url})"
-        new_text = corrected.text
+        edits: list[Edit] = []
         if quote.form is QuoteForm.BLOCK:
             new_text = _as_block_lines(corrected.text, _block_prefix(text, span_start))
-        edits: list[Edit] = [(span_start, span_end, new_text)]
+        else:
+            new_text = BLANK_LINE.sub("\n", corrected.text)  # a blank line would end the quote
+            edits.extend(_marks_for(text, quote.extent, quote.response_span, new_text))
+        edits.append((span_start, span_end, new_text))
         if markers:
             edits.append((markers[0].start(), markers[-1].end(), new_marker))
         else:
@@ -113,6 +118,29 @@ def _markdown_edits(bundle: Bundle, result: QuoteResult) -> list[Edit]:
         return edits
     if result.status in FLAGGED:
         return [(insert_at, insert_at, f" {markdown_flag(result.status)}")]
+    return []
+
+
+def _marks_for(
+    text: str, extent: tuple[int, int], span: tuple[int, int], new_text: str
+) -> list[Edit]:
+    """Edits that swap an inline quote's quotation marks for a pair its new text does not
+    contain (the source's ``"`` inside ``"…"`` would end the quote early); none if the
+    marks already fit."""
+    opening = extent[0]
+    while opening < span[0] and text[opening] in "*_":
+        opening += 1
+    closers = QUOTE_PAIRS.get(text[opening], "")
+    closing = span[1]
+    while closing < extent[1] and text[closing] in HORIZONTAL_SPACE:
+        closing += 1
+    if not closers or closing >= extent[1] or text[closing] not in closers:
+        return []
+    if not any(char in new_text for char in (text[opening], *closers)):
+        return []
+    for pair_open, pair_close in SPARE_QUOTE_PAIRS:
+        if pair_open not in new_text and pair_close not in new_text:
+            return [(opening, opening + 1, pair_open), (closing, closing + 1, pair_close)]
     return []
 
 

@@ -178,6 +178,27 @@ MARKDOWN_CASES = [
         id="corrected-block-dash-marker",
     ),
     pytest.param(
+        'The "Services shall be renewed" [S1] clause.',
+        [('The "Services" shall be renewed', "S1", 1)],
+        (),
+        'The “The "Services" shall be renewed” [S1 ¶1] clause.',
+        id="corrected-text-with-the-quote-s-own-marks-gets-other-marks",
+    ),
+    pytest.param(
+        "The “Services shall be renewed” [S1] clause.",
+        [("The “Services” shall be renewed", "S1", 1)],
+        (),
+        "The «The “Services” shall be renewed» [S1 ¶1] clause.",
+        id="curly-inside-curly-gets-guillemets",
+    ),
+    pytest.param(
+        'It says "the fee rises by 6 per cent" [S1] today.',
+        [("the fee rises\n\nby six per cent", "S1", 1)],
+        (),
+        'It says "the fee rises\nby six per cent" [S1 ¶1] today.',
+        id="corrected-inline-without-blank-line",
+    ),
+    pytest.param(
         "> The fee rises by 6 per cent. [S1 ¶2]\n\nAfter.",
         [("The fee rises by six per cent.", "S1", 3)],
         (),
