@@ -7,7 +7,6 @@ stored quote text, so badges and highlights never come from re-parsing model HTM
 """
 
 import itertools
-import json
 import re
 import secrets
 from collections.abc import Callable
@@ -19,6 +18,8 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from markdown_it import MarkdownIt
+
+from citations.engine.parse_json import format_path, locate_json
 
 from .models import Assessment, Quote
 from .templatetags import review_tags
@@ -184,29 +185,38 @@ def _placeable(quotes: list[Quote], text_length: int) -> list[Quote]:
 def json_response_html(
     text: str, quotes: list[Quote], render_quotes: Callable[[list[tuple[Quote, str]]], list[str]]
 ) -> SafeString:
-    """A readable tree of the JSON value; string values that are quotes (by ``json_path``)
-    are rendered as quote elements in place."""
-    try:
-        value = json.loads(text)
-    except ValueError:
+    """A readable tree of the JSON value, found the way the engine finds it (a code fence, a
+    repair); string values that are quotes (by ``json_path``) are quote elements in place."""
+    located = locate_json(text)
+    if located.value is None:
         return format_html('<pre class="response-raw">{}</pre>', text)
     with_path = [q for q in quotes if q.json_path]
     rendered = render_quotes([(q, "") for q in with_path])
     by_path = {q.json_path: element for q, element in zip(with_path, rendered, strict=True)}
-    return format_html('<div class="json-tree">{}</div>', _json_node(value, "$", by_path))
+    return format_html(
+        '{}<div class="json-tree">{}</div>{}',
+        _prose(text[: located.start]),
+        _json_node(located.value, (), by_path),
+        _prose(text[located.end :]),
+    )
 
 
-def _json_node(value, path: str, by_path: dict[str, str]) -> SafeString:
+def _prose(text: str) -> SafeString:
+    """Text around the JSON (a preamble, a closing remark), shown as plain text."""
+    text = text.strip().strip("`").strip()
+    if not text:
+        return mark_safe("")
+    return format_html('<p class="response-prose">{}</p>', text)
+
+
+def _json_node(value, parts: tuple[str | int, ...], by_path: dict[str, str]) -> SafeString:
     if isinstance(value, dict):
         if not value:
             return format_html('<span class="json-empty">{}</span>', "{}")
         items = format_html_join(
             "",
             '<li><span class="json-key">{}</span> {}</li>',
-            (
-                (key, _json_node(item, _child_path(path, key), by_path))
-                for key, item in value.items()
-            ),
+            ((key, _json_node(item, (*parts, key), by_path)) for key, item in value.items()),
         )
         return format_html('<ul class="json-object">{}</ul>', items)
     if isinstance(value, list):
@@ -216,11 +226,12 @@ def _json_node(value, path: str, by_path: dict[str, str]) -> SafeString:
             "",
             '<li><span class="json-index">{}</span> {}</li>',
             (
-                (index, _json_node(item, f"{path}[{index}]", by_path))
+                (index, _json_node(item, (*parts, index), by_path))
                 for index, item in enumerate(value)
             ),
         )
         return format_html('<ol class="json-array" start="0">{}</ol>', items)
+    path = format_path(parts)  # the engine's spelling of a quote's json_path
     if path in by_path:
         return mark_safe(by_path[path])  # rendered by a template
     if value is None:
@@ -230,12 +241,6 @@ def _json_node(value, path: str, by_path: dict[str, str]) -> SafeString:
     if isinstance(value, int | float):
         return format_html('<span class="json-number">{}</span>', value)
     return format_html('<span class="json-string">{}</span>', value)
-
-
-def _child_path(path: str, key: str) -> str:
-    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
-        return f"{path}.{key}"
-    return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
 
 
 # -- source paragraphs ----------------------------------------------------------------------

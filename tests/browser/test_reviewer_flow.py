@@ -188,3 +188,27 @@ def test_hostile_response_and_source_run_nothing_vb_6(page):
     assert page.evaluate("document.title").startswith("<img src=x")
     assert ReviewDecision.objects.count() == 0
     assert page_problems(page) == []
+
+
+def test_real_llm_answer_verified_by_the_pipeline_vb_2(page):
+    """A real answer (JSON, a 95 kB source) through the real engine, then the viewer."""
+    from django.conf import settings
+
+    from citations.services import assessment_verify
+
+    path = settings.SHARED_DIR / "data" / "dev" / "verbote" / "2005-gemini-spd.json"
+    assessment = bundle_import(raw=path.read_bytes()).assessment
+    assessment_verify(assessment_id=assessment.pk)
+    quote = (
+        Quote.objects.filter(assessment=assessment, match_source__isnull=False)
+        .order_by("-match_paragraph")
+        .first()
+    )
+    user("admin", staff=True)
+    sign_in(page, "admin", "pw-admin")
+    page.goto(f"/assessments/{assessment.pk}/#q{quote.n}")
+    paragraph = quote.match_source.paragraphs[quote.match_paragraph - 1]
+    expect(pane_mark(page)).to_have_text(paragraph[quote.match_start : quote.match_end])
+    expect(page.locator(f"#source-pane #p{quote.match_paragraph}")).to_be_in_viewport()
+    screenshot(page, "real-answer-json")
+    assert page_problems(page) == []

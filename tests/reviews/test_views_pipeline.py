@@ -1,0 +1,52 @@
+"""The pages on what the real pipeline stores: every acceptance scenario and real LLM answers
+verified in-process, then rendered (003.1, 003.5, 003.8, VB-2)."""
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from citations.services import assessment_verify
+from reviews.imports import bundle_import
+from reviews.models import Quote
+
+SCENARIOS = sorted(
+    p
+    for p in (settings.SHARED_DIR / "data" / "scenarios").glob("*.json")
+    if not p.name.endswith(".expected.json")
+)
+# A spread of the real answers (each is verified in-process: the whole set takes minutes).
+REAL_ANSWERS = sorted(
+    p
+    for p in (settings.SHARED_DIR / "data" / "dev" / "verbote").glob("*.json")
+    if not p.name.endswith(".expected.json")
+)[::6]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", SCENARIOS + REAL_ANSWERS, ids=lambda p: p.stem)
+def test_verified_bundle_renders_every_quote_once_with_exact_highlights(
+    client, django_user_model, path: Path
+):
+    assessment = bundle_import(raw=path.read_bytes()).assessment
+    assessment_verify(assessment_id=assessment.pk)
+    assessment.refresh_from_db()
+    assert assessment.verification_state == "done", assessment.verification_error
+    client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
+    html = client.get(reverse("reviews:assessment_detail", args=[assessment.pk])).content.decode()
+    quotes = list(Quote.objects.filter(assessment=assessment).order_by("n"))
+    rendered = re.findall(r'data-quote="(\d+)" data-status="(\w+)"', html)
+    assert sorted((int(n), status) for n, status in rendered) == [(q.n, q.status) for q in quotes]
+    for quote in quotes:
+        if quote.match_source_id is None:
+            continue
+        pane = client.get(
+            reverse("reviews:quote_source", args=[assessment.pk, quote.n]),
+            HTTP_HX_REQUEST="true",
+        ).content.decode()
+        paragraph = quote.match_source.paragraphs[quote.match_paragraph - 1]
+        marked = re.search(r"<mark [^>]*>(.*?)</mark>", pane, re.S)
+        assert unescape(marked[1]) == paragraph[quote.match_start : quote.match_end]
