@@ -9,7 +9,9 @@ The flow (seed 002)::
     else: manual review
 
 Transport failures are retried by the client only (bounded); a run that never got an
-answer ends ``failed``, one whose repair call got no answer ends in manual review.
+answer ends ``failed``, one whose repair call got no answer ends in manual review. Each step
+follows from the execution records already written, so a run taken over from a dead worker
+never repeats a recorded call.
 """
 
 from __future__ import annotations
@@ -51,8 +53,8 @@ GENERATION_TRANSITIONS: dict[str, frozenset[str]] = {
     Status.MANUAL_REVIEW: frozenset(),
     Status.FAILED: frozenset(),
 }
-# Where the hand-over bundle finds the quotes in an answer of each schema.
 MAX_FAILURE_CHARS = 2000
+# Where the hand-over bundle finds the quotes in an answer (the schemas' evidence lists).
 EVIDENCE_QUOTES = [
     {"path": "$.evidence[*]", "text": "sourceExcerpt", "source": "source", "paragraph": "paragraph"}
 ]

@@ -10,6 +10,7 @@ its field is for the reviewer (seed 002, "3단계").
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -98,10 +99,13 @@ class Validation:
 def validate_answer(text: str, turn: Turn, schema: OutputSchema) -> Validation:
     """Run EV-1 … EV-6 over one raw answer against the turn's eligible sources."""
     try:
-        parsed = json.loads(text)
+        parsed = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         return Validation(None, (ValidationError("$", "json.syntax", f"{exc.msg} ({where})"),))
+    except (NotJSON, RecursionError) as exc:
+        message = str(exc) if isinstance(exc, NotJSON) else "nested too deeply"
+        return Validation(None, (ValidationError("$", "json.syntax", message),))
     if not isinstance(parsed, dict):
         message = f"expected one JSON object, got {type(parsed).__name__}"
         return Validation(parsed, (ValidationError("$", "json.syntax", message),))
@@ -123,6 +127,21 @@ def validate_answer(text: str, turn: Turn, schema: OutputSchema) -> Validation:
     )
     coverage = sentence_coverage(source_sentences(turn), mapped, excluded)
     return Validation(parsed, tuple(errors), coverage, completeness)
+
+
+class NotJSON(ValueError):
+    """What Python's json module accepts but JSON (and PostgreSQL's jsonb) does not."""
+
+
+def _refuse_constant(name: str) -> float:
+    raise NotJSON(f"{name} is not a JSON value")
+
+
+def _finite_float(literal: str) -> float:
+    value = float(literal)
+    if math.isinf(value):
+        raise NotJSON(f"the number {literal[:40]} is too large")
+    return value
 
 
 def _holds_nul(value: Any) -> bool:

@@ -50,6 +50,10 @@ def test_seed_example_fails_only_on_its_invented_evidence_ev_3(example_answer, t
         ("[1, 2]", "got list"),
         ('"just a string"', "got str"),
         ('{"documentPurpose": "a\\u0000b"}', "NUL character"),
+        ('{"order": NaN}', "NaN is not a JSON value"),
+        ('{"order": -Infinity}', "-Infinity is not a JSON value"),
+        ('{"order": 1e400}', "too large"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
     ],
 )
 def test_json_syntax_errors_stop_at_the_first_layer_ev_1(text, message_part, turn):
