@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from markdown_it import MarkdownIt
 
@@ -182,20 +182,9 @@ def parse_markdown_response(text: str) -> ParsedResponse:
         masked[found.start() : found.end()] = b"\x01" * (found.end() - found.start())
     inline = _inline_quotes(text, masked, sorted(stops))
     ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
-    numbered = tuple(
-        ParsedQuote(
-            n=index,
-            form=q.form,
-            text=q.text,
-            cited_ref=q.cited_ref,
-            cited_paragraph=q.cited_paragraph,
-            cited_url=q.cited_url,
-            response_span=q.response_span,
-            extent=q.extent,
-        )
-        for index, q in enumerate(ordered, start=1)
+    return ParsedResponse(
+        quotes=tuple(replace(q, n=number) for number, q in enumerate(ordered, start=1))
     )
-    return ParsedResponse(quotes=numbered)
 
 
 class _Lines:

@@ -410,7 +410,16 @@ def test_procurement_scenario_quotes_as_expected_003_1_003_8() -> None:
     assert quotes[7].text == "ninety days' written notice"
 
 
-@given(st.text(alphabet=st.sampled_from(list("ab \"“”„‘’'«»「」>[]`\n S1¶2.")), max_size=80))
+MARKDOWN_PIECES = st.sampled_from(
+    [
+        *"ab \"“”„‘’'«»「」>[]`*_\n\r\t S1¶2.-—",
+        *("[S1]", "[S1 ¶2]", "> ", "\r\n", "\n\n", "```\n", "    ", "1. ", "- ", "# ", "| "),
+        *('"quote of words here" ', "[⚠ unverified]"),
+    ]
+)
+
+
+@given(st.lists(MARKDOWN_PIECES, max_size=50).map("".join))
 def test_parser_never_crashes_and_spans_are_in_bounds_003_1(markdown: str) -> None:
     """Any text parses; spans lie inside extents, extents inside the text, in order."""
     quotes = quotes_of(markdown)
