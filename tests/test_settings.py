@@ -18,13 +18,15 @@ PRODUCTION_ENV = {
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECURE_SSL_REDIRECT"}}
-    for name in ("SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_HSTS_SECONDS"):
-        base.pop(name, None)
+    """manage.py in a clean environment: only what a deployment sets, nothing the test run
+    put into os.environ (test settings, flags other tests set)."""
+    inherited = {
+        k: os.environ[k] for k in ("PATH", "HOME", "VERBATIM_SHARED_DIR") if k in os.environ
+    }
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=settings.BASE_DIR,
-        env={**base, **env},
+        env={**inherited, **env},
         capture_output=True,
         text=True,
         timeout=120,
