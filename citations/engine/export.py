@@ -2,24 +2,31 @@
 
 Per quote, by status:
 
-- ``verified``: unchanged (an email quote's paragraph number is left as written, 011.2).
+- ``verified``: its text and citation unchanged (an email quote's wrong paragraph number is
+  left as written, 011.2). JSON, ADR-1: its source and url fields are rebuilt from the
+  cited source (canonical name, the source's URL); the model's own values are not trusted.
 - ``corrected``: the source's wording and location replace the model's. Markdown: the text
-  inside the same quotation marks or block, and the marker rewritten to ``[SOURCE ¶N]``
-  (added when the quote had none; a marker written as a link keeps a link, to the source's
-  URL). JSON: the text field, the source field (ADR-1: rebuilt from the source that really
-  holds the text, naming it the way the model named sources: id, label or title), the
-  paragraph field (same type and format: ``3`` / ``"¶3"`` / ``"S. 3"``) and the url field
-  (the source's URL) of the quote object; fields the object does not have are not added.
-- a status the bundle lists in ``drop``: removed. Markdown: the quote and its marker, the
-  sentence joined without doubled spaces or punctuation; a block quote with its lines.
-  JSON: the quote object is removed from its array.
-- any other ``unverified`` / ``ineligible``: flagged. Markdown: ``[⚠ unverified]`` after
-  the quote's marker (a form no parser reads as a citation marker). JSON: the quote object
-  gets a last field ``"verbatim_status": "unverified"``.
+  inside the same quotation marks (other marks if the new text contains them) or block, and
+  the marker (run) rewritten to ``[SOURCE ¶N]`` (added when the quote had none; a marker
+  written as a link keeps a link, to the source's URL). JSON: the text field, the source
+  field (ADR-1: rebuilt from the source that really holds the text, naming it the way the
+  model named sources: id, label or title, whichever resolves back to it), the paragraph
+  field (same type and format: ``3`` / ``"¶3"`` / ``"S. 3"``) and the url field (the
+  source's URL; emptied when the text moved to a source without one).
+- a status the bundle lists in ``drop``: removed. Markdown: the quote with its quotation
+  marks, emphasis and markers, the sentence rejoined without doubled spaces, space before
+  punctuation or doubled punctuation; a block quote with its lines, leaving at most one
+  blank line. JSON: the quote object is removed from its array.
+- any other ``unverified`` / ``ineligible``: flagged. Markdown: `` [⚠ unverified]`` after the
+  quote's marker (or the quote), a form no marker pattern reads as a citation and the parser
+  reads back as part of the marker run. JSON: the quote object gets a last field
+  ``"verbatim_status": "unverified"``.
 
-A JSON response keeps what is around it (prose, code fence); only the JSON is rewritten,
-with its original indentation and key order (an unclosed fence is closed). Output is a
-function of the bundle and report alone: the same input gives the same bytes.
+JSON fields an object does not have are never added (except that flag). A JSON response
+keeps what is around it (prose, code fence); only the JSON is rewritten: the repaired value
+if it had to be repaired, with its original indentation (or on one line) and key order; an
+unclosed fence is closed. Output is a function of the bundle and report alone: the same
+input gives the same bytes.
 """
 
 from __future__ import annotations
@@ -215,6 +222,11 @@ def _export_json(bundle: Bundle, report: Report) -> str:
             removals.append(selected)
         elif result.status is VerificationStatus.CORRECTED and result.corrected is not None:
             _correct_object(obj, selected, result, bundle.turn)
+        elif result.status is VerificationStatus.VERIFIED:
+            holder = result.cited_source or (result.match.source if result.match else None)
+            target = bundle.turn.source(holder) if holder else None
+            if target is not None:
+                _bind_source(obj, selected, result, target, bundle.turn)
         elif result.status in FLAGGED:
             obj[JSON_FLAG_FIELD] = result.status.value
     # Last first, so earlier indices in the same array stay valid.
@@ -242,13 +254,21 @@ def _correct_object(obj: dict, selected: QuoteObject, result: QuoteResult, turn:
     assert corrected is not None
     fields = selected.fields
     obj[fields.text] = corrected.text
-    target = turn.source(corrected.source)
-    if target is None:
-        return
-    if fields.source and fields.source in obj:
-        obj[fields.source] = source_reference(turn, target, result.quote.cited_ref)
     if fields.paragraph and fields.paragraph in obj:
         obj[fields.paragraph] = _paragraph_like(obj[fields.paragraph], corrected.paragraph)
+    target = turn.source(corrected.source)
+    if target is not None:
+        _bind_source(obj, selected, result, target, turn)
+
+
+def _bind_source(
+    obj: dict, selected: QuoteObject, result: QuoteResult, target: Source, turn: Turn
+) -> None:
+    """ADR-1: the source and url fields say what the source holding the text says, not what
+    the model wrote (for a verified quote that is the cited source, named canonically)."""
+    fields = selected.fields
+    if fields.source and fields.source in obj:
+        obj[fields.source] = source_reference(turn, target, result.quote.cited_ref)
     if fields.url and fields.url in obj:
         if target.url:
             obj[fields.url] = target.url

@@ -154,6 +154,7 @@ def _reference(value: object) -> str | None:
 
 
 def value_at(data: Any, parts: tuple[PathPart, ...]) -> Any:
+    """The value at the concrete location ``parts`` (keys and indices) inside ``data``."""
     for part in parts:
         data = data[part]
     return data

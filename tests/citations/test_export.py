@@ -431,6 +431,25 @@ def test_json_export_rebuilds_text_source_paragraph_url_adr_1_003_9() -> None:
     assert list(data) == ["topics", "summary"]
 
 
+def test_json_export_verified_quote_gets_source_and_url_from_its_source_adr_1() -> None:
+    """ADR-1: even a verified quote's source name and URL come from the source, not the model
+    (same source, canonical label, the source's real URL); text and paragraph stay."""
+    text = json.dumps(
+        {"q": [{"t": "Alpha.", "s": " plan, s. 61", "p": 7, "u": "https://made-up.example/"}]}
+    )
+    fields = (QuoteFields(path="$.q[*]", text="t", source="s", paragraph="p", url="u"),)
+    out = json.loads(json_export(text, [VERIFIED], fields=fields))
+    assert out == {
+        "q": [{"t": "Alpha.", "s": "Plan, S. 61", "p": 7, "u": "https://x.example/plan#61"}]
+    }
+
+
+def test_json_export_verified_quote_of_a_source_without_url_keeps_the_model_s_url_adr_1() -> None:
+    text = json.dumps({"q": [{"t": "Delta.", "s": "S4", "u": "https://model.example/"}]})
+    fields = (QuoteFields(path="$.q[*]", text="t", source="s", url="u"),)
+    assert json.loads(json_export(text, [VERIFIED], fields=fields)) == json.loads(text)
+
+
 def test_json_export_flags_what_it_keeps_003_9() -> None:
     out = json.loads(json_export(JSON_TEXT, [VERIFIED, UNVERIFIED, INELIGIBLE, VERIFIED]))
     assert [t.get("verbatim_status") for t in out["topics"]] == [
