@@ -364,3 +364,20 @@ def test_query_counts_do_not_grow_with_quotes(
     # session, user, statuses, correction reasons
     with django_assert_num_queries(4):
         assert reviewer_client.get(reverse("reviews:stats")).status_code == 200
+
+
+@pytest.mark.django_db
+def test_email_citations_shown_as_written_viewer_shows_where_text_is_011_2_003_7(
+    reviewer_client, assessment
+):
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    # 011.2: verbatim in the email at ¶4 but cited as ¶2: the citation stays as written...
+    assert '<span class="cite">[E1 ¶2]</span>' in quote_element(html, 6)
+    pane = reviewer_client.get(pane_url(assessment, 6), **HTMX).content.decode()
+    # ...and the viewer highlights where the text really is.
+    assert 'id="p4" data-focus="true"' in pane
+    assert marked(pane) == "The signed draft is attached."
+    # 003.7: the paraphrase of the email is preserved as the model wrote it, flagged.
+    paraphrase = quote_element(html, 5)
+    assert "“we can accept it if they keep the four hour response time”" in paraphrase
+    assert 'data-status="unverified"' in paraphrase and "Model wrote" not in paraphrase
