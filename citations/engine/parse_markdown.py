@@ -27,7 +27,7 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   citation, the run is what an export rewrites or removes. Export flags (``[⚠ unverified]``)
   are read as part of the run, so an exported response parses to the same quotes.
 - **Not quotes**: anything in a code span, fenced or indented code block, or a link's
-  destination/title.
+  destination/title; a GitHub alert block (``> [!NOTE]``).
 - **Extent** (what a dropped quote takes with it): an inline quote's marks, emphasis and
   marker run; a block quote's whole lines, including its marker line.
 """
@@ -54,6 +54,8 @@ MARKER = re.compile(
 # How an export flags a quote it keeps unverified (``export.markdown_flag``); read back as
 # part of the quote's marker run, never as quote text or a citation.
 FLAG = re.compile(r"\[⚠ [a-z_]+\]")
+# A GitHub alert ("> [!NOTE]") is a callout, not a quotation.
+ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.IGNORECASE)
 # What may stand between a block quote's text and its marker: "… — [S1]".
 ATTRIBUTION_DASH = re.compile(r"[ \t]*[—–-]{1,2}[ \t]*$")
 LEADING_DASH = re.compile(r"[ \t]*(?:[—–-]{1,2}[ \t]*)?")
@@ -245,7 +247,7 @@ def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote
         extent_last = line
     while content and content[-1][0] >= _before_flags(text, *content[-1]):
         content.pop()
-    if not content:
+    if not content or ALERT.fullmatch(text, *content[0]):
         return None
     if marker is None:
         marker, content = _trailing_marker(text, content)

@@ -239,6 +239,8 @@ NOT_QUOTES = [
         'See [the "full text" of it](https://x.example "the link title here").', id="link"
     ),
     pytest.param('He said "the fee rises\n\nby six per cent" [S1].', id="blank-line-breaks-quote"),
+    pytest.param("> [!NOTE]\n> This was generated automatically.\n", id="github-alert"),
+    pytest.param("> [!warning]\n> Check the figures.\n", id="github-alert-lowercase"),
 ]
 
 
