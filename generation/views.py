@@ -21,7 +21,11 @@ PAGE_SIZE = 25
 @require_http_methods(["GET", "POST"])
 @staff_member_required
 def generation_new(request: HttpRequest) -> HttpResponse:
-    form = GenerationForm(request.POST or None, request.FILES or None)
+    form = (
+        GenerationForm(request.POST, request.FILES)
+        if request.method == "POST"
+        else GenerationForm()
+    )
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             generation = services.generation_create(

@@ -146,6 +146,27 @@ def test_a_bad_sources_file_is_refused_naming_the_field_vb_3(staff_client, conte
     assert row_counts() == before
 
 
+@pytest.mark.parametrize(
+    ("with_file", "schema", "message"),
+    [
+        (False, "task-procedure-v1", "Sources file (JSON): This field is required."),
+        (True, "invoice-v9", "Output schema: Select a valid choice."),
+        (True, None, "Output schema: This field is required."),
+    ],
+)
+def test_missing_or_unknown_form_fields_are_named_vb_3(
+    staff_client, sources_data, with_file, schema, message
+):
+    fields = {} if schema is None else {"schema": schema}
+    if with_file:
+        fields["sources_file"] = upload(sources_data)
+    before = row_counts()
+    response = staff_client.post(NEW_URL, fields)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert row_counts() == before
+
+
 def test_the_list_filters_the_manual_review_queue_ev_7(
     staff_client, accepted, manual_review, django_assert_num_queries
 ):
