@@ -165,6 +165,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
         "data_folder_out": str(VAR_DIR / "broker"),
         "processed_folder": str(VAR_DIR / "broker-processed"),
         "store_processed": False,
+        "control_folder": str(VAR_DIR / "broker-control"),
     }
     if CELERY_BROKER_URL.startswith("filesystem")
     else {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
