@@ -181,6 +181,11 @@ def test_reverification_is_a_new_run_and_keeps_the_old_audit_trail_011_3():
     quote_pks = list(Quote.objects.filter(assessment=assessment).values_list("pk", flat=True))
     run_one = list(Correction.objects.filter(assessment=assessment).values_list("pk", flat=True))
     assert run_one
+    before = list(Quote.objects.filter(assessment=assessment).values().order_by("n"))
+    # A row that no longer holds the engine's result (say, an older engine wrote it).
+    Quote.objects.filter(assessment=assessment, n=1).update(
+        status="unverified", reason="not_found", match_score=0.5, corrected_text="stale"
+    )
     assert assessment_reverify(assessment_id=assessment.pk) is True
     assessment.refresh_from_db()
     assert assessment.verification_state == VerificationState.PENDING
@@ -190,6 +195,7 @@ def test_reverification_is_a_new_run_and_keeps_the_old_audit_trail_011_3():
     assert list(Quote.objects.filter(assessment=assessment).values_list("pk", flat=True)) == (
         quote_pks
     )
+    assert list(Quote.objects.filter(assessment=assessment).values().order_by("n")) == before
     runs = Correction.objects.filter(assessment=assessment)
     assert list(runs.filter(run=1).values_list("pk", flat=True).order_by("pk")) == sorted(run_one)
     assert runs.filter(run=2).count() == len(run_one)

@@ -1,0 +1,184 @@
+"""python manage.py bench_pipeline [--workers 2] [DIR]
+
+Throughput of background verification (a benchmark, not a test). Needs PostgreSQL and Redis
+(DATABASE_URL, CELERY_BROKER_URL); use a scratch database: the benchmark's assessments stay
+(their corrections are append-only). It
+
+1. verifies every bundle of DIR (default: the dev set) with the engine in this process:
+   the *engine time*;
+2. imports them under fresh ids, starts ``--workers`` real ``celery worker`` processes, sends
+   every verification task at once and waits until all are done: the *pipeline time*;
+3. prints assessments/s and quotes/s, and the overhead: the worker time the pipeline used
+   beyond the engine's own (workers × pipeline time − engine time) as a share of engine
+   time, next to the time spent inside the claimed sections (load + engine + store).
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.db.models import Sum
+from django.utils import timezone
+
+from citations.engine import load_bundle, verify_bundle
+from citations.tasks import verify_assessment
+from reviews.imports import bundle_import
+from reviews.models import Assessment, VerificationState
+
+WAIT_SECONDS = 600
+STORED_TIMING = re.compile(r": stored \(attempt \d+\); engine ([\d.]+) s of ([\d.]+) s claimed")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+class Command(BaseCommand):
+    help = "Benchmark verification through Redis and real workers against the bare engine."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "directory",
+            nargs="?",
+            type=Path,
+            default=settings.SHARED_DIR / "data" / "dev" / "verbote",
+        )
+        parser.add_argument("--workers", type=int, default=2)
+
+    def handle(self, *args, directory: Path, workers: int, **options):
+        if not settings.CELERY_BROKER_URL.startswith("redis://"):
+            raise CommandError("set CELERY_BROKER_URL to a Redis broker (redis://…)")
+        if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+            raise CommandError("set DATABASE_URL to a (scratch) PostgreSQL database")
+        paths = sorted(p for p in directory.glob("*.json") if not p.name.endswith(".expected.json"))
+        if not paths:
+            raise CommandError(f"no bundles in {directory}")
+        raws = [path.read_bytes() for path in paths]
+
+        started, cpu_started = time.perf_counter(), time.process_time()
+        quotes = sum(len(verify_bundle(load_bundle(raw)).results) for raw in raws)
+        engine_seconds = time.perf_counter() - started
+        engine_cpu = time.process_time() - cpu_started
+
+        tag = f"bench-{timezone.now():%Y%m%dT%H%M%S}"
+        started = time.perf_counter()
+        ids = [self.import_one(raw, tag) for raw in raws]
+        import_seconds = time.perf_counter() - started
+
+        processes: list[subprocess.Popen] = []
+        try:
+            for n in range(workers):
+                processes.append(self.start_worker(f"bench{n}", tag))
+            cpu_before = sum(cpu_seconds(process.pid) for process in processes)
+            started = time.perf_counter()
+            for assessment_id in ids:
+                verify_assessment.delay(assessment_id)
+            self.wait_for(ids)
+            pipeline_seconds = time.perf_counter() - started
+            worker_cpu = sum(cpu_seconds(process.pid) for process in processes) - cpu_before
+        finally:
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.wait(timeout=60)
+
+        rows = Assessment.objects.filter(pk__in=ids)
+        failed = rows.exclude(verification_state=VerificationState.DONE).count()
+        stored_quotes = rows.aggregate(total=Sum("quotes_found"))["total"]
+        timings = [
+            (float(engine), float(claimed))
+            for log in Path(settings.VAR_DIR).glob(f"{tag}-*.log")
+            for engine, claimed in STORED_TIMING.findall(log.read_text())
+        ]
+        engine_in_workers = sum(engine for engine, _ in timings)
+        claimed_in_workers = sum(claimed for _, claimed in timings)
+
+        out = self.stdout.write
+        out(f"bundles {len(ids)} ({failed} not done), quotes {stored_quotes}, workers {workers}")
+        out("engine alone, 1 process (load_bundle + verify_bundle from bytes):")
+        out(
+            f"  {engine_seconds:7.2f} s wall, {engine_cpu:7.2f} s CPU, "
+            f"{quotes / engine_seconds:7.1f} quotes/s"
+        )
+        out(f"import into the database (not in the pipeline time): {import_seconds:.2f} s")
+        out("pipeline (send all tasks → every assessment done):")
+        out(
+            f"  {pipeline_seconds:7.2f} s wall, {len(ids) / pipeline_seconds:6.2f} assessments/s, "
+            f"{stored_quotes / pipeline_seconds:7.1f} quotes/s"
+        )
+        out(f"  {worker_cpu:7.2f} s worker CPU")
+        out("overhead against the engine's own time:")
+        out(
+            f"  CPU        {(worker_cpu - engine_cpu) / engine_cpu:7.1%}  "
+            "(worker CPU − engine CPU) / engine CPU"
+        )
+        out(
+            f"  in claims  {(claimed_in_workers - engine_in_workers) / engine_in_workers:7.1%}  "
+            f"(claimed {claimed_in_workers:.2f} s − engine {engine_in_workers:.2f} s, both "
+            "in the workers) / engine"
+        )
+        out(
+            f"  wall       {(workers * pipeline_seconds - engine_seconds) / engine_seconds:7.1%}  "
+            "(workers × pipeline wall − engine wall) / engine wall; inflated on a busy machine"
+        )
+        if failed:
+            raise CommandError(f"{failed} assessment(s) did not finish verifying")
+
+    def import_one(self, raw: bytes, tag: str) -> int:
+        data = json.loads(raw)
+        data["id"] = f"{tag}-{data['id']}"
+        return bundle_import(raw=data, enqueue_verification=False).assessment.pk
+
+    def start_worker(self, name: str, tag: str) -> subprocess.Popen:
+        """A worker process ready to consume; stopped (and the error raised) if it is not."""
+        log = Path(settings.VAR_DIR) / f"{tag}-{name}.log"
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                f"--hostname={name}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--loglevel=INFO",
+            ],
+            cwd=settings.BASE_DIR,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            stdout=log.open("wb"),
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 60
+        while b"ready." not in log.read_bytes():
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                process.wait()
+                raise CommandError(f"worker {name} did not start; see {log}")
+            time.sleep(0.1)
+        return process
+
+    def wait_for(self, ids: list[int]) -> None:
+        deadline = time.monotonic() + WAIT_SECONDS
+        waiting = Assessment.objects.filter(
+            pk__in=ids,
+            verification_state__in=[VerificationState.PENDING, VerificationState.RUNNING],
+        )
+        while waiting.exists():
+            if time.monotonic() > deadline:
+                raise CommandError(
+                    f"{waiting.count()} assessment(s) still waiting after {WAIT_SECONDS} s"
+                )
+            time.sleep(0.05)
