@@ -206,7 +206,7 @@ def _drop(text: str, start: int, end: int) -> str:
 
 def _export_json(bundle: Bundle, report: Report) -> str:
     text = bundle.response.text
-    located = locate_json(text)
+    located = locate_json(text, bundle.response.quote_fields)
     if located.value is None:
         return text
     data = copy.deepcopy(located.value)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 import json_repair
@@ -109,7 +110,7 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
     skipped with a note; so is an entry whose path is not valid JSONPath. A response with no
     JSON that can be read or repaired gives no quotes and a note, never an exception.
     """
-    located = locate_json(text)
+    located = locate_json(text, quote_fields)
     notes = list(located.notes)
     if located.value is None:
         return ParsedResponse(quotes=(), notes=tuple(notes))
@@ -195,30 +196,65 @@ def _document_order(data: Any, parts: tuple[PathPart, ...]) -> tuple[int, ...]:
     return tuple(order)
 
 
-def locate_json(text: str) -> LocatedJson:
-    """Find and decode the JSON in a response; see the module docstring for where it may be.
+def locate_json(text: str, quote_fields: tuple[QuoteFields, ...] = ()) -> LocatedJson:
+    """Find and decode the JSON in a response.
 
-    The whole response when it starts with a bracket; else the first code fence holding
-    JSON (a ```json one preferred); else from the first bracket that opens JSON-looking
-    text to the last closing bracket.
+    Candidates, in order: the whole response when it starts with a bracket; each code fence
+    holding JSON (```json ones first); in prose, the span from the first JSON-looking
+    bracket to the last closing one, then each value ``json`` decodes there (longest
+    first), then that span repaired. The first candidate holding objects that
+    ``quote_fields`` select wins (an example object in the prose, or a fence with a schema,
+    is passed over), else the first that decodes at all.
     """
+    fallback: LocatedJson | None = None
+    for candidate in _json_candidates(text):
+        if candidate.value is not None:
+            if not quote_fields or select_quote_objects(candidate.value, quote_fields)[0]:
+                return candidate
+            if fallback is None or fallback.value is None:
+                fallback = candidate
+        elif fallback is None:
+            fallback = candidate
+    return fallback or LocatedJson(None, 0, 0, ("no JSON object or array found in the response",))
+
+
+def _json_candidates(text: str) -> Iterator[LocatedJson]:
     start, end = _strip_bounds(text, 0, len(text))
     if text[start:end][:1] in ("{", "["):
-        return _decode_region(text, start, end, [])
-    fenced = _fenced_json(text)
-    if fenced is not None:
-        content_start, content_end, closed = fenced
-        fixes = [] if closed else ["code fence closed"]
-        located = _decode_region(text, content_start, content_end, fixes)
-        return LocatedJson(
-            located.value, located.start, located.end, located.notes, unclosed_fence=not closed
+        yield _decode_region(text, start, end, [])
+    for content_start, content_end, closed in _fenced_regions(text):
+        located = _decode_region(
+            text, content_start, content_end, [] if closed else ["code fence closed"]
         )
-    opening = JSON_START.search(text)
-    if opening is None:
-        return LocatedJson(None, 0, 0, ("no JSON object or array found in the response",))
+        yield replace(located, unclosed_fence=not closed)
+    openings = [m.start() for m in JSON_START.finditer(text)]
+    if not openings:
+        return
     last_close = max(text.rfind("}"), text.rfind("]"))
-    end = last_close + 1 if last_close > opening.start() else len(text)
-    return _decode_region(text, opening.start(), end, [])
+    region_end = last_close + 1 if last_close > openings[0] else len(text)
+    try:
+        whole_span = json.loads(text[openings[0] : region_end])
+    except (json.JSONDecodeError, RecursionError):
+        whole_span = None
+    if whole_span is not None:
+        yield _container(whole_span, openings[0], region_end, [])
+    yield from sorted(_decoded_values(text, openings), key=lambda c: c.start - c.end)
+    yield _decode_region(text, openings[0], region_end, [])
+
+
+def _decoded_values(text: str, openings: list[int]) -> Iterator[LocatedJson]:
+    """Each object or array ``json`` decodes at one of ``openings`` (not inside another)."""
+    decoder = json.JSONDecoder()
+    covered = 0
+    for opening in openings:
+        if opening < covered:
+            continue
+        try:
+            value, end = decoder.raw_decode(text, opening)
+        except (json.JSONDecodeError, RecursionError):
+            continue
+        covered = end
+        yield _container(value, opening, end, [])
 
 
 def _strip_bounds(text: str, start: int, end: int) -> tuple[int, int]:
@@ -229,9 +265,10 @@ def _strip_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _fenced_json(text: str) -> tuple[int, int, bool] | None:
-    """The content of the first fenced block holding JSON (a ```json fence preferred)."""
-    candidates: list[tuple[bool, int, int, bool]] = []
+def _fenced_regions(text: str) -> list[tuple[int, int, bool]]:
+    """The content of each fenced block holding JSON, ```json fences first, and whether
+    its fence was closed."""
+    found: list[tuple[bool, int, int, bool]] = []
     position = 0
     while (opening := FENCE_OPEN.search(text, position)) is not None:
         run = opening["run"]
@@ -241,13 +278,9 @@ def _fenced_json(text: str) -> tuple[int, int, bool] | None:
         start, end = _strip_bounds(text, opening.end(), content_end)
         if text[start:end][:1] in ("{", "["):
             is_json = opening["info"].strip().lower().startswith("json")
-            candidates.append((is_json, start, end, closed is not None))
+            found.append((not is_json, start, end, closed is not None))
         position = closed.end() if closed else len(text)
-    if not candidates:
-        return None
-    labelled = [c for c in candidates if c[0]]
-    _, start, end, was_closed = (labelled or candidates)[0]
-    return start, end, was_closed
+    return [(start, end, closed) for _, start, end, closed in sorted(found)]
 
 
 def _decode_region(text: str, start: int, end: int, fixes: list[str]) -> LocatedJson:

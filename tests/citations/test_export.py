@@ -558,6 +558,11 @@ def test_source_reference_uses_the_model_s_kind_of_name_adr_1(
             id="repaired-and-fence-closed",
         ),
         pytest.param('{"q": [{"t": "Grüße – 東京"}]}', '{"q": [{"t": "One."}]}', id="unicode"),
+        pytest.param(
+            'Each item looks like {"t": "example"}.\n{"q": [{"t": "Wrong."}]}',
+            'Each item looks like {"t": "example"}.\n{"q": [{"t": "One."}]}',
+            id="example-in-prose-untouched",
+        ),
     ],
 )
 def test_json_export_keeps_what_is_around_and_the_layout_003_9(wrapped: str, expected: str) -> None:

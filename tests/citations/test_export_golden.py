@@ -71,7 +71,7 @@ def test_dev_export_changes_exactly_what_the_report_says_003_9(path: Path) -> No
     exported = export_response(bundle, report)
     assert exported == export_response(bundle, report)
 
-    original = locate_json(bundle.response.text).value
+    original = locate_json(bundle.response.text, bundle.response.quote_fields).value
     data = json.loads(exported)
     objects, _ = select_quote_objects(original, bundle.response.quote_fields)
     by_path = {o.text_path: o for o in objects}

@@ -234,6 +234,30 @@ def test_concrete_path_evaluates_back_to_the_value_003_1(key: str) -> None:
     assert jsonpath.findall(path, data) == ["value"]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(
+            'Use the form {"originalQuote": "example"} for each topic.\n\n' + BODY,
+            id="example-object-in-prose-first",
+        ),
+        pytest.param(
+            '```json\n{"type": "object"}\n```\n\nAnswer:\n\n```json\n' + BODY + "\n```",
+            id="schema-fence-first",
+        ),
+        pytest.param(
+            'Schema: {"type": "object"} and the answer ' + BODY + " done",
+            id="two-objects-in-prose",
+        ),
+    ],
+)
+def test_json_holding_the_quotes_wins_over_other_json_003_1(text: str) -> None:
+    """An example object or schema before the answer is not taken for the answer."""
+    parsed = parse(text)
+    assert [q.text for q in parsed.quotes] == ["Erstes Zitat.", "Zweites Zitat."]
+    assert parsed.notes == ()
+
+
 def test_locate_json_region_is_the_json_text() -> None:
     text = f"Intro\n```json\n{BODY}\n```\nOutro"
     located = locate_json(text)
