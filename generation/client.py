@@ -72,13 +72,21 @@ class ChatClient:
 
     def complete(self, body: dict[str, Any]) -> Completion:
         try:
-            completion = self._sdk.chat.completions.create(**body)
+            reply = self._sdk.chat.completions.with_raw_response.create(**body)
         except openai.APIError as exc:
             raise ModelCallFailed(f"{type(exc).__name__}: {exc}") from exc
-        text = completion.choices[0].message.content if completion.choices else None
+        try:
+            completion = reply.parse()
+            choices = completion.choices
+        except (ValueError, AttributeError, TypeError):
+            # The endpoint answered, but not with a chat completion (e.g. an HTML error page).
+            raise ModelCallFailed(f"not a chat completion: {reply.text[:300]!r}") from None
+        if not choices:
+            raise ModelCallFailed(f"a chat completion without choices: {reply.text[:300]!r}")
         usage = completion.usage
         return Completion(
-            text=text or "",
+            # No content (e.g. a refusal) is an answer that fails EV-1, not a transport error.
+            text=choices[0].message.content or "",
             prompt_tokens=usage.prompt_tokens if usage else None,
             completion_tokens=usage.completion_tokens if usage else None,
             total_tokens=usage.total_tokens if usage else None,

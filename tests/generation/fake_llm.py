@@ -38,7 +38,15 @@ class Status:
     code: int
 
 
-Step = Answer | Stall | Status
+@dataclass(frozen=True)
+class Raw:
+    """Reply 200 with this exact body: something that is not a chat completion."""
+
+    body: bytes
+    content_type: str = "application/json"
+
+
+Step = Answer | Stall | Status | Raw
 
 
 @dataclass
@@ -95,6 +103,9 @@ def make_handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
                 payload = json.dumps({"error": {"message": "scripted failure"}}).encode()
                 self._send(step.code, payload)
                 return
+            if isinstance(step, Raw):
+                self._send(200, step.body, step.content_type)
+                return
             if isinstance(step, Stall):
                 time.sleep(step.seconds)
                 content, answer = step.content, None
@@ -103,10 +114,10 @@ def make_handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
             payload = json.dumps(completion_body(content, body.get("model", ""), answer))
             self._send(200, payload.encode())
 
-        def _send(self, code: int, payload: bytes) -> None:
+        def _send(self, code: int, payload: bytes, content_type: str = "application/json") -> None:
             try:
                 self.send_response(code)
-                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Type", content_type)
                 self.send_header("Content-Length", str(len(payload)))
                 self.end_headers()
                 self.wfile.write(payload)

@@ -18,7 +18,7 @@ from generation.sources import load_sources
 from reviews.models import Assessment, Quote
 
 from .conftest import SECRET, client_for, dumps
-from .fake_llm import Answer, Stall, Status
+from .fake_llm import Answer, Raw, Stall, Status
 
 pytestmark = pytest.mark.django_db
 
@@ -340,3 +340,36 @@ def test_answers_with_nul_characters_are_kept_and_refused_not_crashed_ev_1_ev_8(
     assert first.raw_response == '{"a": 1}\ufffd'
     assert repair.raw_response == '{"documentPurpose": "x\\u0000"}' and repair.parsed is None
     assert [e["rule"] for e in first.errors + repair.errors] == ["json.syntax", "json.syntax"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Raw(b"<html>502 Bad Gateway</html>"),
+        Raw(b"<html>oops</html>", content_type="text/html"),
+        Raw(b'{"choices": []}'),
+        Raw(b'{"unexpected": true}'),
+    ],
+    ids=["html-as-json", "html", "no-choices", "other-json"],
+)
+def test_a_reply_that_is_not_a_chat_completion_is_a_failed_call_not_retried(
+    sources_data, fake_llm, reply
+):
+    """A 200 that is not a chat completion is recorded as a failed call with what came back,
+    and neither the client nor the service calls again."""
+    fake = fake_llm([reply, reply])
+    generation = run(start(sources_data), fake, max_retries=2)
+    assert len(fake.requests) == 1
+    assert generation.status == GenerationStatus.FAILED
+    record = generation.records.get()
+    assert record.status == "transport_error"
+    assert reply.body.decode()[:10] in record.transport_error
+
+
+def test_an_empty_message_is_an_invalid_answer_that_gets_the_repair_call_ev_1(
+    sources_data, valid_answer, fake_llm
+):
+    fake = fake_llm([Answer(""), Answer(dumps(valid_answer))])
+    generation = run(start(sources_data), fake)
+    assert generation.status == GenerationStatus.REPAIRED
+    assert repair_errors(fake.requests[1])[0]["rule"] == "json.syntax"
