@@ -23,7 +23,9 @@ class ParagraphRangeForm(forms.Form):
     start = forms.IntegerField(min_value=1)
     end = forms.IntegerField(min_value=1)
     quote = forms.IntegerField(min_value=1, required=False)
-    direction = forms.ChoiceField(choices=[("earlier", "earlier"), ("later", "later")])
+    direction = forms.ChoiceField(
+        choices=[("earlier", "earlier"), ("later", "later")], required=False
+    )
 
     def clean(self):
         cleaned = super().clean()

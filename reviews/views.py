@@ -55,8 +55,12 @@ def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
     if request.GET.get("quote", "").isdigit():
         wanted = int(request.GET["quote"])
         quote = next((q for q in page.quotes if q.n == wanted), None)
+        window = ParagraphRangeForm(request.GET)
+        bounds = window.cleaned_data if "start" in request.GET and window.is_valid() else {}
         if quote is not None:
-            pane = selectors.source_pane(assessment=assessment, quote=quote)
+            pane = selectors.source_pane(
+                assessment=assessment, quote=quote, start=bounds.get("start"), end=bounds.get("end")
+            )
     placed = placed_quote_numbers(page.quotes, len(assessment.response_text))
     context = {
         "assessment": assessment,
@@ -127,6 +131,11 @@ def source_paragraphs(request: HttpRequest, assessment_id: int, source_id: int) 
     quote = None
     if form.cleaned_data["quote"]:
         quote = selectors.quote_get(assessment=assessment, n=form.cleaned_data["quote"])
+        if not request.htmx:
+            # Without JavaScript: the page again, its pane showing the requested paragraphs.
+            url = reverse("reviews:assessment_detail", args=[assessment.pk])
+            start, end = form.cleaned_data["start"], form.cleaned_data["end"]
+            return redirect(f"{url}?quote={quote.n}&start={start}&end={end}#p{start}")
     pane = selectors.source_pane(
         assessment=assessment,
         quote=quote,

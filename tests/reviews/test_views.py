@@ -381,3 +381,30 @@ def test_email_citations_shown_as_written_viewer_shows_where_text_is_011_2_003_7
     paraphrase = quote_element(html, 5)
     assert "“we can accept it if they keep the four hour response time”" in paraphrase
     assert 'data-status="unverified"' in paraphrase and "Model wrote" not in paraphrase
+
+
+@pytest.mark.django_db
+def test_bad_input_gets_a_clear_error_naming_the_field_never_a_500(reviewer_client, assessment):
+    review = reverse("reviews:assessment_review", args=[assessment.pk])
+    html = reviewer_client.post(review, {"action": "delete"}, **HTMX).content.decode()
+    assert "action: Select a valid choice." in html
+    assert ReviewDecision.objects.count() == 0
+    listing = reviewer_client.get(reverse("reviews:assessment_list") + "?status=bogus&page=x")
+    assert listing.status_code == 200
+    assert "Filters ignored: status: Select a valid choice." in listing.content.decode()
+    assert reviewer_client.get(pane_url(assessment, 99), **HTMX).status_code == 404
+    page = reviewer_client.get(detail_url(assessment) + "?quote=99")
+    assert page.status_code == 200 and "Select a quote to see its source" in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_more_paragraphs_without_javascript_reload_the_page_at_that_range(reviewer_client, team):
+    assessment = many_quotes_assessment(60)
+    assessment.team = team
+    assessment.save()
+    source = Source.objects.get(turn=assessment.turn)
+    url = reverse("reviews:source_paragraphs", args=[assessment.pk, source.pk])
+    response = reviewer_client.get(url + "?start=14&end=38&quote=1&direction=later")
+    assert response.status_code == 302
+    html = reviewer_client.get(response.url).content.decode()
+    assert 'id="p14"' in html and 'id="p38"' in html and 'id="p13"' not in html
