@@ -408,3 +408,19 @@ def test_more_paragraphs_without_javascript_reload_the_page_at_that_range(review
     assert response.status_code == 302
     html = reviewer_client.get(response.url).content.decode()
     assert 'id="p14"' in html and 'id="p38"' in html and 'id="p13"' not in html
+
+
+@pytest.mark.django_db
+def test_pages_send_a_strict_csp_and_htmx_needs_no_eval_or_inline_styles_vb_6(
+    reviewer_client, assessment
+):
+    response = reviewer_client.get(detail_url(assessment))
+    policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    html = response.content.decode()
+    config = json.loads(re.search(r"name=\"htmx-config\" content='([^']+)'", html)[1])
+    assert config["allowEval"] is False and config["includeIndicatorStyles"] is False
+    assert "<script>" not in html and " style=" not in html  # no inline script or style
+    token = re.search(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", html)[1]
+    assert len(token) >= 32
