@@ -27,7 +27,7 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   citation, the run is what an export rewrites or removes. Export flags (``[⚠ unverified]``)
   are read as part of the run, so an exported response parses to the same quotes.
 - **Not quotes**: anything in a code span, fenced or indented code block, or a link's
-  destination/title; a GitHub alert block (``> [!NOTE]``).
+  destination/title, or an HTML tag (attribute values); a GitHub alert block (``> [!NOTE]``).
 - **Extent** (what a dropped quote takes with it): an inline quote's marks, emphasis and
   marker run; a block quote's whole lines, including its marker line.
 """
@@ -80,6 +80,7 @@ BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
 BLOCK_START = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|\|)", re.MULTILINE)
 HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 LINK_DESTINATION = re.compile(r"\]\([^()\n]*\)")
+HTML_TAG = re.compile(r"</?[A-Za-z][^<>\n]*>")  # attribute values are not quotations
 BACKTICKS = re.compile(r"`+")
 HORIZONTAL_SPACE = " \t\u00a0\u202f"
 EMPHASIS = re.compile(r"\*{1,3}|_{1,3}|")
@@ -180,8 +181,9 @@ def parse_markdown_response(text: str) -> ParsedResponse:
         stops.update((start, end))
     for start, end in _code_spans(text, masked):
         masked[start:end] = b"\x01" * (end - start)
-    for found in LINK_DESTINATION.finditer(text):
-        masked[found.start() : found.end()] = b"\x01" * (found.end() - found.start())
+    for pattern in (LINK_DESTINATION, HTML_TAG):
+        for found in pattern.finditer(text):
+            masked[found.start() : found.end()] = b"\x01" * (found.end() - found.start())
     inline = _inline_quotes(text, masked, sorted(stops))
     ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
     return ParsedResponse(

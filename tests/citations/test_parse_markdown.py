@@ -240,6 +240,8 @@ NOT_QUOTES = [
     ),
     pytest.param('He said "the fee rises\n\nby six per cent" [S1].', id="blank-line-breaks-quote"),
     pytest.param("> [!NOTE]\n> This was generated automatically.\n", id="github-alert"),
+    pytest.param('<img alt="a picture of the fee table" src="fees.png">', id="html-attribute"),
+    pytest.param('See <a title="the full text of the policy" href="#p">it</a>.', id="html-title"),
     pytest.param("> [!warning]\n> Check the figures.\n", id="github-alert-lowercase"),
 ]
 
