@@ -202,6 +202,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "citations.sweep_verifications",
         "schedule": VERIFICATION_SWEEP_SECONDS,
     },
+    # Generations whose task message was lost, or whose worker died: sent again.
+    "sweep-generations": {
+        "task": "generation.sweep",
+        "schedule": VERIFICATION_SWEEP_SECONDS,
+    },
 }
 
 # Model endpoint for generation (any OpenAI-compatible chat-completions API).

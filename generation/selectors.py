@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from reviews.selectors import assessments_for_reviewer
@@ -28,6 +29,20 @@ def record_get_for_user(*, user, record_id: int) -> ExecutionRecord:
     if record is None:
         raise Http404("no such execution record")
     return record
+
+
+def generations_stuck(*, now: datetime, stale_after: timedelta) -> list[int]:
+    """Pending longer than the stale period (the task message was lost), or running on a
+    claim that went stale (the worker died)."""
+    cutoff = now - stale_after
+    return list(
+        Generation.objects.filter(
+            Q(status=GenerationStatus.PENDING, created_at__lt=cutoff)
+            | Q(status=GenerationStatus.RUNNING, claimed_at__lt=cutoff)
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
 
 
 def generations_list(*, status: str = "") -> QuerySet[Generation]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -35,6 +35,7 @@ from .client import ChatClient, Completion, ModelCallFailed
 from .models import CallKind, ExecutionRecord, Generation, GenerationStatus, RecordStatus
 from .prompt import PROMPT_VERSION, build_messages, build_repair_messages
 from .schemas import OutputSchema, output_schema
+from .selectors import generations_stuck
 from .sources import SourcesFile, turn_from_stored
 from .validation import VALIDATOR_VERSION, ValidationError, validate_answer
 
@@ -275,3 +276,14 @@ def generation_enqueue(*, generation_id: int) -> None:
     from .tasks import run_generation  # the tasks module imports this one
 
     transaction.on_commit(lambda: run_generation.delay(generation_id), robust=True)
+
+
+def generations_sweep(*, now: datetime | None = None) -> list[int]:
+    """Send stuck generations to the queue again; a second message for a live run is
+    harmless (the claim turns it away)."""
+    stuck = generations_stuck(now=now or timezone.now(), stale_after=stale_after())
+    for generation_id in stuck:
+        generation_enqueue(generation_id=generation_id)
+    if stuck:
+        logger.info("sweep: re-sent %s stuck generation(s): %s", len(stuck), stuck)
+    return stuck

@@ -26,3 +26,8 @@ def run_generation(self, generation_id: int) -> str:
     if result is services.RunSkipped.BUSY:
         raise self.retry(countdown=settings.VERIFICATION_STALE_SECONDS + 1)
     return result.value if isinstance(result, services.RunSkipped) else result.status
+
+
+@shared_task(name="generation.sweep")
+def sweep_generations() -> list[int]:
+    return services.generations_sweep()

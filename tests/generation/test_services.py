@@ -13,7 +13,12 @@ from django.utils import timezone
 from citations.services import assessment_verify
 from generation.models import CallKind, ExecutionRecord, Generation, GenerationStatus
 from generation.prompt import PROMPT_VERSION
-from generation.services import RunSkipped, generation_create, generation_run
+from generation.services import (
+    RunSkipped,
+    generation_create,
+    generation_run,
+    generations_sweep,
+)
 from generation.sources import load_sources
 from reviews.models import Assessment, Quote
 
@@ -373,3 +378,23 @@ def test_an_empty_message_is_an_invalid_answer_that_gets_the_repair_call_ev_1(
     generation = run(start(sources_data), fake)
     assert generation.status == GenerationStatus.REPAIRED
     assert repair_errors(fake.requests[1])[0]["rule"] == "json.syntax"
+
+
+def test_the_sweep_resends_lost_and_abandoned_runs_only(
+    settings, sources_data, django_capture_on_commit_callbacks
+):
+    """A pending run whose message was lost and a running one whose worker died are sent
+    again; fresh ones are left alone."""
+    stale = timezone.now() - timedelta(seconds=settings.VERIFICATION_STALE_SECONDS + 1)
+    lost, abandoned, fresh_pending, fresh_running = (start(sources_data) for _ in range(4))
+    Generation.objects.filter(pk=lost.pk).update(created_at=stale)
+    Generation.objects.filter(pk=abandoned.pk).update(
+        status=GenerationStatus.RUNNING, claimed_at=stale
+    )
+    Generation.objects.filter(pk=fresh_running.pk).update(
+        status=GenerationStatus.RUNNING, claimed_at=timezone.now()
+    )
+    with django_capture_on_commit_callbacks() as callbacks:
+        assert generations_sweep() == [lost.pk, abandoned.pk]
+    assert len(callbacks) == 2
+    assert fresh_pending.pk not in generations_sweep()
