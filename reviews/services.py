@@ -63,6 +63,13 @@ def assessment_approve(
     *, assessment: Assessment, reviewer, confirm_unverified: bool = False
 ) -> ReviewDecision:
     with transaction.atomic():
+        state = (
+            Assessment.objects.filter(pk=assessment.pk)
+            .values_list("verification_state", flat=True)
+            .get()
+        )
+        if state != VerificationState.DONE:
+            raise _verification_not_done(state)
         flagged = Quote.objects.filter(assessment=assessment, status__in=FLAGGED_STATUSES).count()
         if flagged and not confirm_unverified:
             raise ConfirmationRequired(flagged)
@@ -137,11 +144,14 @@ def _why_not(assessment: Assessment, action: ReviewAction) -> ReviewError:
             f"{action.label.lower()} was not recorded. Reload to see the current state."
         )
     if current.verification_state != VerificationState.DONE:
-        return VerificationNotDone(
-            f"Verification is {current.verification_state}: an assessment can be approved "
-            "only once its quotes are verified."
-        )
+        return _verification_not_done(current.verification_state)
     return ReviewConflict(
         "The quotes were verified again while you were reviewing; reload and check them "
         "before approving."
+    )
+
+
+def _verification_not_done(state: str) -> VerificationNotDone:
+    return VerificationNotDone(
+        f"Verification is {state}: an assessment can be approved only once its quotes are verified."
     )

@@ -118,3 +118,10 @@ def test_two_reviewers_at_once_exactly_one_wins_vb_7(team):
     decision = ReviewDecision.objects.get()
     assert stored.reviewed_by == decision.reviewer
     assert stored.verification_state == VerificationState.DONE
+
+
+@pytest.mark.django_db
+def test_pending_verification_is_the_reason_given_even_with_flagged_quotes(team, reviewer):
+    assessment = procurement_assessment(team=team, verified=False)
+    with pytest.raises(services.VerificationNotDone):
+        services.assessment_approve(assessment=assessment, reviewer=reviewer)
