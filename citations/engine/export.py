@@ -16,7 +16,8 @@ Per quote, by status:
 - a status the bundle lists in ``drop``: removed. Markdown: the quote with its quotation
   marks, emphasis and markers, the sentence rejoined without doubled spaces, space before
   punctuation or doubled punctuation; a block quote with its lines, leaving at most one
-  blank line. JSON: the quote object is removed from its array.
+  blank line. JSON: the quote object is removed from its array (or parent object); a
+  quote object that is the whole JSON cannot be removed and is flagged instead.
 - any other ``unverified`` / ``ineligible``: flagged. Markdown: `` [⚠ unverified]`` after the
   quote's marker (or the quote), a form no marker pattern reads as a citation and the parser
   reads back as part of the marker run. JSON: the quote object gets a last field
@@ -218,7 +219,7 @@ def _export_json(bundle: Bundle, report: Report) -> str:
         if selected is None:
             continue
         obj = value_at(data, selected.parts)
-        if result.status in bundle.drop:
+        if result.status in bundle.drop and selected.parts:
             removals.append(selected)
         elif result.status is VerificationStatus.CORRECTED and result.corrected is not None:
             _correct_object(obj, selected, result, bundle.turn)
@@ -227,7 +228,7 @@ def _export_json(bundle: Bundle, report: Report) -> str:
             target = bundle.turn.source(holder) if holder else None
             if target is not None:
                 _bind_source(obj, selected, result, target, bundle.turn)
-        elif result.status in FLAGGED:
+        elif result.status in FLAGGED:  # also a dropped root object: there is no array to leave
             obj[JSON_FLAG_FIELD] = result.status.value
     # Last first, so earlier indices in the same array stay valid.
     for selected in sorted(removals, key=lambda s: s.order, reverse=True):

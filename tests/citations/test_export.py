@@ -471,6 +471,26 @@ def test_json_export_drops_several_from_one_array_003_9() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "path", "expected"),
+    [
+        pytest.param(
+            '{"t": "Wrong."}', "$", {"t": "Wrong.", "verbatim_status": "unverified"}, id="root"
+        ),
+        pytest.param('{"a": {"t": "Wrong."}, "b": 1}', "$.a", {"b": 1}, id="member"),
+        pytest.param('[{"t": "Wrong."}, {"t": "x"}]', "$[0]", [{"t": "x"}], id="root-array-item"),
+    ],
+)
+def test_json_export_drops_objects_wherever_they_are_003_9(
+    text: str, path: str, expected: object
+) -> None:
+    """A dropped object leaves its array or object; the root object cannot go, so it is
+    flagged instead."""
+    fields = (QuoteFields(path=path, text="t"),)
+    out = json_export(text, [UNVERIFIED], drop=(UNVERIFIED,), fields=fields)
+    assert json.loads(out) == expected
+
+
+@pytest.mark.parametrize(
     ("old", "new"),
     [(3, 1), ("3", "1"), ("¶3", "¶1"), ("S. 3", "S. 1"), ("p. 3-4", "p. 1-4"), (None, 1), ("", 1)],
 )
