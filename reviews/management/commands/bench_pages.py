@@ -32,23 +32,36 @@ class Command(BaseCommand):
     help = "Time the assessment page and source pane on 200 quotes over 1 MB of sources."
 
     def add_arguments(self, parser):
-        parser.add_argument("--quotes", type=int, default=200)
+        parser.add_argument(
+            "--quotes",
+            type=int,
+            nargs="+",
+            default=[20, 200],
+            help="Quote counts to measure; the query counts must not change between them.",
+        )
         parser.add_argument("--sources", type=int, default=5)
         parser.add_argument("--megabytes", type=float, default=1.0)
         parser.add_argument("--repeat", type=int, default=20)
 
     def handle(self, *args, **options):
-        try:
-            with transaction.atomic():
-                self._run(options)
-                raise Rollback
-        except Rollback:
-            pass
+        queries_seen: dict[str, set[int]] = {}
+        for n_quotes in options["quotes"]:
+            try:
+                with transaction.atomic():
+                    for name, queries in self._run(options, n_quotes).items():
+                        queries_seen.setdefault(name, set()).add(queries)
+                    raise Rollback
+            except Rollback:
+                pass
+        constant = all(len(counts) == 1 for counts in queries_seen.values())
+        self.stdout.write(
+            f"query counts constant across quote counts: {'yes' if constant else 'NO'}"
+        )
 
-    def _run(self, options):
+    def _run(self, options, n_quotes: int) -> dict[str, int]:
         rng = random.Random(7)
         assessment, quotes = _large_assessment(
-            rng, options["quotes"], options["sources"], options["megabytes"]
+            rng, n_quotes, options["sources"], options["megabytes"]
         )
         staff = get_user_model().objects.create_user("bench-reviewer", is_staff=True)
         # The app's own host, so ALLOWED_HOSTS holds as for real requests.
@@ -70,6 +83,7 @@ class Command(BaseCommand):
             ),
             "assessment list": (reverse("reviews:assessment_list"), {}),
         }
+        query_counts = {}
         for name, (url, headers) in measured.items():
             client.get(url, **headers)  # warm caches and template loading
             timings, queries, size = [], 0, 0
@@ -89,6 +103,8 @@ class Command(BaseCommand):
                 f"{name:16} {median:7.1f} ms (p90 {sorted(timings)[int(len(timings) * 0.9)]:.1f})"
                 f"  {queries} queries  {size / 1000:.0f} kB{verdict}"
             )
+            query_counts[name] = queries
+        return query_counts
 
 
 def _sentence(rng: random.Random, index: int) -> str:
