@@ -747,3 +747,45 @@ def test_export_corrections_read_back_as_corrected_003_9(markdown: str, fixed: s
     assert [(q.text, q.cited_ref, q.cited_paragraph) for q in after] == [
         (f"{fixed} {n}", "S2", n) for n in range(1, count + 1)
     ]
+
+
+FIELDS_Q = (QuoteFields(path="$.q[*]", text="t", source="s", paragraph="p", url="u"),)
+FLAGGED_STATUSES = (UNVERIFIED, INELIGIBLE)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([VERIFIED, CORRECTED, UNVERIFIED, INELIGIBLE]),
+            st.sampled_from(["S1", "Policy p1", "Plan", "nowhere", None, 3]),
+            st.sampled_from([1, "¶2", "S. 3", None, "x"]),
+        ),
+        max_size=8,
+    ),
+    st.sets(st.sampled_from([UNVERIFIED, INELIGIBLE])),
+    st.sampled_from([0, 2, "\t"]),
+)
+def test_json_export_property_003_9_adr_1(items: list, drop: set[V], indent: int | str) -> None:
+    """Any mix of statuses: valid JSON, dropped objects gone, corrected values written and
+    their source field naming the source that holds the text, flags on the rest."""
+    data = {
+        "q": [{"t": f"quote {i}", "s": s, "p": p, "u": "u"} for i, (_, s, p) in enumerate(items)]
+    }
+    text = json.dumps(data, indent=indent or None)
+    outcomes: list[Outcome] = [
+        (f"fixed {i}", "S2", i + 1) if status is CORRECTED else status
+        for i, (status, _, _) in enumerate(items)
+    ]
+    out = json_export(text, outcomes, drop=drop, fields=FIELDS_Q)
+    assert out == json_export(text, outcomes, drop=drop, fields=FIELDS_Q)
+    kept = [(i, status) for i, (status, _, _) in enumerate(items) if status not in drop]
+    exported = json.loads(out)["q"]
+    assert len(exported) == len(kept)
+    for obj, (i, status) in zip(exported, kept, strict=True):
+        if status is CORRECTED:
+            assert obj["t"] == f"fixed {i}"
+            assert TURN.resolve(obj["s"]).id == "S2"
+            assert obj["u"] == "https://x.example/plan#61"
+        else:
+            assert obj["t"] == f"quote {i}"
+        assert obj.get("verbatim_status") == (status.value if status in FLAGGED_STATUSES else None)
