@@ -141,7 +141,7 @@ def _why_not(assessment: Assessment, action: ReviewAction) -> ReviewError:
         who = f" by {current.reviewed_by.username}" if current.reviewed_by else ""
         return ReviewConflict(
             f"This assessment was already {current.review_state}{who}; your "
-            f"{action.label.lower()} was not recorded. Reload to see the current state."
+            f"{action.label.lower()} was not recorded."
         )
     if current.verification_state != VerificationState.DONE:
         return _verification_not_done(current.verification_state)

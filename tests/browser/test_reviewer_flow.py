@@ -212,3 +212,34 @@ def test_real_llm_answer_verified_by_the_pipeline_vb_2(page):
     expect(page.locator(f"#source-pane #p{quote.match_paragraph}")).to_be_in_viewport()
     screenshot(page, "real-answer-json")
     assert page_problems(page) == []
+
+
+def test_two_reviewers_at_once_the_second_is_told_vb_7(browser, live_server, team):
+    """Both pages are open; one approves, the other then rejects: one decision, a message."""
+    from .conftest import RECORD_VIOLATIONS
+
+    assessment = procurement_assessment(team=team)
+    user("ann", teams=(team,))
+    user("bob", teams=(team,))
+    pages = []
+    for name in ("ann", "bob"):
+        context = browser.new_context(base_url=live_server.url)
+        context.add_init_script(RECORD_VIOLATIONS)
+        page = context.new_page()
+        page.problems = []
+        page.on("pageerror", lambda error, page=page: page.problems.append(str(error)))
+        sign_in(page, name, f"pw-{name}")
+        page.goto(f"/assessments/{assessment.pk}/")
+        pages.append(page)
+    ann, bob = pages
+    ann.check("input[name=confirm_unverified]")
+    ann.click("button[value=approve]")
+    expect(ann.locator("#review .review--approved")).to_have_text("approved")
+    bob.fill("#review-comment", "Quote 10 is invented.")
+    bob.click("button[value=reject]")
+    expect(bob.locator("#review [role=alert]")).to_contain_text("already approved by ann")
+    screenshot(bob, "conflict-second-reviewer")
+    assert ReviewDecision.objects.get(assessment=assessment).reviewer.username == "ann"
+    for page in pages:
+        assert page_problems(page) == []
+        page.context.close()
