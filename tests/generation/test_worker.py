@@ -11,11 +11,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from generation.models import Generation, GenerationStatus
+from generation.services import generation_create
+from generation.sources import load_sources
+from generation.tasks import run_generation
 from reviews.models import Quote, VerificationState
 from tests.pipeline.conftest import wait_until
 
 from .conftest import SECRET, dumps
-from .fake_llm import Answer
+from .fake_llm import Answer, Stall
 
 pytestmark = pytest.mark.worker
 
@@ -59,3 +62,52 @@ def test_form_to_worker_to_verified_assessment_ev_7_012_1(
         "status", flat=True
     )
     assert list(statuses) == ["verified"] * 4
+
+
+# Short periods so a dead worker's run is taken over within seconds (as in tests/pipeline).
+CRASH_ENV = {
+    "CELERY_TASK_SOFT_TIME_LIMIT": "5",
+    "CELERY_TASK_TIME_LIMIT": "6",
+    "VERIFICATION_STALE_SECONDS": "8",
+    "CELERY_VISIBILITY_TIMEOUT": "12",
+    "LLM_MAX_RETRIES": "0",
+    "LLM_TIMEOUT_SECONDS": "60",
+}
+
+
+def test_a_worker_killed_during_the_repair_call_is_resumed_not_restarted_ev_7_ev_8(
+    start_worker, fake_llm, sources_data, example_answer, valid_answer
+):
+    """SIGKILL the worker while it waits for the repair answer: the successor takes the run
+    over from its execution records — it repeats the unanswered repair request, never the
+    first call — and the run ends repaired with exactly one record per call kind."""
+    first_raw = dumps(example_answer)
+    fake = fake_llm([Answer(first_raw), Stall(120), Answer(dumps(valid_answer))])
+    doomed = start_worker("doomed", LLM_BASE_URL=fake.base_url, **CRASH_ENV)
+    generation = generation_create(
+        sources_file=load_sources(sources_data),
+        schema_name="task-procedure-v1",
+        model_name="worker-model",
+    )
+    run_generation.delay(generation.pk)
+    wait_until(
+        lambda: len(fake.requests) == 2,
+        timeout=60,
+        message=lambda: f"no repair request: {len(fake.requests)}\n{doomed.log()}",
+    )
+    doomed.kill()
+    successor = start_worker("successor", LLM_BASE_URL=fake.base_url, **CRASH_ENV)
+
+    def finished() -> bool:
+        generation.refresh_from_db()
+        return generation.status not in (GenerationStatus.PENDING, GenerationStatus.RUNNING)
+
+    wait_until(finished, timeout=90, message=lambda: f"{generation.status}\n{successor.log()}")
+    assert generation.status == GenerationStatus.REPAIRED
+    assert len(fake.requests) == 3
+    assert fake.requests[2] == fake.requests[1]  # the repair request again, not the first call
+    assert fake.requests[1]["messages"][-2] == {"role": "assistant", "content": first_raw}
+    assert list(generation.records.values_list("kind", "status")) == [
+        ("initial", "invalid"),
+        ("repair", "valid"),
+    ]
