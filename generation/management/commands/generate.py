@@ -23,7 +23,12 @@ NOT_ACCEPTED = 3
 
 
 class Command(BaseCommand):
-    help = "Generate a structured result from a sources file, validate it, hand it over."
+    help = (
+        "Generate a structured result from a sources file, validate it (one repair at most), "
+        'hand a valid answer over to verification. Sources file: {"id"?, "title"?, '
+        '"sources": [bundle source objects]}; "eligible": false keeps a source out of the '
+        "prompt. Exit 0 accepted/repaired, 3 manual review/failed, 1 bad input."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--sources", required=True, type=Path, help="sources JSON file")
