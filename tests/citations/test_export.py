@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -30,7 +31,7 @@ from citations.engine import (
 from citations.engine.export import export_response
 from citations.engine.parse import parse_response
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
+SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 V = VerificationStatus
 VERIFIED, CORRECTED, UNVERIFIED, INELIGIBLE = V.VERIFIED, V.CORRECTED, V.UNVERIFIED, V.INELIGIBLE
 REASONS = {

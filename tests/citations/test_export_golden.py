@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from citations.engine import (
     Response,
@@ -25,7 +26,7 @@ from citations.engine import (
 )
 from citations.engine.parse_json import locate_json, select_quote_objects, value_at
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
+SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 GOLDEN = Path(__file__).resolve().parent / "golden"
 DEV = sorted(p for p in (SHARED / "dev" / "verbote").glob("*.json") if ".expected" not in p.name)
 

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import jsonpath
 import pytest
+from django.conf import settings
 
 from citations.engine import QuoteFields, QuoteForm, Response, load_bundle
 from citations.engine.parse import parse_response
 from citations.engine.parse_json import format_path, locate_json, parse_paragraph
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
+SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 TOPICS = (QuoteFields(path="$.topics[*]", text="originalQuote"),)
 BODY = '{"topics": [{"originalQuote": "Erstes Zitat."}, {"originalQuote": "Zweites Zitat."}]}'
 

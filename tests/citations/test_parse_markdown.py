@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from django.conf import settings
 from hypothesis import given
 from hypothesis import strategies as st
 
 from citations.engine import QuoteForm, Response, load_bundle
 from citations.engine.parse import parse_response
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
+SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 BLOCK, INLINE = QuoteForm.BLOCK, QuoteForm.INLINE
 
 
