@@ -125,7 +125,9 @@ def start_worker(transactional_db, broker, tmp_path) -> Iterator[Callable[..., W
     all are stopped (SIGTERM, then SIGKILL) before the database is flushed."""
     workers: list[Worker] = []
 
-    def start(name: str, *, pool: str = "solo", delay: float = 0.0, **env: str) -> Worker:
+    def start(
+        name: str, *, pool: str = "solo", delay: float = 0.0, args: tuple[str, ...] = (), **env: str
+    ) -> Worker:
         log_path = tmp_path / f"{name}.log"
         environment = {
             **os.environ,
@@ -150,6 +152,7 @@ def start_worker(transactional_db, broker, tmp_path) -> Iterator[Callable[..., W
             "--without-mingle",
             "--without-heartbeat",
             "--loglevel=INFO",
+            *args,
         ]
         with log_path.open("wb") as log:
             process = subprocess.Popen(

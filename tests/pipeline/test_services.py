@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -229,3 +230,43 @@ def test_a_terminal_error_is_stored_as_failed_with_the_error():
 
 def test_a_vanished_assessment_is_skipped_quietly():
     assert assessment_verify(assessment_id=987654321) is VerifyOutcome.SKIPPED
+
+
+DEV_SET = sorted(
+    p
+    for p in (settings.SHARED_DIR / "data" / "dev" / "verbote").glob("*.json")
+    if not p.name.endswith(".expected.json")
+)
+
+
+def test_real_llm_answers_are_stored_exactly_as_the_engine_reported_them_adr_3_vb_2():
+    """ADR-3, VB-2 at the storage boundary, over the real dev set: every stored verified or
+    corrected quote points at an eligible source, at offsets that cut exactly the reported
+    text out of the stored paragraph; every row agrees with the stored engine report."""
+    assert DEV_SET, "the dev set is missing"
+    for path in DEV_SET:
+        result = bundle_import(raw=path.read_bytes(), enqueue_verification=False)
+        assessment_id = result.assessment.pk
+        assert assessment_verify(assessment_id=assessment_id) is VerifyOutcome.STORED
+        assessment = Assessment.objects.get(pk=assessment_id)
+        reported = assessment.report["quotes"]
+        rows = Quote.objects.filter(assessment=assessment).select_related("match_source")
+        assert len(rows) == len(reported) == assessment.quotes_found, path.name
+        for row, entry in zip(rows, reported, strict=True):
+            where = f"{path.name} #{row.n}"
+            assert (row.n, row.status, row.reason) == (
+                entry["n"],
+                entry["status"],
+                entry["reason"],
+            ), where
+            match = entry["match"]
+            assert (row.match_source is None) == (match is None), where
+            if match is not None:
+                assert (row.match_source.key, row.match_paragraph) == (
+                    match["source"],
+                    match["paragraph"],
+                ), where
+                paragraph = row.match_source.paragraphs[row.match_paragraph - 1]
+                assert paragraph[row.match_start : row.match_end] == match["text"], where
+            if row.status in ("verified", "corrected"):
+                assert row.match_source.eligible, where

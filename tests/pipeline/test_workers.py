@@ -193,3 +193,23 @@ def test_a_killed_pool_child_is_redelivered_and_finished_vb_5(start_worker):
     assert_exactly_one_result_set([assessment.pk])
     assert "WorkerLostError" in worker.log()
     assert outcomes(worker) == {"retry": 1, "stored": 1}, worker.log()
+
+
+def test_beat_sweeps_up_an_assessment_whose_message_was_lost(start_worker, tmp_path):
+    """A pending assessment with no message (broker down at commit, say) is found by the
+    periodic sweep that celery beat runs, and verified."""
+    worker = start_worker(
+        "beat",
+        args=("--beat", f"--schedule={tmp_path / 'beat-schedule'}"),
+        VERIFICATION_SWEEP_SECONDS="1",
+        **CRASH_ENV,
+    )
+    lost = import_scenario(SCENARIO, enqueue=False)
+    Assessment.objects.filter(pk=lost.pk).update(updated_at=timezone.now() - timedelta(seconds=60))
+    wait_until(
+        lambda: states()[lost.pk] == VerificationState.DONE,
+        timeout=60,
+        message=lambda: f"states {states()}\n{worker.log()}",
+    )
+    assert "citations.sweep_verifications" in worker.log()
+    assert_exactly_one_result_set([lost.pk])

@@ -1,0 +1,44 @@
+"""``manage.py sweep_verifications [--outdated]``: what cron or beat runs."""
+
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from citations.services import assessment_verify
+from reviews.models import Assessment, ReviewState, VerificationState
+
+from .conftest import import_scenario, queued_assessment_ids
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_sweep_command_resends_stuck_and_reverifies_outdated_results(broker, settings):
+    """Engine changed: results of another engine version are verified again (not approved
+    ones, which are final); stuck work is re-sent."""
+    stuck = import_scenario("procurement_review", bundle_id="stuck", enqueue=False)
+    old = timezone.now() - timedelta(seconds=settings.VERIFICATION_STALE_SECONDS + 1)
+    Assessment.objects.filter(pk=stuck.pk).update(updated_at=old)
+    current, outdated, approved = (
+        import_scenario("procurement_review", bundle_id=name, enqueue=False)
+        for name in ("current", "outdated", "approved")
+    )
+    for assessment in (current, outdated, approved):
+        assessment_verify(assessment_id=assessment.pk)
+    Assessment.objects.filter(pk__in=[outdated.pk, approved.pk]).update(
+        engine_version="verbatim 0.0.1"
+    )
+    Assessment.objects.filter(pk=approved.pk).update(review_state=ReviewState.APPROVED)
+
+    out = StringIO()
+    call_command("sweep_verifications", "--outdated", stdout=out)
+    assert out.getvalue().splitlines() == [
+        f"re-sent 1 stuck assessment(s): {stuck.pk}",
+        f"verifying 1 outdated assessment(s) again: {outdated.pk}",
+    ]
+    assert sorted(queued_assessment_ids(broker)) == [stuck.pk, outdated.pk]
+    states = dict(Assessment.objects.values_list("pk", "verification_state"))
+    assert states[outdated.pk] == VerificationState.PENDING
+    assert states[current.pk] == states[approved.pk] == VerificationState.DONE
