@@ -284,28 +284,29 @@ def paragraph_rendering(
     mark: tuple[int, int] | None = None,
     is_focus: bool = False,
 ) -> RenderedParagraph:
-    """Split ``text`` at sentence boundaries (for coverage) and at the mark."""
+    """Split ``text`` at sentence boundaries (for coverage) and at the mark; linear in the
+    number of sentences, so one huge paragraph stays cheap."""
     if mark is not None and not (0 <= mark[0] < mark[1] <= len(text)):
         mark = None  # offsets from another version of the text: highlight nothing, not wrongly
-    cuts = {0, len(text)}
-    for start, end in sentence_spans(text):
-        cuts.update((start, end))
-    if mark:
-        cuts.update(mark)
-    bounds = sorted(cuts)
-    sentences = sentence_spans(text)
-
-    def covered(start: int, end: int) -> bool:
-        sentence = next((s for s in sentences if s[0] <= start < s[1]), (start, end))
-        return any(a < sentence[1] and sentence[0] < b for a, b in covered_spans)
-
-    before: list[Segment] = []
-    after: list[Segment] = []
-    for start, end in itertools.pairwise(bounds):
-        if mark and mark[0] <= start < mark[1]:
-            continue
-        target = after if mark and start >= mark[1] else before
-        target.append(Segment(text[start:end], covered(start, end)))
+    # Runs of alike pieces are merged, so the viewer renders few elements per paragraph.
+    runs: dict[str, list[tuple[bool, list[str]]]] = {"before": [], "after": []}
+    for sentence_start, sentence_end in sentence_spans(text):
+        covered = any(a < sentence_end and sentence_start < b for a, b in covered_spans)
+        cuts = [sentence_start, sentence_end]
+        if mark:
+            cuts[1:1] = sorted(m for m in mark if sentence_start < m < sentence_end)
+        for start, end in itertools.pairwise(cuts):
+            if mark and mark[0] <= start < mark[1]:
+                continue  # inside the mark: rendered whole, as one element
+            target = runs["after" if mark and start >= mark[1] else "before"]
+            if target and target[-1][0] == covered:
+                target[-1][1].append(text[start:end])
+            else:
+                target.append((covered, [text[start:end]]))
+    before, after = (
+        [Segment("".join(pieces), covered) for covered, pieces in runs[side]]
+        for side in ("before", "after")
+    )
     return RenderedParagraph(
         number=number,
         before=before,

@@ -149,7 +149,7 @@ def test_source_pane_highlights_exactly_the_matched_span_vb_2(reviewer_client, a
     assert "Corrected: the model cited <strong>A1 ¶2</strong>" in html
     assert "<html" not in html  # a fragment, not a page
     # Sentences no quote covers are dimmed; the covered one is not.
-    assert '<span class="uncovered">5. </span>' in html
+    assert '<span class="uncovered">5. Liability. The contractor’s aggregate' in html
     assert "</mark>, and routine requests" in html
 
 
