@@ -10,9 +10,9 @@ words vote for alignments (source position minus quote position); the best few a
 word by word (Levenshtein opcodes over word lists, in C) inside one paragraph, and the span
 is cut to the first and last word that really corresponds. A candidate is *accepted* only
 when its character similarity reaches ``min_score``, most quote words are found in order
-(``MIN_RECALL``), the span holds few words the quote lacks (``MIN_PRECISION``), no long run
-of words is missing or added (``MAX_GAP``), and it beats the best other place by
-``min_margin``.
+(``MIN_RECALL``; all of them in a short quote), the span holds few words the quote lacks
+(``MIN_PRECISION``), no long run of words is missing or added (``MAX_GAP``), no quote words
+run on past the span's end, and it beats the best other place by ``min_margin``.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ WORD = re.compile(r"\w+")
 
 MIN_WORDS = 3  # fewer quote words than this are never matched approximately
 MIN_RECALL = 0.8  # share of quote words found, in order, in the span
+MIN_WORDS_FOR_CHANGES = 8  # a shorter quote may drop words, but none of its own may differ
 MIN_PRECISION = 0.75  # share of span words that correspond to a quote word
 MAX_GAP = 3  # longest run of words missing from, or added to, the quote
 MAX_OPENING_CHANGE = 1  # quote words before the first matched one ("Wir" for "und")
@@ -286,8 +287,9 @@ def _sound_shape(query_words: list[str], span_text: str) -> bool:
     # Kammerwesen steht in der Diskussion") is never repaired; one reworded opening word is.
     leading = sum(1 for q, _, _ in steps[: good[0]] if q is not None)
     trailing = sum(1 for q, _, _ in steps[good[-1] + 1 :] if q is not None)
+    recall = MIN_RECALL if len(query_words) >= MIN_WORDS_FOR_CHANGES else 1.0
     return (
-        matched >= MIN_RECALL * len(query_words)
+        matched >= recall * len(query_words)
         and matched >= MIN_PRECISION * span_words
         and _longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP
         and leading <= MAX_OPENING_CHANGE

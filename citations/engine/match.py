@@ -126,10 +126,12 @@ def normalized_in_paragraph(folded: str, prepared: PreparedSource, paragraph: in
     if not folded or not 1 <= paragraph <= len(prepared.source.paragraphs):
         return None
     norm = prepared.normalized[paragraph - 1]
-    start = norm.text.find(folded)
-    if start < 0:
+    found = _find_folded(norm.text, folded)
+    if found is None:
         return None
-    raw_start, raw_end = norm.raw_span(start, start + len(folded))
+    raw_start, raw_end = norm.raw_span(*found)
+    if found[1] - found[0] < len(folded):
+        raw_end = _take_hyphen(norm.raw, raw_end)
     return Span(paragraph, raw_start, raw_end, norm.raw[raw_start:raw_end])
 
 
@@ -138,10 +140,42 @@ def normalized_in_source(folded: str, prepared: PreparedSource) -> list[Span] | 
     (more than one when it runs across consecutive paragraphs)."""
     if not folded:
         return None
-    start = prepared.norm_joined.find(folded)
-    if start < 0:
+    found = _find_folded(prepared.norm_joined, folded)
+    if found is None:
         return None
-    return prepared.spans(start, start + len(folded)) or None
+    spans = prepared.spans(*found)
+    if spans and found[1] - found[0] < len(folded):
+        last = spans[-1]
+        raw = prepared.source.paragraphs[last.paragraph - 1]
+        end = _take_hyphen(raw, last.end)
+        spans[-1] = Span(last.paragraph, last.start, end, raw[last.start : end])
+    return spans or None
+
+
+_HYPHENS = "-\u2010\u2011\u00ad"
+
+
+def _find_folded(haystack: str, folded: str) -> tuple[int, int] | None:
+    """``[start, end)`` of the first occurrence of ``folded`` in ``haystack``. A quote cut
+    right after a line-break hyphen ("Bürger-" of "Bürger-\\ninnen", folded to
+    "bürgerinnen") is found without its hyphen, followed by the rest of the word."""
+    start = haystack.find(folded)
+    if start >= 0:
+        return start, start + len(folded)
+    stem = folded[:-1]
+    if len(folded) > 1 and folded[-1] == "-" and stem[-1].isalpha():
+        start = haystack.find(stem)
+        while start >= 0:
+            end = start + len(stem)
+            if end < len(haystack) and haystack[end].isalpha():
+                return start, end
+            start = haystack.find(stem, start + 1)
+    return None
+
+
+def _take_hyphen(raw: str, end: int) -> int:
+    """``end`` moved past the hyphen the raw text has there (the one folding joined away)."""
+    return end + 1 if end < len(raw) and raw[end] in _HYPHENS else end
 
 
 def match_from_spans(

@@ -153,18 +153,21 @@ def fold_text(text: str) -> str:
 
 
 def normalize_with_map(raw: str) -> Normalized:
-    """Normalize ``raw`` for comparison and keep the map back to it (trimmed at both ends)."""
-    folded = raw.translate(_CHAR_FOLDS)
+    """Normalize ``raw`` for comparison and keep the map back to it (trimmed at both ends).
+
+    Layout is folded before and after the Unicode step: before, so invisible characters
+    cannot keep a combining mark from its letter; after, because NFKC can make new spaces.
+    """
+    text, layout_step = _fold_layout(raw.translate(_CHAR_FOLDS))
+    lowered = text.lower()
     unicode_step: _Pieces | None = None
-    lowered = folded.lower()
-    if unicodedata.is_normalized("NFKC", folded) and len(lowered) == len(folded):
-        stage = lowered.translate(_CHAR_FOLDS)
+    if unicodedata.is_normalized("NFKC", text) and len(lowered) == len(text):
+        text = lowered.translate(_CHAR_FOLDS)
     else:
-        stage, unicode_step = _fold_clusters(folded)
-    text, layout_step = _fold_layout(stage)
+        text, unicode_step = _fold_clusters(text)
+    text, final_step = _fold_layout(text)
     lead = len(text) - len(text.lstrip(" "))
-    trimmed = text.strip(" ")
-    return Normalized(raw, trimmed, (unicode_step, layout_step), lead)
+    return Normalized(raw, text.strip(" "), (layout_step, unicode_step, final_step), lead)
 
 
 def _fold_layout(text: str) -> tuple[str, _Pieces | None]:

@@ -114,7 +114,7 @@ def _locate_verbatim(
     text = quote.text.strip()
     if not text:
         return Finding.NOWHERE, None
-    folded = fold_text(text)
+    folded = _unwrap(fold_text(text))
     if primary is not None:
         wanted = quote.cited_paragraph
         if wanted is not None:
@@ -142,6 +142,20 @@ def _locate_verbatim(
         if spans:
             return elsewhere, _match(spans, searcher, method, Tier.SECONDARY)
     return Finding.NOWHERE, None
+
+
+def _unwrap(folded: str) -> str:
+    """The folded quote without a pair of quotation marks around all of it: they mark the
+    quote, they are not part of it.
+
+    >>> _unwrap('"die regel gilt"'), _unwrap('"nein" sagen wir "ja"')
+    ('die regel gilt', '"nein" sagen wir "ja"')
+    """
+    if len(folded) > 2 and folded[0] == folded[-1] and folded[0] in "\"'":
+        inner = folded[1:-1]
+        if folded[0] not in inner:
+            return inner.strip()
+    return folded
 
 
 def _in_source(

@@ -1,0 +1,84 @@
+"""Acceptance: every scenario in shared/data/scenarios and the labelled real LLM answers in
+shared/data/dev, scored by shared/tools/check_report.py's own ``compare``."""
+
+import importlib.util
+import json
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from citations.engine import load_bundle, report_to_dict, verify_bundle
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+SCENARIOS = SHARED / "data" / "scenarios"
+DEV = SHARED / "data" / "dev" / "verbote"
+
+
+@cache
+def check_report():
+    spec = importlib.util.spec_from_file_location(
+        "check_report", SHARED / "tools" / "check_report.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def scored(bundle_path: Path):
+    """(expected quote, verdict, problems) for every quote of one bundle."""
+    tool = check_report()
+    data = json.loads(bundle_path.read_text())
+    report = report_to_dict(verify_bundle(load_bundle(data)))
+    expected = json.loads(bundle_path.with_name(bundle_path.stem + ".expected.json").read_text())
+    assert len(report["quotes"]) == len(expected["quotes"])
+    paragraphs = tool.paragraphs_of(data)
+    got = {q["n"]: q for q in report["quotes"]}
+    for quote in expected["quotes"]:
+        verdict, problems = tool.compare(quote, got[quote["n"]], paragraphs)
+        yield quote, verdict, problems
+
+
+def bundles(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+needs_shared = pytest.mark.skipif(
+    not SCENARIOS.is_dir(), reason="shared/ is not beside the project"
+)
+
+
+@needs_shared
+@pytest.mark.parametrize("bundle_path", bundles(SCENARIOS), ids=lambda p: p.stem)
+def test_scenario_passes_with_nothing_wrong(bundle_path):
+    """003.1-003.9, 011.1-011.4, 012.2, ADR-1, EV-3: each scenario, 0 wrong, 0 critical."""
+    failures = [
+        (quote["n"], verdict, problems)
+        for quote, verdict, problems in scored(bundle_path)
+        if verdict in ("wrong", "critical")
+    ]
+    assert failures == []
+
+
+@needs_shared
+def test_dev_set_real_llm_quotes_meet_the_targets():
+    """VB-1 on real data: no fabricated quote passes (0 critical); verbatim quotes verified at
+    the right span >= 99.5 %; near-verbatim quotes corrected at the right span >= 85 %."""
+    tally: dict[str, Counter] = {}
+    for bundle_path in bundles(DEV):
+        for quote, verdict, _ in scored(bundle_path):
+            if quote["status"] == "verified":
+                kind = "crossing" if quote.get("acceptable") else "verbatim"
+            elif quote["status"] == "corrected":
+                kind = "near"
+            else:
+                kind = "fabricated" if not quote.get("acceptable") else "ambiguous"
+            tally.setdefault(kind, Counter())[verdict] += 1
+    everything = sum(tally.values(), Counter())
+    assert everything["critical"] == 0, tally
+    assert tally["fabricated"]["ok"] == tally["fabricated"].total()
+    verbatim = tally["verbatim"]
+    assert verbatim["ok"] / verbatim.total() >= 0.995, tally
+    near = tally["near"]
+    assert near["ok"] / near.total() >= 0.85, tally

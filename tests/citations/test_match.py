@@ -1,0 +1,293 @@
+"""Locating text: ``find_verbatim`` (exact and normalized only, EV-3), quotes across paragraph
+breaks, and the fast matchers checked against slow, obviously correct ones."""
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from rapidfuzz import fuzz
+
+from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbatim
+from citations.engine.approximate import candidates
+from citations.engine.match import PreparedSource
+from citations.engine.normalize import fold_text
+
+DOC = Source(
+    "D",
+    SourceKind.DOCUMENT,
+    (
+        "Intro.",
+        "Die  „Regel“ gilt\nimmer für Bürger-\ninnen.",
+        "Ein Satz am Ende",
+        "geht hier weiter.",
+    ),
+)
+OTHER = Source("O", SourceKind.DOCUMENT, ("Nur hier steht dieser Satz.",))
+
+
+def test_ev3_find_verbatim_exact():
+    match = find_verbatim("Nur hier steht", [DOC, OTHER])
+    assert match is not None
+    assert (match.source, match.paragraph, match.start, match.end) == ("O", 1, 0, 14)
+    assert match.method is MatchMethod.EXACT
+    assert match.tier is Tier.SECONDARY
+
+
+def test_ev3_find_verbatim_normalized_reports_the_raw_span():
+    match = find_verbatim('die "regel" gilt immer für bürgerinnen', [DOC])
+    assert match is not None
+    assert match.method is MatchMethod.NORMALIZED
+    assert match.tier is Tier.PRIMARY
+    assert match.text == DOC.paragraphs[1][match.start : match.end]
+    assert match.text == "Die  „Regel“ gilt\nimmer für Bürger-\ninnen"
+
+
+def test_ev3_find_verbatim_is_never_approximate():
+    assert find_verbatim("Die Regel gilt nie für Bürgerinnen.", [DOC]) is None
+    assert find_verbatim("   ", [DOC]) is None
+
+
+def test_a_quote_cut_at_a_line_break_hyphen_is_found_with_the_hyphen():
+    match = find_verbatim('die "REGEL" gilt immer für Bürger-', [DOC])
+    assert match is not None
+    assert match.text == "Die  „Regel“ gilt\nimmer für Bürger-"
+    assert match.text == DOC.paragraphs[1][match.start : match.end]
+
+
+def test_a_quote_across_a_paragraph_break_reports_every_raw_span():
+    match = find_verbatim("Ein Satz am Ende geht hier weiter.", [DOC])
+    assert match is not None
+    assert (match.paragraph, match.start, match.end, match.text) == (3, 0, 16, "Ein Satz am Ende")
+    assert [(s.paragraph, s.start, s.end, s.text) for s in match.continues] == [
+        (4, 0, 17, "geht hier weiter.")
+    ]
+
+
+WORDS = [
+    "der",
+    "die",
+    "das",
+    "und",
+    "wir",
+    "wollen",
+    "keine",
+    "neue",
+    "Steuer",
+    "für",
+    "alle",
+    "Bürger",
+    "Straße",
+    "Politik",
+    "lehnen",
+    "ab",
+    "Schutz",
+    "Wasser",
+    "Energie",
+    "Zukunft",
+    "Arbeit",
+    "Familien",
+    "Kinder",
+    "Schule",
+    "Europa",
+    "Gesetz",
+    "Regel",
+    "gilt",
+    "immer",
+    "nie",
+    "mehr",
+    "weniger",
+    "sozial",
+    "gerecht",
+    "frei",
+    "sicher",
+    "Umwelt",
+    "Landwirtschaft",
+    "Forschung",
+    "Gesundheit",
+    "Rente",
+    "Pflege",
+    "Wohnung",
+    "Miete",
+    "Bahn",
+    "Verkehr",
+    "Klima",
+    "Markt",
+    "Bank",
+    "Geld",
+    "Recht",
+    "Polizei",
+    "Daten",
+    "Netz",
+    "Bildung",
+    "Kultur",
+    "Sport",
+    "Frieden",
+    "Hochschule",
+    "Gemeinde",
+    "Kommune",
+    "Land",
+    "Bund",
+    "Staat",
+    "Unternehmen",
+    "Handwerk",
+    "Mittelstand",
+    "Wettbewerb",
+    "Verbraucher",
+    "Tierschutz",
+    "Wald",
+    "Meer",
+    "Luft",
+    "Lärm",
+    "Sicherheit",
+    "Freiheit",
+    "Verantwortung",
+    "Zusammenhalt",
+    "Integration",
+    "Migration",
+    "Asyl",
+    "Grenze",
+    "Bundeswehr",
+    "Abrüstung",
+    "Export",
+    "Handel",
+    "Zoll",
+    "Haushalt",
+    "Schulden",
+    "Zins",
+    "Investition",
+    "Innovation",
+    "Digitalisierung",
+    "Breitband",
+    "Datenschutz",
+    "Überwachung",
+    "Vorratsdatenspeicherung",
+    "Kamera",
+    "Strafrecht",
+    "Gericht",
+    "Richter",
+    "Verfassung",
+    "Demokratie",
+    "Wahl",
+    "Parlament",
+    "Bürgerbeteiligung",
+    "Transparenz",
+    "Korruption",
+    "Lobby",
+    "Medien",
+    "Rundfunk",
+    "Presse",
+]
+PUNCTUATION = ["", "", "", ",", ".", ";", ":"]
+
+
+@st.composite
+def sentences(draw, min_words=4, max_words=14):
+    # Words do not repeat within a sentence, as in real prose more or less.
+    words = draw(
+        st.lists(st.sampled_from(WORDS), min_size=min_words, max_size=max_words, unique=True)
+    )
+    marks = draw(st.lists(st.sampled_from(PUNCTUATION), min_size=len(words), max_size=len(words)))
+    return " ".join(w + m for w, m in zip(words, marks, strict=True))
+
+
+@st.composite
+def documents(draw):
+    paragraphs = draw(st.lists(sentences(min_words=6, max_words=30), min_size=1, max_size=5))
+    return Source("S", SourceKind.DOCUMENT, tuple(paragraphs))
+
+
+def slow_find(quote: str, source: Source) -> tuple[int, str] | None:
+    """Obviously correct: the first paragraph holding the quote as written, else the first
+    with a raw substring that folds to the quote."""
+    for number, paragraph in enumerate(source.paragraphs, 1):
+        if quote.strip() in paragraph:
+            return number, quote.strip()
+    wanted = fold_text(quote)
+    for number, paragraph in enumerate(source.paragraphs, 1):
+        for start in range(len(paragraph)):
+            for end in range(start + 1, len(paragraph) + 1):
+                if fold_text(paragraph[start:end]) == wanted:
+                    return number, paragraph[start:end]
+    return None
+
+
+NOISE = st.sampled_from(["same", "upper", "lower", "spaces", "newlines"])
+
+
+def add_noise(text: str, noise: str) -> str:
+    if noise == "upper":
+        return text.upper().replace("SS", "ß") if "ß" in text else text.upper()
+    if noise == "lower":
+        return text.lower()
+    if noise == "spaces":
+        return text.replace(" ", "  \t")
+    if noise == "newlines":
+        return text.replace(" ", "\n")
+    return text
+
+
+@settings(max_examples=40, deadline=None)
+@given(documents(), st.data(), NOISE)
+def test_vb2_fast_normalized_search_agrees_with_the_slow_one(source, data, noise):
+    """The fast search (raw find, then folded find with an offset map) finds a quote exactly
+    when the brute-force search does, and its span folds to the quote (VB-2)."""
+    paragraph = data.draw(st.sampled_from(source.paragraphs))
+    start = data.draw(st.integers(0, max(0, len(paragraph) - 12)))
+    end = data.draw(st.integers(start + 1, min(len(paragraph), start + 40)))
+    quote = add_noise(paragraph[start:end], noise)
+    assume(fold_text(quote))
+    fast = find_verbatim(quote, [source])
+    slow = slow_find(quote, source)
+    assert (fast is None) == (slow is None)
+    if fast is not None and not fast.continues:
+        assert fast.text == source.paragraphs[fast.paragraph - 1][fast.start : fast.end]
+        assert fold_text(fast.text) == fold_text(quote)
+        assert fast.paragraph == slow[0]
+
+
+def slow_best_paragraph(folded: str, source: Source) -> tuple[int, float, float]:
+    """Obviously correct and slow: partial_ratio against every paragraph; the best
+    paragraph number, its score and the runner-up's."""
+    scores = sorted(
+        ((fuzz.partial_ratio(folded, fold_text(p)), n) for n, p in enumerate(source.paragraphs, 1)),
+        reverse=True,
+    )
+    runner_up = scores[1][0] if len(scores) > 1 else 0.0
+    return scores[0][1], scores[0][0], runner_up
+
+
+@settings(max_examples=60, deadline=None)
+@given(documents(), st.data())
+def test_fast_approximate_search_agrees_with_the_slow_one(source, data):
+    """A near-verbatim quote (one word dropped or changed): the indexed matcher's best place
+    is the paragraph a brute-force partial_ratio over every paragraph picks, whenever the
+    slow one has a clear winner."""
+    number = data.draw(st.integers(1, len(source.paragraphs)))
+    words = source.paragraphs[number - 1].split(" ")
+    size = data.draw(st.integers(6, min(16, len(words))))
+    first = data.draw(st.integers(0, len(words) - size))
+    chosen = words[first : first + size]
+    position = data.draw(st.integers(1, size - 2))
+    if data.draw(st.booleans()):
+        del chosen[position]
+    else:
+        chosen[position] = "Verwaltungsgerichtsbarkeit"
+    folded = fold_text(" ".join(chosen))
+    slow_paragraph, slow_score, runner_up = slow_best_paragraph(folded, source)
+    assume(slow_score - runner_up >= 10)
+    found = candidates(folded, PreparedSource(source), min_score=0.0)
+    assert found, "the indexed matcher found no place at all"
+    assert found[0].span.paragraph == slow_paragraph
+
+
+@pytest.mark.parametrize(
+    ("quote", "expected"),
+    [
+        ('Die "Regel" gilt immer für Bürgerinnen', 2),
+        ("Die Regel gilt immer für Bürgerinnen", None),
+        ("geht hier weiter", 4),
+        ("Nur hier steht dieser Satz", None),
+    ],
+)
+def test_find_verbatim_searches_only_the_given_sources(quote, expected):
+    match = find_verbatim(quote, [DOC])
+    assert (match.paragraph if match else None) == expected

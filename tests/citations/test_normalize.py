@@ -1,0 +1,105 @@
+"""Normalization and its offset map (VB-2): what a faithful copy may change is ignored, and
+every normalized span maps back to an exact raw span."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citations.engine.normalize import fold_text, normalize_with_map
+
+FOLDS = [
+    ("NFKC ligature and full width", "ﬁnal １０ km", "final 10 km"),
+    ("case", "Die FDP", "die fdp"),
+    ("typographic double quotes", "„Nein“ «non» »Ja«", '"nein" "non" "ja"'),
+    ("typographic apostrophes", "days’ notice, Ich-AG´s", "days' notice, ich-ag's"),
+    ("dash variants", "2020–2024 — gut − schlecht", "2020-2024 - gut - schlecht"),
+    ("soft hyphen", "Bür\u00adger", "bürger"),
+    ("soft hyphen at a line break", "Bür\u00ad\nger", "bürger"),
+    ("hyphenation at a line break", "Bürger-\ninnen", "bürgerinnen"),
+    ("PDF hyphen copied with a space", "Bürger- innen", "bürgerinnen"),
+    ("hyphen inside a word stays", "four-hour E-Mail", "four-hour e-mail"),
+    ("zero-width characters", "Wa\u200bsser\u2060werk\ufeff", "wasserwerk"),
+    ("whitespace runs and line breaks", "  one \t two\n\nthree\u00a0four  ", "one two three four"),
+    ("German sharp s kept", "Straße", "straße"),
+    ("final sigma", "ΟΔΟΣ οδος", "οδοσ οδοσ"),
+    ("Korean", "요청자가  검토를\n요청합니다.", "요청자가 검토를 요청합니다."),
+    ("decomposed Hangul jamo", "\u1112\u1161\u11ab", "한"),
+    ("emoji", "Gut 👍🏽 so", "gut 👍🏽 so"),
+    ("right-to-left with bidi marks", "\u200fשלום\u200e עולם", "שלום עולם"),
+    ("combining accent", "Cafe\u0301", "café"),
+]
+
+
+@pytest.mark.parametrize(("raw", "folded"), [f[1:] for f in FOLDS], ids=[f[0] for f in FOLDS])
+def test_fold_ignores_what_a_faithful_copy_may_change(raw, folded):
+    assert fold_text(raw) == folded
+
+
+@pytest.mark.parametrize(("raw", "folded"), [f[1:] for f in FOLDS], ids=[f[0] for f in FOLDS])
+def test_vb2_whole_normalized_text_maps_back_to_the_trimmed_raw_text(raw, folded):
+    normalized = normalize_with_map(raw)
+    start, end = normalized.raw_span(0, len(normalized.text))
+    assert fold_text(raw[start:end]) == folded
+    assert raw[:start].strip("\u200f\u200e\u200b ") == ""
+    assert raw[end:].strip("\ufeff\u200b\u2060 ") == ""
+
+
+def test_vb2_span_of_a_word_after_collapsed_whitespace_and_a_joined_hyphen():
+    raw = "Die  Bürger-\ninnen „wählen“ heute."
+    normalized = normalize_with_map(raw)
+    assert normalized.text == 'die bürgerinnen "wählen" heute.'
+    at = normalized.text.index('"wählen"')
+    start, end = normalized.raw_span(at, at + len('"wählen"'))
+    assert raw[start:end] == "„wählen“"
+    at = normalized.text.index("bürgerinnen")
+    start, end = normalized.raw_span(at, at + len("bürgerinnen"))
+    assert raw[start:end] == "Bürger-\ninnen"
+
+
+def test_vb2_an_expanded_character_maps_to_the_whole_raw_character():
+    raw = "the ﬁrm"
+    normalized = normalize_with_map(raw)
+    assert normalized.text == "the firm"
+    at = normalized.text.index("i")  # the second half of the "ﬁ" ligature
+    assert normalized.raw_span(at, at + 1) == (4, 5)
+    assert normalized.raw_span(at, at + 3) == (4, 7)
+
+
+def test_raw_span_refuses_an_empty_or_outside_span():
+    normalized = normalize_with_map("abc")
+    with pytest.raises(ValueError):
+        normalized.raw_span(1, 1)
+    with pytest.raises(ValueError):
+        normalized.raw_span(0, 4)
+
+
+NOISY_TEXT = st.lists(
+    st.sampled_from(
+        list(
+            "aAbBzZßİΣςσéÉ\u0301 \n\t-‐–'’\"„“\u00ad\u200b\u00a0ﬁ１가\u1100\u1161한😀\u05d0\u200f.,"
+        )
+    ),
+    max_size=40,
+).map("".join)
+
+
+@settings(max_examples=500)
+@given(NOISY_TEXT)
+def test_normalization_is_idempotent(text):
+    folded = fold_text(text)
+    assert fold_text(folded) == folded
+
+
+@settings(max_examples=500)
+@given(NOISY_TEXT, st.data())
+def test_vb2_every_normalized_span_maps_to_a_raw_span_inside_the_text(text, data):
+    normalized = normalize_with_map(text)
+    if not normalized.text:
+        return
+    start = data.draw(st.integers(0, len(normalized.text) - 1))
+    end = data.draw(st.integers(start + 1, len(normalized.text)))
+    raw_start, raw_end = normalized.raw_span(start, end)
+    assert 0 <= raw_start < raw_end <= len(text)
+    # Wider normalized spans never map to narrower raw ones.
+    if end < len(normalized.text):
+        assert normalized.raw_span(start, end + 1)[1] >= raw_end

@@ -1,0 +1,449 @@
+"""verify_bundle against the policy table (spec/PRODUCT.md), one row at a time, and the
+properties every result keeps (ADR-3, VB-1, VB-2)."""
+
+import json
+import re
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from citations.engine import (
+    MatchMethod,
+    Reason,
+    Tier,
+    VerificationStatus,
+    load_bundle,
+    report_to_dict,
+    verify_bundle,
+)
+from citations.engine.normalize import fold_text
+from citations.engine.policy import POLICY, Citation, Finding
+
+from .test_match import WORDS, sentences
+
+E1_TEXT = (
+    "Hi team,\n\nThe new price applies from 1 March.\n\n"
+    "We can accept it if they keep the four-hour emergency response time.\n\n"
+    "The signed draft is attached."
+)
+A1 = [
+    "1. Term. The agreement runs for twenty-four (24) months.",
+    "2. Fees. The annual fee increases by six per cent (6%) over the previous term.",
+    "3. Response. The contractor shall attend emergency call-outs within eight (8) hours.",
+    "4. Termination. Either party may terminate with ninety (90) days’ written notice.",
+    "5. Liability. The contractor’s aggregate liability shall not exceed the annual fee.",
+]
+D1_TEXT = (
+    "Contracts above 50,000 EUR per year require a competitive tender.\n\n"
+    "Service levels must not be reduced at renewal without written approval."
+)
+
+
+def bundle(markdown: str, **extra):
+    data = {
+        "bundle_version": 1,
+        "id": "policy-test",
+        "sources": [
+            {"id": "E1", "kind": "email_body", "text": E1_TEXT},
+            {"id": "A1", "kind": "attachment", "parent": "E1", "paragraphs": A1},
+            {"id": "D1", "kind": "document", "title": "Procurement Policy", "text": D1_TEXT},
+            {"id": "D2", "kind": "document", "eligible": False, "text": "Scored 3.1 of 5."},
+        ],
+        "response": {"format": "markdown", "text": markdown},
+        **extra,
+    }
+    return load_bundle(data)
+
+
+def only_result(markdown: str):
+    report = verify_bundle(bundle(markdown))
+    assert len(report.results) == 1
+    return report.results[0]
+
+
+def test_003_2_verified_in_the_cited_paragraph_of_the_primary_source():
+    result = only_result(
+        'It says "The annual fee increases by six per cent (6%) over the previous term." [A1 ¶2]'
+    )
+    assert (result.status, result.reason) == (
+        VerificationStatus.VERIFIED,
+        Reason.FOUND_AS_CITED,
+    )
+    assert result.match.tier is Tier.PRIMARY
+    assert result.match.method is MatchMethod.EXACT
+    assert result.corrected is None
+
+
+def test_003_2_normalized_match_in_the_cited_paragraph_is_verified():
+    result = only_result(
+        'It says "either party may terminate with NINETY (90) days\' written notice" [A1 ¶4]'
+    )
+    assert result.status is VerificationStatus.VERIFIED
+    assert result.match.method is MatchMethod.NORMALIZED
+    assert result.match.text == "Either party may terminate with ninety (90) days’ written notice"
+
+
+def test_011_1_wrong_paragraph_of_a_document_or_attachment_is_corrected():
+    result = only_result(
+        'The draft: "The contractor shall attend emergency call-outs within eight (8) hours" '
+        "[A1 ¶2]"
+    )
+    assert (result.status, result.reason) == (
+        VerificationStatus.CORRECTED,
+        Reason.RELOCATED_PARAGRAPH,
+    )
+    assert (result.corrected.source, result.corrected.paragraph) == ("A1", 3)
+    assert result.corrected.text == (
+        "The contractor shall attend emergency call-outs within eight (8) hours"
+    )
+
+
+def test_003_3_text_found_only_in_a_secondary_source_is_relocated_there():
+    result = only_result(
+        'The rule: "Contracts above 50,000 EUR per year require a competitive tender" [A1 ¶1]'
+    )
+    assert (result.status, result.reason) == (
+        VerificationStatus.CORRECTED,
+        Reason.RELOCATED_SOURCE,
+    )
+    assert result.match.tier is Tier.SECONDARY
+    assert (result.corrected.source, result.corrected.paragraph) == ("D1", 1)
+
+
+def test_003_6_near_verbatim_quote_in_a_document_is_repaired_to_the_source_wording():
+    result = only_result('Termination needs "ninety days\' written notice" [A1 ¶4].')
+    assert (result.status, result.reason) == (
+        VerificationStatus.CORRECTED,
+        Reason.TEXT_REPAIRED,
+    )
+    assert result.match.method is MatchMethod.APPROXIMATE
+    assert result.corrected.text == "ninety (90) days’ written notice"
+    assert result.match.text == A1[3][result.match.start : result.match.end]
+
+
+def test_003_6_invented_text_near_a_real_clause_is_not_repaired():
+    result = only_result(
+        "It caps liability: \"The contractor's liability shall never exceed the fees paid in "
+        'the last month." [A1 ¶5]'
+    )
+    assert (result.status, result.reason) == (
+        VerificationStatus.UNVERIFIED,
+        Reason.NOT_FOUND,
+    )
+    assert result.corrected is None
+
+
+def test_003_6_a_real_opening_with_an_invented_ending_is_not_repaired():
+    result = only_result(
+        '"The contractor shall attend emergency call-outs within eight (8) hours and pay '
+        'every penalty twice." [A1 ¶3]'
+    )
+    assert result.status is VerificationStatus.UNVERIFIED
+
+
+def test_003_7_email_body_near_miss_is_preserved_with_a_hint():
+    result = only_result(
+        'Dana: "we can accept it if they keep the four hour response time" [E1 ¶3]'
+    )
+    assert (result.status, result.reason) == (
+        VerificationStatus.UNVERIFIED,
+        Reason.EMAIL_BODY_MISMATCH,
+    )
+    assert result.corrected is None
+    assert result.match is not None and result.match.source == "E1"
+    assert result.match.paragraph == 3
+
+
+def test_011_2_email_body_quote_at_the_wrong_paragraph_is_verified_as_written():
+    result = only_result('She wrote "The signed draft is attached." [E1 ¶2]')
+    assert (result.status, result.reason) == (
+        VerificationStatus.VERIFIED,
+        Reason.FOUND_AS_CITED,
+    )
+    assert result.corrected is None
+    assert (result.match.paragraph, result.match.start) == (4, 0)
+
+
+def test_011_2_email_citation_of_text_that_is_only_in_an_attachment_is_not_corrected():
+    result = only_result(
+        'She wrote "The annual fee increases by six per cent (6%) over the previous term." [E1]'
+    )
+    assert (result.status, result.reason) == (
+        VerificationStatus.UNVERIFIED,
+        Reason.EMAIL_BODY_MISMATCH,
+    )
+    assert result.corrected is None
+    assert result.match.source == "A1"  # kept as a hint
+
+
+def test_012_2_citation_of_an_ineligible_source_is_flagged():
+    result = only_result('Last year: "Scored 3.1 of 5." [D2 ¶1]')
+    assert (result.status, result.reason) == (
+        VerificationStatus.INELIGIBLE,
+        Reason.SOURCE_NOT_ELIGIBLE,
+    )
+    assert result.match is None
+
+
+def test_012_2_citation_of_an_unknown_source_is_flagged():
+    result = only_result('Elsewhere: "Contracts above 50,000 EUR per year" [Z9 ¶1]')
+    assert (result.status, result.reason) == (
+        VerificationStatus.INELIGIBLE,
+        Reason.UNKNOWN_SOURCE,
+    )
+
+
+def test_an_uncited_quote_is_checked_against_every_eligible_source():
+    result = only_result(
+        "> Service levels must not be reduced at renewal without written approval."
+    )
+    assert (result.status, result.reason) == (
+        VerificationStatus.VERIFIED,
+        Reason.FOUND_AS_CITED,
+    )
+    assert (result.match.source, result.match.paragraph) == ("D1", 2)
+
+
+def test_a_quote_found_nowhere_is_unverified():
+    result = only_result('"Halvorsen will waive all fees for the first year of the term." [A1]')
+    assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.NOT_FOUND)
+
+
+def test_003_8_identical_quotes_are_two_results_each_with_its_own_status():
+    text = "The annual fee increases by six per cent (6%) over the previous term."
+    report = verify_bundle(bundle(f'"{text}" [A1 ¶2] and again "{text}" [A1 ¶1]'))
+    assert [r.quote.n for r in report.results] == [1, 2]
+    assert [r.status for r in report.results] == [
+        VerificationStatus.VERIFIED,
+        VerificationStatus.CORRECTED,
+    ]
+
+
+def test_adr_1_the_source_is_taken_from_where_the_text_is_not_from_the_models_label():
+    data = {
+        "bundle_version": 1,
+        "id": "adr-1",
+        "sources": [
+            {"id": "Q1", "kind": "document", "label": "Programm S. 58", "text": "Bahn für alle."},
+            {
+                "id": "Q2",
+                "kind": "document",
+                "label": "Programm S. 61",
+                "text": "Neue Straßen nur zum Erhalt.",
+            },
+        ],
+        "response": {
+            "format": "json",
+            "text": json.dumps(
+                {"zitate": [{"text": "Neue Straßen nur zum Erhalt.", "quelle": "Programm S. 58"}]}
+            ),
+            "quotes": [{"path": "$.zitate[*]", "text": "text", "source": "quelle"}],
+        },
+    }
+    result = verify_bundle(load_bundle(data)).results[0]
+    assert result.cited_source == "Q1"
+    assert (result.status, result.reason) == (
+        VerificationStatus.CORRECTED,
+        Reason.RELOCATED_SOURCE,
+    )
+    assert result.corrected.source == "Q2"
+
+
+def test_every_row_of_the_product_policy_table_is_in_the_code():
+    """The table in spec/PRODUCT.md, row by row, as (citation, finding) -> (status, reason)."""
+    expected = {
+        (Citation.UNKNOWN, Finding.NOT_SEARCHED): ("ineligible", "unknown_source"),
+        (Citation.NOT_ELIGIBLE, Finding.NOT_SEARCHED): ("ineligible", "source_not_eligible"),
+        (Citation.DOCUMENT, Finding.AS_CITED): ("verified", "found_as_cited"),
+        (Citation.DOCUMENT, Finding.OTHER_PARAGRAPH): ("corrected", "relocated_paragraph"),
+        (Citation.DOCUMENT, Finding.OTHER_SOURCE): ("corrected", "relocated_source"),
+        (Citation.DOCUMENT, Finding.APPROXIMATE): ("corrected", "text_repaired"),
+        (Citation.EMAIL_BODY, Finding.AS_CITED): ("verified", "found_as_cited"),
+        (Citation.EMAIL_BODY, Finding.OTHER_PARAGRAPH): ("verified", "found_as_cited"),
+        (Citation.EMAIL_BODY, Finding.APPROXIMATE): ("unverified", "email_body_mismatch"),
+        (Citation.EMAIL_BODY, Finding.OTHER_SOURCE): ("unverified", "email_body_mismatch"),
+        (Citation.DOCUMENT, Finding.NOWHERE): ("unverified", "not_found"),
+        (Citation.EMAIL_BODY, Finding.NOWHERE): ("unverified", "not_found"),
+        (Citation.NONE, Finding.AS_CITED): ("verified", "found_as_cited"),
+        (Citation.NONE, Finding.APPROXIMATE): ("corrected", "text_repaired"),
+        (Citation.NONE, Finding.NOWHERE): ("unverified", "not_found"),
+    }
+    assert {k: (v.status.value, v.reason.value) for k, v in POLICY.items()} == expected
+    email_rows = [v for (c, _), v in POLICY.items() if c is Citation.EMAIL_BODY]
+    assert not any(v.corrects_text or v.corrects_location for v in email_rows)  # 011.2
+
+
+def test_report_to_dict_has_the_schema_shape():
+    report = report_to_dict(
+        verify_bundle(bundle('"The signed draft is attached." [E1 ¶2] "nowhere at all here" [D1]'))
+    )
+    assert report["engine"] == "verbatim 0.1.0"
+    assert report["summary"] == {
+        "quotes": 2,
+        "verified": 1,
+        "corrected": 0,
+        "unverified": 1,
+        "ineligible": 0,
+    }
+    first = report["quotes"][0]
+    assert first["cited"] == {"source": "E1", "paragraph": 2}
+    assert set(first["match"]) == {
+        "source",
+        "paragraph",
+        "start",
+        "end",
+        "text",
+        "score",
+        "method",
+        "tier",
+    }
+    assert report["quotes"][1]["match"] is None
+
+
+# Properties over random documents --------------------------------------------------------
+
+
+@st.composite
+def turns(draw):
+    """Two eligible documents and one not eligible, each a few paragraphs of random prose."""
+    sources = []
+    for source_id, eligible in (("A", True), ("B", True), ("X", False)):
+        paragraphs = draw(st.lists(sentences(min_words=8, max_words=30), min_size=1, max_size=4))
+        sources.append(
+            {"id": source_id, "kind": "document", "eligible": eligible, "paragraphs": paragraphs}
+        )
+    return sources
+
+
+def bundle_quoting(sources, quotes):
+    response = {"answer": [{"quote": q, "source": s} for q, s in quotes]}
+    return load_bundle(
+        {
+            "bundle_version": 1,
+            "id": "property",
+            "sources": sources,
+            "response": {
+                "format": "json",
+                "text": json.dumps(response, ensure_ascii=False),
+                "quotes": [{"path": "$.answer[*]", "text": "quote", "source": "source"}],
+            },
+        }
+    )
+
+
+def assert_adr3_vb2(bundle_, report):
+    """ADR-3 and VB-2: every verified or corrected quote exists, after normalization, in an
+    eligible source, at exactly the raw span the match reports."""
+    for result in report.results:
+        if result.status not in (VerificationStatus.VERIFIED, VerificationStatus.CORRECTED):
+            continue
+        source = bundle_.turn.source(result.match.source)
+        assert source is not None and source.eligible
+        paragraph = source.paragraph(result.match.paragraph)
+        assert result.match.text == paragraph[result.match.start : result.match.end]
+        found = result.match.text + "".join(" " + s.text for s in result.match.continues)
+        if result.status is VerificationStatus.VERIFIED:
+            quote = fold_text(result.quote.text)
+            assert fold_text(found) in (quote, quote.strip("\"' "))  # marks around a quote
+        elif result.corrected.text != result.quote.text:
+            assert result.corrected.text == result.match.text
+
+
+NOISES = st.sampled_from(["none", "case", "whitespace", "quotes"])
+
+
+def noisy(text: str, noise: str) -> str:
+    if noise == "case":
+        return text.swapcase() if "ß" not in text else text.lower()
+    if noise == "whitespace":
+        return text.replace(" ", " \n ")
+    if noise == "quotes":
+        return f"„{text}“"
+    return text
+
+
+@settings(max_examples=60, deadline=None)
+@given(turns(), st.data(), NOISES)
+def test_vb2_adr3_a_quote_cut_from_a_source_with_noise_is_verified_at_the_right_place(
+    sources, data, noise
+):
+    eligible = [s for s in sources if s["eligible"]]
+    origin = data.draw(st.sampled_from(eligible))
+    number = data.draw(st.integers(1, len(origin["paragraphs"])))
+    paragraph = origin["paragraphs"][number - 1]
+    start = data.draw(st.integers(0, max(0, len(paragraph) - 25)))
+    end = data.draw(st.integers(min(len(paragraph), start + 20), len(paragraph)))
+    cut = paragraph[start:end]
+    assume(len(fold_text(cut).split()) >= 3)
+    cited = data.draw(st.sampled_from(["A", "B", None]))
+    bundle_ = bundle_quoting(sources, [(noisy(cut, noise), cited)])
+    report = verify_bundle(bundle_)
+    result = report.results[0]
+    assert_adr3_vb2(bundle_, report)
+    assert result.status in (VerificationStatus.VERIFIED, VerificationStatus.CORRECTED)
+    assert result.reason in (
+        Reason.FOUND_AS_CITED,
+        Reason.RELOCATED_PARAGRAPH,
+        Reason.RELOCATED_SOURCE,
+    )
+    # The right place, or a place holding the very same words.
+    same_place = (result.match.source, result.match.paragraph) == (origin["id"], number)
+    assert same_place or fold_text(result.match.text) == fold_text(cut)
+    if same_place and not result.match.continues:
+        assert result.match.start <= start + 1 and result.match.end >= end - 1
+
+
+def word_distance(quote: str, paragraph: str) -> int:
+    """Obviously correct and slow: the fewest word edits (insert, delete, replace) that turn
+    the quote into some stretch of the paragraph's words."""
+    want, have = re.findall(r"\w+", fold_text(quote)), re.findall(r"\w+", fold_text(paragraph))
+    row = [0] * (len(have) + 1)  # the stretch may start anywhere: no cost before it
+    for i, word in enumerate(want, 1):
+        new = [i] + [0] * len(have)
+        for j, other in enumerate(have, 1):
+            new[j] = min(row[j] + 1, new[j - 1] + 1, row[j - 1] + (word != other))
+        row = new
+    return min(row)  # ... and end anywhere
+
+
+@settings(max_examples=40, deadline=None)
+@given(turns(), sentences(min_words=5, max_words=14), st.sampled_from(["A", "B", "X", None]))
+def test_vb1_adr3_a_sentence_in_no_eligible_source_is_never_verified_or_corrected(
+    sources, sentence, cited
+):
+    """A sentence of which more than half the words would have to change to match any
+    stretch of an eligible source is never passed as genuine."""
+    size = len(re.findall(r"\w+", fold_text(sentence)))
+    paragraphs = [p for s in sources if s["eligible"] for p in s["paragraphs"]]
+    assume(all(word_distance(sentence, p) * 2 > size for p in paragraphs))
+    bundle_ = bundle_quoting(sources, [(sentence, cited)])
+    report = verify_bundle(bundle_)
+    assert_adr3_vb2(bundle_, report)
+    assert report.results[0].status in (
+        VerificationStatus.UNVERIFIED,
+        VerificationStatus.INELIGIBLE,
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(turns(), st.data())
+def test_vb1_words_stitched_from_distant_places_are_never_accepted(sources, data):
+    """Two halves taken from different paragraphs or sources, glued together."""
+    paragraphs = [p for s in sources if s["eligible"] for p in s["paragraphs"]]
+    assume(len(paragraphs) >= 2)
+    first, second = data.draw(st.permutations(paragraphs))[:2]
+    head = " ".join(first.split()[:5])
+    tail = " ".join(second.split()[-5:])
+    stitched = f"{head} {tail}"
+    # Each half is real; together they are no stretch of any paragraph, not even nearly.
+    assume(all(word_distance(stitched, p) * 2 >= 10 for p in paragraphs))
+    bundle_ = bundle_quoting(sources, [(stitched, None)])
+    report = verify_bundle(bundle_)
+    assert report.results[0].status is VerificationStatus.UNVERIFIED
+
+
+@pytest.mark.parametrize("word", WORDS[:3])
+def test_a_quote_of_a_few_common_words_is_not_repaired(word):
+    result = only_result(f'"{word} {word} Fees" [A1 ¶2]')
+    assert result.status is VerificationStatus.UNVERIFIED
