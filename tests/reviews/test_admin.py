@@ -86,13 +86,13 @@ def test_filters_really_filter(admin_client, corrected):
 def test_assessment_list_shows_state_and_per_status_counts_adr_4(admin_client, corrected):
     response = admin_client.get(reverse("admin:reviews_assessment_changelist"))
     html = response.text
-    for column in ("quotes_found", "quotes_corrected", "quotes_dropped", "verification_state"):
+    for column in ("found", "corrected", "dropped", "verification_state"):
         assert f"column-{column}" in html
     body = html[html.index("<tbody>") :]
     row = body[: body.index("</tr>")]
     assert '<td class="field-verification_state">Done</td>' in row
-    assert '<td class="field-quotes_found">2</td>' in row
-    assert '<td class="field-quotes_corrected">1</td>' in row
+    assert '<td class="field-found">2</td>' in row
+    assert '<td class="field-corrected">1</td>' in row
 
 
 def test_correction_list_shows_before_and_after_and_links_to_the_quote_011_3(
