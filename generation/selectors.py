@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from reviews.models import Quote
 from reviews.selectors import assessments_for_reviewer
 
 from .models import ExecutionRecord, Generation, GenerationStatus
@@ -56,6 +57,8 @@ def generations_list(*, status: str = "") -> QuerySet[Generation]:
 class RecordPage:
     record: ExecutionRecord
     siblings: list[ExecutionRecord]
+    handed_over: bool  # this record's answer became the assessment
+    quotes: list[Quote]  # its evidence excerpts, as verified
     coverage: list[dict[str, Any]]
     coverage_counts: dict[str, int]
     questions: list[dict[str, str]]
@@ -63,8 +66,15 @@ class RecordPage:
 
 
 def record_page(*, record: ExecutionRecord, coverage_status: str = "") -> RecordPage:
-    """What the record page shows; two queries however many sentences or calls."""
+    """What the record page shows; three queries however many sentences, calls or quotes."""
     siblings = list(ExecutionRecord.objects.filter(generation_id=record.generation_id))
+    assessment = record.generation.assessment
+    handed_over = assessment is not None and assessment.meta.get("execution_record") == record.pk
+    quotes = (
+        list(Quote.objects.filter(assessment=assessment).select_related("match_source"))
+        if handed_over
+        else []
+    )
     counts = Counter(row["status"] for row in record.coverage)
     coverage = [
         row for row in record.coverage if not coverage_status or row["status"] == coverage_status
@@ -72,6 +82,8 @@ def record_page(*, record: ExecutionRecord, coverage_status: str = "") -> Record
     return RecordPage(
         record=record,
         siblings=siblings,
+        handed_over=handed_over,
+        quotes=quotes,
         coverage=coverage,
         coverage_counts={status: counts.get(status, 0) for status in COVERAGE_STATUSES},
         questions=[row for row in record.completeness if row["status"] == "NEEDS_INPUT"],

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from citations.services import assessment_verify
 from generation.models import Generation, GenerationStatus
 from generation.services import generation_create, generation_run
 from generation.sources import load_sources
@@ -194,13 +195,30 @@ def test_the_record_page_shows_coverage_and_clarification_questions_ev_5_ev_6(
 ):
     """EV-5/EV-6 for reviewers: which source sentences were mapped, and the questions."""
     record = accepted.records.get()
-    with django_assert_num_queries(4):  # session, user, record, siblings
+    with django_assert_num_queries(5):  # session, user, record, siblings, quotes
         response = staff_client.get(record_url(record))
     html = response.content.decode()
     assert "여러 검토자 중 담당자는 어떤 기준으로 정합니까?" in html
     assert "MAPPED: 4" in html and "UNMAPPED: 13" in html
     assert "DOC ¶5.3" in html and "processSteps[1]" in html
     assert reverse("reviews:assessment_detail", args=[accepted.assessment_id]) in html
+
+
+def test_the_record_page_shows_the_verified_evidence_quotes_beside_coverage_003_4(
+    staff_client, accepted, django_assert_num_queries
+):
+    """The handed-over answer's evidence excerpts with their verification status (003.4),
+    each linked to the quote on the assessment page."""
+    record = accepted.records.get()
+    pending = staff_client.get(record_url(record)).content.decode()
+    assert "Verification of the evidence quotes: pending." in pending
+    assert assessment_verify(assessment_id=accepted.assessment_id).value == "stored"
+    with django_assert_num_queries(5):
+        html = staff_client.get(record_url(record)).content.decode()
+    assert html.count('class="count is-verified"') == 4
+    assessment_url = reverse("reviews:assessment_detail", args=[accepted.assessment_id])
+    assert f'href="{assessment_url}?quote=3#q3"' in html
+    assert "DOC ¶6" in html
 
 
 def test_the_coverage_fragment_filters_by_status(staff_client, accepted):
