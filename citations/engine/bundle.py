@@ -13,6 +13,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+import jsonpath
+from jsonpath.exceptions import JSONPathError
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
@@ -157,6 +159,14 @@ def _build(data: dict[str, Any]) -> Bundle:
             raise BundleError(f"sources[{index}].parent", f"{source.parent!r} is not an email_body")
     response = data["response"]
     quote_fields = tuple(QuoteFields(**entry) for entry in response.get("quotes", ()))
+    for index, fields in enumerate(quote_fields):
+        try:
+            jsonpath.compile(fields.path)
+        except JSONPathError as exc:
+            first_line = str(exc).splitlines()[0]
+            raise BundleError(
+                f"response.quotes[{index}].path", f"not a JSONPath: {first_line}"
+            ) from None
     if response["format"] == "json" and not quote_fields:
         raise BundleError(
             "response.quotes",

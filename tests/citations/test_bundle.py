@@ -1,0 +1,53 @@
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from citations.engine import BundleError, load_bundle
+
+SCENARIOS = Path(__file__).resolve().parents[3] / "shared" / "data" / "scenarios"
+
+
+def _bundle(name: str) -> dict:
+    return json.loads((SCENARIOS / f"{name}.json").read_text())
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        (lambda b: b["sources"][0].update(kind="pdf"), "sources[0].kind", "is not one of"),
+        (lambda b: b["sources"][0].pop("paragraphs"), "sources[0]", "exactly one of"),
+        (lambda b: b["sources"].append(dict(b["sources"][0])), "sources[4].id", "already used"),
+        (
+            lambda b: b["response"]["quotes"][0].update(path="$.x[*"),
+            "response.quotes[0].path",
+            "not a JSONPath",
+        ),
+        (lambda b: b["response"].update(text="a\x00b"), "response.text", "NUL"),
+        (lambda b: b["sources"][1].update(title="\ud800"), "sources[1].title", "surrogate"),
+        (lambda b: b.update(extra=1), "", "unknown field"),
+    ],
+)
+def test_bad_bundle_is_refused_naming_the_field_vb_3(change, field, message):
+    """VB-3: a bad bundle gets an error that names the field and says what is wrong."""
+    bundle = copy.deepcopy(_bundle("adr_source_binding"))
+    change(bundle)
+    with pytest.raises(BundleError) as raised:
+        load_bundle(bundle)
+    assert raised.value.field == field
+    assert message in raised.value.message
+
+
+def test_attachment_parent_must_be_an_email_body_vb_3():
+    bundle = _bundle("procurement_review")
+    bundle["sources"][1]["parent"] = "D1"
+    with pytest.raises(BundleError, match=r"sources\[1\]\.parent: 'D1' is not an email_body"):
+        load_bundle(bundle)
+
+
+def test_nesting_and_size_limits_vb_3():
+    with pytest.raises(BundleError, match="nested deeper"):
+        load_bundle("[" * 10_000 + "]" * 10_000)
+    with pytest.raises(BundleError, match="limit is 100"):
+        load_bundle(b" " * 101, max_bytes=100)
