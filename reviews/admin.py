@@ -48,12 +48,22 @@ def excerpt(text: str, length: int = 80) -> str:
     return Truncator(text).chars(length)
 
 
-class SourceKindFilter(admin.AllValuesFieldListFilter):
-    title = "source kind"
+class TitledValuesFilter(admin.AllValuesFieldListFilter):
+    """A values filter headed by ``heading`` instead of the field's own name."""
+
+    heading = ""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.title = self.heading
 
 
-class ModelFilter(admin.AllValuesFieldListFilter):
-    title = "model"
+class SourceKindFilter(TitledValuesFilter):
+    heading = "source kind"
+
+
+class ModelFilter(TitledValuesFilter):
+    heading = "model"
 
 
 @admin.register(Team)

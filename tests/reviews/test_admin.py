@@ -156,3 +156,8 @@ def test_adding_an_api_token_in_the_admin_shows_it_once(admin_client, client):
     assert row.prefix == token[:8]
     again = admin_client.get(reverse("admin:reviews_apitoken_change", args=[row.pk]))
     assert token not in again.text
+
+
+def test_filters_are_headed_by_what_they_filter(admin_client, corrected):
+    html = admin_client.get(reverse("admin:reviews_correction_changelist")).text
+    assert "By source kind" in html and "By model" in html and "By reason" in html
