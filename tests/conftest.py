@@ -4,6 +4,7 @@ import pytest
 from django.db import connection
 
 from reviews.tokens import api_token_create
+from tests.browser_support import browser, page  # noqa: F401 (one Chromium for all folders)
 
 
 def row_counts() -> dict[str, int]:

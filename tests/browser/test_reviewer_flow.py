@@ -6,9 +6,8 @@ from playwright.sync_api import expect
 
 from reviews.imports import bundle_import
 from reviews.models import Assessment, Quote, ReviewDecision, Source, Team, VerificationState
+from tests.browser_support import page_problems, screenshot, sign_in
 from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user
-
-from .conftest import page_problems, screenshot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -223,7 +222,7 @@ def test_real_llm_answer_verified_by_the_pipeline_vb_2(page):
 
 def test_two_reviewers_at_once_the_second_is_told_vb_7(browser, live_server, team):
     """Both pages are open; one approves, the other then rejects: one decision, a message."""
-    from .conftest import RECORD_VIOLATIONS
+    from tests.browser_support import RECORD_VIOLATIONS
 
     assessment = procurement_assessment(team=team)
     user("ann", teams=(team,))

@@ -12,7 +12,6 @@ import pytest
 from django.conf import settings
 
 from generation.client import ChatClient
-from tests.browser.conftest import browser, page  # noqa: F401 (Chromium fixtures)
 from tests.pipeline.conftest import broker, start_worker  # noqa: F401 (real worker fixtures)
 
 from .fake_llm import FakeLLM, FakeLLMServer, Step

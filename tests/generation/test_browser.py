@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from generation.services import generation_create, generation_run
 from generation.sources import load_sources
-from tests.browser.conftest import page_problems, screenshot, sign_in
+from tests.browser_support import page_problems, screenshot, sign_in
 
 from .conftest import client_for, dumps
 from .fake_llm import Answer

@@ -1,5 +1,8 @@
 """Headless Debian Chromium through Playwright against pytest-django's live server.
 
+The fixtures are registered once, by ``tests/conftest.py``, so every test folder shares one
+session-scoped browser (a second ``sync_playwright()`` in the same process fails).
+
 Every page records console errors, uncaught exceptions, dialogs and CSP violations; a test
 fails if any happened (``page_problems``).
 """
