@@ -23,13 +23,14 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 SCENARIO = "procurement_review"
 # Crash-test timing, all far below the production defaults and in the order the settings
 # demand: soft < hard time limit < stale claim < Redis visibility timeout (redelivery).
+# Generous for a loaded 2-core CI machine: a slowed task (2.5 s) stays far below the limits.
 CRASH_ENV = {
-    "CELERY_TASK_SOFT_TIME_LIMIT": "5",
-    "CELERY_TASK_TIME_LIMIT": "6",
-    "VERIFICATION_STALE_SECONDS": "8",
-    "CELERY_VISIBILITY_TIMEOUT": "12",
+    "CELERY_TASK_SOFT_TIME_LIMIT": "8",
+    "CELERY_TASK_TIME_LIMIT": "10",
+    "VERIFICATION_STALE_SECONDS": "12",
+    "CELERY_VISIBILITY_TIMEOUT": "16",
 }
-SLOW_SECONDS = 1.5  # how long each verification holds its claim in the crash test
+SLOW_SECONDS = 2.5  # how long each verification holds its claim in the crash test
 
 
 def expected_result_set(name: str = SCENARIO) -> tuple[int, int]:
@@ -80,6 +81,14 @@ def outcomes(*workers) -> Counter:
     return +seen
 
 
+def consumers_waiting(broker) -> int:
+    """Connections to our Redis database blocked in BRPOP: workers waiting for a task."""
+    db = broker.connection_pool.connection_kwargs.get("db", 0)
+    return sum(
+        1 for client in broker.client_list() if client["cmd"] == "brpop" and int(client["db"]) == db
+    )
+
+
 def child_pids(parent: int) -> list[int]:
     children = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -106,9 +115,15 @@ def test_a_real_worker_verifies_an_imported_assessment_003_4(start_worker):
     assert outcomes(worker) == {"stored": 1}
 
 
-def test_two_workers_racing_on_one_assessment_store_one_result_set_vb_4(start_worker):
+def test_two_workers_racing_on_one_assessment_store_one_result_set_vb_4(start_worker, broker):
     """VB-4: the same task delivered to two workers at once: one stores, the other backs off."""
     workers = [start_worker(name, delay=2.0, **CRASH_ENV) for name in ("w1", "w2")]
+    # Both must be waiting on the queue, or one worker could take both deliveries in turn.
+    wait_until(
+        lambda: consumers_waiting(broker) >= 2,
+        timeout=30,
+        message=lambda: "\n\n".join(f"{w.name}:\n{w.log()}" for w in workers),
+    )
     assessment = import_scenario(SCENARIO, enqueue=False)
     verify_assessment.delay(assessment.pk)
     verify_assessment.delay(assessment.pk)
@@ -136,14 +151,14 @@ def test_a_worker_killed_mid_verification_loses_nothing_vb_5(start_worker):
     ids = [import_scenario(SCENARIO, bundle_id=f"crash-{n}").pk for n in range(5)]
 
     def mid_task() -> bool:
-        """One finished, and one claimed 0.2–0.8 s ago: well inside its slowed section."""
+        """One finished, and one claimed less than 1.5 s ago: it has a second or more of its
+        slowed section left, so the kill lands inside it even if this process is slow."""
         now = timezone.now()
         return (
             Assessment.objects.filter(verification_state=VerificationState.DONE).exists()
             and Assessment.objects.filter(
                 verification_state=VerificationState.RUNNING,
-                verification_started_at__lt=now - timedelta(seconds=0.2),
-                verification_started_at__gt=now - timedelta(seconds=0.8),
+                verification_started_at__gt=now - timedelta(seconds=SLOW_SECONDS - 1),
             ).exists()
         )
 
