@@ -31,7 +31,8 @@ def assessments_for_reviewer(*, reviewer) -> QuerySet[Assessment]:
 def assessment_get_for_reviewer(*, reviewer, assessment_id: int) -> Assessment:
     """The assessment, or 404 when it does not exist or the reviewer may not see it."""
     return get_object_or_404(
-        assessments_for_reviewer(reviewer=reviewer).select_related("reviewed_by"),
+        # "generation": the run that produced it, if Verbatim generated it (linked from the page).
+        assessments_for_reviewer(reviewer=reviewer).select_related("reviewed_by", "generation"),
         pk=assessment_id,
     )
 

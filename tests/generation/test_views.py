@@ -284,3 +284,14 @@ def test_admin_lists_generations_links_records_and_starts_with_the_form(
         assert record_url(record) in change
     records = admin_client.get(reverse("admin:generation_executionrecord_changelist"))
     assert record_url(accepted.records.get()) in records.content.decode()
+
+
+def test_a_generated_assessment_links_its_coverage_and_questions_from_the_review_page(
+    staff_client, accepted
+):
+    """Hand-over: reviewers reach coverage and clarification questions from the assessment."""
+    record = accepted.records.get()
+    page = staff_client.get(reverse("reviews:assessment_detail", args=[accepted.assessment_id]))
+    assert record_url(record) in page.content.decode()
+    nav = staff_client.get(LIST_URL).content.decode()
+    assert 'aria-current="page"' in nav and 'href="/generation/"' in nav
