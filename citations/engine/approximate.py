@@ -5,8 +5,9 @@ too), drop or change a word, change a gender form, put an ellipsis for omitted w
 citation marker such as ``[cite: 12]``, change punctuation. Paraphrases and quotes stitched
 together from distant places are not near-verbatim and must not be accepted.
 
-How: the source's normalized words are indexed once (word -> positions). A quote's rarest
-words vote for alignments (source position minus quote position); the best few are aligned
+How: the source's normalized words are counted once; a quote's rarest words are looked up
+(their positions remembered) and vote for alignments (source offset minus quote offset); the
+best few are aligned
 word by word (Levenshtein opcodes over word lists, in C) inside one paragraph, and the span
 is cut to the first and last word that really corresponds. A candidate is *accepted* only
 when its character similarity reaches ``min_score``, most quote words are found in order
@@ -18,7 +19,7 @@ run on past the span's end, and it beats the best other place by ``min_margin``.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,6 +29,7 @@ from .match import PreparedSource, normalized_in_source
 from .types import Span
 
 WORD = re.compile(r"\w+")
+_WORD_CHAR = re.compile(r"\w")
 
 MIN_WORDS = 3  # fewer quote words than this are never matched approximately
 MIN_RECALL = 0.8  # share of quote words found, in order, in the span
@@ -61,15 +63,30 @@ class Candidate:
     key: str  # the normalized text of the place, to tell a repeated passage from another
 
 
-@dataclass(frozen=True, slots=True)
 class WordIndex:
-    """A source's normalized words with their offsets in ``norm_joined`` and paragraph."""
+    """A source's word frequencies (counted in C over its normalized text, once) and the
+    character positions of whole words, found on demand and remembered."""
 
-    words: tuple[str, ...]
-    starts: tuple[int, ...]
-    ends: tuple[int, ...]
-    paragraphs: tuple[int, ...]  # 0-based paragraph of each word
-    positions: dict[str, list[int]]
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.counts = Counter(WORD.findall(text))
+        self._positions: dict[str, list[int]] = {}
+
+    def positions(self, word: str) -> list[int]:
+        """Start offsets of ``word`` as a whole word in the text."""
+        found = self._positions.get(word)
+        if found is None:
+            # A literal first keeps the regex engine's fast prefix scan; the character
+            # before is checked here (a lookbehind first would test every position).
+            pattern = re.compile(rf"{re.escape(word)}(?!\w)")
+            text = self.text
+            found = [
+                m.start()
+                for m in pattern.finditer(text)
+                if m.start() == 0 or not _WORD_CHAR.match(text, m.start() - 1)
+            ]
+            self._positions[word] = found
+        return found
 
 
 def word_index(prepared: PreparedSource) -> WordIndex:
@@ -77,20 +94,7 @@ def word_index(prepared: PreparedSource) -> WordIndex:
     cached = prepared.cache.get("words")
     if isinstance(cached, WordIndex):
         return cached
-    text = prepared.norm_joined
-    words: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    positions: dict[str, list[int]] = {}
-    for number, found in enumerate(WORD.finditer(text)):
-        word = found.group()
-        words.append(word)
-        starts.append(found.start())
-        ends.append(found.end())
-        positions.setdefault(word, []).append(number)
-    para_starts = prepared.norm_starts
-    paragraphs = tuple(bisect_right(para_starts, s) - 1 for s in starts)
-    index = WordIndex(tuple(words), tuple(starts), tuple(ends), paragraphs, positions)
+    index = WordIndex(prepared.norm_joined)
     prepared.cache["words"] = index
     return index
 
@@ -137,16 +141,9 @@ def candidates(
         return []
     index = word_index(searcher)
     found = []
-    for start, end in _vote(query, index):
+    for window in _vote(folded, query, index):
         candidate = _align(
-            folded,
-            query,
-            index,
-            searcher,
-            start,
-            end,
-            min_score=min_score,
-            sentence_start=sentence_start,
+            folded, query, searcher, window, min_score=min_score, sentence_start=sentence_start
         )
         if candidate is not None:
             found.append(candidate)
@@ -154,67 +151,67 @@ def candidates(
     return found
 
 
-def _vote(query: list[tuple[str, int, int]], index: WordIndex) -> list[tuple[int, int]]:
-    """Source word windows ``[start, end)`` where the quote's rarest words line up."""
-    size = len(query)
+def _vote(
+    folded: str, query: list[tuple[str, int, int]], index: WordIndex
+) -> list[tuple[int, int, int]]:
+    """Character windows ``(start, end, anchor)`` of the source where the quote's rarest
+    words line up (``anchor`` is the offset of one of the words that voted)."""
     by_word: dict[str, list[int]] = {}
-    for number, (word, _, _) in enumerate(query):
-        by_word.setdefault(word, []).append(number)
-    ranked = sorted((len(index.positions[w]), w) for w in by_word if w in index.positions)
+    for word, start, _ in query:
+        by_word.setdefault(word, []).append(start)
+    ranked = sorted((index.counts[w], w) for w in by_word if w in index.counts)
     anchors = [w for count, w in ranked if count <= _COMMON][:_MAX_ANCHORS] or [
         w for _, w in ranked[:3]
     ]
-    hits: list[tuple[int, int]] = []
+    hits: list[tuple[int, int, int]] = []  # (diagonal, quote offset, source offset)
     for word in anchors:
-        for position in index.positions[word]:
-            for number in by_word[word]:
-                hits.append((position - number, number))
+        for position in index.positions(word):
+            for offset in by_word[word]:
+                hits.append((position - offset, offset, position))
     if not hits:
         return []
     hits.sort()
-    slack = max(3, size // 4)
-    clusters: list[tuple[int, int, int]] = []  # (-votes, lowest diagonal, highest diagonal)
+    size = len(folded)
+    slack = max(12, size // 4)
+    clusters: list[tuple[int, int, int, int]] = []  # (-votes, low, high, anchor)
     right = 0
     for left in range(len(hits)):
         right = max(right, left)
         while right + 1 < len(hits) and hits[right + 1][0] - hits[left][0] <= slack:
             right += 1
-        votes = len({number for _, number in hits[left : right + 1]})
-        clusters.append((-votes, hits[left][0], hits[right][0]))
+        votes = len({offset for _, offset, _ in hits[left : right + 1]})
+        clusters.append((-votes, hits[left][0], hits[right][0], hits[left][2]))
     clusters.sort()
-    chosen: list[tuple[int, int]] = []
-    for _, low, high in clusters:
-        if any(low - size <= c_high and c_low <= high + size for c_low, c_high in chosen):
+    chosen: list[tuple[int, int, int]] = []
+    for _, low, high, anchor in clusters:
+        if any(low - size <= c_high and c_low <= high + size for c_low, c_high, _ in chosen):
             continue
-        chosen.append((low, high))
+        chosen.append((low, high, anchor))
         if len(chosen) == _CANDIDATES_PER_SOURCE:
             break
-    total = len(index.words)
-    return [(max(0, low - slack), min(total, high + size + slack)) for low, high in chosen]
+    return [(low - slack, high + size + slack, anchor) for low, high, anchor in chosen]
 
 
 def _align(
     folded: str,
     query: list[tuple[str, int, int]],
-    index: WordIndex,
     searcher: PreparedSource,
-    window_start: int,
-    window_end: int,
+    window: tuple[int, int, int],
     *,
     min_score: float,
     sentence_start: bool,
 ) -> Candidate | None:
-    # Keep the window inside the paragraph where most of it lies: no cross-paragraph repair.
-    paragraphs = index.paragraphs[window_start:window_end]
-    if not paragraphs:
-        return None
-    home = max(set(paragraphs), key=paragraphs.count)
-    while index.paragraphs[window_start] != home:
-        window_start += 1
-    while index.paragraphs[window_end - 1] != home:
-        window_end -= 1
+    # The window stays inside the paragraph of its anchor word: no cross-paragraph repair.
+    text = searcher.norm_joined
+    home = searcher.paragraph_at(window[2])
+    home_start = searcher.norm_starts[home]
+    home_end = home_start + len(searcher.normalized[home].text)
+    low, high = max(window[0], home_start), min(window[1], home_end)
+    while low > home_start and text[low - 1].isalnum():
+        low -= 1
+    window_found = list(WORD.finditer(text, low, high))
     query_words = [w for w, _, _ in query]
-    window_words = list(index.words[window_start:window_end])
+    window_words = [m.group() for m in window_found]
     steps = _steps(query_words, window_words)
     good = [k for k, step in enumerate(steps) if step[2]]
     if not good:
@@ -227,17 +224,12 @@ def _align(
     q_first, w_first, _ = steps[core_first]
     q_last, w_last, _ = steps[core_last]
     assert w_first is not None and w_last is not None and q_first is not None and q_last is not None
-    text = searcher.norm_joined
-    home_start = searcher.norm_starts[home]
-    home_end = home_start + len(searcher.normalized[home].text)
     start = _extend_head(
-        folded[: query[q_first][1]], text, home_start, index.starts[window_start + w_first]
+        folded[: query[q_first][1]], text, home_start, window_found[w_first].start()
     )
     if sentence_start and q_first > 0:
         start = _sentence_start(text, home_start, start, max_words=q_first + _OPENER_WORDS)
-    end = _extend_tail(
-        folded[query[q_last][2] :], text, index.ends[window_start + w_last], home_end
-    )
+    end = _extend_tail(folded[query[q_last][2] :], text, window_found[w_last].end(), home_end)
     span_text = text[start:end]
     score = Indel.normalized_similarity(folded, span_text)
     sound = score >= min_score and _sound_shape(query_words, span_text)

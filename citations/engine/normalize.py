@@ -34,18 +34,26 @@ from functools import lru_cache
 _SINGLE_QUOTES = "‘’‚‛′‵`´‹›ʼʹ＇"
 _DOUBLE_QUOTES = "“”„‟″‶«»〝〞＂"
 _DASHES = "‐‑‒–—―−﹘﹣－⁃"
-_CHAR_FOLDS = str.maketrans(
-    {
-        **dict.fromkeys(_SINGLE_QUOTES, "'"),
-        **dict.fromkeys(_DOUBLE_QUOTES, '"'),
-        **dict.fromkeys(_DASHES, "-"),
-        **dict.fromkeys(
-            "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000",
-            " ",
-        ),
-        "ς": "σ",  # final sigma: lower() picks it by context, so fold it to the plain form
-    }
-)
+_CHAR_FOLD_MAP = {
+    **dict.fromkeys(_SINGLE_QUOTES, "'"),
+    **dict.fromkeys(_DOUBLE_QUOTES, '"'),
+    **dict.fromkeys(_DASHES, "-"),
+    **dict.fromkeys(
+        "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000",
+        " ",
+    ),
+    "ς": "σ",  # final sigma: lower() picks it by context, so fold it to the plain form
+}
+_FOLDABLE = re.compile("[" + re.escape("".join(_CHAR_FOLD_MAP)) + "]")
+
+
+def _fold_chars(text: str) -> str:
+    """The one-to-one folds; a regex finds the few characters to fold much faster than
+    ``str.translate`` walks every character."""
+    if _FOLDABLE.search(text) is None:
+        return text
+    return _FOLDABLE.sub(lambda found: _CHAR_FOLD_MAP[found.group()], text)
+
 
 # Characters that do not show: soft hyphen, zero-width (non-)joiners and spaces, bidi marks.
 _INVISIBLE = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
@@ -53,11 +61,11 @@ _LETTER = r"[^\W\d_]"
 # A hyphen between letters followed by a line break or spaces (a PDF line-break hyphen, or a
 # suspended compound such as "Tier- und", folded alike on both sides); a run of
 # whitespace/invisible characters that is not exactly one plain space; a lone invisible or
-# non-space whitespace character.
+# non-space whitespace character. Every branch starts with a literal or a small set (no
+# lookbehind first), so the regex engine skips ordinary text quickly.
+_RUN = rf"[\s{_INVISIBLE}]"
 _SPECIAL = re.compile(
-    rf"(?<={_LETTER})-[\s{_INVISIBLE}]+(?={_LETTER})"
-    rf"|[\s{_INVISIBLE}]{{2,}}"
-    rf"|[^\S ]|[{_INVISIBLE}]"
+    rf"-(?<={_LETTER}-){_RUN}+(?={_LETTER})| {_RUN}+|[^\S ]{_RUN}*|[{_INVISIBLE}]{_RUN}*"
 )
 
 
@@ -158,19 +166,37 @@ def normalize_with_map(raw: str) -> Normalized:
     Layout is folded before and after the Unicode step: before, so invisible characters
     cannot keep a combining mark from its letter; after, because NFKC can make new spaces.
     """
-    text, layout_step = _fold_layout(raw.translate(_CHAR_FOLDS))
+    text, steps = _fold_layout_fully(_fold_chars(raw))
     lowered = text.lower()
-    unicode_step: _Pieces | None = None
     if unicodedata.is_normalized("NFKC", text) and len(lowered) == len(text):
-        text = lowered.translate(_CHAR_FOLDS)
+        text = _fold_chars(lowered)  # changes no layout: nothing more to fold
     else:
         text, unicode_step = _fold_clusters(text)
-    text, final_step = _fold_layout(text)
+        text, final_steps = _fold_layout_fully(text)
+        steps = (*steps, unicode_step, *final_steps)
     lead = len(text) - len(text.lstrip(" "))
-    return Normalized(raw, text.strip(" "), (layout_step, unicode_step, final_step), lead)
+    return Normalized(raw, text.strip(" "), steps, lead)
+
+
+def _fold_layout_fully(text: str) -> tuple[str, tuple[_Pieces, ...]]:
+    """Layout folded until nothing changes: removing an invisible character can put a
+    hyphen right after a letter, which the next round then joins."""
+    steps: list[_Pieces] = []
+    while True:
+        text, step = _fold_layout(text)
+        if step is None:
+            return text, tuple(steps)
+        steps.append(step)
+
+
+_MAYBE_SPECIAL = re.compile(rf"[^\S ]|[{_INVISIBLE}]")
 
 
 def _fold_layout(text: str) -> tuple[str, _Pieces | None]:
+    # Most paragraphs have nothing to fold; three C-speed checks say so without the regex
+    # below stopping at every space.
+    if "  " not in text and "- " not in text and _MAYBE_SPECIAL.search(text) is None:
+        return text, None
     builder = _PieceBuilder()
     position = 0
     for found in _SPECIAL.finditer(text):
@@ -232,4 +258,4 @@ def _clusters(text: str) -> list[tuple[int, int]]:
 
 @lru_cache(maxsize=4096)
 def _fold_cluster(cluster: str) -> str:
-    return unicodedata.normalize("NFKC", cluster).lower().translate(_CHAR_FOLDS)
+    return _fold_chars(unicodedata.normalize("NFKC", cluster).lower())

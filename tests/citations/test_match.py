@@ -259,8 +259,8 @@ def slow_best_paragraph(folded: str, source: Source) -> tuple[int, float, float]
 @given(documents(), st.data())
 def test_fast_approximate_search_agrees_with_the_slow_one(source, data):
     """A near-verbatim quote (one word dropped or changed): the indexed matcher's best place
-    is the paragraph a brute-force partial_ratio over every paragraph picks, whenever the
-    slow one has a clear winner."""
+    is the paragraph a brute-force partial_ratio over every paragraph picks (or holds the
+    same words), whenever the slow one has a clear winner."""
     number = data.draw(st.integers(1, len(source.paragraphs)))
     words = source.paragraphs[number - 1].split(" ")
     size = data.draw(st.integers(6, min(16, len(words))))
@@ -276,7 +276,10 @@ def test_fast_approximate_search_agrees_with_the_slow_one(source, data):
     assume(slow_score - runner_up >= 10)
     found = candidates(folded, PreparedSource(source), min_score=0.0)
     assert found, "the indexed matcher found no place at all"
-    assert found[0].span.paragraph == slow_paragraph
+    best = found[0].span
+    # The slow one's paragraph, or another holding the very same words.
+    same_words = fold_text(best.text) in fold_text(source.paragraphs[slow_paragraph - 1])
+    assert best.paragraph == slow_paragraph or same_words
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,130 @@
+"""Speed benchmark (not a test): ``python -m citations.bench [DIR]``.
+
+Verifies every bundle of the dev set (default ``../shared/data/dev/verbote``) in one process
+and prints, all measured in this run:
+
+- the engine end to end from the files (read, validate, parse, verify, report as data),
+  quotes per second and the process's peak memory;
+- the *floor*: only reading and JSON-decoding the same files;
+- the *naive baseline*: the same reading and parsing, then ``rapidfuzz.fuzz.partial_ratio``
+  of every quote against every paragraph of every eligible source;
+- matching time with every source repeated 1x, 4x and 16x, which must grow no faster than
+  the sources do (an index, not a scan per quote).
+
+Times are the best of a few runs (the machine is shared); the naive baseline runs once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from rapidfuzz import fuzz
+
+from citations.engine import Bundle, load_bundle, report_to_dict, verify_bundle
+from citations.engine.parse import parse_response
+from citations.engine.types import Turn
+
+RUNS = 3  # timings are the best of this many runs; the naive baseline runs once
+DEFAULT_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "dev" / "verbote"
+
+
+def _bundle_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+def _timed(work: Callable[[], object], *, runs: int = 1) -> tuple[float, object]:
+    """The best wall time of ``runs`` runs (the machine is shared: the best is the least
+    disturbed) and the result of the last."""
+    best, result = float("inf"), None
+    for _ in range(runs):
+        started = time.perf_counter()
+        result = work()
+        best = min(best, time.perf_counter() - started)
+    return best, result
+
+
+def _floor(files: list[Path]) -> int:
+    return sum(len(json.loads(path.read_bytes())["sources"]) for path in files)
+
+
+def _engine(files: list[Path]) -> int:
+    quotes = 0
+    for path in files:
+        report = report_to_dict(verify_bundle(load_bundle(path.read_bytes())))
+        quotes += len(report["quotes"])
+    return quotes
+
+
+def _naive(files: list[Path]) -> int:
+    compared = 0
+    for path in files:
+        bundle = load_bundle(path.read_bytes())
+        paragraphs = [p for s in bundle.turn.eligible_sources for p in s.paragraphs]
+        for quote in parse_response(bundle.response).quotes:
+            best = 0.0
+            for paragraph in paragraphs:
+                best = max(best, fuzz.partial_ratio(quote.text, paragraph))
+                compared += 1
+    return compared
+
+
+def _repeated(bundle: Bundle, times: int) -> Bundle:
+    sources = tuple(replace(s, paragraphs=s.paragraphs * times) for s in bundle.turn.sources)
+    return replace(bundle, turn=Turn(sources))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m citations.bench", description=__doc__)
+    parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT_DIR)
+    args = parser.parse_args(argv)
+    files = _bundle_files(args.folder)
+    if not files:
+        print(f"no bundles in {args.folder}", file=sys.stderr)
+        return 2
+    characters = 0
+    for path in files:
+        bundle = load_bundle(path.read_bytes())
+        characters += sum(len(p) for s in bundle.turn.sources for p in s.paragraphs)
+
+    floor_time, _ = _timed(lambda: _floor(files), runs=RUNS)
+    engine_time, quotes = _timed(lambda: _engine(files), runs=RUNS)
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    naive_time, compared = _timed(lambda: _naive(files))
+
+    print(f"dev set: {len(files)} bundles, {quotes} quotes, {characters:,} source characters")
+    print(f"(times: best of {RUNS} runs, except the naive baseline: one run)")
+    print(f"floor (read + JSON-decode the files): {floor_time:8.3f} s")
+    print(
+        f"engine (files -> reports):            {engine_time:8.3f} s"
+        f"  {quotes / engine_time:,.0f} quotes/s  peak RSS {peak_mib:,.0f} MiB"
+    )
+    print(
+        f"naive (partial_ratio x every paragraph): {naive_time:6.3f} s  ({compared:,} comparisons)"
+    )
+    print(
+        f"engine is {naive_time / engine_time:.1f}x faster than naive,"
+        f" {engine_time / floor_time:.1f}x the floor"
+    )
+
+    bundles = [load_bundle(path.read_bytes()) for path in files]
+    baseline = None
+    for times in (1, 4, 16):
+        grown = [_repeated(b, times) for b in bundles]
+        match_time, _ = _timed(lambda grown=grown: [verify_bundle(b) for b in grown], runs=RUNS)
+        baseline = baseline or match_time
+        print(
+            f"matching with sources x{times:<2}: {match_time:8.3f} s"
+            f"  ({match_time / baseline:.1f}x the 1x time for {times}x the text)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
