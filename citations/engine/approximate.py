@@ -42,6 +42,7 @@ HINT_SCORE = 0.5  # below this a best match is not worth showing as a hint
 _MAX_ANCHORS = 16
 _COMMON = 200  # words more frequent than this in a source make poor anchors
 _CANDIDATES_PER_SOURCE = 3
+_OFFSETS_PER_WORD = 8  # a word the quote repeats votes from its first few places only
 
 # Citation markers models put inside quotes; ellipses and quotation marks at a quote's ends.
 _MARKERS = re.compile(r"\s*(?:\[\s*(?:cite|source|citation|ref)\b[^\]]*\]|【[^】]*】)", re.I)
@@ -166,7 +167,7 @@ def _vote(
     hits: list[tuple[int, int, int]] = []  # (diagonal, quote offset, source offset)
     for word in anchors:
         for position in index.positions(word):
-            for offset in by_word[word]:
+            for offset in by_word[word][:_OFFSETS_PER_WORD]:
                 hits.append((position - offset, offset, position))
     if not hits:
         return []
@@ -174,13 +175,16 @@ def _vote(
     size = len(folded)
     slack = max(12, size // 4)
     clusters: list[tuple[int, int, int, int]] = []  # (-votes, low, high, anchor)
+    in_window: Counter[int] = Counter()  # quote offsets voting in hits[left : right]
     right = 0
     for left in range(len(hits)):
-        right = max(right, left)
-        while right + 1 < len(hits) and hits[right + 1][0] - hits[left][0] <= slack:
+        while right < len(hits) and hits[right][0] - hits[left][0] <= slack:
+            in_window[hits[right][1]] += 1
             right += 1
-        votes = len({offset for _, offset, _ in hits[left : right + 1]})
-        clusters.append((-votes, hits[left][0], hits[right][0], hits[left][2]))
+        clusters.append((-len(in_window), hits[left][0], hits[right - 1][0], hits[left][2]))
+        in_window[hits[left][1]] -= 1
+        if not in_window[hits[left][1]]:
+            del in_window[hits[left][1]]
     clusters.sort()
     chosen: list[tuple[int, int, int]] = []
     for _, low, high, anchor in clusters:
@@ -305,6 +309,7 @@ def _is_equal(
 
 
 _TAIL_SLACK = 3
+_EDGE_LIMIT = 60  # longer unmatched text at a quote's end is not a reworded word or two
 _OPENER_WORDS = 3  # words a reworded sentence opening may have beyond the quote's own
 _SENTENCE_END = re.compile(r"[.!?;:]\s")
 
@@ -324,7 +329,7 @@ def _extend_head(head: str, text: str, limit: int, start: int) -> int:
     """Move ``start`` back over the source words that stand where the quote's ``head`` (its
     text before the core) stands, when they resemble it more than nothing does: a changed
     first word ("Wir lehnen" for "und lehnen") is taken in, a word of its own is not."""
-    if not head:
+    if not head or len(head) > _EDGE_LIMIT:
         return start
     before = text[max(limit, start - len(head) - _TAIL_SLACK) : start]
     best_length, best_distance = 0, len(head)
@@ -348,7 +353,7 @@ def _extend_tail(tail: str, text: str, end: int, limit: int) -> int:
     """Move ``end`` on over the source text that matches the quote's ``tail`` (its text
     after the core) closely: a final full stop, a word cut off mid-way by the model
     ("Menschenrechtsit" for "Menschenrechtssituation" ends after "Menschenrechtssit")."""
-    if not tail:
+    if not tail or len(tail) > _EDGE_LIMIT:
         return end
     after = text[end : min(limit, end + len(tail) + _TAIL_SLACK)]
     best_length, best_distance = 0, len(tail)

@@ -1,7 +1,8 @@
 """The report as plain data, exactly in the shape of ``spec/report.schema.json``.
 
-One extension, compatible with the schema: a match that runs on into following paragraphs
-carries ``continues``, a list of ``{paragraph, start, end, text}`` (see ``match``).
+Two extensions, compatible with the schema: a match that runs on into following paragraphs
+carries ``continues``, a list of ``{paragraph, start, end, text}`` (see ``match``); a report
+whose response needed repairs to parse carries the parser's ``notes``.
 """
 
 from __future__ import annotations
@@ -16,12 +17,15 @@ def report_to_dict(report: Report) -> dict[str, Any]:
     summary = {"quotes": len(report.results)}
     for status in VerificationStatus:
         summary[status.value] = sum(1 for r in report.results if r.status is status)
-    return {
+    data: dict[str, Any] = {
         "bundle": report.bundle,
         "engine": report.engine,
         "summary": summary,
         "quotes": [_quote_to_dict(result) for result in report.results],
     }
+    if report.notes:
+        data["notes"] = list(report.notes)
+    return data
 
 
 def _quote_to_dict(result: QuoteResult) -> dict[str, Any]:

@@ -52,7 +52,12 @@ def verify_bundle(
 
     Returns the quotes in response order, each with status, reason, match (for an
     unverified quote: the best hint, if any) and the corrected values when corrected.
+    ``min_score`` (character similarity of quote and source span) and ``min_margin`` (over
+    the best other place) decide when a near-verbatim quote is repaired; both in [0, 1].
     """
+    for name, value in (("min_score", min_score), ("min_margin", min_margin)):
+        if not 0.0 <= value <= 1.0:
+            raise ValueError(f"{name} must be between 0 and 1, not {value!r}")
     parsed = parse_response(bundle.response)
     searchers = prepare_sources(bundle.turn.eligible_sources)
     results = tuple(

@@ -3,6 +3,7 @@ properties every result keeps (ADR-3, VB-1, VB-2)."""
 
 import json
 import re
+import time
 
 import pytest
 from hypothesis import assume, given, settings
@@ -447,3 +448,42 @@ def test_vb1_words_stitched_from_distant_places_are_never_accepted(sources, data
 def test_a_quote_of_a_few_common_words_is_not_repaired(word):
     result = only_result(f'"{word} {word} Fees" [A1 ¶2]')
     assert result.status is VerificationStatus.UNVERIFIED
+
+
+def hostile_bundle(quote: str):
+    paragraphs = [" ".join(WORDS[i : i + 40]) + "." for i in range(0, len(WORDS) - 40, 3)] * 20
+    return load_bundle(
+        {
+            "bundle_version": 1,
+            "id": "hostile",
+            "sources": [{"id": "S", "kind": "document", "paragraphs": paragraphs}],
+            "response": {
+                "format": "json",
+                "text": json.dumps({"q": [{"t": quote}]}),
+                "quotes": [{"path": "$.q[*]", "text": "t"}],
+            },
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        " ".join(WORDS * 40),  # long, every word real, in no real order
+        "Steuer " * 5000,  # one word over and over
+        "x" * 20000 + " " + " ".join(WORDS[10:30]),  # a huge made-up opening word
+    ],
+    ids=["long shuffle", "one word repeated", "huge opening word"],
+)
+def test_vb3_huge_or_hostile_quotes_are_refused_quickly(quote):
+    bundle_ = hostile_bundle(quote)
+    started = time.perf_counter()
+    result = verify_bundle(bundle_).results[0]
+    assert time.perf_counter() - started < 5
+    assert result.status is VerificationStatus.UNVERIFIED
+
+
+@pytest.mark.parametrize("settings_", [{"min_score": 1.5}, {"min_margin": -0.1}])
+def test_thresholds_outside_0_to_1_are_refused_naming_the_argument(settings_):
+    with pytest.raises(ValueError, match=next(iter(settings_))):
+        verify_bundle(bundle('"The signed draft is attached." [E1]'), **settings_)
