@@ -50,6 +50,10 @@ _EDGE_ELLIPSIS = re.compile(
     r"^(?:\.\.\.|\[\.\.\.\]|\(\.\.\.\))\s*|\s*(?:\.\.\.|\[\.\.\.\]|\(\.\.\.\))$"
 )
 _EDGE_QUOTES = "\"' "
+_ELLIPSIS = re.compile(r"\s*(?:\.\.\.|\[\s*\.\.\.\s*\]|\(\s*\.\.\.\s*\))\s*")
+ELIDED_BUDGET = 2  # omitted characters per quoted character a quote with ellipses may skip
+MIN_ELIDED_BUDGET = 100
+_MAX_ELIDED_PLACES = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +131,53 @@ def cleaned_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate
             score = Indel.normalized_similarity(folded, cleaned)
             return Candidate(searcher.id, spans[0], score, True, cleaned)
     return None
+
+
+def elided_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate | None:
+    """Where a quote with ellipses for omitted words ("A ... B") is: every part verbatim,
+    in order, in one paragraph, omitting at most ``ELIDED_BUDGET`` times the quoted text
+    (at least ``MIN_ELIDED_BUDGET`` characters); the place must be the only one that fits.
+    The span runs from the first part to the last, omitted words included."""
+    parts = [part.strip() for part in _ELLIPSIS.split(clean_quote(folded))]
+    if len(parts) < 2 or any(len(WORD.findall(part)) < 2 for part in parts):
+        return None
+    budget = max(MIN_ELIDED_BUDGET, ELIDED_BUDGET * sum(len(part) for part in parts))
+    for searcher in searchers:
+        text = searcher.norm_joined
+        places: list[tuple[int, int]] = []
+        start = text.find(parts[0])
+        while start >= 0 and len(places) <= _MAX_ELIDED_PLACES:
+            end = _elided_end(searcher, parts, start, budget)
+            if end is not None:
+                places.append((start, end))
+            start = text.find(parts[0], start + 1)
+        if not places:
+            continue
+        if len({text[s:e] for s, e in places}) > 1:
+            return None  # more than one passage fits: not clearly the quoted one
+        start, end = places[0]
+        spans = searcher.spans(start, end)
+        if len(spans) != 1:
+            return None
+        score = Indel.normalized_similarity(folded, text[start:end])
+        return Candidate(searcher.id, spans[0], score, True, text[start:end])
+    return None
+
+
+def _elided_end(searcher: PreparedSource, parts: list[str], start: int, budget: int) -> int | None:
+    home = searcher.paragraph_at(start)
+    home_end = searcher.norm_starts[home] + len(searcher.normalized[home].text)
+    text = searcher.norm_joined
+    position, omitted = start + len(parts[0]), 0
+    for part in parts[1:]:
+        found = text.find(part, position, home_end)
+        if found < 0:
+            return None
+        omitted += found - position
+        if omitted > budget:
+            return None
+        position = found + len(part)
+    return position
 
 
 def candidates(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .approximate import HINT_SCORE, Candidate, candidates, cleaned_match
+from .approximate import HINT_SCORE, Candidate, candidates, cleaned_match, elided_match
 from .match import (
     PreparedSource,
     exact_in_paragraph,
@@ -191,6 +191,9 @@ def _locate_approximately(
     cleaned = cleaned_match(folded, ordered)
     if cleaned is not None:
         return Finding.APPROXIMATE, _approximate_match(cleaned, primary)
+    elided = elided_match(folded, ordered)
+    if elided is not None:
+        return Finding.APPROXIMATE, _approximate_match(elided, primary)
     sentence_start = quote.text.strip()[:1].isupper()
     found: list[Candidate] = []
     for searcher in ordered:

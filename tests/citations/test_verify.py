@@ -487,3 +487,22 @@ def test_vb3_huge_or_hostile_quotes_are_refused_quickly(quote):
 def test_thresholds_outside_0_to_1_are_refused_naming_the_argument(settings_):
     with pytest.raises(ValueError, match=next(iter(settings_))):
         verify_bundle(bundle('"The signed draft is attached." [E1]'), **settings_)
+
+
+def test_003_6_an_ellipsis_for_omitted_words_is_repaired_to_the_whole_passage():
+    result = only_result('"Either party may terminate … ninety (90) days’ written notice" [A1 ¶4]')
+    assert (result.status, result.reason) == (
+        VerificationStatus.CORRECTED,
+        Reason.TEXT_REPAIRED,
+    )
+    assert (
+        result.corrected.text == "Either party may terminate with ninety (90) days’ written notice"
+    )
+
+
+def test_vb1_an_ellipsis_joining_two_paragraphs_is_not_accepted():
+    result = only_result(
+        '"The annual fee increases by six per cent ... emergency call-outs within eight (8) '
+        'hours" [A1 ¶2]'
+    )
+    assert result.status is VerificationStatus.UNVERIFIED
