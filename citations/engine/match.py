@@ -213,20 +213,22 @@ def find_verbatim(text: str, sources: Sequence[Source]) -> Match | None:
     quote = text.strip()
     if not quote:
         return None
-    prepared = [PreparedSource(source) for source in sources]
-    for position, searcher in enumerate(prepared):
-        tier = Tier.PRIMARY if position == 0 else Tier.SECONDARY
-        span = exact_in_source(quote, searcher)
-        if span is not None:
-            return match_from_spans(
-                [span], source=searcher.id, score=1.0, method=MatchMethod.EXACT, tier=tier
-            )
     folded = fold_text(quote)
-    for position, searcher in enumerate(prepared):
-        tier = Tier.PRIMARY if position == 0 else Tier.SECONDARY
-        spans = normalized_in_source(folded, searcher)
+    for position, source in enumerate(sources):
+        searcher = PreparedSource(source)
+        spans, method = verbatim_in_source(quote, folded, searcher)
         if spans:
-            return match_from_spans(
-                spans, source=searcher.id, score=1.0, method=MatchMethod.NORMALIZED, tier=tier
-            )
+            tier = Tier.PRIMARY if position == 0 else Tier.SECONDARY
+            return match_from_spans(spans, source=source.id, score=1.0, method=method, tier=tier)
     return None
+
+
+def verbatim_in_source(
+    quote: str, folded: str, searcher: PreparedSource
+) -> tuple[list[Span] | None, MatchMethod]:
+    """The first place of the (stripped) quote in the source: exactly as written, else its
+    folded form; with how it was found."""
+    span = exact_in_source(quote, searcher)
+    if span is not None:
+        return [span], MatchMethod.EXACT
+    return normalized_in_source(folded, searcher), MatchMethod.NORMALIZED

@@ -15,11 +15,10 @@ from .approximate import HINT_SCORE, Candidate, candidates, cleaned_match, elide
 from .match import (
     PreparedSource,
     exact_in_paragraph,
-    exact_in_source,
     match_from_spans,
     normalized_in_paragraph,
-    normalized_in_source,
     prepare_sources,
+    verbatim_in_source,
 )
 from .normalize import fold_text
 from .parse import parse_response
@@ -132,7 +131,7 @@ def _locate_verbatim(
                 )
             if span is not None:
                 return Finding.AS_CITED, _match([span], primary, method, Tier.PRIMARY)
-        spans, method = _in_source(text, folded, primary)
+        spans, method = verbatim_in_source(text, folded, primary)
         if spans:
             paragraphs = {s.paragraph for s in spans}
             finding = (
@@ -143,7 +142,7 @@ def _locate_verbatim(
             return finding, _match(spans, primary, method, Tier.PRIMARY)
     elsewhere = Finding.OTHER_SOURCE if primary is not None else Finding.AS_CITED
     for searcher in secondary:
-        spans, method = _in_source(text, folded, searcher)
+        spans, method = verbatim_in_source(text, folded, searcher)
         if spans:
             return elsewhere, _match(spans, searcher, method, Tier.SECONDARY)
     return Finding.NOWHERE, None
@@ -161,15 +160,6 @@ def _unwrap(folded: str) -> str:
         if folded[0] not in inner:
             return inner.strip()
     return folded
-
-
-def _in_source(
-    text: str, folded: str, searcher: PreparedSource
-) -> tuple[list[Span] | None, MatchMethod]:
-    span = exact_in_source(text, searcher)
-    if span is not None:
-        return [span], MatchMethod.EXACT
-    return normalized_in_source(folded, searcher), MatchMethod.NORMALIZED
 
 
 def _match(

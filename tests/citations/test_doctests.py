@@ -1,0 +1,16 @@
+"""The examples in the engine's docstrings run as written."""
+
+import doctest
+
+import pytest
+
+from citations.engine import approximate, match, normalize, policy, verify
+
+MODULES = [normalize, match, approximate, policy, verify]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_docstring_examples(module):
+    result = doctest.testmod(module)
+    assert result.attempted > 0
+    assert result.failed == 0
