@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, InterfaceError, OperationalError, transaction
+from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -341,8 +341,11 @@ def assessment_fail(*, assessment_id: int, error: str, claim: Claim | None = Non
 
 def _release_quietly(claim: Claim) -> None:
     """Hand the work back (pending) so a retry can claim it at once; if the database is
-    still unreachable, the claim goes stale and the sweep hands it back instead."""
+    still unreachable, the claim goes stale and a later delivery takes it over."""
     try:
+        if not connection.in_atomic_block:
+            # A dropped connection stays broken until closed; a fresh one may work again.
+            connection.close_if_unusable_or_obsolete()
         Assessment.objects.filter(
             _sources_of("release"), pk=claim.assessment_id, verification_attempts=claim.attempt
         ).update(verification_state=_target_of("release"), updated_at=timezone.now())

@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.db import connection
 from django.db.models import Count
 from django.utils import timezone
 
@@ -228,3 +229,30 @@ def test_beat_sweeps_up_an_assessment_whose_message_was_lost(start_worker, tmp_p
     )
     assert "citations.sweep_verifications" in worker.log()
     assert_exactly_one_result_set([lost.pk])
+
+
+def test_a_dropped_database_connection_is_retried_not_failed(start_worker):
+    """A transient database error (the worker's connection killed mid-claim) hands the
+    work back and the bounded retry stores it: one result set, nothing marked failed."""
+    worker = start_worker("flaky-db", delay=3.0, **CRASH_ENV)
+    assessment = import_scenario(SCENARIO)
+    wait_until(
+        lambda: states()[assessment.pk] == VerificationState.RUNNING,
+        timeout=60,
+        message=lambda: f"never claimed: {states()}\n{worker.log()}",
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        assert cursor.fetchone()[0] >= 1, "the worker held no database connection"
+    wait_until(
+        lambda: states()[assessment.pk] == VerificationState.DONE,
+        timeout=60,
+        message=lambda: f"states {states()}\n{worker.log()}",
+    )
+    assert_exactly_one_result_set([assessment.pk])
+    assert outcomes(worker) == {"retry": 1, "stored": 1}, worker.log()
+    assert "OperationalError" in worker.log()
+    assert Assessment.objects.get(pk=assessment.pk).verification_attempts == 2
