@@ -49,7 +49,8 @@ from .selectors import assessments_stuck, stale_after
 logger = logging.getLogger(__name__)
 
 SYSTEM_ACTOR = "system"
-# Errors worth trying again: the database or the broker was briefly unreachable.
+# Database errors worth trying again (connection lost, server restarting); the task adds the
+# broker's connection errors.
 TRANSIENT_DB_ERRORS = (OperationalError, InterfaceError)
 MAX_ERROR_CHARS = 2000
 

@@ -2,6 +2,10 @@
 
 Delivery is at-least-once (``acks_late`` + ``reject_on_worker_lost``: a message whose worker
 died is delivered again); the service makes a second delivery harmless.
+
+Run a worker with ``celery -A config worker``, and the periodic sweep with
+``celery -A config beat`` (or ``worker --beat`` on exactly one worker); without beat, run
+``manage.py sweep_verifications`` from cron.
 """
 
 from celery import shared_task
