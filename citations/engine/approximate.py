@@ -7,13 +7,15 @@ together from distant places are not near-verbatim and must not be accepted.
 
 How: the source's normalized words are counted once; a quote's rarest words are looked up
 (their positions remembered) and vote for alignments (source offset minus quote offset); the
-best few are aligned
-word by word (Levenshtein opcodes over word lists, in C) inside one paragraph, and the span
-is cut to the first and last word that really corresponds. A candidate is *accepted* only
-when its character similarity reaches ``min_score``, most quote words are found in order
-(``MIN_RECALL``; all of them in a short quote), the span holds few words the quote lacks
-(``MIN_PRECISION``), no long run of words is missing or added (``MAX_GAP``), no quote words
-run on past the span's end, and it beats the best other place by ``min_margin``.
+best few are aligned word by word (Levenshtein opcodes over word lists, in C) inside one
+paragraph, and the span is cut to the first and last word that really corresponds, its ends
+then matched character by character (a word cut off mid-way, a closing full stop).
+
+A candidate is *accepted* only when its character similarity reaches ``min_score``, most
+quote words are found in order (``MIN_RECALL``; all of them in a short quote), the span holds
+few words the quote lacks (``MIN_PRECISION``), no long run of words is missing or added
+(``MAX_GAP``), no quote words run on past the span's end, and it beats the best other place
+by ``min_margin``.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ HINT_SCORE = 0.5  # below this a best match is not worth showing as a hint
 _MAX_ANCHORS = 16
 _COMMON = 200  # words more frequent than this in a source make poor anchors
 _CANDIDATES_PER_SOURCE = 3
+_MAX_CANDIDATES_PER_SOURCE = 24
 _OFFSETS_PER_WORD = 8  # a word the quote repeats votes from its first few places only
 
 # Citation markers models put inside quotes; ellipses and quotation marks at a quote's ends.
@@ -53,7 +56,7 @@ _EDGE_QUOTES = "\"' "
 _ELLIPSIS = re.compile(r"\s*(?:\.\.\.|\[\s*\.\.\.\s*\]|\(\s*\.\.\.\s*\))\s*")
 ELIDED_BUDGET = 2  # omitted characters per quoted character a quote with ellipses may skip
 MIN_ELIDED_BUDGET = 100
-_MAX_ELIDED_PLACES = 20
+_MAX_ELIDED_TRIES = 200  # places of the first part looked at, at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,12 +148,12 @@ def elided_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate 
     for searcher in searchers:
         text = searcher.norm_joined
         places: list[tuple[int, int]] = []
-        start = text.find(parts[0])
-        while start >= 0 and len(places) <= _MAX_ELIDED_PLACES:
+        start, tries = text.find(parts[0]), 0
+        while start >= 0 and tries < _MAX_ELIDED_TRIES:
             end = _elided_end(searcher, parts, start, budget)
             if end is not None:
                 places.append((start, end))
-            start = text.find(parts[0], start + 1)
+            start, tries = text.find(parts[0], start + 1), tries + 1
         if not places:
             continue
         if len({text[s:e] for s, e in places}) > 1:
@@ -238,12 +241,16 @@ def _vote(
             del in_window[hits[left][1]]
     clusters.sort()
     chosen: list[tuple[int, int, int]] = []
-    for _, low, high, anchor in clusters:
+    top_votes = clusters[0][0]
+    for votes, low, high, anchor in clusters:
+        # The best few places, and every place as good as the best (a passage the source
+        # repeats with small differences): the alignment, not the vote, tells them apart.
+        enough = len(chosen) >= _CANDIDATES_PER_SOURCE and votes > top_votes
+        if enough or len(chosen) == _MAX_CANDIDATES_PER_SOURCE:
+            break
         if any(low - size <= c_high and c_low <= high + size for c_low, c_high, _ in chosen):
             continue
         chosen.append((low, high, anchor))
-        if len(chosen) == _CANDIDATES_PER_SOURCE:
-            break
     return [(low - slack, high + size + slack, anchor) for low, high, anchor in chosen]
 
 

@@ -58,15 +58,7 @@ def _fold_chars(text: str) -> str:
 # Characters that do not show: soft hyphen, zero-width (non-)joiners and spaces, bidi marks.
 _INVISIBLE = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
 _LETTER = r"[^\W\d_]"
-# A hyphen between letters followed by a line break or spaces (a PDF line-break hyphen, or a
-# suspended compound such as "Tier- und", folded alike on both sides); a run of
-# whitespace/invisible characters that is not exactly one plain space; a lone invisible or
-# non-space whitespace character. Every branch starts with a literal or a small set (no
-# lookbehind first), so the regex engine skips ordinary text quickly.
-_RUN = rf"[\s{_INVISIBLE}]"
-_SPECIAL = re.compile(
-    rf"-(?<={_LETTER}-){_RUN}+(?={_LETTER})| {_RUN}+|[^\S ]{_RUN}*|[{_INVISIBLE}]{_RUN}*"
-)
+_RUN = rf"[\s{_INVISIBLE}]"  # what a run of layout is made of
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +161,8 @@ def normalize_with_map(raw: str) -> Normalized:
     text, steps = _fold_layout_fully(_fold_chars(raw))
     lowered = text.lower()
     if unicodedata.is_normalized("NFKC", text) and len(lowered) == len(text):
-        text = _fold_chars(lowered)  # changes no layout: nothing more to fold
+        # lower() makes no new layout, and of the folded characters only the final sigma
+        text = lowered.replace("ς", "σ") if "ς" in lowered else lowered
     else:
         text, unicode_step = _fold_clusters(text)
         text, final_steps = _fold_layout_fully(text)
@@ -189,35 +182,52 @@ def _fold_layout_fully(text: str) -> tuple[str, tuple[_Pieces, ...]]:
         steps.append(step)
 
 
-# Quick checks that a text has layout to fold, each a plain character set or a literal so the
-# regex engine scans fast (one alternation of them all would test every position).
+# The stretches layout folding replaces: a hyphen between letters followed by a line break
+# or spaces (a PDF line-break hyphen, or a suspended compound such as "Tier- und", folded
+# alike on both sides), dropped with them; a run of whitespace and invisible characters that
+# is not exactly one plain space. Each is found by a regex that starts with a literal or
+# a plain character set, so the regex engine scans ordinary text fast (a single alternation
+# of them all would test every position): a hyphen joining words; a run starting with a
+# non-space whitespace or invisible character; a run starting with two plain spaces. A run
+# that starts with one plain space before other whitespace becomes two spaces in one round
+# and one in the next.
 _OTHER_SPACES = "".join(c for c in map(chr, range(0x3001)) if c.isspace() and c != " ")
-_MAYBE_SPECIAL = re.compile(f"[{re.escape(_OTHER_SPACES)}{_INVISIBLE}]")
-_JOINED_HYPHEN = re.compile(rf"-(?<={_LETTER}-)\s")
+_JOIN = re.compile(rf"-(?<={_LETTER}-){_RUN}+(?={_LETTER})")
+_ODD_RUN = re.compile(f"[{re.escape(_OTHER_SPACES)}{_INVISIBLE}]{_RUN}*")
+_RUN_REST = re.compile(f"{_RUN}*")
+
+
+def _special_spans(text: str) -> list[tuple[int, int]]:
+    found = [m.span() for m in _JOIN.finditer(text)]
+    found.extend(m.span() for m in _ODD_RUN.finditer(text))
+    at = text.find("  ")
+    while at >= 0:
+        end = _RUN_REST.match(text, at).end()  # type: ignore[union-attr]  # "*" always matches
+        found.append((at, end))
+        at = text.find("  ", end)
+    found.sort()
+    spans: list[tuple[int, int]] = []
+    for start, end in found:
+        if not spans or start >= spans[-1][1]:
+            spans.append((start, end))
+    return spans
 
 
 def _fold_layout(text: str) -> tuple[str, _Pieces | None]:
-    # Most paragraphs have nothing to fold; three quick checks say so.
-    if (
-        "  " not in text
-        and _JOINED_HYPHEN.search(text) is None
-        and _MAYBE_SPECIAL.search(text) is None
-    ):
+    spans = _special_spans(text)
+    if not spans:
         return text, None
     builder = _PieceBuilder()
     position = 0
-    for found in _SPECIAL.finditer(text):
-        start, end = found.span()
+    for start, end in spans:
         builder.add(text[position:start], position, start, copied=True)
-        run = found.group()
+        run = text[start:end]
         if run[0] == "-" or "\u00ad" in run or not any(c.isspace() for c in run):
             replacement = ""  # joined word, soft-hyphen break or invisible characters only
         else:
             replacement = " "
         builder.add(replacement, start, end, copied=False)
         position = end
-    if position == 0:
-        return text, None
     builder.add(text[position:], position, len(text), copied=True)
     return builder.build()
 
