@@ -208,9 +208,9 @@ def candidates(
 
 def _vote(
     folded: str, query: list[tuple[str, int, int]], index: WordIndex
-) -> list[tuple[int, int, int]]:
-    """Character windows ``(start, end, anchor)`` of the source where the quote's rarest
-    words line up (``anchor`` is the offset of one of the words that voted)."""
+) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Character windows ``(start, end, votes)`` of the source where the quote's rarest
+    words line up (``votes``: the source offsets of the words that voted for it)."""
     by_word: dict[str, list[int]] = {}
     for word, start, _ in query:
         by_word.setdefault(word, []).append(start)
@@ -228,44 +228,49 @@ def _vote(
     hits.sort()
     size = len(folded)
     slack = max(12, size // 4)
-    clusters: list[tuple[int, int, int, int]] = []  # (-votes, low, high, anchor)
+    clusters: list[tuple[int, int, int, int, int]] = []  # (-votes, low, high, left, right)
     in_window: Counter[int] = Counter()  # quote offsets voting in hits[left : right]
     right = 0
     for left in range(len(hits)):
         while right < len(hits) and hits[right][0] - hits[left][0] <= slack:
             in_window[hits[right][1]] += 1
             right += 1
-        clusters.append((-len(in_window), hits[left][0], hits[right - 1][0], hits[left][2]))
+        clusters.append((-len(in_window), hits[left][0], hits[right - 1][0], left, right))
         in_window[hits[left][1]] -= 1
         if not in_window[hits[left][1]]:
             del in_window[hits[left][1]]
     clusters.sort()
-    chosen: list[tuple[int, int, int]] = []
+    chosen: list[tuple[int, int, int, int]] = []
     top_votes = clusters[0][0]
-    for votes, low, high, anchor in clusters:
-        # The best few places, and every place as good as the best (a passage the source
-        # repeats with small differences): the alignment, not the vote, tells them apart.
-        enough = len(chosen) >= _CANDIDATES_PER_SOURCE and votes > top_votes
+    for votes, low, high, left, right in clusters:
+        # The best few places, and every place (nearly) as good as the best (a passage the
+        # source repeats with small differences): the alignment, not the vote, tells them
+        # apart. Votes are negative here: sorted best first.
+        enough = len(chosen) >= _CANDIDATES_PER_SOURCE and votes > top_votes + 1
         if enough or len(chosen) == _MAX_CANDIDATES_PER_SOURCE:
             break
-        if any(low - size <= c_high and c_low <= high + size for c_low, c_high, _ in chosen):
+        if any(low - size <= c_high and c_low <= high + size for c_low, c_high, _, _ in chosen):
             continue
-        chosen.append((low, high, anchor))
-    return [(low - slack, high + size + slack, anchor) for low, high, anchor in chosen]
+        chosen.append((low, high, left, right))
+    return [
+        (low - slack, high + size + slack, tuple(hit[2] for hit in hits[left:right]))
+        for low, high, left, right in chosen
+    ]
 
 
 def _align(
     folded: str,
     query: list[tuple[str, int, int]],
     searcher: PreparedSource,
-    window: tuple[int, int, int],
+    window: tuple[int, int, tuple[int, ...]],
     *,
     min_score: float,
     sentence_start: bool,
 ) -> Candidate | None:
-    # The window stays inside the paragraph of its anchor word: no cross-paragraph repair.
+    # The window stays inside one paragraph: no cross-paragraph repair.
     text = searcher.norm_joined
-    home = searcher.paragraph_at(window[2])
+    homes = [searcher.paragraph_at(position) for position in window[2]]
+    home = max(homes, key=homes.count)  # the paragraph most of the votes come from
     home_start = searcher.norm_starts[home]
     home_end = home_start + len(searcher.normalized[home].text)
     low, high = max(window[0], home_start), min(window[1], home_end)

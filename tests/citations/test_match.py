@@ -270,9 +270,7 @@ def prose(draw):
     return Source("S", SourceKind.DOCUMENT, tuple(paragraphs))
 
 
-@settings(max_examples=60, deadline=None)
-@given(prose(), st.data())
-def test_fast_approximate_search_agrees_with_the_slow_one(source, data):
+def assert_fast_agrees_with_slow(source, data):
     """A near-verbatim quote (one word dropped or changed): the indexed matcher's best place
     is the paragraph a brute-force partial_ratio over every paragraph picks (or holds the
     same words), whenever the slow one has a clear winner."""
@@ -295,6 +293,20 @@ def test_fast_approximate_search_agrees_with_the_slow_one(source, data):
     # The slow one's paragraph, or another holding the very same words.
     same_words = fold_text(best.text) in fold_text(source.paragraphs[slow_paragraph - 1])
     assert best.paragraph == slow_paragraph or same_words
+
+
+@settings(max_examples=60, deadline=None)
+@given(prose(), st.data())
+def test_fast_approximate_search_agrees_with_the_slow_one(source, data):
+    assert_fast_agrees_with_slow(source, data)
+
+
+@settings(max_examples=60, deadline=None)
+@given(documents(min_words=16), st.data())
+def test_fast_approximate_search_agrees_with_the_slow_one_on_repetitive_text(source, data):
+    """Paragraphs that repeat a passage with small differences (boilerplate): every place
+    that votes nearly as well as the best is aligned, so the right one is not missed."""
+    assert_fast_agrees_with_slow(source, data)
 
 
 @pytest.mark.parametrize(
