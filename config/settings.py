@@ -183,19 +183,19 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # With acks_late a task cut off by a lost broker connection is redelivered anyway: stop it.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # A claim older than this is abandoned (its worker died) and may be taken over. It must
-# outlast the hard time limit (a live task is never taken over) and fit in the broker's
-# visibility timeout, with room to spare (a redelivered task finds the claim already stale).
+# outlast the hard time limit (a live task is never taken over). A task that meets a live
+# claim retries one stale period later and may then run up to the time limit, unacknowledged
+# all along: that must fit in the broker's visibility timeout, or Redis delivers it twice.
 VERIFICATION_STALE_SECONDS = env_int("VERIFICATION_STALE_SECONDS", 900)
 VERIFICATION_SWEEP_SECONDS = env_int("VERIFICATION_SWEEP_SECONDS", 300)
 if not (
-    CELERY_TASK_SOFT_TIME_LIMIT
-    < CELERY_TASK_TIME_LIMIT
-    < VERIFICATION_STALE_SECONDS
-    < CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", float("inf"))
+    CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < VERIFICATION_STALE_SECONDS
+    and CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", float("inf"))
+    > VERIFICATION_STALE_SECONDS + 1 + CELERY_TASK_TIME_LIMIT
 ):
     raise ImproperlyConfigured(
-        "need CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < "
-        "VERIFICATION_STALE_SECONDS < CELERY_VISIBILITY_TIMEOUT"
+        "need CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < VERIFICATION_STALE_SECONDS "
+        "and VERIFICATION_STALE_SECONDS + 1 + CELERY_TASK_TIME_LIMIT < CELERY_VISIBILITY_TIMEOUT"
     )
 CELERY_BEAT_SCHEDULE = {
     "sweep-verifications": {
