@@ -1,6 +1,7 @@
 """Speed benchmark (not a test): ``python -m citations.bench [DIR]``.
 
-Verifies every bundle of the dev set (default ``../shared/data/dev/verbote``) in one process
+Verifies every bundle of the dev set (default ``$VERBATIM_SHARED_DIR/data/dev/verbote``,
+else ``../shared/data/dev/verbote``) in one process
 and prints, all measured in this run:
 
 - the engine end to end from the files (read, validate, parse, verify, report as data),
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import sys
 import time
@@ -32,7 +34,11 @@ from citations.engine.parse import parse_response
 from citations.engine.types import Turn
 
 RUNS = 3  # timings are the best of this many runs; the naive baseline runs once
-DEFAULT_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "dev" / "verbote"
+# Like config.settings.SHARED_DIR, without loading Django: the bench runs the bare engine.
+SHARED_DIR = Path(
+    os.environ.get("VERBATIM_SHARED_DIR", Path(__file__).resolve().parents[2] / "shared")
+)
+DEFAULT_DIR = SHARED_DIR / "data" / "dev" / "verbote"
 
 
 def _bundle_files(folder: Path) -> list[Path]:

@@ -8,10 +8,11 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from citations.engine import load_bundle, report_to_dict, verify_bundle
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+SHARED = settings.SHARED_DIR  # VERBATIM_SHARED_DIR, else ../shared
 SCENARIOS = SHARED / "data" / "scenarios"
 DEV = SHARED / "data" / "dev" / "verbote"
 

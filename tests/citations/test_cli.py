@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = ROOT.parent / "shared" / "data" / "scenarios"
+SCENARIOS = settings.SHARED_DIR / "data" / "scenarios"  # VERBATIM_SHARED_DIR, else ../shared
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
