@@ -51,3 +51,12 @@ def test_nesting_and_size_limits_vb_3():
         load_bundle("[" * 10_000 + "]" * 10_000)
     with pytest.raises(BundleError, match="limit is 100"):
         load_bundle(b" " * 101, max_bytes=100)
+
+
+def test_a_paragraph_that_is_not_a_string_is_named_vb_3():
+    bundle = _bundle("adr_source_binding")
+    bundle["sources"][2]["paragraphs"] = ["fine", 7]
+    with pytest.raises(BundleError) as raised:
+        load_bundle(bundle)
+    assert raised.value.field == "sources[2].paragraphs[1]"
+    assert "is not of type 'string'" in raised.value.message
