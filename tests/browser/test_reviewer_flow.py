@@ -92,6 +92,8 @@ def test_keyboard_moves_between_quotes_and_enter_opens_the_source(page, team, ri
     procurement_assessment(team=team)
     sign_in(page, "rita", "pw-rita")
     page.click("text=Halvorsen HVAC maintenance renewal")
+    # Keys pressed before the page's deferred script has run would go nowhere.
+    page.wait_for_url("**/assessments/*/", wait_until="load")
     page.keyboard.press("j")
     page.keyboard.press("j")
     expect(page.locator("#q2")).to_have_class("quote quote--inline is-verified is-current")
