@@ -69,7 +69,7 @@ CRASH_ENV = {
     "CELERY_TASK_SOFT_TIME_LIMIT": "5",
     "CELERY_TASK_TIME_LIMIT": "6",
     "VERIFICATION_STALE_SECONDS": "8",
-    "CELERY_VISIBILITY_TIMEOUT": "12",
+    "CELERY_VISIBILITY_TIMEOUT": "16",  # > stale + 1 + hard limit (settings check)
     "LLM_MAX_RETRIES": "0",
     "LLM_TIMEOUT_SECONDS": "60",
 }
