@@ -15,6 +15,7 @@ may deliver a message twice (``acks_late``) or to two workers:
 import logging
 import time
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -33,14 +34,13 @@ from citations.engine import (
     report_to_dict,
     verify_bundle,
 )
-from reviews.bundles import engine_bundle
+from reviews.bundles import engine_bundle, turn_sources
 from reviews.models import (
     Assessment,
     Correction,
     CorrectionField,
     Quote,
     ReviewState,
-    Source,
     VerificationState,
 )
 
@@ -89,7 +89,22 @@ class Claim:
     assessment_id: int
     attempt: int
     claimed_at: datetime
-    assessment: Assessment = field(compare=False, repr=False)  # the row as claimed
+    # The row as claimed, with only the columns a run reads (not the previous run's report).
+    assessment: Assessment = field(compare=False, repr=False)
+
+
+# What ``engine_bundle`` reads of the assessment, and the claim's token.
+CLAIM_FIELDS = (
+    "bundle_id",
+    "title",
+    "meta",
+    "drop",
+    "turn_id",
+    "response_format",
+    "response_text",
+    "quote_fields",
+    "verification_attempts",
+)
 
 
 class ReverificationLocked(Exception):
@@ -113,7 +128,7 @@ def assessment_claim(*, assessment_id: int, now: datetime | None = None) -> Clai
         if not claimed:
             return None
         # Our UPDATE holds the row lock until commit, so this reads our own increment.
-        assessment = Assessment.objects.select_related("turn").get(pk=assessment_id)
+        assessment = Assessment.objects.only(*CLAIM_FIELDS).get(pk=assessment_id)
     return Claim(
         assessment_id=assessment_id,
         attempt=assessment.verification_attempts,
@@ -139,12 +154,18 @@ def assessment_verify(*, assessment_id: int) -> VerifyOutcome:
     logger.info("assessment %s: claimed (attempt %s)", assessment_id, claim.attempt)
     claimed = time.perf_counter()
     try:
-        bundle = engine_bundle(claim.assessment)
+        sources = turn_sources(claim.assessment.turn_id)
+        bundle = engine_bundle(claim.assessment, sources)
         engine_started = time.process_time()
         report = verify_bundle(bundle)
         engine_cpu = time.process_time() - engine_started
         _pause_inside_claim()
-        stored = assessment_store_results(claim=claim, bundle=bundle, report=report)
+        stored = assessment_store_results(
+            claim=claim,
+            bundle=bundle,
+            report=report,
+            source_ids={source.key: source.pk for source in sources},
+        )
     except TRANSIENT_DB_ERRORS:
         _release_quietly(claim)
         raise
@@ -178,9 +199,12 @@ def describe_error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"[:MAX_ERROR_CHARS]
 
 
-def assessment_store_results(*, claim: Claim, bundle: Bundle, report: Report) -> bool:
+def assessment_store_results(
+    *, claim: Claim, bundle: Bundle, report: Report, source_ids: Mapping[str, int]
+) -> bool:
     """Write one complete result set in one transaction, if ``claim`` is still current.
 
+    ``source_ids`` maps the bundle's source keys to their rows (loaded with the bundle).
     Quote rows are keyed (assessment, n) and updated in place, so corrections of earlier runs
     keep pointing at them; each changed field gets one ``Correction`` for this run."""
     now = timezone.now()
@@ -194,13 +218,12 @@ def assessment_store_results(*, claim: Claim, bundle: Bundle, report: Report) ->
         if assessment is None or assessment.verification_attempts != claim.attempt:
             return False
         run = assessment.verification_run + 1
-        sources = dict(Source.objects.filter(turn_id=assessment.turn_id).values_list("key", "pk"))
         # Before the first run there are no quote rows: skip the query.
         existing = {q.n: q for q in Quote.objects.filter(assessment=assessment)} if run > 1 else {}
         new_quotes: list[Quote] = []
         by_n: dict[int, Quote] = {}
         for result in report.results:
-            values = _quote_values(result, sources)
+            values = _quote_values(result, source_ids)
             quote = existing.pop(result.quote.n, None)
             if quote is None:
                 quote = Quote(assessment=assessment, n=result.quote.n, **values)
@@ -223,41 +246,26 @@ def assessment_store_results(*, claim: Claim, bundle: Bundle, report: Report) ->
             )
         )
         counts = Counter(result.status for result in report.results)
-        assessment.quotes_found = len(report.results)
-        assessment.quotes_verified = counts[VerificationStatus.VERIFIED]
-        assessment.quotes_corrected = counts[VerificationStatus.CORRECTED]
-        assessment.quotes_unverified = counts[VerificationStatus.UNVERIFIED]
-        assessment.quotes_ineligible = counts[VerificationStatus.INELIGIBLE]
-        assessment.quotes_dropped = sum(counts[status] for status in bundle.drop)
-        assessment.report = report_to_dict(report)
-        assessment.engine_version = report.engine[:50]
-        assessment.verification_run = run
-        assessment.verification_state = _target_of("store")
-        assessment.verification_error = ""
-        assessment.verified_at = now
-        assessment.updated_at = now
-        assessment.save(update_fields=ASSESSMENT_RESULT_FIELDS)
+        # The row is locked and checked above: a plain UPDATE, without a model save's work.
+        Assessment.objects.filter(pk=assessment.pk).update(
+            quotes_found=len(report.results),
+            quotes_verified=counts[VerificationStatus.VERIFIED],
+            quotes_corrected=counts[VerificationStatus.CORRECTED],
+            quotes_unverified=counts[VerificationStatus.UNVERIFIED],
+            quotes_ineligible=counts[VerificationStatus.INELIGIBLE],
+            quotes_dropped=sum(counts[status] for status in bundle.drop),
+            report=report_to_dict(report),
+            engine_version=report.engine[:50],
+            verification_run=run,
+            verification_state=_target_of("store"),
+            verification_error="",
+            verified_at=now,
+            updated_at=now,
+        )
     return True
 
 
-ASSESSMENT_RESULT_FIELDS = [
-    "quotes_found",
-    "quotes_verified",
-    "quotes_corrected",
-    "quotes_unverified",
-    "quotes_ineligible",
-    "quotes_dropped",
-    "report",
-    "engine_version",
-    "verification_run",
-    "verification_state",
-    "verification_error",
-    "verified_at",
-    "updated_at",
-]
-
-
-def _quote_values(result: QuoteResult, sources: dict[str, int]) -> dict[str, Any]:
+def _quote_values(result: QuoteResult, sources: Mapping[str, int]) -> dict[str, Any]:
     """The stored columns of one quote's result; ``sources`` maps source keys to row ids."""
     parsed, match, corrected = result.quote, result.match, result.corrected
     start, end = parsed.response_span or (None, None)

@@ -35,9 +35,16 @@ def engine_turn(sources: list[Source]) -> Turn:
     )
 
 
-def engine_bundle(assessment: Assessment) -> Bundle:
-    """The bundle as the engine sees it, rebuilt from the stored assessment."""
-    sources = list(assessment.turn.sources.order_by("position"))
+def turn_sources(turn_id: int) -> list[Source]:
+    """A turn's sources in bundle order, with every column the engine's ``Source`` needs."""
+    return list(Source.objects.filter(turn_id=turn_id).order_by("position"))
+
+
+def engine_bundle(assessment: Assessment, sources: list[Source] | None = None) -> Bundle:
+    """The bundle as the engine sees it, rebuilt from the stored assessment. ``sources``: the
+    turn's sources (``turn_sources``) when the caller has loaded them already."""
+    if sources is None:
+        sources = turn_sources(assessment.turn_id)
     return Bundle(
         id=assessment.bundle_id,
         title=assessment.title,

@@ -16,7 +16,7 @@ from citations.services import (
     assessment_store_results,
     assessment_verify,
 )
-from reviews.bundles import engine_bundle
+from reviews.bundles import engine_bundle, turn_sources
 from reviews.imports import bundle_import
 from reviews.models import Assessment, Correction, Quote, ReviewState, VerificationState
 
@@ -142,17 +142,32 @@ def test_a_claim_is_exclusive_vb_4():
 def test_a_stale_claim_is_taken_over_and_its_late_results_refused_vb_4():
     """VB-4: a worker presumed dead that finishes late cannot store a second result set."""
     assessment = import_scenario(MIXED, enqueue=False)
-    bundle = engine_bundle(assessment)
+    sources = turn_sources(assessment.turn_id)
+    bundle = engine_bundle(assessment, sources)
+    source_ids = {source.key: source.pk for source in sources}
     report = verify_bundle(bundle)
     slow = assessment_claim(assessment_id=assessment.pk)
     later = timezone.now() + timedelta(hours=2)
     assert assessment_claim(assessment_id=assessment.pk) is None  # not stale yet
     takeover = assessment_claim(assessment_id=assessment.pk, now=later)
     assert takeover is not None and takeover.attempt == slow.attempt + 1
-    assert assessment_store_results(claim=slow, bundle=bundle, report=report) is False
+    assert (
+        assessment_store_results(claim=slow, bundle=bundle, report=report, source_ids=source_ids)
+        is False
+    )
     assert not Quote.objects.filter(assessment=assessment).exists()
-    assert assessment_store_results(claim=takeover, bundle=bundle, report=report) is True
-    assert assessment_store_results(claim=takeover, bundle=bundle, report=report) is False
+    assert (
+        assessment_store_results(
+            claim=takeover, bundle=bundle, report=report, source_ids=source_ids
+        )
+        is True
+    )
+    assert (
+        assessment_store_results(
+            claim=takeover, bundle=bundle, report=report, source_ids=source_ids
+        )
+        is False
+    )
     assessment.refresh_from_db()
     assert assessment.verification_run == 1
     assert Quote.objects.filter(assessment=assessment).count() == len(report.results)
