@@ -15,7 +15,9 @@ A candidate is *accepted* only when its character similarity reaches ``min_score
 quote words are found in order (``MIN_RECALL``; all of them in a short quote), the span holds
 few words the quote lacks (``MIN_PRECISION``), no long run of words is missing or added
 (``MAX_GAP``), no quote words run on past the span's end, and it beats the best other place
-by ``min_margin``.
+by ``min_margin``. Whatever the similarity, a quote is never repaired when it changes a
+number or a negation of the source, adds one, drops a negation, or puts a word's opposite in
+its place ("including" for "excluding"): that is a different claim, not a faithful copy.
 """
 
 from __future__ import annotations
@@ -291,6 +293,8 @@ def _align(
     q_first, w_first, _ = steps[core_first]
     q_last, w_last, _ = steps[core_last]
     assert w_first is not None and w_last is not None and q_first is not None and q_last is not None
+    w_first = _twin_across_gap(steps, window_words, core_first, forward=True)
+    w_last = _twin_across_gap(steps, window_words, core_last, forward=False)
     start = _extend_head(
         folded[: query[q_first][1]], text, home_start, window_found[w_first].start()
     )
@@ -304,6 +308,27 @@ def _align(
     if len(spans) != 1:
         return None
     return Candidate(searcher.id, spans[0], score, sound, span_text)
+
+
+def _twin_across_gap(
+    steps: list[tuple[int | None, int | None, bool]], window: list[str], k: int, *, forward: bool
+) -> int:
+    """The window word step ``k`` should pair with: when the same word stands again across
+    the run of skipped window words next to it (inward), that nearer one. Word alignment
+    breaks ties arbitrarily: "the air handling" against "in the reading room, the air
+    handling" may pair "the" with the first "the" and skip "reading room the", which would
+    start the span two words early."""
+    word_at = steps[k][1]
+    assert word_at is not None
+    best = word_at
+    step = 1 if forward else -1
+    index = k + step
+    while 0 <= index < len(steps) and steps[index][0] is None:
+        skipped = steps[index][1]
+        if skipped is not None and window[skipped] == window[word_at]:
+            best = skipped  # the last one met is the one nearest the next matched word
+        index += step
+    return best
 
 
 def _steps(query: list[str], window: list[str]) -> list[tuple[int | None, int | None, bool]]:
@@ -348,12 +373,102 @@ def _sound_shape(query_words: list[str], span_text: str) -> bool:
     trailing = sum(1 for q, _, _ in steps[good[-1] + 1 :] if q is not None)
     recall = MIN_RECALL if len(query_words) >= MIN_WORDS_FOR_CHANGES else 1.0
     return (
-        matched >= recall * len(query_words)
+        not _changes_meaning(steps, query_words, WORD.findall(span_text))
+        and matched >= recall * len(query_words)
         and matched >= MIN_PRECISION * span_words
         and _longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP
         and leading <= MAX_OPENING_CHANGE
         and trailing == 0
     )
+
+
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# Words whose change turns a quote into a different claim, however close its characters
+# are: numbers (digits, number words) and negations. A quote that differs from the source in
+# one of them is never repaired; a wrong number passed as "corrected" is worse than a flag.
+_NUMBER_WORDS = _word_set(
+    """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+    fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty
+    ninety hundred thousand million millions billion billions once twice thrice half double
+    triple dozen first second third fourth fifth sixth seventh eighth ninth tenth twelfth
+    null eins acht achte achten elf elfte einmal doppelt doppelte hälfte halb halbe"""
+)
+# German writes number words together with what they count ("zweimal", "vierzehnte",
+# "dreijährige"): a word starting with one of these is a number word.
+_NUMBER_PREFIXES = tuple(
+    _word_set(
+        """zwei drei vier fünf sechs sieben neun zehn zwölf zwanzig dreißig dreissig hundert
+        tausend million milliard achtzehn achtzig elfmal einhundert eintausend"""
+    )
+)
+_NEGATIONS = _word_set(
+    """not no never none nothing nobody neither nor without cannot t nicht kein keine keinen
+    keinem keiner keines nie niemals nichts niemand weder ohne nirgends nein ne pas non jamais
+    sans nunca sin ni 안 아니"""
+)
+_NEGATION_PREFIXES = ("않", "없", "못")  # Korean negation is part of the verb: 않았습니다
+# Prefixes that turn a word into its opposite: "ex"/"in"cluding, "un"zulässig, "de"crease.
+_OPPOSITE_PREFIXES = _word_set("un in im il ir non dis ex de anti a ab zu miss mis")
+_MIN_SHARED_STEM = 4
+
+
+def _changes_meaning(
+    steps: list[tuple[int | None, int | None, bool]], query: list[str], span: list[str]
+) -> bool:
+    """Whether the quote changes a number or a negation of the span, adds one, or drops a
+    negation, or makes a word the opposite of the source's ("excluding" for "including").
+    A number the quote merely leaves out ("ninety days" for "ninety (90) days") changes
+    nothing it claims."""
+    for q, w, _ in steps:
+        q_word = query[q] if q is not None else None
+        w_word = span[w] if w is not None else None
+        if q_word == w_word:
+            continue
+        if q_word is None:
+            if w_word is not None and _is_negation(w_word):
+                return True
+        elif w_word is None:
+            if _is_number(q_word) or _is_negation(q_word):
+                return True
+        elif (
+            _is_number(q_word)
+            or _is_number(w_word)
+            or _is_negation(q_word)
+            or _is_negation(w_word)
+            or _opposites(q_word, w_word)
+        ):
+            return True
+    return False
+
+
+def _is_number(word: str) -> bool:
+    return (
+        any(c.isdigit() for c in word) or word in _NUMBER_WORDS or word.startswith(_NUMBER_PREFIXES)
+    )
+
+
+def _is_negation(word: str) -> bool:
+    return word in _NEGATIONS or word.startswith(_NEGATION_PREFIXES)
+
+
+def _opposites(first: str, second: str) -> bool:
+    """``first`` and ``second`` share a stem and differ by a prefix that negates it.
+
+    >>> _opposites("excluding", "including"), _opposites("zulässig", "unzulässig")
+    (True, True)
+    >>> _opposites("massenhaft", "massenhafte"), _opposites("geschickt", "verschifft")
+    (False, False)
+    """
+    shared = 0
+    while shared < min(len(first), len(second)) and first[-1 - shared] == second[-1 - shared]:
+        shared += 1
+    if shared < _MIN_SHARED_STEM:
+        return False
+    heads = {first[: len(first) - shared], second[: len(second) - shared]}
+    return len(heads) == 2 and heads <= _OPPOSITE_PREFIXES | {""}
 
 
 def _longest_gap(steps: list[tuple[int | None, int | None, bool]]) -> int:

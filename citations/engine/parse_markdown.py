@@ -83,6 +83,11 @@ LINK_DESTINATION = re.compile(r"\]\([^()\n]*\)")
 HTML_TAG = re.compile(r"</?[A-Za-z][^<>\n]*>")  # attribute values are not quotations
 BACKTICKS = re.compile(r"`+")
 HORIZONTAL_SPACE = " \t\u00a0\u202f"
+# Hebrew and Arabic write one-letter words (and, in, to, the, ...) joined to the next word,
+# also when that word is quoted: ו"המשרד", و"يجب". A quotation mark after such a letter opens
+# a quote when a word of two letters or more follows (a Hebrew acronym such as ש"ח has one).
+JOINED_PROCLITIC = re.compile(r"(?<![^\W\d_])[\u05d0-\u05ea\u0620-\u064a]$")
+QUOTED_WORD_AFTER = re.compile(r"[^\W\d_]{2}")
 EMPHASIS = re.compile(r"\*{1,3}|_{1,3}|")
 
 
@@ -366,7 +371,10 @@ def _opens(text: str, index: int) -> bool:
     if mark in CJK_MARKS:
         return True
     if before.isalnum():
-        return False
+        return bool(
+            JOINED_PROCLITIC.search(text, max(0, index - 2), index)
+            and QUOTED_WORD_AFTER.match(text, index + 1)
+        )
     return mark in SPACED_MARKS or not after.isspace()
 
 

@@ -58,6 +58,9 @@ QUOTE_FORMS = [
     ('In bold **"the fee rises by six per cent"** [S1].', "the fee rises by six per cent"),
     ("In italics *“the fee rises by six per cent”* [S1].", "the fee rises by six per cent"),
     ('In italics _"the fee rises by six per cent"_ [S1].', "the fee rises by six per cent"),
+    # Arabic and Hebrew join one-letter words ("and") to the quoted word that follows
+    ('الإشعار و"يجب تقديم الطلبات" [S1]', "يجب تقديم الطلبات"),
+    ('ההודעה ו"המשרד יהיה סגור" [S1]', "המשרד יהיה סגור"),
 ]
 
 
@@ -231,6 +234,7 @@ NOT_QUOTES = [
     pytest.param("We don’t think Halvorsen’s team can’t do it, can they?", id="curly-apostrophes"),
     pytest.param("The '90s and the 2000's were different.", id="apostrophe-years"),
     pytest.param('A 5" pipe and a 3" pipe are listed.', id="inch-marks"),
+    pytest.param('המחיר 50 ש"ח והנחה של 10 ש"ח בלבד.', id="hebrew-acronym-marks"),
     pytest.param('The so-called "gold standard" applies.', id="scare-quote-two-words"),
     pytest.param('The "deal" was off.', id="scare-quote-one-word"),
     pytest.param("Das „Konzept“ ist neu.", id="scare-quote-german"),

@@ -143,6 +143,54 @@ def test_003_6_a_real_opening_with_an_invented_ending_is_not_repaired():
     assert result.status is VerificationStatus.UNVERIFIED
 
 
+CHANGED_CLAIMS = [
+    # a number changed, as a word and as digits
+    '"The contractor shall attend emergency call-outs within four (4) hours." [A1 ¶3]',
+    # a number added that the source does not have
+    '"Either party may terminate with ninety (90) days’ written notice by 31 March." [A1 ¶4]',
+    # a negation dropped, and one added
+    '"The contractor’s aggregate liability shall exceed the annual fee." [A1 ¶5]',
+    '"The annual fee never increases by six per cent (6%) over the previous term." [A1 ¶2]',
+    # a word turned into its opposite by a prefix
+    '"The annual fee decreases by six per cent (6%) over the previous term." [A1 ¶2]',
+]
+
+
+@pytest.mark.parametrize("markdown", CHANGED_CLAIMS)
+def test_003_6_a_changed_number_or_negation_is_never_repaired(markdown):
+    """003.6: close in characters, but a different claim: flagged, never corrected."""
+    result = only_result(markdown)
+    assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.NOT_FOUND)
+    assert result.corrected is None
+
+
+def test_003_6_a_repaired_span_does_not_reach_back_to_an_earlier_copy_of_its_first_word():
+    """003.6: "the air handling unit runs continously" pairs "the" with the "the" next to
+    "air", not with the one in "in the reading room" before it."""
+    data = {
+        "bundle_version": 1,
+        "id": "span-start",
+        "sources": [
+            {
+                "id": "R",
+                "kind": "document",
+                "text": "In the reading room, the air handling unit runs continuously at "
+                "night although the room is closed.",
+            }
+        ],
+        "response": {
+            "format": "markdown",
+            "text": '"the air handling unit runs continously at night although the room is '
+            'closed" [R]',
+        },
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert result.status is VerificationStatus.CORRECTED
+    assert result.corrected.text == (
+        "the air handling unit runs continuously at night although the room is closed"
+    )
+
+
 def test_003_7_email_body_near_miss_is_preserved_with_a_hint():
     result = only_result(
         'Dana: "we can accept it if they keep the four hour response time" [E1 ¶3]'
@@ -279,7 +327,7 @@ def test_report_to_dict_has_the_schema_shape():
     report = report_to_dict(
         verify_bundle(bundle('"The signed draft is attached." [E1 ¶2] "nowhere at all here" [D1]'))
     )
-    assert report["engine"] == "verbatim 0.1.0"
+    assert report["engine"] == "verbatim 0.2.0"
     assert report["summary"] == {
         "quotes": 2,
         "verified": 1,
