@@ -15,9 +15,10 @@ A candidate is *accepted* only when its character similarity reaches ``min_score
 quote words are found in order (``MIN_RECALL``; all of them in a short quote), the span holds
 few words the quote lacks (``MIN_PRECISION``), no long run of words is missing or added
 (``MAX_GAP``), no quote words run on past the span's end, and it beats the best other place
-by ``min_margin``. Whatever the similarity, a quote is never repaired when it changes a
-number or a negation of the source, adds one, drops a negation, or puts a word's opposite in
-its place ("including" for "excluding"): that is a different claim, not a faithful copy.
+by ``min_margin``. Whatever the similarity, a candidate *changes the claim* when the quote
+changes a number, a negation or a word of force or scope ("may" for "must", "all" added) of
+the source, adds one, drops a negation, or puts a word's opposite in its place ("including"
+for "excluding"): it is the same passage, but not a faithful copy, so it is never repaired.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ class Candidate:
     score: float
     sound: bool  # the shape checks pass: recall, precision, gaps, score
     key: str  # the normalized text of the place, to tell a repeated passage from another
+    changes_claim: bool = False  # a number, negation or polarity word differs: not a copy
 
 
 class WordIndex:
@@ -303,11 +305,14 @@ def _align(
     end = _extend_tail(folded[query[q_last][2] :], text, window_found[w_last].end(), home_end)
     span_text = text[start:end]
     score = Indel.normalized_similarity(folded, span_text)
-    sound = score >= min_score and _sound_shape(query_words, span_text)
+    span_words = WORD.findall(span_text)
+    span_steps = _steps(query_words, span_words)
+    sound = score >= min_score and _sound_shape(query_words, span_words, span_steps)
     spans = searcher.spans(start, end)
     if len(spans) != 1:
         return None
-    return Candidate(searcher.id, spans[0], score, sound, span_text)
+    changes_claim = _changes_meaning(span_steps, query_words, span_words)
+    return Candidate(searcher.id, spans[0], score, sound, span_text, changes_claim)
 
 
 def _twin_across_gap(
@@ -357,12 +362,13 @@ def _steps(query: list[str], window: list[str]) -> list[tuple[int | None, int | 
     return steps
 
 
-def _sound_shape(query_words: list[str], span_text: str) -> bool:
+def _sound_shape(
+    query_words: list[str], span_words: list[str], steps: list[tuple[int | None, int | None, bool]]
+) -> bool:
     """Whether the span is the quote's passage word for word, bar a few changes: most quote
-    words found in order, few span words the quote lacks, no long run of either."""
-    steps = _steps(query_words, WORD.findall(span_text))
+    words found in order, few span words the quote lacks, no long run of either (``steps``:
+    the word alignment of quote and span)."""
     matched = sum(1 for _, _, same in steps if same)
-    span_words = sum(1 for _, w, _ in steps if w is not None)
     good = [k for k, (_, _, same) in enumerate(steps) if same]
     if not good:
         return False
@@ -373,9 +379,8 @@ def _sound_shape(query_words: list[str], span_text: str) -> bool:
     trailing = sum(1 for q, _, _ in steps[good[-1] + 1 :] if q is not None)
     recall = MIN_RECALL if len(query_words) >= MIN_WORDS_FOR_CHANGES else 1.0
     return (
-        not _changes_meaning(steps, query_words, WORD.findall(span_text))
-        and matched >= recall * len(query_words)
-        and matched >= MIN_PRECISION * span_words
+        matched >= recall * len(query_words)
+        and matched >= MIN_PRECISION * len(span_words)
         and _longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP
         and leading <= MAX_OPENING_CHANGE
         and trailing == 0
@@ -410,6 +415,20 @@ _NEGATIONS = _word_set(
     sans nunca sin ni 안 아니"""
 )
 _NEGATION_PREFIXES = ("않", "없", "못")  # Korean negation is part of the verb: 않았습니다
+# Words that set a claim's force, direction or scope (obligation, permission, comparison,
+# bounds, decisions): "may" for "must", "rejected" for "approved", "less" for "more" keep a
+# quote close in characters and turn it into another claim, like a negation.
+_POLARITY = _word_set(
+    """must may might shall should can could required optional mandatory voluntary allowed
+    permitted prohibited forbidden approve approved approves approval reject rejected rejects
+    rejection accept accepted accepts refuse refused more less fewer most least higher lower
+    above below before after maximum minimum increase increases increased decrease decreases
+    decreased always only all every any
+    muss müssen musste mussten darf dürfen durfte kann können konnte soll sollen sollte
+    sollten mehr weniger höher niedriger mindestens höchstens maximal minimal vor nach immer
+    nur alle jede jeder jedes erlaubt verboten zulässig unzulässig verpflichtend freiwillig
+    zustimmen zugestimmt ablehnen lehnt lehnen abgelehnt angenommen genehmigt"""
+)
 # Prefixes that turn a word into its opposite: "ex"/"in"cluding, "un"zulässig, "de"crease.
 _OPPOSITE_PREFIXES = _word_set("un in im il ir non dis ex de anti a ab zu miss mis")
 _MIN_SHARED_STEM = 4
@@ -451,7 +470,7 @@ def _is_number(word: str) -> bool:
 
 
 def _is_negation(word: str) -> bool:
-    return word in _NEGATIONS or word.startswith(_NEGATION_PREFIXES)
+    return word in _NEGATIONS or word in _POLARITY or word.startswith(_NEGATION_PREFIXES)
 
 
 def _opposites(first: str, second: str) -> bool:

@@ -55,8 +55,11 @@ def _fold_chars(text: str) -> str:
     return _FOLDABLE.sub(lambda found: _CHAR_FOLD_MAP[found.group()], text)
 
 
-# Characters that do not show: soft hyphen, zero-width (non-)joiners and spaces, bidi marks.
-_INVISIBLE = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+# Characters that do not show: soft hyphen, zero-width (non-)joiners and spaces, bidi marks,
+# variation selectors (the emoji form of ⚠, which a copy often loses).
+_INVISIBLE = (
+    "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufe00-\ufe0f\ufeff"
+)
 _LETTER = r"[^\W\d_]"
 _RUN = rf"[\s{_INVISIBLE}]"  # what a run of layout is made of
 

@@ -39,6 +39,9 @@ class Finding(StrEnum):
     OTHER_PARAGRAPH = "other_paragraph"  # verbatim in another paragraph of the cited source
     OTHER_SOURCE = "other_source"  # verbatim only in another eligible source
     APPROXIMATE = "approximate"  # only near-verbatim, clearly at one place
+    # near-verbatim at one place, but a number, negation or word of force differs: the same
+    # passage, another claim (a wrong correction is worse than a flag)
+    CHANGED_CLAIM = "changed_claim"
     NOWHERE = "nowhere"
     NOT_SEARCHED = "not_searched"  # the citation alone decides
 
@@ -73,18 +76,21 @@ POLICY: dict[tuple[Citation, Finding], Outcome] = {
     (Citation.DOCUMENT, Finding.APPROXIMATE): Outcome(
         _C, Reason.TEXT_REPAIRED, corrects_location=True, corrects_text=True
     ),
+    (Citation.DOCUMENT, Finding.CHANGED_CLAIM): Outcome(_U, Reason.NOT_FOUND),
     (Citation.DOCUMENT, Finding.NOWHERE): Outcome(_U, Reason.NOT_FOUND),
     # email_body: never corrected (003.7, 011.2)
     (Citation.EMAIL_BODY, Finding.AS_CITED): Outcome(_V, Reason.FOUND_AS_CITED),
     (Citation.EMAIL_BODY, Finding.OTHER_PARAGRAPH): Outcome(_V, Reason.FOUND_AS_CITED),
     (Citation.EMAIL_BODY, Finding.OTHER_SOURCE): Outcome(_U, Reason.EMAIL_BODY_MISMATCH),
     (Citation.EMAIL_BODY, Finding.APPROXIMATE): Outcome(_U, Reason.EMAIL_BODY_MISMATCH),
+    (Citation.EMAIL_BODY, Finding.CHANGED_CLAIM): Outcome(_U, Reason.EMAIL_BODY_MISMATCH),
     (Citation.EMAIL_BODY, Finding.NOWHERE): Outcome(_U, Reason.NOT_FOUND),
     # no citation: checked against all eligible sources
     (Citation.NONE, Finding.AS_CITED): Outcome(_V, Reason.FOUND_AS_CITED),
     (Citation.NONE, Finding.APPROXIMATE): Outcome(
         _C, Reason.TEXT_REPAIRED, corrects_location=True, corrects_text=True
     ),
+    (Citation.NONE, Finding.CHANGED_CLAIM): Outcome(_U, Reason.NOT_FOUND),
     (Citation.NONE, Finding.NOWHERE): Outcome(_U, Reason.NOT_FOUND),
 }
 

@@ -197,7 +197,8 @@ def _locate_approximately(
     rival = next((c for c in found[1:] if c.key != best.key), None)
     clear = rival is None or best.score - rival.score >= min_margin
     if best.sound and clear:
-        return Finding.APPROXIMATE, _approximate_match(best, primary)
+        finding = Finding.CHANGED_CLAIM if best.changes_claim else Finding.APPROXIMATE
+        return finding, _approximate_match(best, primary)
     if best.score >= HINT_SCORE:
         return Finding.NOWHERE, _approximate_match(best, primary)
     return Finding.NOWHERE, None

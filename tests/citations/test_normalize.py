@@ -19,6 +19,7 @@ FOLDS = [
     ("PDF hyphen copied with a space", "Bürger- innen", "bürgerinnen"),
     ("hyphen inside a word stays", "four-hour E-Mail", "four-hour e-mail"),
     ("zero-width characters", "Wa\u200bsser\u2060werk\ufeff", "wasserwerk"),
+    ("emoji variation selector", "Frist \u26a0\ufe0f endet", "frist \u26a0 endet"),
     ("whitespace runs and line breaks", "  one \t two\n\nthree\u00a0four  ", "one two three four"),
     ("German sharp s kept", "Straße", "straße"),
     ("final sigma", "ΟΔΟΣ οδος", "οδοσ οδοσ"),

@@ -153,6 +153,8 @@ CHANGED_CLAIMS = [
     '"The annual fee never increases by six per cent (6%) over the previous term." [A1 ¶2]',
     # a word turned into its opposite by a prefix
     '"The annual fee decreases by six per cent (6%) over the previous term." [A1 ¶2]',
+    # a word of force changed: permission for obligation
+    '"The contractor may attend emergency call-outs within eight (8) hours." [A1 ¶3]',
 ]
 
 
@@ -162,6 +164,20 @@ def test_003_6_a_changed_number_or_negation_is_never_repaired(markdown):
     result = only_result(markdown)
     assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.NOT_FOUND)
     assert result.corrected is None
+
+
+def test_003_7_an_email_quote_with_a_changed_number_is_an_email_body_mismatch():
+    """003.7: near the email's sentence, but another claim: preserved, flagged as a mismatch
+    with the real sentence as a hint."""
+    result = only_result(
+        '"We can accept it if they keep the eight-hour emergency response time." [E1 ¶3]'
+    )
+    assert (result.status, result.reason) == (
+        VerificationStatus.UNVERIFIED,
+        Reason.EMAIL_BODY_MISMATCH,
+    )
+    assert result.corrected is None
+    assert result.match.source == "E1" and result.match.paragraph == 3
 
 
 def test_003_6_a_repaired_span_does_not_reach_back_to_an_earlier_copy_of_its_first_word():
@@ -317,6 +333,10 @@ def test_every_row_of_the_product_policy_table_is_in_the_code():
         (Citation.NONE, Finding.AS_CITED): ("verified", "found_as_cited"),
         (Citation.NONE, Finding.APPROXIMATE): ("corrected", "text_repaired"),
         (Citation.NONE, Finding.NOWHERE): ("unverified", "not_found"),
+        # near-verbatim, but a number, negation or word of force differs: never corrected
+        (Citation.DOCUMENT, Finding.CHANGED_CLAIM): ("unverified", "not_found"),
+        (Citation.EMAIL_BODY, Finding.CHANGED_CLAIM): ("unverified", "email_body_mismatch"),
+        (Citation.NONE, Finding.CHANGED_CLAIM): ("unverified", "not_found"),
     }
     assert {k: (v.status.value, v.reason.value) for k, v in POLICY.items()} == expected
     email_rows = [v for (c, _), v in POLICY.items() if c is Citation.EMAIL_BODY]
