@@ -23,7 +23,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from citations.engine import (
@@ -93,18 +93,37 @@ class Claim:
     assessment: Assessment = field(compare=False, repr=False)
 
 
-# What ``engine_bundle`` reads of the assessment, and the claim's token.
+# What ``engine_bundle`` reads of the assessment: the claim returns it with the token.
 CLAIM_FIELDS = (
     "bundle_id",
     "title",
     "meta",
     "drop",
-    "turn_id",
+    "turn",
     "response_format",
     "response_text",
     "quote_fields",
     "verification_attempts",
 )
+
+
+def _claim_sql() -> str:
+    """The claim as one statement: the conditional UPDATE returns the claimed row, so taking
+    the work and reading it (with our own token) is one round trip and commits on its own."""
+    meta = Assessment._meta
+    returned = ", ".join(meta.get_field(name).column for name in ("id", *CLAIM_FIELDS))
+    return (
+        f"UPDATE {meta.db_table} SET verification_state = %(target)s, "
+        "verification_started_at = %(now)s, "
+        "verification_attempts = verification_attempts + 1, updated_at = %(now)s "
+        "WHERE id = %(id)s AND verification_state = ANY(%(sources)s) AND ("
+        "verification_state = %(pending)s OR (verification_state = %(running)s AND ("
+        "verification_started_at < %(stale_before)s OR verification_started_at IS NULL))) "
+        f"RETURNING {returned}"
+    )
+
+
+CLAIM_SQL = _claim_sql()
 
 
 class ReverificationLocked(Exception):
@@ -114,21 +133,22 @@ class ReverificationLocked(Exception):
 def assessment_claim(*, assessment_id: int, now: datetime | None = None) -> Claim | None:
     """Take the work with one conditional UPDATE; None when someone else has it or it is done."""
     now = now or timezone.now()
-    running_but_stale = Q(verification_state=State.RUNNING) & (
-        Q(verification_started_at__lt=now - stale_after()) | Q(verification_started_at__isnull=True)
+    # Pending, or running with a stale claim (its worker died), within the state graph.
+    claimed = Assessment.objects.raw(
+        CLAIM_SQL,
+        {
+            "id": assessment_id,
+            "now": now,
+            "stale_before": now - stale_after(),
+            "sources": sorted(VERIFICATION_TRANSITIONS["claim"][0]),
+            "target": _target_of("claim"),
+            "pending": State.PENDING,
+            "running": State.RUNNING,
+        },
     )
-    claimable = _sources_of("claim") & (Q(verification_state=State.PENDING) | running_but_stale)
-    with transaction.atomic():
-        claimed = Assessment.objects.filter(claimable, pk=assessment_id).update(
-            verification_state=_target_of("claim"),
-            verification_started_at=now,
-            verification_attempts=F("verification_attempts") + 1,
-            updated_at=now,
-        )
-        if not claimed:
-            return None
-        # Our UPDATE holds the row lock until commit, so this reads our own increment.
-        assessment = Assessment.objects.only(*CLAIM_FIELDS).get(pk=assessment_id)
+    assessment = next(iter(claimed), None)
+    if assessment is None:
+        return None
     return Claim(
         assessment_id=assessment_id,
         attempt=assessment.verification_attempts,
