@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Indel, Levenshtein
 
-from .match import PreparedSource, normalized_in_source
+from .match import PreparedSource, normalized_in_paragraph, normalized_in_source
 from .types import Span
 
 WORD = re.compile(r"\w+")
@@ -126,12 +126,20 @@ def clean_quote(folded: str) -> str:
     return text
 
 
-def cleaned_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate | None:
+def cleaned_match(
+    folded: str, searchers: Sequence[PreparedSource], *, cited_paragraph: int | None = None
+) -> Candidate | None:
     """Where the quote is verbatim once its markers, edge ellipses and quotation marks are
-    gone (first place, searchers in order)."""
+    gone: in ``cited_paragraph`` of the first searcher (the cited source) if it is there,
+    else the first place, searchers in order."""
     cleaned = clean_quote(folded)
     if cleaned == folded or len(WORD.findall(cleaned)) < MIN_WORDS:
         return None
+    if searchers and cited_paragraph is not None:
+        span = normalized_in_paragraph(cleaned, searchers[0], cited_paragraph)
+        if span is not None:
+            score = Indel.normalized_similarity(folded, cleaned)
+            return Candidate(searchers[0].id, span, score, True, cleaned)
     for searcher in searchers:
         spans = normalized_in_source(cleaned, searcher)
         if spans and len(spans) == 1:

@@ -178,7 +178,8 @@ def _locate_approximately(
 ) -> tuple[Finding, Match | None]:
     folded = fold_text(quote.text)
     ordered = ([primary] if primary is not None else []) + list(secondary)
-    cleaned = cleaned_match(folded, ordered)
+    cited_paragraph = quote.cited_paragraph if primary is not None else None
+    cleaned = cleaned_match(folded, ordered, cited_paragraph=cited_paragraph)
     if cleaned is not None:
         return Finding.APPROXIMATE, _approximate_match(cleaned, primary)
     elided = elided_match(folded, ordered)
@@ -194,7 +195,20 @@ def _locate_approximately(
         return Finding.NOWHERE, None
     found.sort(key=lambda c: -c.score)  # stable: on a tie the primary source comes first
     best = found[0]
-    rival = next((c for c in found[1:] if c.key != best.key), None)
+    if primary is not None and cited_paragraph is not None:
+        # A passage the source repeats: of its equally good places, the cited one.
+        cited = (primary.id, cited_paragraph)
+        best = next(
+            (
+                c
+                for c in found
+                if c.key == best.key
+                and c.score == best.score
+                and (c.source, c.span.paragraph) == cited
+            ),
+            best,
+        )
+    rival = next((c for c in found if c.key != best.key), None)
     clear = rival is None or best.score - rival.score >= min_margin
     if best.sound and clear:
         finding = Finding.CHANGED_CLAIM if best.changes_claim else Finding.APPROXIMATE

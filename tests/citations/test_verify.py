@@ -166,6 +166,34 @@ def test_003_6_a_changed_number_or_negation_is_never_repaired(markdown):
     assert result.corrected is None
 
 
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "Support requests are answerd within one business day by the second level team.",
+        "Support requests are answered within one business day by the second-level team [cite: 5]",
+    ],
+)
+def test_003_6_a_repeated_passage_is_repaired_at_the_cited_one_of_its_places(quote):
+    """003.6: the source says it twice (¶2 and ¶4); the quote cites ¶4, so it stays there."""
+    sentence = "Support requests are answered within one business day by the second-level team."
+    data = {
+        "bundle_version": 1,
+        "id": "repeated",
+        "sources": [
+            {
+                "id": "P",
+                "kind": "document",
+                "paragraphs": ["Pricing.", sentence, "The fee is 120 EUR.", sentence],
+            }
+        ],
+        "response": {"format": "markdown", "text": f'"{quote}" [P ¶4]'},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert (result.status, result.reason) == (VerificationStatus.CORRECTED, Reason.TEXT_REPAIRED)
+    assert result.corrected.paragraph == 4
+    assert result.corrected.text in sentence
+
+
 def test_003_7_an_email_quote_with_a_changed_number_is_an_email_body_mismatch():
     """003.7: near the email's sentence, but another claim: preserved, flagged as a mismatch
     with the real sentence as a hint."""
