@@ -407,16 +407,28 @@ _NUMBER_WORDS = _word_set(
     fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty
     ninety hundred thousand million millions billion billions once twice thrice half double
     triple dozen first second third fourth fifth sixth seventh eighth ninth tenth twelfth
-    null eins acht achte achten elf elfte einmal doppelt doppelte hälfte halb halbe"""
-)
+    null eins acht achte achten elf elfte einmal doppelt doppelte hälfte halb halbe
+    doubled doubles halve halved halves tripled
+    minute minutes hour hours day days week weeks month months year years percent cent eur
+    euro euros usd dollar dollars minuten stunde stunden tag tage tagen woche wochen monat
+    monate monaten jahr jahre jahren prozent"""
+)  # with the units a number counts in: "eight (8) days" for "eight (8) hours" is another claim
 # German writes number words together with what they count ("zweimal", "vierzehnte",
 # "dreijährige"): a word starting with one of these is a number word.
 _NUMBER_PREFIXES = tuple(
     _word_set(
         """zwei drei vier fünf sechs sieben neun zehn zwölf zwanzig dreißig dreissig hundert
-        tausend million milliard achtzehn achtzig elfmal einhundert eintausend"""
+        tausend million milliard achtzehn achtzig elfmal einhundert eintausend verdopp
+        verdreif halbier vervielfach"""
     )
 )
+# Who says or does something: one pronoun for another ("Sie wollen" for "Wir wollen") moves
+# the claim to someone else.
+_PRONOUNS = _word_set(
+    """i you he she it we they me him her us them my your his its our their
+    ich du er sie es wir ihr mich dich ihn uns euch mein dein sein unser euer"""
+)
+_MIN_SWAPPED_WORD = 4  # shorter words ("the", "a") recur anywhere; a swap of them says little
 _NEGATIONS = _word_set(
     """not no never none nothing nobody neither nor without cannot t nicht kein keine keinen
     keinem keiner keines nie niemals nichts niemand weder ohne nirgends nein ne pas non jamais
@@ -446,14 +458,37 @@ def _changes_meaning(
     steps: list[tuple[int | None, int | None, bool]], query: list[str], span: list[str]
 ) -> bool:
     """Whether the quote changes a number or a negation of the span, adds one, or drops a
-    negation, or makes a word the opposite of the source's ("excluding" for "including").
-    A number the quote merely leaves out ("ninety days" for "ninety (90) days") changes
-    nothing it claims."""
-    for q, w, _ in steps:
+    negation; makes a word the opposite of the source's ("excluding" for "including"); puts
+    one pronoun for another; swaps two of the source's words ("the supplier pays the buyer"
+    for "the buyer pays the supplier"); or replaces a phrase by another ("in der Stadt" for
+    "auf dem Land"). A number the quote merely leaves out ("ninety days" for "ninety (90)
+    days") changes nothing it claims; one word for two ("sowie" for "ebenso wie") is a
+    rewording, not another phrase."""
+    query_set, span_set = set(query), set(span)
+    run_query = run_span = 0  # quote and span words in the current run of differing steps
+    for q, w, same in steps:
+        run_query, run_span = (
+            (0, 0) if same else (run_query + (q is not None), run_span + (w is not None))
+        )
+        if run_query >= 2 and run_span >= 2:
+            return True
         q_word = query[q] if q is not None else None
         w_word = span[w] if w is not None else None
         if q_word == w_word:
             continue
+        if (
+            q_word is not None
+            and w_word is not None
+            and (
+                (q_word in _PRONOUNS and w_word in _PRONOUNS)
+                or (
+                    min(len(q_word), len(w_word)) >= _MIN_SWAPPED_WORD
+                    and q_word in span_set
+                    and w_word in query_set
+                )
+            )
+        ):
+            return True
         if q_word is None:
             if w_word is not None and _is_negation(w_word):
                 return True

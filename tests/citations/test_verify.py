@@ -166,6 +166,48 @@ def test_003_6_a_changed_number_or_negation_is_never_repaired(markdown):
     assert result.corrected is None
 
 
+OTHER_CLAIMS = [
+    # (source sentence, a quote close to it in characters that claims something else)
+    (
+        "The contractor shall attend call-outs within eight (8) hours of notification.",
+        "The contractor shall attend call-outs within eight (8) days of notification.",
+    ),
+    (
+        "The buyer pays the supplier within thirty days of receiving the invoice.",
+        "The supplier pays the buyer within thirty days of receiving the invoice.",
+    ),
+    (
+        "Wir wollen den Nahverkehr bis 2030 verdoppeln und das Angebot auf dem Land ausbauen.",
+        "Wir wollen den Nahverkehr bis 2030 verdoppeln und das Angebot in der Stadt ausbauen.",
+    ),
+    (
+        "Wir wollen den Nahverkehr bis 2030 verdoppeln und das Angebot auf dem Land ausbauen.",
+        "Sie wollen den Nahverkehr bis 2030 verdoppeln und das Angebot auf dem Land ausbauen.",
+    ),
+    (
+        "Wir wollen den Nahverkehr bis 2030 verdoppeln und das Angebot auf dem Land ausbauen.",
+        "Wir wollen den Nahverkehr bis 2030 halbieren und das Angebot auf dem Land ausbauen.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "quote"), OTHER_CLAIMS)
+def test_003_6_a_unit_swapped_roles_a_replaced_phrase_or_another_speaker_is_not_repaired(
+    sentence, quote
+):
+    """003.6: another unit, the roles swapped, a phrase replaced, another pronoun, the
+    opposite verb: the same passage, another claim: flagged, never corrected."""
+    data = {
+        "bundle_version": 1,
+        "id": "claims",
+        "sources": [{"id": "S", "kind": "document", "paragraphs": ["Intro.", sentence]}],
+        "response": {"format": "markdown", "text": f'"{quote}" [S ¶2]'},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.NOT_FOUND)
+    assert result.match is not None and result.match.paragraph == 2  # kept as a hint
+
+
 @pytest.mark.parametrize(
     "quote",
     [
