@@ -258,3 +258,47 @@ def test_a_dropped_database_connection_is_retried_not_failed(start_worker):
     assert outcomes(worker) == {"retry": 1, "stored": 1}, worker.log()
     assert "OperationalError" in worker.log()
     assert Assessment.objects.get(pk=assessment.pk).verification_attempts == 2
+
+
+def worker_backends() -> set[int]:
+    """PostgreSQL backends on the test database other than this test's own."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return {pid for (pid,) in cursor.fetchall()}
+
+
+def test_a_worker_keeps_its_connection_and_replaces_one_that_died_idle_vb_5(start_worker):
+    """VB-5: a worker keeps its database connection between tasks (no new backend per task);
+    if that connection dies while the worker is idle (a database restart, say), the next
+    task retries once on a fresh connection instead of failing on the dead one."""
+    worker = start_worker("keeps-connection")
+    first = import_scenario(SCENARIO, bundle_id="keeps-connection-1")
+    wait_until(
+        lambda: states()[first.pk] == VerificationState.DONE,
+        timeout=60,
+        message=lambda: f"states {states()}\n{worker.log()}",
+    )
+    kept = worker_backends()
+    assert kept, "the worker closed its connection after the task"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM unnest(%s) AS pid", [list(kept)]
+        )
+    wait_until(
+        lambda: not worker_backends() & kept,
+        timeout=10,
+        message=lambda: f"backends {kept} still there",
+    )
+    second = import_scenario(SCENARIO, bundle_id="keeps-connection-2")
+    # Less than the retries' back-off would take to give up (1 + 2 + 4 + 8 + 16 s).
+    wait_until(
+        lambda: states()[second.pk] == VerificationState.DONE,
+        timeout=25,
+        message=lambda: f"states {states()}\n{worker.log()}",
+    )
+    assert_exactly_one_result_set([first.pk, second.pk])
+    assert outcomes(worker) == {"retry": 1, "stored": 2}, worker.log()
+    assert worker_backends() - kept, "the retry did not connect afresh"
