@@ -449,8 +449,12 @@ _POLARITY = _word_set(
     nur alle jede jeder jedes erlaubt verboten zulässig unzulässig verpflichtend freiwillig
     zustimmen zugestimmt ablehnen lehnt lehnen abgelehnt angenommen genehmigt"""
 )
-# Prefixes that turn a word into its opposite: "ex"/"in"cluding, "un"zulässig, "de"crease.
-_OPPOSITE_PREFIXES = _word_set("un in im il ir non dis ex de anti a ab zu miss mis")
+# Prefixes that turn a word into its opposite: "ex"/"in"cluding, "un"zulässig, "de"crease,
+# "out"/"in"side, "Vor"/"Nach"teil, "Ein"/"Aus"fuhr.
+_OPPOSITE_PREFIXES = _word_set(
+    """un in im il ir non dis ex de anti a ab zu miss mis out up down over under pre post
+    ein aus auf über unter vor nach"""
+)
 _MIN_SHARED_STEM = 4
 
 
@@ -520,6 +524,8 @@ def _opposites(first: str, second: str) -> bool:
     """``first`` and ``second`` share a stem and differ by a prefix that negates it.
 
     >>> _opposites("excluding", "including"), _opposites("zulässig", "unzulässig")
+    (True, True)
+    >>> _opposites("inside", "outside"), _opposites("vorteil", "nachteil")
     (True, True)
     >>> _opposites("massenhaft", "massenhafte"), _opposites("geschickt", "verschifft")
     (False, False)
