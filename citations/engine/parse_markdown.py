@@ -122,6 +122,30 @@ def find_marker(text: str, position: int) -> Marker | None:
     )
 
 
+# What may stand between an inline quote and its marker: a dash, an opening parenthesis
+# ("…" — [S1], "…" ([S1 ¶2])).
+INLINE_MARKER_LEAD = re.compile(r"[ \t]*(?:[—–-]{1,2}[ \t]*)?(?P<paren>\()?")
+CLOSING_PAREN = re.compile(r"[ \t]*\)")
+
+
+def _inline_marker(text: str, position: int) -> Marker | None:
+    """The marker after an inline quote: right after it, after a dash, or in parentheses
+    (which then belong to the marker, so a dropped quote takes them along)."""
+    marker = find_marker(text, position)
+    if marker is not None:
+        return marker
+    lead = INLINE_MARKER_LEAD.match(text, position)
+    assert lead is not None  # every part is optional
+    if lead.end() == position or (marker := find_marker(text, lead.end())) is None:
+        return None
+    if lead["paren"] is None:
+        return marker
+    closing = CLOSING_PAREN.match(text, marker.end)
+    if closing is None:
+        return None
+    return replace(marker, start=lead.start("paren"), end=_after_flags(text, closing.end()))
+
+
 def _marker_match(text: str, position: int) -> re.Match[str] | None:
     while position < len(text) and text[position] in HORIZONTAL_SPACE:
         position += 1
@@ -413,7 +437,7 @@ def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[Parse
         run = emphasis.group()
         if run and text[max(0, opening - len(run)) : opening] == run:
             opening -= len(run)
-        marker = find_marker(text, emphasis.end())
+        marker = _inline_marker(text, emphasis.end())
         extent_end = marker.end if marker else emphasis.end() if run else close + 1
         if marker is None:  # a marker inside the quotation marks: "… [S1 ¶2]"
             extent_end = _after_flags(text, extent_end)
@@ -461,7 +485,31 @@ def _find_close(text: str, masked: bytearray, opening: int, closers: str, limit:
         if char in closers and _closes(text, index):
             return index
         if char == mark and _opens(text, index):
-            return -index
+            nested = _close_around_nested(text, masked, opening, index, closers, limit)
+            return nested if nested is not None else -index
+    return None
+
+
+def _close_around_nested(
+    text: str, masked: bytearray, opening: int, inner: int, closers: str, limit: int
+) -> int | None:
+    """The mark closing the quote opened at ``opening`` when the same mark quotes something
+    inside it (``"the board said "yes" to the plan" [S1]``): after the inner quote's close
+    the next mark closes the outer one, and a citation marker follows it (without that
+    evidence the first mark stays unclosed, as before)."""
+    inner_close = _find_close(text, masked, inner, closers, limit)
+    if inner_close is None or inner_close < 0:
+        return None
+    mark = text[opening]
+    for index in range(inner_close + 1, limit):
+        char = text[index]
+        if masked[index] or (char not in closers and char != mark):
+            continue
+        if char in closers and _closes(text, index):
+            emphasis = EMPHASIS.match(text, index + 1)
+            assert emphasis is not None
+            return index if _inline_marker(text, emphasis.end()) is not None else None
+        return None
     return None
 
 

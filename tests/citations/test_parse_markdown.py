@@ -96,6 +96,38 @@ MARKER_FORMS = [
 ]
 
 
+INLINE_ONLY_MARKER_FORMS = [
+    ("([S1 ¶3])", "S1", 3),
+    ("( [S1] )", "S1", None),
+    ("— [S1 ¶3]", "S1", 3),
+    ("- [S1]", "S1", None),
+]
+
+
+@pytest.mark.parametrize(("marker", "ref", "paragraph"), INLINE_ONLY_MARKER_FORMS)
+def test_marker_in_parentheses_or_after_a_dash_follows_an_inline_quote_003_1(
+    marker: str, ref: str, paragraph: int | None
+) -> None:
+    """003.1: "…" ([S1 ¶3]) and "…" — [S1]: the quote keeps its citation, and the
+    parentheses belong to its extent (a dropped quote takes them along)."""
+    markdown = f'It says "the fee rises by six per cent" {marker} here.'
+    (quote,) = quotes_of(markdown)
+    assert (quote.text, quote.cited_ref, quote.cited_paragraph) == (
+        "the fee rises by six per cent",
+        ref,
+        paragraph,
+    )
+    assert markdown[quote.extent[1] :] == " here."
+
+
+def test_a_quote_nested_in_the_same_marks_is_part_of_the_outer_quote_003_1() -> None:
+    """003.1: "… "yes" …" [S1]: the outer pair, closed before the marker, is the quote."""
+    assert summary('She said "the board said "yes" to the plan on Monday" [S1].') == [
+        (INLINE, 'the board said "yes" to the plan on Monday', "S1", None)
+    ]
+    assert summary('She said "the board said "yes" to it and left.') == []
+
+
 @pytest.mark.parametrize(("marker", "ref", "paragraph"), MARKER_FORMS)
 def test_marker_forms_after_inline_quote_003_1(
     marker: str, ref: str, paragraph: int | None
