@@ -478,7 +478,7 @@ def _changes_meaning(
             return True
         q_word = query[q] if q is not None else None
         w_word = span[w] if w is not None else None
-        if q_word == w_word:
+        if q_word == w_word or _footnote_mark(q_word, w_word):
             continue
         if (
             q_word is not None
@@ -508,6 +508,23 @@ def _changes_meaning(
         ):
             return True
     return False
+
+
+def _footnote_mark(first: str | None, second: str | None) -> bool:
+    """One word is the other with a footnote number fused to its end ("approval¹" folds to
+    "approval1"): the same word, no number the quote claims.
+
+    >>> _footnote_mark("approval", "approval1"), _footnote_mark("room4", "room5")
+    (True, False)
+    """
+    if first is None or second is None:
+        return False
+    shorter, longer = sorted((first, second), key=len)
+    return (
+        longer.startswith(shorter)
+        and longer[len(shorter) :].isdigit()
+        and not any(c.isdigit() for c in shorter)
+    )
 
 
 def _is_number(word: str) -> bool:

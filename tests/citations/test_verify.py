@@ -191,6 +191,24 @@ OTHER_CLAIMS = [
 ]
 
 
+def test_003_6_a_footnote_number_the_quote_leaves_out_is_no_changed_number():
+    """003.6: "approval¹" in a PDF source, "approval" in the quote: repaired, not flagged."""
+    sentence = "Contracts above the threshold require written approval¹ from the director."
+    data = {
+        "bundle_version": 1,
+        "id": "footnote",
+        "sources": [{"id": "S", "kind": "document", "paragraphs": [sentence]}],
+        "response": {
+            "format": "markdown",
+            "text": '"Contracts above the threshold require written approval from the director." '
+            "[S ¶1]",
+        },
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert (result.status, result.reason) == (VerificationStatus.CORRECTED, Reason.TEXT_REPAIRED)
+    assert result.corrected.text == sentence
+
+
 @pytest.mark.parametrize(("sentence", "quote"), OTHER_CLAIMS)
 def test_003_6_a_unit_swapped_roles_a_replaced_phrase_or_another_speaker_is_not_repaired(
     sentence, quote
