@@ -9,7 +9,10 @@ place (see ``approximate``).
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .approximate import HINT_SCORE, Candidate, candidates, cleaned_match, elided_match
 from .match import (
@@ -29,6 +32,7 @@ from .types import (
     Match,
     MatchMethod,
     ParsedQuote,
+    QuoteForm,
     QuoteResult,
     Report,
     Span,
@@ -97,9 +101,12 @@ def verify_quote(
     primary = searchers.get(cited_id) if cited_id else None
     secondary = [s for s in searchers.values() if s is not primary]
     finding, match = _locate_verbatim(quote, primary, secondary)
+    plain = _without_markup(quote)
+    if match is None and plain is not quote:
+        finding, match = _locate_verbatim(plain, primary, secondary)
     if match is None:
         finding, match = _locate_approximately(
-            quote, primary, secondary, min_score=min_score, min_margin=min_margin
+            plain, primary, secondary, min_score=min_score, min_margin=min_margin
         )
     outcome = decide(citation, finding)
     corrected = None
@@ -146,6 +153,25 @@ def _locate_verbatim(
         if spans:
             return elsewhere, _match(spans, searcher, method, Tier.SECONDARY)
     return Finding.NOWHERE, None
+
+
+# Emphasis a model puts on words inside a markdown quote ("is **fixed** for"): markup,
+# not quoted text.
+_EMPHASIS = re.compile(r"(?<![\w*_])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*_])", re.S)
+
+
+def _without_markup(quote: ParsedQuote) -> ParsedQuote:
+    """A markdown quote as rendered: emphasis markers and HTML entities (``&amp;``) resolved;
+    the quote itself when there are none. Searched only when the quote as written is not
+    verbatim anywhere, so a source that has the markup itself still matches as written.
+
+    >>> _without_markup(ParsedQuote(1, QuoteForm.INLINE, "is **fixed** &amp; _final_")).text
+    'is fixed & final'
+    """
+    if quote.form is QuoteForm.FIELD:
+        return quote
+    plain = html.unescape(_EMPHASIS.sub(r"\2", quote.text))
+    return quote if plain == quote.text else replace(quote, text=plain)
 
 
 def _unwrap(folded: str) -> str:

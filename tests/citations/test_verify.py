@@ -191,6 +191,24 @@ OTHER_CLAIMS = [
 ]
 
 
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        '"The annual fee increases by **six per cent (6%)** over the previous term." [A1 ¶2]',
+        "> The annual fee increases by *six per cent (6%)*\n> over the previous term. [A1 ¶2]",
+        '"Either party may terminate with ninety (90) days&rsquo; written notice." [A1 ¶4]',
+    ],
+)
+def test_003_2_emphasis_and_entities_inside_a_markdown_quote_are_markup_not_text(markdown):
+    """003.2: a quote that bolds its key words (or writes an HTML entity) is verbatim as
+    rendered: verified, not "corrected"."""
+    result = only_result(markdown)
+    assert (result.status, result.reason) == (
+        VerificationStatus.VERIFIED,
+        Reason.FOUND_AS_CITED,
+    )
+
+
 def test_003_6_a_footnote_number_the_quote_leaves_out_is_no_changed_number():
     """003.6: "approval¹" in a PDF source, "approval" in the quote: repaired, not flagged."""
     sentence = "Contracts above the threshold require written approval¹ from the director."
