@@ -4,7 +4,10 @@ Search order for a quote (003.2, 003.3): the cited paragraph, then the rest of t
 (primary) source, then the other eligible (secondary) sources in bundle order; at each
 place exact first, then normalized. Only when the text is verbatim nowhere is it searched
 approximately, in all eligible sources at once, and accepted only when it is clearly one
-place (see ``approximate``).
+place (see ``approximate``); a near-verbatim quote that changes a number, a negation or a
+word of force is the same passage but another claim (``Finding.CHANGED_CLAIM``), never
+corrected. A markdown quote not verbatim as written is searched once more as rendered
+(emphasis markers and HTML entities resolved) before the approximate search.
 """
 
 from __future__ import annotations
