@@ -11,6 +11,8 @@ Decisions the product table leaves open, taken in its spirit:
   email citations are never corrected (003.7, 011.2), whichever source holds the text.
 - A quote with no citation is checked against every eligible source; found verbatim
   anywhere it is ``verified``, found only approximately it is ``corrected/text_repaired``.
+- A near-verbatim match inside an email body never repairs a quote, whatever it cites:
+  corrections are made from documents and attachments only; the place stays a hint.
 - A cited paragraph that the source does not have counts as a wrong paragraph.
 """
 
@@ -39,6 +41,9 @@ class Finding(StrEnum):
     OTHER_PARAGRAPH = "other_paragraph"  # verbatim in another paragraph of the cited source
     OTHER_SOURCE = "other_source"  # verbatim only in another eligible source
     APPROXIMATE = "approximate"  # only near-verbatim, clearly at one place
+    # only near-verbatim, clearly at one place in an email body: an email's wording is never
+    # written into a quote, so it stays a hint
+    APPROXIMATE_IN_EMAIL = "approximate_in_email"
     # near-verbatim at one place, but a number, negation or word of force differs: the same
     # passage, another claim (a wrong correction is worse than a flag)
     CHANGED_CLAIM = "changed_claim"
@@ -76,6 +81,7 @@ POLICY: dict[tuple[Citation, Finding], Outcome] = {
     (Citation.DOCUMENT, Finding.APPROXIMATE): Outcome(
         _C, Reason.TEXT_REPAIRED, corrects_location=True, corrects_text=True
     ),
+    (Citation.DOCUMENT, Finding.APPROXIMATE_IN_EMAIL): Outcome(_U, Reason.NOT_FOUND),
     (Citation.DOCUMENT, Finding.CHANGED_CLAIM): Outcome(_U, Reason.NOT_FOUND),
     (Citation.DOCUMENT, Finding.NOWHERE): Outcome(_U, Reason.NOT_FOUND),
     # email_body: never corrected (003.7, 011.2)
@@ -83,6 +89,7 @@ POLICY: dict[tuple[Citation, Finding], Outcome] = {
     (Citation.EMAIL_BODY, Finding.OTHER_PARAGRAPH): Outcome(_V, Reason.FOUND_AS_CITED),
     (Citation.EMAIL_BODY, Finding.OTHER_SOURCE): Outcome(_U, Reason.EMAIL_BODY_MISMATCH),
     (Citation.EMAIL_BODY, Finding.APPROXIMATE): Outcome(_U, Reason.EMAIL_BODY_MISMATCH),
+    (Citation.EMAIL_BODY, Finding.APPROXIMATE_IN_EMAIL): Outcome(_U, Reason.EMAIL_BODY_MISMATCH),
     (Citation.EMAIL_BODY, Finding.CHANGED_CLAIM): Outcome(_U, Reason.EMAIL_BODY_MISMATCH),
     (Citation.EMAIL_BODY, Finding.NOWHERE): Outcome(_U, Reason.NOT_FOUND),
     # no citation: checked against all eligible sources
@@ -90,6 +97,7 @@ POLICY: dict[tuple[Citation, Finding], Outcome] = {
     (Citation.NONE, Finding.APPROXIMATE): Outcome(
         _C, Reason.TEXT_REPAIRED, corrects_location=True, corrects_text=True
     ),
+    (Citation.NONE, Finding.APPROXIMATE_IN_EMAIL): Outcome(_U, Reason.NOT_FOUND),
     (Citation.NONE, Finding.CHANGED_CLAIM): Outcome(_U, Reason.NOT_FOUND),
     (Citation.NONE, Finding.NOWHERE): Outcome(_U, Reason.NOT_FOUND),
 }

@@ -38,6 +38,7 @@ from .types import (
     QuoteForm,
     QuoteResult,
     Report,
+    SourceKind,
     Span,
     Tier,
     Turn,
@@ -111,6 +112,8 @@ def verify_quote(
         finding, match = _locate_approximately(
             plain, primary, secondary, min_score=min_score, min_margin=min_margin
         )
+    if finding is Finding.APPROXIMATE and _is_email(turn, match):
+        finding = Finding.APPROXIMATE_IN_EMAIL
     outcome = decide(citation, finding)
     corrected = None
     if match is not None and (outcome.corrects_location or outcome.corrects_text):
@@ -120,6 +123,11 @@ def verify_quote(
             paragraph=match.paragraph,
         )
     return QuoteResult(quote, cited_id, outcome.status, outcome.reason, match, corrected)
+
+
+def _is_email(turn: Turn, match: Match | None) -> bool:
+    source = turn.source(match.source) if match is not None else None
+    return source is not None and source.kind is SourceKind.EMAIL_BODY
 
 
 def _locate_verbatim(

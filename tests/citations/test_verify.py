@@ -443,6 +443,10 @@ def test_every_row_of_the_product_policy_table_is_in_the_code():
         (Citation.DOCUMENT, Finding.CHANGED_CLAIM): ("unverified", "not_found"),
         (Citation.EMAIL_BODY, Finding.CHANGED_CLAIM): ("unverified", "email_body_mismatch"),
         (Citation.NONE, Finding.CHANGED_CLAIM): ("unverified", "not_found"),
+        # near-verbatim only in an email body: an email's wording never repairs a quote
+        (Citation.DOCUMENT, Finding.APPROXIMATE_IN_EMAIL): ("unverified", "not_found"),
+        (Citation.EMAIL_BODY, Finding.APPROXIMATE_IN_EMAIL): ("unverified", "email_body_mismatch"),
+        (Citation.NONE, Finding.APPROXIMATE_IN_EMAIL): ("unverified", "not_found"),
     }
     assert {k: (v.status.value, v.reason.value) for k, v in POLICY.items()} == expected
     email_rows = [v for (c, _), v in POLICY.items() if c is Citation.EMAIL_BODY]
@@ -680,3 +684,15 @@ def test_vb1_an_ellipsis_joining_two_paragraphs_is_not_accepted():
         'hours" [A1 ¶2]'
     )
     assert result.status is VerificationStatus.UNVERIFIED
+
+
+@pytest.mark.parametrize("marker", ["", " [D1 ¶1]"])
+def test_011_2_an_email_body_never_lends_its_wording_to_a_repair(marker):
+    """A near-verbatim quote whose only close place is an email body stays unverified with
+    that place as a hint, whether it cites nothing or a document (VB-1, 003.7)."""
+    result = only_result(
+        f'Dana said "we can accept it if they keep the four hour response time"{marker}'
+    )
+    assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.NOT_FOUND)
+    assert result.corrected is None
+    assert result.match is not None and result.match.source == "E1"
