@@ -107,23 +107,26 @@ CLAIM_FIELDS = (
 )
 
 
+CLAIMABLE_STATES = sorted(VERIFICATION_TRANSITIONS["claim"][0])
+
+
 def _claim_sql() -> str:
     """The claim as one statement: the conditional UPDATE returns the claimed row, so taking
-    the work and reading it (with our own token) is one round trip and commits on its own."""
+    the work and reading it (with our own token) is one round trip and commits on its own.
+    Plain SQL that PostgreSQL and SQLite (>= 3.35, the demo's database) both run."""
     meta = Assessment._meta
-    returned = ", ".join(meta.get_field(name).column for name in ("id", *CLAIM_FIELDS))
+    quote = connection.ops.quote_name  # "drop" is an SQL keyword
+    returned = ", ".join(quote(meta.get_field(name).column) for name in ("id", *CLAIM_FIELDS))
+    claimable = ", ".join(f"%(source{i})s" for i in range(len(CLAIMABLE_STATES)))
     return (
-        f"UPDATE {meta.db_table} SET verification_state = %(target)s, "
+        f"UPDATE {quote(meta.db_table)} SET verification_state = %(target)s, "
         "verification_started_at = %(now)s, "
         "verification_attempts = verification_attempts + 1, updated_at = %(now)s "
-        "WHERE id = %(id)s AND verification_state = ANY(%(sources)s) AND ("
+        f"WHERE id = %(id)s AND verification_state IN ({claimable}) AND ("
         "verification_state = %(pending)s OR (verification_state = %(running)s AND ("
         "verification_started_at < %(stale_before)s OR verification_started_at IS NULL))) "
         f"RETURNING {returned}"
     )
-
-
-CLAIM_SQL = _claim_sql()
 
 
 class ReverificationLocked(Exception):
@@ -135,12 +138,12 @@ def assessment_claim(*, assessment_id: int, now: datetime | None = None) -> Clai
     now = now or timezone.now()
     # Pending, or running with a stale claim (its worker died), within the state graph.
     claimed = Assessment.objects.raw(
-        CLAIM_SQL,
+        _claim_sql(),
         {
             "id": assessment_id,
             "now": now,
             "stale_before": now - stale_after(),
-            "sources": sorted(VERIFICATION_TRANSITIONS["claim"][0]),
+            **{f"source{i}": state for i, state in enumerate(CLAIMABLE_STATES)},
             "target": _target_of("claim"),
             "pending": State.PENDING,
             "running": State.RUNNING,

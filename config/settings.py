@@ -97,7 +97,7 @@ TEMPLATES = [
 ]
 
 # Default: an SQLite file in the project, so the demo needs no server.
-VAR_DIR = BASE_DIR / "var"
+VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
 VAR_DIR.mkdir(exist_ok=True)
 DATABASES = {
     "default": dj_database_url.parse(
