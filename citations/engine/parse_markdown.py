@@ -21,11 +21,18 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
 - **Scare quotes**: an inline quote of at most two words without a marker is not a quote
   (a word is a whitespace-separated token, or two Han/kana characters); with a marker it is.
 - **Markers**: ``[S1]``, ``[S1 ¶3]``, tolerating ``[S1, ¶3]``, ``[S1 ¶ 3]``,
-  ``[S1 para 3]``, ``[S1 p. 3]``, ``[S1 §3]``, ``[S1 S. 3]``; ``¶3-4`` / ``¶3, ¶5`` cite the
-  first paragraph; a marker written as a link ``[S1](https://…)`` also gives the cited URL.
-  Markers written one after another (``[S1 ¶2] [S2]``) are one run: the first is the
-  citation, the run is what an export rewrites or removes. Export flags (``[⚠ unverified]``)
-  are read as part of the run, so an exported response parses to the same quotes.
+  ``[S1 para 3]``, ``[S1 p. 3]``, ``[S1 §3]``, ``[S1 S. 3]``, and ``[S1:3]`` when the id ends
+  in a digit (``[cite: 12]`` is not a marker); ``¶3-4`` / ``¶3, ¶5`` cite the first
+  paragraph; a marker written as a link ``[S1](https://…)`` also gives the cited URL.
+  Several citations in one bracket (``[S1 ¶2; S2 ¶1]``, ``[S1 ¶2, S2 ¶1]``) and markers
+  written one after another (``[S1 ¶2] [S2]``) are one run: the first is the citation, the
+  run is what an export rewrites or removes. After an inline quote a marker may also be
+  written in parentheses, ``"…" (S1 ¶2)`` or ``"…" (S1)``, when the id looks like a source
+  id: a digit before any full stop (``S1``, ``A1.v2``, ``doc_7-b``), or one to three capitals
+  before a ``¶`` (``(M ¶2)``); so ``(see below)``, ``(sic)``, ``(pp. 3-5)`` or ``(2024)``
+  stay prose. In a block quote or inside quotation marks parentheses are always text.
+  Export flags (``[⚠ unverified]``) are read as part of the run, so an exported response
+  parses to the same quotes.
 - **Not quotes**: anything in a code span, fenced or indented code block, or a link's
   destination/title, or an HTML tag (attribute values); a GitHub alert block (``> [!NOTE]``).
 - **Extent** (what a dropped quote takes with it): an inline quote's marks, emphasis and
@@ -43,12 +50,27 @@ from markdown_it import MarkdownIt
 from .types import ParsedQuote, ParsedResponse, QuoteForm
 
 PARAGRAPH_WORD = r"(?:¶{1,2}|§{1,2}|para(?:graph)?s?\.?|pp?\.|S\.)"
+SOURCE_ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}?"
+# An id in parentheses must look like a source id: a digit before any full stop ("S1",
+# "A1.v2", "doc_7-b"), or one to three capitals before a "¶" ("M ¶2"); so prose such as
+# "(see below)", "(sic)", "(p.3)", "(pp. 3-5)" or "(2024)" is never read as a citation.
+PARENTHESIZED_ID = r"(?:[A-Za-z][A-Za-z_-]{0,62}?[0-9]|[A-Z]{1,3}[ \t]*¶)"
+
+
+def _paragraphs(group: str) -> str:
+    """A marker's paragraph part ("¶3", ", p. 3", ":3" after an id ending in a digit, "¶3-4"),
+    the first number captured as ``group`` (not captured when empty)."""
+    capture = f"(?P<{group}>" if group else "(?:"
+    return rf"""(?:(?:[ \t]*[,;:]?[ \t]*{PARAGRAPH_WORD}[ \t]*|(?<=[0-9])[ \t]*:[ \t]*)
+        {capture}\d{{1,9}})(?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*)"""
+
+
 MARKER = re.compile(
-    rf"""\[[ \t]*(?P<ref>[A-Za-z][A-Za-z0-9_.-]{{0,63}}?)
-        (?:[ \t]*[,;:]?[ \t]*{PARAGRAPH_WORD}[ \t]*(?P<paragraph>\d{{1,9}})
-           (?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*)?
-        [ \t]*\]
-        (?:\((?P<url>[^()\s]+)\))?""",
+    rf"""(?:\[|(?P<paren>\())[ \t]*(?(paren)(?={PARENTHESIZED_ID}))
+        (?P<ref>{SOURCE_ID}){_paragraphs("paragraph")}?
+        (?:[ \t]*[,;][ \t]*{SOURCE_ID}{_paragraphs("")}?)*  # further citations: the first cites
+        [ \t]*(?(paren)\)|\])
+        (?(paren)|(?:\((?P<url>[^()\s]+)\))?)""",
     re.VERBOSE,
 )
 # How an export flags a quote it keeps unverified (``export.markdown_flag``); read back as
@@ -100,17 +122,20 @@ class Marker:
     end: int
 
 
-def find_marker(text: str, position: int) -> Marker | None:
-    """The citation marker starting at ``position``, after spaces on the same line.
+def find_marker(text: str, position: int, *, parenthesized: bool = False) -> Marker | None:
+    """The citation marker starting at ``position``, after spaces on the same line; one in
+    parentheses (``(S1 ¶2)``) only when ``parenthesized`` (it follows an inline quote).
 
     Markers written right after it (``[S1 ¶2] [S2 ¶4]``) belong to it (``end`` is after
     the last); the first one is the citation.
     """
-    found = _marker_match(text, position)
+    found = _marker_match(text, position, parenthesized)
     if found is None:
         return None
     end = found.end()
-    while (following := _marker_match(text, end) or _flag_match(text, end)) is not None:
+    while (
+        following := _marker_match(text, end, parenthesized) or _flag_match(text, end)
+    ) is not None:
         end = following.end()
     paragraph = int(found["paragraph"]) if found["paragraph"] else None
     return Marker(
@@ -131,11 +156,17 @@ CLOSING_PAREN = re.compile(r"[ \t]*\)")
 def _inline_marker(text: str, position: int) -> Marker | None:
     """The marker after an inline quote: right after it, after a dash, or in parentheses
     (which then belong to the marker, so a dropped quote takes them along)."""
-    marker = find_marker(text, position)
+    marker = find_marker(text, position, parenthesized=True)
     if marker is not None:
         return marker
     lead = INLINE_MARKER_LEAD.match(text, position)
     assert lead is not None  # every part is optional
+    after_dash = lead.start("paren") if lead["paren"] else lead.end()
+    if (
+        after_dash > position
+        and (marker := find_marker(text, after_dash, parenthesized=True)) is not None
+    ):
+        return marker
     if lead.end() == position or (marker := find_marker(text, lead.end())) is None:
         return None
     if lead["paren"] is None:
@@ -146,10 +177,11 @@ def _inline_marker(text: str, position: int) -> Marker | None:
     return replace(marker, start=lead.start("paren"), end=_after_flags(text, closing.end()))
 
 
-def _marker_match(text: str, position: int) -> re.Match[str] | None:
+def _marker_match(text: str, position: int, parenthesized: bool) -> re.Match[str] | None:
     while position < len(text) and text[position] in HORIZONTAL_SPACE:
         position += 1
-    return MARKER.match(text, position)
+    found = MARKER.match(text, position)
+    return found if found is not None and (parenthesized or not found["paren"]) else None
 
 
 def _flag_match(text: str, position: int) -> re.Match[str] | None:

@@ -93,6 +93,19 @@ MARKER_FORMS = [
     ("[S1 paras 3-5]", "S1", 3),
     ("[S1 ¶3] [S2 ¶4]", "S1", 3),
     ("[S1 ¶3][S2]", "S1", 3),
+    # Colon and page/section forms, several citations in one bracket (the first cites).
+    ("[S1:3]", "S1", 3),
+    ("[S1: 3]", "S1", 3),
+    ("[A1.v2:12]", "A1.v2", 12),
+    ("[S1, p. 3]", "S1", 3),
+    ("[S1, para. 3]", "S1", 3),
+    ("[S1, § 3]", "S1", 3),
+    ("[S1 pp. 3-4]", "S1", 3),
+    ("[S1 ¶3; S2 ¶1]", "S1", 3),
+    ("[S1 ¶3, S2 ¶1]", "S1", 3),
+    ("[S1:3, S2:1]", "S1", 3),
+    ("[S1; S2]", "S1", None),
+    ("[S1, S2 ¶4]", "S1", None),
 ]
 
 
@@ -101,6 +114,17 @@ INLINE_ONLY_MARKER_FORMS = [
     ("( [S1] )", "S1", None),
     ("— [S1 ¶3]", "S1", 3),
     ("- [S1]", "S1", None),
+    ("(S1 ¶3)", "S1", 3),
+    ("(S1)", "S1", None),
+    ("( S1 ¶ 3 )", "S1", 3),
+    ("(S1, p. 3)", "S1", 3),
+    ("(S1:3)", "S1", 3),
+    ("(A1.v2 ¶3)", "A1.v2", 3),
+    ("(doc_7-b)", "doc_7-b", None),
+    ("(M ¶3)", "M", 3),
+    ("(S1 ¶3; S2 ¶1)", "S1", 3),
+    ("(S1 ¶3) [S2]", "S1", 3),
+    ("— (S1 ¶3)", "S1", 3),
 ]
 
 
@@ -108,8 +132,8 @@ INLINE_ONLY_MARKER_FORMS = [
 def test_marker_in_parentheses_or_after_a_dash_follows_an_inline_quote_003_1(
     marker: str, ref: str, paragraph: int | None
 ) -> None:
-    """003.1: "…" ([S1 ¶3]) and "…" — [S1]: the quote keeps its citation, and the
-    parentheses belong to its extent (a dropped quote takes them along)."""
+    """003.1: "…" ([S1 ¶3]), "…" (S1 ¶3) and "…" — [S1]: the quote keeps its citation, and
+    the parentheses belong to its extent (a dropped quote takes them along)."""
     markdown = f'It says "the fee rises by six per cent" {marker} here.'
     (quote,) = quotes_of(markdown)
     assert (quote.text, quote.cited_ref, quote.cited_paragraph) == (
@@ -147,13 +171,38 @@ def test_marker_forms_after_block_quote_003_1(marker: str, ref: str, paragraph: 
 
 @pytest.mark.parametrize(
     "not_a_marker",
-    ["[1]", "[cite: 12]", "[S1 3]", "[see S1]", "(S1 ¶3)", "[S1 ¶three]", "[]"],
+    [
+        "[1]",
+        "[cite: 12]",
+        "[cite:12]",
+        "[S1 3]",
+        "[see S1]",
+        "[S1 ¶three]",
+        "[]",
+        # Parenthetical prose: an id in parentheses must look like a source id.
+        "(see below)",
+        "(2024)",
+        "(sic)",
+        "(translated)",
+        "(p.3)",
+        "(pp. 3-5)",
+        "(see ¶2)",
+        "(Smith, p. 4)",
+        "(S1 ¶3",
+        "(S1 ¶3]",
+    ],
 )
 def test_things_that_are_not_markers_003_1(not_a_marker: str) -> None:
-    """Brackets that do not have a marker's shape leave the quote uncited."""
-    assert summary(f'It says "the fee rises by six per cent" {not_a_marker} here.') == [
-        (INLINE, "the fee rises by six per cent", None, None)
-    ]
+    """003.1: brackets and parentheses that do not have a marker's shape leave the quote
+    uncited, and their text is not taken into the quote's extent."""
+    markdown = f'It says "the fee rises by six per cent" {not_a_marker} here.'
+    (quote,) = quotes_of(markdown)
+    assert (quote.text, quote.cited_ref, quote.cited_paragraph) == (
+        "the fee rises by six per cent",
+        None,
+        None,
+    )
+    assert markdown[quote.extent[1] :] == f" {not_a_marker} here."
 
 
 def test_marker_as_link_gives_the_cited_url_003_1() -> None:
@@ -243,6 +292,11 @@ BLOCK_CASES = [
         '> "One part" and "another part" [S1]\n',
         [('"One part" and "another part"', "S1", None)],
         id="starts-and-ends-with-marks-of-two-quotations",
+    ),
+    pytest.param(
+        "> The fee rises. (S1 ¶2)\n",
+        [("The fee rises. (S1 ¶2)", None, None)],
+        id="parentheses-in-a-block-quote-are-its-text",
     ),
     pytest.param(">\n> [S1]\n", [], id="marker-only-block"),
     pytest.param(">\n", [], id="empty-block"),
@@ -351,6 +405,11 @@ def test_not_quotes_003_1(markdown: str) -> None:
             'He wrote "the fee [S1 ¶2] rises by six per cent" here.',
             [(INLINE, "the fee [S1 ¶2] rises by six per cent", None, None)],
             id="marker-in-the-middle-is-text",
+        ),
+        pytest.param(
+            'He wrote "sales of the fee rose in (Q3)" here.',
+            [(INLINE, "sales of the fee rose in (Q3)", None, None)],
+            id="parentheses-inside-quotation-marks-are-text",
         ),
         pytest.param(
             "> Block first. [S1]\n\nThen “inline second here” [S2].\n",
