@@ -13,7 +13,11 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
 - **Inline quote**: text between a pair of quotation marks (``"…"``, ``“…”``, ``„…“``,
   ``„…”``, ``«…»``, ``»…«``, ``‚…‘``, ``‘…’``, ``'…'``, ``「…」``, ``『…』``) within one
   paragraph, optionally followed (after spaces, and after emphasis as in ``**"…"**``) by a
-  marker; a marker just inside the closing mark (``"… [S1]"``) counts too. Quotes do not
+  marker; a marker just inside the closing mark (``"… [S1]"``) counts too. A quote opened
+  in one style and closed in the other (``"…”``, ``“…"``, ``„…"``) is one quote when the
+  opening mark has no close of its own style, or when the other style's mark comes first
+  and a marker follows it; a quote nested inside is skipped and a ``"`` after a digit is
+  an inch mark, so unbalanced marks do not pair up across other quotes. Quotes do not
   nest: the outer pair wins and inner quotation marks are part of its text; quotation marks
   inside a block quote are part of the block quote. An apostrophe (a mark between letters,
   as in ``don't``) never opens or closes a quote; a mark left unclosed is ignored and does
@@ -94,6 +98,9 @@ QUOTE_PAIRS: dict[str, str] = {
     "「": "」",
     "『": "』",
 }
+# A quote opened in one style and closed in the other ("…” or “…"): opening mark -> its
+# closing mark and the mark that opens a quote nested inside (whose close is not ours).
+MIXED_PAIRS: dict[str, tuple[str, str]] = {'"': ("”", "“"), "“": ('"', '"'), "„": ('"', '"')}
 SPACED_MARKS = frozenset("«»")  # French style puts (no-break) spaces inside « … »
 CJK_MARKS = frozenset("「」『』")
 BLOCK_PREFIX = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?P<arrows>(?:>[ \t]?)*)")
@@ -456,6 +463,13 @@ def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[Parse
         next_stop = bisect.bisect_right(stops, index)
         limit = stops[next_stop] if next_stop < len(stops) else length
         close = _find_close(text, masked, index, closers, limit)
+        mixed = _find_mixed_close(text, masked, index, limit) if mark in MIXED_PAIRS else None
+        # A mark of the other style closes the quote when its own style does not, or when
+        # it comes first and a marker follows it ("a” [S1] and “b" [S2] are two quotes).
+        if mixed is not None and (
+            close is None or (mixed < abs(close) and _followed_by_marker(text, mixed))
+        ):
+            close = mixed
         if close is None:
             index += 1
             continue
@@ -522,6 +536,31 @@ def _find_close(text: str, masked: bytearray, opening: int, closers: str, limit:
     return None
 
 
+def _find_mixed_close(text: str, masked: bytearray, opening: int, limit: int) -> int | None:
+    """Index of the mark of the other style closing the quote opened at ``opening``
+    (``"…”``, ``“…"``), for a mark that has no close of its own style; a quote nested
+    inside (``"a “b” c”``) is skipped, and a ``"`` after a digit is an inch mark."""
+    closer, nested_opener = MIXED_PAIRS[text[opening]]
+    depth = 0
+    for index in range(opening + 1, limit):
+        char = text[index]
+        if masked[index] or char not in (closer, nested_opener):
+            continue
+        if char == closer and _closes(text, index) and not text[index - 1].isdigit():
+            if depth == 0:
+                return index
+            depth -= 1
+        elif char == nested_opener and _opens(text, index):
+            depth += 1
+    return None
+
+
+def _followed_by_marker(text: str, close: int) -> bool:
+    emphasis = EMPHASIS.match(text, close + 1)
+    assert emphasis is not None
+    return _inline_marker(text, emphasis.end()) is not None
+
+
 def _close_around_nested(
     text: str, masked: bytearray, opening: int, inner: int, closers: str, limit: int
 ) -> int | None:
@@ -538,9 +577,7 @@ def _close_around_nested(
         if masked[index] or (char not in closers and char != mark):
             continue
         if char in closers and _closes(text, index):
-            emphasis = EMPHASIS.match(text, index + 1)
-            assert emphasis is not None
-            return index if _inline_marker(text, emphasis.end()) is not None else None
+            return index if _followed_by_marker(text, index) else None
         return None
     return None
 

@@ -58,6 +58,12 @@ QUOTE_FORMS = [
     ('In bold **"the fee rises by six per cent"** [S1].', "the fee rises by six per cent"),
     ("In italics *“the fee rises by six per cent”* [S1].", "the fee rises by six per cent"),
     ('In italics _"the fee rises by six per cent"_ [S1].', "the fee rises by six per cent"),
+    # Opened in one style, closed in the other.
+    ('He wrote "the fee rises by six per cent” [S1].', "the fee rises by six per cent"),
+    ('He wrote “the fee rises by six per cent" [S1].', "the fee rises by six per cent"),
+    ('Er schrieb „die Gebühr steigt um sechs Prozent" [S1].', "die Gebühr steigt um sechs Prozent"),
+    ('In bold **"the fee rises by six per cent”** [S1].', "the fee rises by six per cent"),
+    ('It says "the fee rises by six per cent” (S1) here.', "the fee rises by six per cent"),
     # Arabic and Hebrew join one-letter words ("and") to the quoted word that follows
     ('الإشعار و"يجب تقديم الطلبات" [S1]', "يجب تقديم الطلبات"),
     ('ההודעה ו"המשרד יהיה סגור" [S1]', "המשרד יהיה סגור"),
@@ -333,6 +339,10 @@ NOT_QUOTES = [
     pytest.param('<img alt="a picture of the fee table" src="fees.png">', id="html-attribute"),
     pytest.param('See <a title="the full text of the policy" href="#p">it</a>.', id="html-title"),
     pytest.param("> [!warning]\n> Check the figures.\n", id="github-alert-lowercase"),
+    pytest.param('The "deal” was off.', id="scare-quote-mixed-marks"),
+    pytest.param('An unclosed “mark here and a 5" pipe is listed.', id="mixed-inch-mark"),
+    pytest.param('A "mark and then\n\nlater words” [S1].', id="mixed-blank-line-breaks-quote"),
+    pytest.param("We don't think “Halvorsen's team can't do it.", id="mixed-apostrophes"),
 ]
 
 
@@ -395,6 +405,52 @@ def test_not_quotes_003_1(markdown: str) -> None:
             'Code `x = "a b c d"` then "a real quote is here" [S1].',
             [(INLINE, "a real quote is here", "S1", None)],
             id="quote-after-code-span",
+        ),
+        pytest.param(
+            'He wrote "the fee rises by six per cent” here.',
+            [(INLINE, "the fee rises by six per cent", None, None)],
+            id="mixed-marks-without-marker",
+        ),
+        pytest.param(
+            'He said "hi and the “real quote is here” [S1].',
+            [(INLINE, "real quote is here", "S1", None)],
+            id="unclosed-straight-does-not-swallow-curly",
+        ),
+        pytest.param(
+            'An unclosed “mark here. Later "a real quote is here" [S1].',
+            [(INLINE, "a real quote is here", "S1", None)],
+            id="unclosed-curly-does-not-swallow-straight",
+        ),
+        pytest.param(
+            'He wrote "the clause “six per cent” is new” [S1].',
+            [(INLINE, "the clause “six per cent” is new", "S1", None)],
+            id="mixed-marks-around-a-curly-nested-quote",
+        ),
+        pytest.param(
+            'He wrote “the board said "yes" to the plan" [S1].',
+            [(INLINE, 'the board said "yes" to the plan', "S1", None)],
+            id="mixed-marks-around-a-straight-nested-quote",
+        ),
+        pytest.param(
+            "We don't think \"Halvorsen’s team can’t do it” [S1].",
+            [(INLINE, "Halvorsen’s team can’t do it", "S1", None)],
+            id="mixed-marks-with-apostrophes",
+        ),
+        pytest.param(
+            'A "first quote of words” [S1] and “a second quote here" [S2].',
+            [
+                (INLINE, "first quote of words", "S1", None),
+                (INLINE, "a second quote here", "S2", None),
+            ],
+            id="two-mixed-quotes-in-one-sentence",
+        ),
+        pytest.param(
+            'A "first quote of words” [S1] and "a second quote here" [S2].',
+            [
+                (INLINE, "first quote of words", "S1", None),
+                (INLINE, "a second quote here", "S2", None),
+            ],
+            id="mixed-then-straight-quote",
         ),
         pytest.param(
             'He wrote "the fee rises by six per cent [S1 ¶2]" here.',
@@ -470,6 +526,7 @@ def test_spans_and_extents_point_into_the_response_003_1(markdown: str) -> None:
         ('A **"quote in bold here"**.', '**"quote in bold here"**'),
         ('A "quote in plain text" [S1].', '"quote in plain text" [S1]'),
         ('A "quote in plain text" [S1] [S2 ¶4], then.', '"quote in plain text" [S1] [S2 ¶4]'),
+        ('A "quote in mixed marks” (S1 ¶2), then.', '"quote in mixed marks” (S1 ¶2)'),
     ],
 )
 def test_inline_extent_covers_marks_emphasis_and_markers_003_1(markdown: str, extent: str) -> None:
