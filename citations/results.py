@@ -11,6 +11,7 @@ from citations.engine import (
     QuoteResult,
     Reason,
     Report,
+    Span,
     Tier,
     VerificationStatus,
 )
@@ -60,6 +61,10 @@ def _quote_result(row: Quote, quote: ParsedQuote) -> QuoteResult:
             score=row.match_score,
             method=MatchMethod(row.match_method),
             tier=Tier(row.match_tier),
+            continues=tuple(
+                Span(number, start, end, row.match_source.paragraphs[number - 1][start:end])
+                for number, start, end in row.match_continues
+            ),
         )
     corrected = None
     if row.corrected_source is not None:

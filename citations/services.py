@@ -310,6 +310,9 @@ def _quote_values(result: QuoteResult, sources: Mapping[str, int]) -> dict[str, 
         "match_score": match.score if match else None,
         "match_method": match.method.value if match else "",
         "match_tier": match.tier.value if match else "",
+        "match_continues": [[s.paragraph, s.start, s.end] for s in match.continues]
+        if match
+        else [],
         "corrected_text": corrected.text if corrected else "",
         "corrected_source_id": sources[corrected.source] if corrected else None,
         "corrected_paragraph": corrected.paragraph if corrected else None,

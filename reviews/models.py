@@ -195,6 +195,11 @@ class Quote(models.Model):
     match_score = models.FloatField(null=True, blank=True)
     match_method = models.CharField(max_length=12, choices=_choices(MatchMethod), blank=True)
     match_tier = models.CharField(max_length=10, choices=_choices(Tier), blank=True)
+    match_continues = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="[paragraph, start, end] of the match's parts in following paragraphs.",
+    )
     corrected_text = models.TextField(blank=True)
     corrected_source = models.ForeignKey(
         Source, on_delete=models.PROTECT, null=True, blank=True, related_name="+"

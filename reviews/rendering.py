@@ -257,13 +257,15 @@ class Segment:
 @dataclass(frozen=True)
 class RenderedParagraph:
     """One paragraph split for the viewer: ``marked`` is exactly ``text[start:end]`` of the
-    focused match (VB-2); the segments around it say whether a quote covered them."""
+    match's span ``mark`` in this paragraph (VB-2); the segments around it say whether a
+    quote covered them."""
 
     number: int
     before: list[Segment]
     marked: str
     after: list[Segment]
     is_focus: bool
+    mark: tuple[int, int] | None
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -313,4 +315,5 @@ def paragraph_rendering(
         marked=text[mark[0] : mark[1]] if mark else "",
         after=after,
         is_focus=is_focus,
+        mark=mark,
     )

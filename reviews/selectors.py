@@ -125,6 +125,7 @@ QUOTE_FIELDS = (
     "match_score",
     "match_method",
     "match_tier",
+    "match_continues",
     "corrected_text",
     "corrected_source_id",
     "corrected_paragraph",
@@ -164,10 +165,11 @@ def source_coverage(*, assessment: Assessment, source: Source) -> dict[int, list
         match_source=source,
         status__in=[VerificationStatus.VERIFIED, VerificationStatus.CORRECTED],
         match_start__isnull=False,
-    ).values_list("match_paragraph", "match_start", "match_end")
+    ).values_list("match_paragraph", "match_start", "match_end", "match_continues")
     spans: dict[int, list[tuple[int, int]]] = {}
-    for paragraph, start, end in rows:
-        spans.setdefault(paragraph, []).append((start, end))
+    for paragraph, start, end, continues in rows:
+        for number, span_start, span_end in [(paragraph, start, end), *continues]:
+            spans.setdefault(number, []).append((span_start, span_end))
     return spans
 
 
@@ -251,17 +253,19 @@ class SourcePane:
     later: tuple[int, int] | None
 
 
-def quote_location(quote: Quote) -> tuple[Source | None, int | None, tuple[int, int] | None]:
-    """The source, paragraph and span to show for a quote: where its text really is, else
-    where the model said it was."""
+def quote_location(quote: Quote) -> tuple[Source | None, int | None, dict[int, tuple[int, int]]]:
+    """The source, paragraph and highlighted spans (by paragraph) to show for a quote: where
+    its text really is, including the paragraphs it runs on into, else where the model said
+    it was."""
     if quote.match_source_id and quote.match_paragraph:
-        span = None
+        spans = {}
         if quote.match_start is not None and quote.match_end is not None:
-            span = (quote.match_start, quote.match_end)
-        return quote.match_source, quote.match_paragraph, span
+            spans[quote.match_paragraph] = (quote.match_start, quote.match_end)
+            spans.update({number: (start, end) for number, start, end in quote.match_continues})
+        return quote.match_source, quote.match_paragraph, spans
     if quote.cited_source_id:
-        return quote.cited_source, quote.cited_paragraph, None
-    return None, None, None
+        return quote.cited_source, quote.cited_paragraph, {}
+    return None, None, {}
 
 
 def source_pane(
@@ -272,16 +276,16 @@ def source_pane(
     start: int | None = None,
     end: int | None = None,
 ) -> SourcePane:
-    focus, span = None, None
+    focus, spans = None, {}
     if quote is not None:
-        located, focus, span = quote_location(quote)
+        located, focus, spans = quote_location(quote)
         source = source or located
     if source is None:
         return SourcePane(quote, None, 0, None, False, [], None, None)
     texts = Source.objects.values_list("paragraphs", flat=True).get(pk=source.pk)
     total = len(texts)
     if focus is not None and not 1 <= focus <= total:
-        focus, span = None, None
+        focus, spans = None, {}
     if start is None or end is None:
         centre = focus or 1
         start, end = max(1, centre - PANE_CONTEXT), min(total, centre + PANE_CONTEXT)
@@ -292,7 +296,7 @@ def source_pane(
             number,
             texts[number - 1],
             covered_spans=coverage.get(number, []),
-            mark=span if number == focus else None,
+            mark=spans.get(number),
             is_focus=number == focus,
         )
         for number in range(start, end + 1)

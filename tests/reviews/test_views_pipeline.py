@@ -50,3 +50,30 @@ def test_verified_bundle_renders_every_quote_once_with_exact_highlights(
         paragraph = quote.match_source.paragraphs[quote.match_paragraph - 1]
         marked = re.search(r"<mark [^>]*>(.*?)</mark>", pane, re.S)
         assert unescape(marked[1]) == paragraph[quote.match_start : quote.match_end]
+
+
+@pytest.mark.django_db
+def test_a_quote_running_across_paragraphs_is_highlighted_in_each_vb_2(client, django_user_model):
+    """A quote that runs on into the next paragraph is marked, exactly, in both."""
+    paragraphs = ["Intro line.", "The fee rises by six per cent", "from 1 March. Other text."]
+    bundle = {
+        "bundle_version": 1,
+        "id": "runs-on",
+        "sources": [{"id": "D1", "kind": "document", "paragraphs": paragraphs}],
+        "response": {
+            "format": "markdown",
+            "text": 'It says "The fee rises by six per cent from 1 March." [D1 ¶2]',
+        },
+    }
+    assessment = bundle_import(raw=bundle).assessment
+    assessment_verify(assessment_id=assessment.pk)
+    quote = Quote.objects.get(assessment=assessment)
+    assert (quote.status, quote.match_paragraph) == ("verified", 2)
+    assert quote.match_continues == [[3, 0, 13]]
+    client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
+    pane = client.get(
+        reverse("reviews:quote_source", args=[assessment.pk, 1]), HTTP_HX_REQUEST="true"
+    ).content.decode()
+    marks = [unescape(m) for m in re.findall(r"<mark [^>]*data-span[^>]*>(.*?)</mark>", pane)]
+    assert marks == ["The fee rises by six per cent", "from 1 March."]
+    assert 'data-span="0:13"' in pane
