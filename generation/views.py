@@ -1,6 +1,8 @@
 """Generation pages: the staff form that starts a run, the list (with the manual-review
 queue as a filter), and one execution record with coverage and clarification questions."""
 
+from urllib.parse import urlencode
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
@@ -53,6 +55,7 @@ def generation_list(request: HttpRequest) -> HttpResponse:
         "filters": filters,
         "page": page,
         "status": status,
+        "query": urlencode({"status": status}) if status else "",
         "in_progress": any(g.status in selectors.IN_PROGRESS for g in page),
         "manual_review": GenerationStatus.MANUAL_REVIEW,
     }

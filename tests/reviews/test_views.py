@@ -217,6 +217,22 @@ def test_list_shows_counts_and_filters_by_state_and_status(reviewer_client, asse
 
 
 @pytest.mark.django_db
+def test_list_pages_keep_the_filters(reviewer_client, team):
+    for i in range(26):  # one more than a page
+        listed = many_quotes_assessment(1, bundle_id=f"page-{i}")
+        listed.team = team
+        listed.save(update_fields=["team"])
+    first = reviewer_client.get(reverse("reviews:assessment_list") + "?review_state=pending")
+    html = first.content.decode()
+    assert "Page 1 of 2" in html
+    assert 'href="?review_state=pending&amp;page=2" rel="next"' in html
+    second = reviewer_client.get(
+        reverse("reviews:assessment_list") + "?review_state=pending&page=2"
+    ).content.decode()
+    assert 'href="?review_state=pending&amp;page=1" rel="prev"' in second
+
+
+@pytest.mark.django_db
 def test_list_polls_while_any_assessment_is_verifying(reviewer_client, team):
     procurement_assessment(team=team, verified=False)
     html = reviewer_client.get(reverse("reviews:assessment_list")).content.decode()
