@@ -6,21 +6,16 @@ from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html
 
+from reviews.admin import ReadOnly, ReadOnlyAdmin
+
 from .models import ExecutionRecord, Generation
 
 
-class RecordInline(admin.TabularInline):
+class RecordInline(ReadOnly, admin.TabularInline):
     model = ExecutionRecord
     fields = ["kind", "status", "model_name", "prompt_version", "duration_ms", "page_link"]
     readonly_fields = fields
     extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
     @admin.display(description="page")
     def page_link(self, record: ExecutionRecord) -> str:
@@ -69,7 +64,7 @@ class GenerationAdmin(admin.ModelAdmin):
 
 
 @admin.register(ExecutionRecord)
-class ExecutionRecordAdmin(admin.ModelAdmin):
+class ExecutionRecordAdmin(ReadOnlyAdmin):
     list_display = [
         "id",
         "generation",
@@ -84,15 +79,6 @@ class ExecutionRecordAdmin(admin.ModelAdmin):
     list_filter = ["status", "kind", "model_name", "prompt_version"]
     list_select_related = ["generation"]
     search_fields = ["raw_response", "transport_error"]
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
     @admin.display(description="page")
     def page_link(self, record: ExecutionRecord) -> str:

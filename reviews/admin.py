@@ -26,8 +26,9 @@ from .models import (
 from .tokens import api_token_create, api_token_revoke
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Viewable by staff with the view permission; no add, change or delete for anyone."""
+class ReadOnly:
+    """For admins and inlines: viewable by staff with the view permission; no add, change or
+    delete for anyone (audit and results are written by services only)."""
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -37,6 +38,10 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+class ReadOnlyAdmin(ReadOnly, admin.ModelAdmin):
+    pass
 
 
 def assessment_page_url(assessment_id: int, quote_number: int | None = None) -> str:
@@ -92,19 +97,12 @@ class SourceAdmin(admin.ModelAdmin):
         return format_html('<a href="{}">{}</a>', url, excerpt(str(assessment), 40))
 
 
-class QuoteInline(admin.TabularInline):
+class QuoteInline(ReadOnly, admin.TabularInline):
     model = Quote
     fields = ["n", "form", "status", "reason", "quoted", "match_score"]
     readonly_fields = fields
     extra = 0
     show_change_link = True
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
     @admin.display(description="text")
     def quoted(self, quote: Quote) -> str:
