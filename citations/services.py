@@ -12,6 +12,8 @@ may deliver a message twice (``acks_late``) or to two workers:
 - ``Correction`` is unique per (quote, run, field), so one run can never record twice.
 """
 
+import functools
+import json
 import logging
 import time
 from collections import Counter
@@ -93,7 +95,8 @@ class Claim:
     assessment: Assessment = field(compare=False, repr=False)
 
 
-# What ``engine_bundle`` reads of the assessment: the claim returns it with the token.
+# What ``engine_bundle`` reads of the assessment, and the run number the store continues:
+# the claim returns them with the token.
 CLAIM_FIELDS = (
     "bundle_id",
     "title",
@@ -104,6 +107,7 @@ CLAIM_FIELDS = (
     "response_text",
     "quote_fields",
     "verification_attempts",
+    "verification_run",
 )
 
 
@@ -231,46 +235,16 @@ def assessment_store_results(
     Quote rows are keyed (assessment, n) and updated in place, so corrections of earlier runs
     keep pointing at them; each changed field gets one ``Correction`` for this run."""
     now = timezone.now()
+    # While the row still carries our token nobody else has stored since our claim, so the
+    # run number is the claimed one plus one.
+    run = claim.assessment.verification_run + 1
+    counts = Counter(result.status for result in report.results)
     with transaction.atomic():
-        assessment = (
-            Assessment.objects.select_for_update()
-            .only("turn_id", "verification_attempts", "verification_run")
-            .filter(_sources_of("store"), pk=claim.assessment_id)
-            .first()
-        )
-        if assessment is None or assessment.verification_attempts != claim.attempt:
-            return False
-        run = assessment.verification_run + 1
-        # Before the first run there are no quote rows: skip the query.
-        existing = {q.n: q for q in Quote.objects.filter(assessment=assessment)} if run > 1 else {}
-        new_quotes: list[Quote] = []
-        by_n: dict[int, Quote] = {}
-        for result in report.results:
-            values = _quote_values(result, source_ids)
-            quote = existing.pop(result.quote.n, None)
-            if quote is None:
-                quote = Quote(assessment=assessment, n=result.quote.n, **values)
-                new_quotes.append(quote)
-            else:
-                # Only rows whose result changed are written: a re-run usually changes few,
-                # and one small UPDATE each is far cheaper than a bulk CASE over every field.
-                changed = {k: v for k, v in values.items() if getattr(quote, k) != v}
-                if changed:
-                    Quote.objects.filter(pk=quote.pk).update(**changed)
-            by_n[result.quote.n] = quote
-        if existing:
-            _drop_leftover_quotes(list(existing.values()))
-        Quote.objects.bulk_create(new_quotes)
-        Correction.objects.bulk_create(
-            correction
-            for result in report.results
-            for correction in _corrections(
-                assessment, by_n[result.quote.n], result, run, report.engine
-            )
-        )
-        counts = Counter(result.status for result in report.results)
-        # The row is locked and checked above: a plain UPDATE, without a model save's work.
-        Assessment.objects.filter(pk=assessment.pk).update(
+        # The token check and the row lock in one statement: a takeover (which changes the
+        # token) either committed before, and nothing matches, or waits until we commit.
+        finished = Assessment.objects.filter(
+            _sources_of("store"), pk=claim.assessment_id, verification_attempts=claim.attempt
+        ).update(
             quotes_found=len(report.results),
             quotes_verified=counts[VerificationStatus.VERIFIED],
             quotes_corrected=counts[VerificationStatus.CORRECTED],
@@ -285,7 +259,72 @@ def assessment_store_results(
             verified_at=now,
             updated_at=now,
         )
+        if not finished:
+            return False
+        # Before the first run there are no quote rows: skip the query.
+        existing = (
+            {q.n: q for q in Quote.objects.filter(assessment_id=claim.assessment_id)}
+            if run > 1
+            else {}
+        )
+        new_rows: list[dict[str, Any]] = []
+        quote_ids: dict[int, int] = {}
+        for result in report.results:
+            values = _quote_values(result, source_ids)
+            quote = existing.pop(result.quote.n, None)
+            if quote is None:
+                new_rows.append(
+                    {"assessment_id": claim.assessment_id, "n": result.quote.n, **values}
+                )
+                continue
+            # Only rows whose result changed are written: a re-run usually changes few,
+            # and one small UPDATE each is far cheaper than a bulk CASE over every field.
+            changed = {k: v for k, v in values.items() if getattr(quote, k) != v}
+            if changed:
+                Quote.objects.filter(pk=quote.pk).update(**changed)
+            quote_ids[result.quote.n] = quote.pk
+        if existing:
+            _drop_leftover_quotes(list(existing.values()))
+        quote_ids |= _insert_quotes(new_rows)
+        Correction.objects.bulk_create(
+            correction
+            for result in report.results
+            for correction in _corrections(
+                claim.assessment_id, quote_ids[result.quote.n], result, run, report.engine
+            )
+        )
     return True
+
+
+def _insert_quotes(rows: list[dict[str, Any]]) -> dict[int, int]:
+    """Insert quote rows (dicts keyed by column) in one statement; their ids by ``n``.
+
+    All rows travel as one JSON parameter that the database unpacks: the ORM's bulk insert
+    composed SQL value by value, which cost the worker more CPU than verifying a short
+    answer (``manage.py bench_pipeline``)."""
+    if not rows:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(_quote_insert_sql(connection.vendor), [json.dumps(rows, ensure_ascii=False)])
+        return dict(cursor.fetchall())
+
+
+@functools.cache
+def _quote_insert_sql(vendor: str) -> str:
+    """``INSERT … SELECT`` from a JSON array of row objects, returning (n, id) pairs: with
+    ``jsonb_to_recordset`` on PostgreSQL, ``json_each`` on SQLite (the demo's database)."""
+    meta = Quote._meta
+    quote = connection.ops.quote_name
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(quote(f.column) for f in fields)
+    if vendor == "postgresql":
+        record = ", ".join(f"{quote(f.column)} {f.db_type(connection)}" for f in fields)
+        source = f"SELECT {columns} FROM jsonb_to_recordset(%s::jsonb) AS r({record})"
+    else:
+        extracts = ", ".join(f"json_extract(value, '$.{f.column}')" for f in fields)
+        source = f"SELECT {extracts} FROM json_each(%s)"
+    returning = f"{quote(meta.get_field('n').column)}, {quote(meta.pk.column)}"
+    return f"INSERT INTO {quote(meta.db_table)} ({columns}) {source} RETURNING {returning}"
 
 
 def _quote_values(result: QuoteResult, sources: Mapping[str, int]) -> dict[str, Any]:
@@ -332,7 +371,7 @@ def _drop_leftover_quotes(leftovers: list[Quote]) -> None:
 
 
 def _corrections(
-    assessment: Assessment, quote: Quote, result: QuoteResult, run: int, engine: str
+    assessment_id: int, quote_id: int, result: QuoteResult, run: int, engine: str
 ) -> list[Correction]:
     """One audit row per field the correction changed (011.3): old value as the model wrote it."""
     corrected = result.corrected
@@ -348,8 +387,8 @@ def _corrections(
     ]
     return [
         Correction(
-            assessment=assessment,
-            quote=quote,
+            assessment_id=assessment_id,
+            quote_id=quote_id,
             run=run,
             field=field,
             old_value=old,

@@ -19,6 +19,27 @@ STATE = (
     "print(json.dumps([[a.verification_state, a.quotes_found, a.quotes_corrected, "
     "a.verification_error] for a in Assessment.objects.all()]))"
 )
+# Each stored quote row beside the report entry the engine wrote for it.
+QUOTES = """
+import json
+from reviews.models import Assessment
+assessment = Assessment.objects.get()
+stored = [
+    [q.n, q.status, q.reason, q.text, q.match_source and q.match_source.key, q.match_paragraph,
+     q.match_start, q.match_end, q.match_score, q.match_continues, q.corrected_text]
+    for q in assessment.quotes.order_by("n")
+]
+reported = []
+for e in assessment.report["quotes"]:
+    m = e["match"] or {}
+    reported.append([
+        e["n"], e["status"], e["reason"], e["text"], m.get("source"), m.get("paragraph"),
+        m.get("start"), m.get("end"), m.get("score"),
+        [[c["paragraph"], c["start"], c["end"]] for c in m.get("continues", [])],
+        (e["corrected"] or {}).get("text", ""),
+    ])
+print(json.dumps([stored, reported, assessment.corrections.count()]))
+"""
 
 
 def manage(env: dict[str, str], *args: str) -> str:
@@ -77,3 +98,7 @@ def test_the_demo_default_verifies_in_a_separate_worker_process_003_4(tmp_path):
         worker.wait(timeout=30)
     log = (tmp_path / "worker.log").read_text(errors="replace")[-3000:]
     assert rows == [["done", 12, 3, ""]], log
+    # The quote rows (written with SQLite's JSON functions) agree with the stored report.
+    stored, reported, corrections = json.loads(manage(env, "shell", "-v", "0", "-c", QUOTES))
+    assert stored == reported
+    assert corrections >= 3  # at least one audit row per corrected quote
