@@ -1,12 +1,12 @@
-"""python manage.py bench_pipeline [--workers 2] [DIR]
+"""python manage.py bench_pipeline [--workers 2] [--rounds 3] [DIR]
 
 Throughput of background verification (a benchmark, not a test). Needs PostgreSQL and Redis
 (DATABASE_URL, CELERY_BROKER_URL); use a scratch database: the benchmark's assessments stay
 (their corrections are append-only). It
 
-1. verifies every bundle of DIR (default: the dev set) with the engine in this process,
-   bundles already loaded, after one untimed warm-up bundle: the *engine time*;
-2. imports them under fresh ids (timed apart: not part of the pipeline time), starts
+1. verifies every bundle of DIR (default: the dev set) ``--rounds`` times with the engine in
+   this process, bundles already loaded, after one untimed warm-up bundle: the *engine time*;
+2. imports them as often under fresh ids (timed apart: not part of the pipeline time), starts
    ``--workers`` real ``celery worker`` processes (solo pool, one process each), lets each
    verify one warm-up assessment of its own (first-task costs such as lazy imports and the
    first database connection are a worker's, not a task's), then sends every verification
@@ -63,8 +63,11 @@ class Command(BaseCommand):
             default=settings.SHARED_DIR / "data" / "dev" / "verbote",
         )
         parser.add_argument("--workers", type=int, default=2)
+        # The dev set verifies in well under a second: a few rounds steady the CPU figures,
+        # which /proc counts in 10 ms ticks.
+        parser.add_argument("--rounds", type=int, default=3)
 
-    def handle(self, *args, directory: Path, workers: int, **options):
+    def handle(self, *args, directory: Path, workers: int, rounds: int, **options):
         if not settings.CELERY_BROKER_URL.startswith("redis://"):
             raise CommandError("set CELERY_BROKER_URL to a Redis broker (redis://…)")
         if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
@@ -77,13 +80,15 @@ class Command(BaseCommand):
         bundles = [load_bundle(raw) for raw in raws]
         verify_bundle(bundles[0])  # warm-up, as each worker gets one (below)
         started, cpu_started = time.perf_counter(), time.process_time()
-        quotes = sum(len(verify_bundle(bundle).results) for bundle in bundles)
+        quotes = sum(
+            len(verify_bundle(bundle).results) for _ in range(rounds) for bundle in bundles
+        )
         engine_seconds = time.perf_counter() - started
         engine_cpu = time.process_time() - cpu_started
 
         tag = f"bench-{timezone.now():%Y%m%dT%H%M%S}"
         started = time.perf_counter()
-        ids = [self.import_one(raw, tag) for raw in raws]
+        ids = [self.import_one(raw, f"{tag}-r{n}") for n in range(rounds) for raw in raws]
         import_seconds = time.perf_counter() - started
 
         processes: list[subprocess.Popen] = []
@@ -129,7 +134,10 @@ class Command(BaseCommand):
         claims_held = sum(held for _, held in timings)
 
         out = self.stdout.write
-        out(f"bundles {len(ids)} ({failed} not done), quotes {stored_quotes}, workers {workers}")
+        out(
+            f"bundles {len(raws)} × {rounds} rounds = {len(ids)} ({failed} not done), "
+            f"quotes {stored_quotes}, workers {workers}"
+        )
         out("engine alone, 1 process (verify_bundle on loaded bundles):")
         out(
             f"  {engine_seconds:7.2f} s wall, {engine_cpu:7.2f} s CPU, "
