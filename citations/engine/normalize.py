@@ -2,8 +2,10 @@
 
 What a faithful copy may change is folded away: Unicode compatibility forms (NFKC), case,
 typographic vs straight quotes and apostrophes, dash variants, soft hyphens and other
-invisible format characters (zero-width spaces, bidi marks), hyphenation at line breaks and
-runs of whitespace (line breaks inside a sentence included). A hyphen between letters that
+invisible format characters (zero-width spaces, bidi marks), hyphenation at line breaks,
+runs of whitespace (line breaks inside a sentence included) and bullet glyphs (``•``, and
+the private-use bullets PDF extraction leaves), which read as a space: a quote that runs on
+from one list item into the next usually drops the next item's bullet. A hyphen between letters that
 is followed by a line break or spaces is dropped with them (``Bürger-\\ninnen``, ``Bürger-
 innen`` and ``Bürgerinnen`` compare equal), on both sides of every comparison, so a
 line-break hyphen copied from a PDF or rejoined by the model makes no difference; a hyphen
@@ -60,6 +62,9 @@ def _fold_chars(text: str) -> str:
 _INVISIBLE = (
     "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufe00-\ufe0f\ufeff"
 )
+# Glyphs that only mark list items. Not the middle dot (Catalan "l·l"), nor check marks and
+# boxes, which carry a yes or no.
+_BULLETS = "\u2022\u2023\u2219\u25aa\u25ab\u25b8\u25b9\u25ba\u25cf\u25e6\u27a2\u27a4\uf0a7\uf0b7"
 _LETTER = r"[^\W\d_]"
 _RUN = rf"[\s{_INVISIBLE}]"  # what a run of layout is made of
 
@@ -188,15 +193,16 @@ def _fold_layout_fully(text: str) -> tuple[str, tuple[_Pieces, ...]]:
 # The stretches layout folding replaces: a hyphen between letters followed by a line break
 # or spaces (a PDF line-break hyphen, or a suspended compound such as "Tier- und", folded
 # alike on both sides), dropped with them; a run of whitespace and invisible characters that
-# is not exactly one plain space. Each is found by a regex that starts with a literal or
-# a plain character set, so the regex engine scans ordinary text fast (a single alternation
-# of them all would test every position): a hyphen joining words; a run starting with a
-# non-space whitespace or invisible character; a run starting with two plain spaces. A run
+# is not exactly one plain space; a bullet with the layout after it (one space). Each is
+# found by a regex that starts with a literal or a plain character set, so the regex engine
+# scans ordinary text fast (a single alternation of them all would test every position): a
+# hyphen joining words; a run starting with a non-space whitespace, invisible character or
+# bullet; a run starting with two plain spaces. A run
 # that starts with one plain space before other whitespace becomes two spaces in one round
 # and one in the next.
 _OTHER_SPACES = "".join(c for c in map(chr, range(0x3001)) if c.isspace() and c != " ")
 _JOIN = re.compile(rf"-(?<={_LETTER}-){_RUN}+(?={_LETTER})")
-_ODD_RUN = re.compile(f"[{re.escape(_OTHER_SPACES)}{_INVISIBLE}]{_RUN}*")
+_ODD_RUN = re.compile(f"[{re.escape(_OTHER_SPACES)}{_INVISIBLE}{_BULLETS}]{_RUN}*")
 _RUN_REST = re.compile(f"{_RUN}*")
 
 
@@ -225,7 +231,9 @@ def _fold_layout(text: str) -> tuple[str, _Pieces | None]:
     for start, end in spans:
         builder.add(text[position:start], position, start, copied=True)
         run = text[start:end]
-        if run[0] == "-" or "\u00ad" in run or not any(c.isspace() for c in run):
+        if run[0] in _BULLETS:
+            replacement = " "
+        elif run[0] == "-" or "\u00ad" in run or not any(c.isspace() for c in run):
             replacement = ""  # joined word, soft-hyphen break or invisible characters only
         else:
             replacement = " "

@@ -62,6 +62,19 @@ def test_a_quote_across_a_paragraph_break_reports_every_raw_span():
     ]
 
 
+def test_a_quote_running_into_the_next_list_item_without_its_bullet_is_found():
+    """LLMs drop the bullet of the next item when a quote runs on through a list."""
+    items = Source(
+        "L",
+        SourceKind.DOCUMENT,
+        ("Wir wollen:", "• die Agentur abschaffen;", "\u2022 die Behörde ersetzen;"),
+    )
+    match = find_verbatim("die Agentur abschaffen; die Behörde ersetzen;", [items])
+    assert match is not None
+    assert (match.paragraph, match.text) == (2, "die Agentur abschaffen;")
+    assert [(s.paragraph, s.text) for s in match.continues] == [(3, "die Behörde ersetzen;")]
+
+
 WORDS = [
     "der",
     "die",

@@ -28,6 +28,7 @@ FOLDS = [
     ("emoji", "Gut 👍🏽 so", "gut 👍🏽 so"),
     ("right-to-left with bidi marks", "\u200fשלום\u200e עולם", "שלום עולם"),
     ("combining accent", "Cafe\u0301", "café"),
+    ("bullets read as a space", "• eins\n\u25e6 zwei \uf0b7\tdrei", "eins zwei drei"),
 ]
 
 
@@ -41,7 +42,7 @@ def test_vb2_whole_normalized_text_maps_back_to_the_trimmed_raw_text(raw, folded
     normalized = normalize_with_map(raw)
     start, end = normalized.raw_span(0, len(normalized.text))
     assert fold_text(raw[start:end]) == folded
-    assert raw[:start].strip("\u200f\u200e\u200b ") == ""
+    assert raw[:start].strip("\u200f\u200e\u200b •") == ""  # layout before the text
     assert raw[end:].strip("\ufeff\u200b\u2060 ") == ""
 
 
@@ -64,6 +65,11 @@ def test_vb2_an_expanded_character_maps_to_the_whole_raw_character():
     at = normalized.text.index("i")  # the second half of the "ﬁ" ligature
     assert normalized.raw_span(at, at + 1) == (4, 5)
     assert normalized.raw_span(at, at + 3) == (4, 7)
+
+
+def test_check_marks_and_middle_dots_are_content_not_bullets():
+    assert fold_text("☑ genehmigt") != fold_text("☐ genehmigt")
+    assert fold_text("Col·legi") == "col·legi"
 
 
 def test_raw_span_refuses_an_empty_or_outside_span():
