@@ -38,7 +38,14 @@ import re
 from collections.abc import Callable
 
 from .parse_json import QuoteObject, locate_json, select_quote_objects, value_at
-from .parse_markdown import BLANK_LINE, BLOCK_PREFIX, HORIZONTAL_SPACE, MARKER, QUOTE_PAIRS
+from .parse_markdown import (
+    BLANK_LINE,
+    BLOCK_PREFIX,
+    HORIZONTAL_SPACE,
+    MARKER,
+    MIXED_PAIRS,
+    QUOTE_PAIRS,
+)
 from .types import (
     Bundle,
     QuoteForm,
@@ -134,7 +141,8 @@ def _marks_for(
 ) -> list[Edit]:
     """Edits that swap an inline quote's quotation marks for a pair its new text does not
     contain (the source's ``"`` inside ``"…"`` would end the quote early); none if the
-    marks already fit."""
+    marks already fit, but a pair of two styles (``“…"``) is made whole: after new text
+    ending in a digit, a straight mark would read as an inch mark."""
     opening = extent[0]
     while opening < span[0] and text[opening] in "*_":
         opening += 1
@@ -142,10 +150,13 @@ def _marks_for(
     closing = span[1]
     while closing < extent[1] and text[closing] in HORIZONTAL_SPACE:
         closing += 1
-    if not closers or closing >= extent[1] or text[closing] not in closers:
+    if not closers or closing >= extent[1]:
         return []
-    if not any(char in new_text for char in (text[opening], *closers)):
+    mixed = text[closing] == MIXED_PAIRS.get(text[opening], ("",))[0]
+    if text[closing] not in closers and not mixed:
         return []
+    if not any(char in new_text for char in (text[opening], *closers, text[closing])):
+        return [(closing, closing + 1, closers[0])] if mixed else []
     for pair_open, pair_close in SPARE_QUOTE_PAIRS:
         if pair_open not in new_text and pair_close not in new_text:
             return [(opening, opening + 1, pair_open), (closing, closing + 1, pair_close)]

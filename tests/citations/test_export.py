@@ -101,6 +101,13 @@ def export(text: str, outcomes: list[Outcome], **options) -> str:
 
 MARKDOWN_CASES = [
     pytest.param(
+        'It says “the fee rises by six per cent" [S1 ¶2] today.',
+        [("the fee rises by 6", "S1", 3)],
+        (),
+        "It says “the fee rises by 6” [S1 ¶3] today.",
+        id="corrected-mixed-marks-made-whole",  # 6" would read as six inches
+    ),
+    pytest.param(
         'It says "the fee rises by six per cent" [S1 ¶2] today.',
         [VERIFIED],
         (),
