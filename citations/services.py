@@ -331,11 +331,14 @@ def _quote_values(result: QuoteResult, sources: Mapping[str, int]) -> dict[str, 
     """The stored columns of one quote's result; ``sources`` maps source keys to row ids."""
     parsed, match, corrected = result.quote, result.match, result.corrected
     start, end = parsed.response_span or (None, None)
+    extent_start, extent_end = parsed.extent or (None, None)
     return {
         "form": parsed.form.value,
         "text": parsed.text,
         "response_start": start,
         "response_end": end,
+        "extent_start": extent_start,
+        "extent_end": extent_end,
         "json_path": parsed.json_path or "",
         "cited_ref": (parsed.cited_ref or "")[:500],
         "cited_source_id": sources[result.cited_source] if result.cited_source else None,

@@ -175,6 +175,13 @@ class Quote(models.Model):
     text = models.TextField(help_text="As the model wrote it.")
     response_start = models.PositiveIntegerField(null=True, blank=True)
     response_end = models.PositiveIntegerField(null=True, blank=True)
+    extent_start = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="Where everything that belongs to the quote starts in the response: its "
+        "quotation marks, emphasis, '>' lines and citation marker.",
+    )
+    extent_end = models.PositiveIntegerField(null=True, blank=True)
     json_path = models.CharField(max_length=1000, blank=True)
     cited_ref = models.CharField(
         max_length=500, blank=True, help_text="The source as the model named it."
@@ -223,6 +230,11 @@ class Quote(models.Model):
             models.CheckConstraint(
                 condition=Q(response_start__isnull=True) | Q(response_start__lt=F("response_end")),
                 name="quote_response_span_ordered",
+            ),
+            models.CheckConstraint(
+                condition=Q(extent_start__isnull=True)
+                | Q(extent_start__lte=F("response_start"), extent_end__gte=F("response_end")),
+                name="quote_extent_holds_response_span",
             ),
             models.CheckConstraint(
                 condition=Q(match_score__isnull=True) | Q(match_score__gte=0, match_score__lte=1),

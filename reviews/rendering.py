@@ -36,14 +36,6 @@ ALLOWED_TAGS = {
 ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "ol": {"start"}}
 URL_SCHEMES = {"http", "https", "mailto"}
 
-OPENING_MARKS = "\"“‘'«„"
-# What follows a quote and belongs to it: its closing quotation mark and citation marker,
-# e.g. `" [A1 ¶2]` or, after a block quote, a marker on the next line.
-_TRAILER = re.compile(
-    r"(?P<close>[\"”’'»]?)"
-    r"(?:(?P<gap>[ \t]*\n?[ \t]*)(?P<marker>\[[^\[\]\n]{1,120}\](?:\([^()\s]{0,500}\))?))?"
-)
-
 
 def response_html(assessment: Assessment, quotes: list[Quote]) -> SafeString:
     """The response as safe HTML with every quote in place, wrapped in its quote element."""
@@ -51,9 +43,9 @@ def response_html(assessment: Assessment, quotes: list[Quote]) -> SafeString:
     # One URL reversal for all quotes: pages with hundreds of quotes stay fast.
     pane = reverse("reviews:quote_source", args=[assessment.pk, 1]).removesuffix("1/source/")
 
-    def render_quotes(pairs: list[tuple[Quote, str]]) -> list[str]:
+    def render_quotes(quotes: list[Quote]) -> list[str]:
         return render_quote_elements(
-            [quote_view(quote, marker, detail_url=detail, pane_url=pane) for quote, marker in pairs]
+            [quote_view(quote, detail_url=detail, pane_url=pane) for quote in quotes]
         )
 
     if assessment.response_format == "json":
@@ -69,9 +61,8 @@ def quote_elements_html(assessment: Assessment, quotes: list[Quote]) -> list[Saf
     return [mark_safe(element) for element in render_quote_elements(views)]
 
 
-def quote_view(quote: Quote, marker: str = "", *, detail_url: str, pane_url: str) -> dict:
+def quote_view(quote: Quote, *, detail_url: str, pane_url: str) -> dict:
     """Everything the quote element shows, as plain values: the template only escapes them."""
-    marker = marker.strip("[]")
     corrected = quote.status == "corrected"
     n = str(quote.n)
     return {
@@ -83,8 +74,8 @@ def quote_view(quote: Quote, marker: str = "", *, detail_url: str, pane_url: str
         "reason": review_tags.reason_text(quote.reason).capitalize(),
         "text": review_tags.shown_text(quote),
         "written": quote.text,
-        "cite": review_tags.shown_citation(quote, marker),
-        "written_cite": review_tags.original_citation(quote, marker),
+        "cite": review_tags.shown_citation(quote),
+        "written_cite": review_tags.original_citation(quote),
         "corrected": corrected,
         "score": "" if quote.match_score is None else f"{quote.match_score:.2f}",
         "method": quote.match_method,
@@ -116,31 +107,23 @@ def render_quote_elements(views: list[dict]) -> list[str]:
 
 
 def markdown_response_html(
-    text: str, quotes: list[Quote], render_quotes: Callable[[list[tuple[Quote, str]]], list[str]]
+    text: str, quotes: list[Quote], render_quotes: Callable[[list[Quote]], list[str]]
 ) -> SafeString:
-    """Each quote's span (with its quotation marks and marker) is swapped for a token made of
-    letters and digits, which survives markdown and sanitizing unchanged; the tokens are then
-    replaced by the rendered quote elements."""
+    """Each quote's place (``_replaced_span``) is swapped for a token made of letters and
+    digits, which survives markdown and sanitizing unchanged; the tokens are then replaced by
+    the rendered quote elements."""
     nonce = secrets.token_hex(8)
     pieces: list[str] = []
-    placed: list[tuple[Quote, str]] = []
+    placed = _placed(quotes, text)
     position = 0
-    for quote in sorted(_placeable(quotes, len(text)), key=lambda q: q.response_start):
-        start, end = quote.response_start, quote.response_end
-        if start < position:
-            continue  # overlapping spans: keep the first, the other is listed below the text
-        if quote.form == "inline" and start > position and text[start - 1] in OPENING_MARKS:
-            start -= 1
-        trailer = _TRAILER.match(text, end)
-        if quote.form == "inline" or trailer["marker"]:
-            end = trailer.end()
+    for quote in placed:
+        start, end = _replaced_span(quote, text)
         pieces += [text[position:start], f"vbq{nonce}n{quote.n}z"]
-        placed.append((quote, trailer["marker"] or ""))
         position = end
     pieces.append(text[position:])
     elements = {
         f"vbq{nonce}n{quote.n}z": element
-        for (quote, _), element in zip(placed, render_quotes(placed), strict=True)
+        for quote, element in zip(placed, render_quotes(placed), strict=True)
     }
     html = nh3.clean(
         _markdown.render("".join(pieces)),
@@ -158,32 +141,45 @@ def markdown_response_html(
     return mark_safe(result)
 
 
-def placed_quote_numbers(quotes: list[Quote], text_length: int) -> set[int]:
-    """Quotes with a usable position in the text; the page lists the others separately."""
-    placed, position = set(), 0
-    for quote in sorted(_placeable(quotes, text_length), key=lambda q: q.response_start):
-        if quote.response_start >= position:
-            placed.add(quote.n)
-            position = quote.response_end
-    return placed
+def placed_quote_numbers(quotes: list[Quote], text: str) -> set[int]:
+    """Quotes with a usable place in the text; the page lists the others separately."""
+    return {quote.n for quote in _placed(quotes, text)}
 
 
-def _placeable(quotes: list[Quote], text_length: int) -> list[Quote]:
-    return [
-        q
+def _replaced_span(quote: Quote, text: str) -> tuple[int, int]:
+    """What the quote element replaces: everything the parser says belongs to the quote (its
+    marks, emphasis and citation marker; ``extent``) but a block quote's ``>`` opening, so the
+    element stays inside its block quote, and the line breaks after it, which end the block.
+    Rows stored before extents: the quote text."""
+    if quote.extent_start is None:
+        return quote.response_start, quote.response_end
+    start = quote.response_start if quote.form == "block" else quote.extent_start
+    end = quote.response_end + len(text[quote.response_end : quote.extent_end].rstrip())
+    return start, end
+
+
+def _placed(quotes: list[Quote], text: str) -> list[Quote]:
+    """Quotes with a place in the text, in order; of overlapping places only the first."""
+    spans = {
+        q.n: _replaced_span(q, text)
         for q in quotes
-        if q.form != "field"
-        and q.response_start is not None
-        and q.response_end is not None
-        and q.response_end <= text_length
-    ]
+        if q.form != "field" and q.response_start is not None and q.response_end is not None
+    }
+    placed: list[Quote] = []
+    position = 0
+    for quote in sorted((q for q in quotes if q.n in spans), key=lambda q: spans[q.n]):
+        start, end = spans[quote.n]
+        if start >= position and end <= len(text):
+            placed.append(quote)
+            position = end
+    return placed
 
 
 # -- JSON responses -------------------------------------------------------------------------
 
 
 def json_response_html(
-    text: str, quotes: list[Quote], render_quotes: Callable[[list[tuple[Quote, str]]], list[str]]
+    text: str, quotes: list[Quote], render_quotes: Callable[[list[Quote]], list[str]]
 ) -> SafeString:
     """A readable tree of the JSON value, found the way the engine finds it (a code fence, a
     repair); string values that are quotes (by ``json_path``) are quote elements in place."""
@@ -191,7 +187,7 @@ def json_response_html(
     if located.value is None:
         return format_html('<pre class="response-raw">{}</pre>', text)
     with_path = [q for q in quotes if q.json_path]
-    rendered = render_quotes([(q, "") for q in with_path])
+    rendered = render_quotes(with_path)
     by_path = {q.json_path: element for q, element in zip(with_path, rendered, strict=True)}
     return format_html(
         '{}<div class="json-tree">{}</div>{}',

@@ -112,6 +112,8 @@ QUOTE_FIELDS = (
     "text",
     "response_start",
     "response_end",
+    "extent_start",
+    "extent_end",
     "json_path",
     "cited_ref",
     "cited_source_id",

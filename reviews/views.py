@@ -61,7 +61,7 @@ def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
             pane = selectors.source_pane(
                 assessment=assessment, quote=quote, start=bounds.get("start"), end=bounds.get("end")
             )
-    placed = placed_quote_numbers(page.quotes, len(assessment.response_text))
+    placed = placed_quote_numbers(page.quotes, assessment.response_text)
     context = {
         "assessment": assessment,
         "page": page,

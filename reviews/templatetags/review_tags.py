@@ -41,18 +41,18 @@ def _cite(source, paragraph, fallback: str = "") -> str:
 
 
 @register.simple_tag
-def original_citation(quote, marker: str = "") -> str:
-    """The citation as the model wrote it."""
-    return marker or _cite(quote.cited_source, quote.cited_paragraph, quote.cited_ref)
+def original_citation(quote) -> str:
+    """The citation as the model gave it (as the parser read it)."""
+    return _cite(quote.cited_source, quote.cited_paragraph, quote.cited_ref)
 
 
 @register.simple_tag
-def shown_citation(quote, marker: str = "") -> str:
+def shown_citation(quote) -> str:
     """The citation the reader should trust: corrected ones point where the text really is
     (011.4); the rest stay as the model wrote them (011.2)."""
     if quote.status == "corrected" and quote.corrected_source_id:
         return _cite(quote.corrected_source, quote.corrected_paragraph)
-    return original_citation(quote, marker)
+    return original_citation(quote)
 
 
 @register.filter

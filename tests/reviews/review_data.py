@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from citations.engine.parse_markdown import parse_markdown_response
 from reviews.imports import bundle_import
 from reviews.models import Assessment, Correction, Quote, Source, Team, VerificationState
 from tests.factories import SCENARIO_DIR
@@ -70,6 +71,8 @@ def procurement_assessment(
     expected = json.loads((SCENARIO_DIR / "procurement_review.expected.json").read_text())
     sources = {s.key: s for s in Source.objects.filter(turn=assessment.turn)}
     text = assessment.response_text
+    # Where each quote's marks and marker are, as the engine's parser reports them.
+    extents = {q.n: q.extent for q in parse_markdown_response(text).quotes}
     position = 0
     for (form, written, cited, paragraph), result in zip(
         PROCUREMENT_QUOTES, expected["quotes"], strict=True
@@ -85,6 +88,8 @@ def procurement_assessment(
             text=written,
             response_start=start,
             response_end=start + len(written),
+            extent_start=extents[result["n"]][0],
+            extent_end=extents[result["n"]][1],
             cited_ref=cited,
             cited_source=sources[cited],
             cited_paragraph=paragraph,

@@ -8,6 +8,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
+from citations.engine.parse_markdown import parse_markdown_response
 from reviews.imports import bundle_import
 from reviews.models import Quote, Source, VerificationState
 from reviews.rendering import markdown_response_html, paragraph_rendering, sentence_spans
@@ -59,8 +60,24 @@ def active_content(html: str, *, own_hx_prefix: str = "\0") -> list[str]:
     return problems
 
 
-def render_quotes(pairs):
-    return [f'<q data-quote="{quote.n}">{quote.text}</q>' for quote, _ in pairs]  # as a template
+def render_quotes(quotes):
+    return [f'<q data-quote="{quote.n}">{quote.text}</q>' for quote in quotes]  # as a template
+
+
+def parsed_quotes(text: str) -> list[Quote]:
+    """Quote rows placed as the pipeline stores them: spans and extents from the parser."""
+    return [
+        Quote(
+            n=q.n,
+            form=q.form.value,
+            text=q.text,
+            response_start=q.response_span[0],
+            response_end=q.response_span[1],
+            extent_start=q.extent[0],
+            extent_end=q.extent[1],
+        )
+        for q in parse_markdown_response(text).quotes
+    ]
 
 
 def test_hostile_markdown_renders_inert_vb_6():
@@ -73,9 +90,8 @@ def test_hostile_markdown_renders_inert_vb_6():
 
 
 def test_quote_token_in_a_link_target_does_not_place_a_quote_there():
-    text = 'See "alpha" [D1].'
-    quote = Quote(n=1, form="inline", text="alpha", response_start=5, response_end=10)
-    html = markdown_response_html(text, [quote], render_quotes)
+    text = 'See "alpha beta gamma" [D1].'
+    html = markdown_response_html(text, parsed_quotes(text), render_quotes)
     assert html.count('data-quote="1"') == 1
     # A link whose target is the quote's span cannot smuggle the element into an attribute.
     linked = "[x](alpha)"
@@ -83,6 +99,23 @@ def test_quote_token_in_a_link_target_does_not_place_a_quote_there():
     html = markdown_response_html(linked, [quote], render_quotes)
     assert "data-quote" not in html.split(">", 1)[0]
     assert not re.search(r'href="[^"]*<', html)
+
+
+def test_a_quote_element_takes_its_marks_emphasis_and_marker_with_it():
+    """What the parser counts as the quote's (``extent``) is replaced, whatever the marker's
+    form: emphasis around the marks, a marker in parentheses, a marker line after a block."""
+    text = (
+        'It says **"Die Regel gilt immer."** [S1 ¶2] and "Zweites Zitat hier." (S1 ¶3).\n\n'
+        "> Ein Block mit zwei\n> Zeilen.\n\n[S2 ¶4]\n\nDanach Text."
+    )
+    quotes = parsed_quotes(text)
+    assert len(quotes) == 3
+    html = markdown_response_html(text, quotes, render_quotes)
+    assert re.search(r"<p>It says <q data-quote=\"1\">[^<]*</q> and <q data-quote=\"2\">", html)
+    assert re.search(r"<blockquote>\s*<p><q data-quote=\"3\">", html)
+    for leftover in ("**", "[S1", "(S1", "[S2", "&quot;"):
+        assert leftover not in html
+    assert "<p>Danach Text.</p>" in html  # the block ended where it did
 
 
 def test_overlapping_spans_keep_the_first_quote():
