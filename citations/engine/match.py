@@ -11,18 +11,90 @@ boundary counts as one space). Such a match is reported at the paragraph where t
 starts (``start``/``end`` cover the rest of that paragraph) and lists the spans it covers
 in the following paragraphs in ``Match.continues``; every span is exact in its raw
 paragraph. Approximate matches never cross a boundary.
+
+A match never starts inside a word or number of the source: "legal" is not in "illegal",
+"compliant" not in "non-compliant", "500 EUR" not in "1,500 EUR" (``starts_inside``); nor does
+one end inside a number ("in 2" of "in 25 days"). A quote may end inside a word: models cut
+quotes off mid-word, and a cut word claims nothing the source does not say.
 """
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .normalize import Normalized, fold_text, normalize_with_map
+from .normalize import INVISIBLE, Normalized, fold_text, normalize_with_map
 from .types import Match, MatchMethod, Source, Span, Tier
 
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
+# Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Myanmar, Khmer)
+# and those joining one-letter words to the next (Hebrew, Arabic): a quote may begin at any
+# letter there.
+_JOINED_SCRIPT = re.compile(
+    "[\u0590-\u08ff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+    "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+)
+_WORD_HYPHENS = "-\u2010\u2011"
+_INVISIBLE_CHAR = re.compile(f"[{INVISIBLE}]")
+_NUMBER_SEPARATORS = ".,'\u2019"
+
+
+def starts_inside(text: str, start: int) -> bool:
+    """Whether ``text[start]`` continues a word or number: "legal" in "illegal", "compliant"
+    in "non-compliant", "5" in "12.5".
+
+    >>> starts_inside("illegal", 2), starts_inside("non-compliant", 4), starts_inside("1,500", 2)
+    (True, True, True)
+    >>> starts_inside("a legal act", 2), starts_inside("2020-2024", 5), starts_inside("違法", 1)
+    (False, False, False)
+    """
+    if start <= 0 or start >= len(text) or not text[start].isalnum():
+        return False
+    at = start - 1
+    while at > 0 and _INVISIBLE_CHAR.match(text[at]):  # a soft hyphen, a zero-width space
+        at -= 1
+    first, before = text[start], text[at]
+    if _JOINED_SCRIPT.match(first) or _JOINED_SCRIPT.match(before):
+        return False
+    if before.isalnum():
+        return True
+    if before.isspace() and first.isalpha():  # a word broken at a line: "Bürger-\ninnen"
+        while at > 0 and text[at].isspace():
+            at -= 1
+        return text[at] in _WORD_HYPHENS and at > 0 and text[at - 1].isalpha()
+    earlier = text[at - 1] if at >= 1 else " "
+    if before in _WORD_HYPHENS:
+        return earlier.isalpha() and first.isalpha()
+    return before in _NUMBER_SEPARATORS and earlier.isdigit() and first.isdigit()
+
+
+def ends_inside_number(text: str, end: int) -> bool:
+    """Whether a span ending at ``end`` cuts a number: "2" of "25", "12" of "12.5".
+
+    >>> ends_inside_number("in 25 days", 4), ends_inside_number("in 2.5 days", 4)
+    (True, True)
+    >>> ends_inside_number("in 2024.", 7), ends_inside_number("Regelung", 4)
+    (False, False)
+    """
+    if end <= 0 or end >= len(text) or not text[end - 1].isdigit():
+        return False
+    after = text[end]
+    if after.isdigit():
+        return True
+    return after in _NUMBER_SEPARATORS and end + 1 < len(text) and text[end + 1].isdigit()
+
+
+def _find_whole(haystack: str, needle: str, start: int = 0) -> int:
+    """The first index of ``needle`` in ``haystack`` from ``start`` that neither starts inside
+    a word or number nor ends inside a number; -1 if none."""
+    found = haystack.find(needle, start)
+    while found >= 0 and (
+        starts_inside(haystack, found) or ends_inside_number(haystack, found + len(needle))
+    ):
+        found = haystack.find(needle, found + 1)
+    return found
 
 
 @dataclass(slots=True)
@@ -103,7 +175,7 @@ def exact_in_paragraph(quote: str, prepared: PreparedSource, paragraph: int) -> 
     raw = prepared.source.paragraph(paragraph)
     if raw is None or not quote:
         return None
-    start = raw.find(quote)
+    start = _find_whole(raw, quote)
     if start < 0:
         return None
     return Span(paragraph, start, start + len(quote), quote)
@@ -113,7 +185,7 @@ def exact_in_source(quote: str, prepared: PreparedSource) -> Span | None:
     """The first verbatim occurrence of ``quote`` in any paragraph of the source."""
     if not quote:
         return None
-    start = prepared.raw_joined.find(quote)
+    start = _find_whole(prepared.raw_joined, quote)
     if start < 0:
         return None
     index = bisect_right(prepared.raw_starts, start) - 1
@@ -159,17 +231,17 @@ def _find_folded(haystack: str, folded: str) -> tuple[int, int] | None:
     """``[start, end)`` of the first occurrence of ``folded`` in ``haystack``. A quote cut
     right after a line-break hyphen ("Bürger-" of "Bürger-\\ninnen", folded to
     "bürgerinnen") is found without its hyphen, followed by the rest of the word."""
-    start = haystack.find(folded)
+    start = _find_whole(haystack, folded)
     if start >= 0:
         return start, start + len(folded)
     stem = folded[:-1]
     if len(folded) > 1 and folded[-1] == "-" and stem[-1].isalpha():
-        start = haystack.find(stem)
+        start = _find_whole(haystack, stem)
         while start >= 0:
             end = start + len(stem)
             if end < len(haystack) and haystack[end].isalpha():
                 return start, end
-            start = haystack.find(stem, start + 1)
+            start = _find_whole(haystack, stem, start + 1)
     return None
 
 

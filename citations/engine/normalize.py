@@ -59,14 +59,14 @@ def _fold_chars(text: str) -> str:
 
 # Characters that do not show: soft hyphen, zero-width (non-)joiners and spaces, bidi marks,
 # variation selectors (the emoji form of ⚠, which a copy often loses).
-_INVISIBLE = (
+INVISIBLE = (
     "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufe00-\ufe0f\ufeff"
 )
 # Glyphs that only mark list items. Not the middle dot (Catalan "l·l"), nor check marks and
 # boxes, which carry a yes or no.
 _BULLETS = "\u2022\u2023\u2219\u25aa\u25ab\u25b8\u25b9\u25ba\u25cf\u25e6\u27a2\u27a4\uf0a7\uf0b7"
 _LETTER = r"[^\W\d_]"
-_RUN = rf"[\s{_INVISIBLE}]"  # what a run of layout is made of
+_RUN = rf"[\s{INVISIBLE}]"  # what a run of layout is made of
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +202,7 @@ def _fold_layout_fully(text: str) -> tuple[str, tuple[_Pieces, ...]]:
 # and one in the next.
 _OTHER_SPACES = "".join(c for c in map(chr, range(0x3001)) if c.isspace() and c != " ")
 _JOIN = re.compile(rf"-(?<={_LETTER}-){_RUN}+(?={_LETTER})")
-_ODD_RUN = re.compile(f"[{re.escape(_OTHER_SPACES)}{_INVISIBLE}{_BULLETS}]{_RUN}*")
+_ODD_RUN = re.compile(f"[{re.escape(_OTHER_SPACES)}{INVISIBLE}{_BULLETS}]{_RUN}*")
 _RUN_REST = re.compile(f"{_RUN}*")
 
 

@@ -8,7 +8,7 @@ from rapidfuzz import fuzz
 
 from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbatim
 from citations.engine.approximate import candidates
-from citations.engine.match import PreparedSource
+from citations.engine.match import PreparedSource, ends_inside_number, starts_inside
 from citations.engine.normalize import fold_text
 
 DOC = Source(
@@ -213,16 +213,34 @@ def documents(draw, min_words=6):
 def slow_find(quote: str, source: Source) -> tuple[int, str] | None:
     """Obviously correct: the first paragraph holding the quote as written, else the first
     with a raw substring that folds to the quote."""
-    for number, paragraph in enumerate(source.paragraphs, 1):
-        if quote.strip() in paragraph:
-            return number, quote.strip()
     wanted = fold_text(quote)
+    for number, paragraph in enumerate(source.paragraphs, 1):
+        raw = quote.strip()
+        for start in range(len(paragraph) - len(raw) + 1):
+            if paragraph.startswith(raw, start) and is_whole(paragraph, start, start + len(raw)):
+                return number, raw
     for number, paragraph in enumerate(source.paragraphs, 1):
         for start in range(len(paragraph)):
             for end in range(start + 1, len(paragraph) + 1):
-                if fold_text(paragraph[start:end]) == wanted:
-                    return number, paragraph[start:end]
+                cut = paragraph[start:end]
+                if fold_text(cut) == wanted and is_whole(
+                    fold_text(paragraph), *folded_at(paragraph, start, end)
+                ):
+                    return number, cut
     return None
+
+
+def is_whole(text: str, start: int, end: int) -> bool:
+    """Not starting inside a word or number, not ending inside a number."""
+    return not starts_inside(text, start) and not ends_inside_number(text, end)
+
+
+def folded_at(paragraph: str, start: int, end: int) -> tuple[int, int]:
+    """Where ``paragraph[start:end]`` lies in the folded paragraph (slowly: by folding the
+    text before it)."""
+    before = fold_text(paragraph[:start] + "x")[:-1]  # "x" keeps a trailing space
+    cut = fold_text(paragraph[start:end])
+    return len(before), len(before) + len(cut)
 
 
 NOISE = st.sampled_from(["same", "upper", "lower", "spaces", "newlines"])

@@ -18,6 +18,7 @@ from citations.engine import (
     report_to_dict,
     verify_bundle,
 )
+from citations.engine.match import ends_inside_number, starts_inside
 from citations.engine.normalize import fold_text
 from citations.engine.policy import POLICY, Citation, Finding
 
@@ -521,6 +522,8 @@ def assert_adr3_vb2(bundle_, report):
         assert source is not None and source.eligible
         paragraph = source.paragraph(result.match.paragraph)
         assert result.match.text == paragraph[result.match.start : result.match.end]
+        # Never a word's or number's tail: "legal" of "illegal", "500" of "1,500".
+        assert not starts_inside(paragraph, result.match.start)
         found = result.match.text + "".join(" " + s.text for s in result.match.continues)
         if result.status is VerificationStatus.VERIFIED:
             quote = fold_text(result.quote.text)
@@ -553,6 +556,12 @@ def test_vb2_adr3_a_quote_cut_from_a_source_with_noise_is_verified_at_the_right_
     paragraph = origin["paragraphs"][number - 1]
     start = data.draw(st.integers(0, max(0, len(paragraph) - 25)))
     end = data.draw(st.integers(min(len(paragraph), start + 20), len(paragraph)))
+    # Quotes start at a word (a word's tail, "legal" of "illegal", is another claim) and may
+    # end anywhere but inside a number.
+    while starts_inside(paragraph, start):
+        start -= 1
+    while ends_inside_number(paragraph, end):
+        end += 1
     cut = paragraph[start:end]
     assume(len(fold_text(cut).split()) >= 3)
     cited = data.draw(st.sampled_from(["A", "B", None]))
