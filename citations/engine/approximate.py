@@ -24,13 +24,20 @@ for "excluding"): it is the same passage, but not a faithful copy, so it is neve
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rapidfuzz.distance import Indel, Levenshtein
 
-from .match import PreparedSource, normalized_in_paragraph, normalized_in_source
+from .match import (
+    PreparedSource,
+    ends_inside_number,
+    normalized_in_paragraph,
+    normalized_in_source,
+    starts_inside,
+)
 from .types import Span
 
 WORD = re.compile(r"\w+")
@@ -151,8 +158,9 @@ def cleaned_match(
 def elided_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate | None:
     """Where a quote with ellipses for omitted words ("A ... B") is: every part verbatim,
     in order, in one paragraph, omitting at most ``ELIDED_BUDGET`` times the quoted text
-    (at least ``MIN_ELIDED_BUDGET`` characters); the place must be the only one that fits.
-    The span runs from the first part to the last, omitted words included."""
+    (at least ``MIN_ELIDED_BUDGET`` characters) and no negation or word of force ("may ...
+    sublet" for "may not sublet" is another claim); the place must be the only one that
+    fits. The span runs from the first part to the last, omitted words included."""
     parts = [part.strip() for part in _ELLIPSIS.split(clean_quote(folded))]
     if len(parts) < 2 or any(len(WORD.findall(part)) < 2 for part in parts):
         return None
@@ -162,7 +170,9 @@ def elided_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate 
         places: list[tuple[int, int]] = []
         start, tries = text.find(parts[0]), 0
         while start >= 0 and tries < _MAX_ELIDED_TRIES:
-            end = _elided_end(searcher, parts, start, budget)
+            end = (
+                None if starts_inside(text, start) else _elided_end(searcher, parts, start, budget)
+            )
             if end is not None:
                 places.append((start, end))
             start, tries = text.find(parts[0], start + 1), tries + 1
@@ -186,13 +196,13 @@ def _elided_end(searcher: PreparedSource, parts: list[str], start: int, budget: 
     position, omitted = start + len(parts[0]), 0
     for part in parts[1:]:
         found = text.find(part, position, home_end)
-        if found < 0:
+        if found < 0 or starts_inside(text, found):
             return None
         omitted += found - position
-        if omitted > budget:
+        if omitted > budget or any(_is_negation(w) for w in WORD.findall(text, position, found)):
             return None
         position = found + len(part)
-    return position
+    return None if ends_inside_number(text, position) else position
 
 
 def candidates(
@@ -319,7 +329,12 @@ def _align(
     spans = searcher.spans(start, end)
     if len(spans) != 1:
         return None
-    changes_claim = _changes_meaning(span_steps, query_words, span_words)
+    changes_claim = (
+        starts_inside(text, start)  # "compliant" of "non-compliant", "5" of "12.5"
+        or ends_inside_number(text, end)
+        or _changes_symbols(folded, span_text)
+        or _changes_meaning(span_steps, query_words, span_words)
+    )
     return Candidate(searcher.id, spans[0], score, sound, span_text, changes_claim)
 
 
@@ -469,6 +484,7 @@ def _changes_meaning(
     days") changes nothing it claims; one word for two ("sowie" for "ebenso wie") is a
     rewording, not another phrase."""
     query_set, span_set = set(query), set(span)
+    steps = _rejoin_split_words(steps, query, span)
     run_query = run_span = 0  # quote and span words in the current run of differing steps
     for q, w, same in steps:
         run_query, run_span = (
@@ -505,9 +521,111 @@ def _changes_meaning(
             or _is_negation(q_word)
             or _is_negation(w_word)
             or _opposites(q_word, w_word)
+            or not (
+                _same_word(q_word, w_word, last=q == len(query) - 1)
+                or _reworded_opening(q, q_word, w_word)
+            )
         ):
             return True
     return False
+
+
+_MIN_STEM = 4  # an ending added to a shorter word makes another word ("in", "inside")
+_MAX_ENDING = 3  # inflection endings: "e", "en", "es", "ern"; longer ones make compounds
+_GENDER_ENDINGS = ("in", "innen")  # "Bürger" / "Bürgerinnen"
+_MIN_TYPO_WORD = 8  # one wrong letter in a shorter word may well be another word
+_MIN_DROPPED_LETTER_WORD = 5  # "ever" / "never"
+# Words that link a sentence to the one before: a quote cut from the middle of a sentence
+# may open with its subject or another link instead ("Wir lehnen ... ab" for "und lehnen ...
+# ab", "sowie" for "ebenso wie"), which changes nothing the quoted words claim.
+_CONNECTIVES = _word_set(
+    """and but so also therefore thus hence moreover furthermore likewise as und aber auch
+    also daher deshalb deswegen darum zudem außerdem ferner jedoch doch sowie ebenso wie et
+    mais donc y pero"""
+)
+
+
+def _rejoin_split_words(
+    steps: list[tuple[int | None, int | None, bool]], query: list[str], span: list[str]
+) -> list[tuple[int | None, int | None, bool]]:
+    """The alignment with a word written in two parts on one side ("Kosten-schätzung",
+    "floor space") and whole on the other taken as one matching step (``None, None``)."""
+    joined: list[tuple[int | None, int | None, bool]] = []
+    k = 0
+    while k < len(steps):
+        pair = steps[k : k + 2]
+        if len(pair) == 2 and not pair[0][2] and not pair[1][2]:
+            qs = sorted(q for q, _, _ in pair if q is not None)
+            ws = sorted(w for _, w, _ in pair if w is not None)
+            split_quote = len(qs) == 2 and ws and qs[1] == qs[0] + 1
+            split_span = len(ws) == 2 and qs and ws[1] == ws[0] + 1
+            if (split_quote and query[qs[0]] + query[qs[1]] == span[ws[0]]) or (
+                split_span and span[ws[0]] + span[ws[1]] == query[qs[0]]
+            ):
+                joined.append((None, None, True))
+                k += 2
+                continue
+        joined.append(steps[k])
+        k += 1
+    return joined
+
+
+def _reworded_opening(q: int, q_word: str, w_word: str) -> bool:
+    """The quote's first word is a subject or link in place of the source's link."""
+    return q == 0 and (q_word in _PRONOUNS or q_word in _CONNECTIVES) and w_word in _CONNECTIVES
+
+
+def _same_word(first: str, second: str, *, last: bool) -> bool:
+    """Whether two different words are spellings of one: an inflection or gender ending
+    added or dropped ("massenhaft", "massenhafte"), one letter left out or added ("answerd"),
+    one wrong letter inside a long word (not in its ending, which tells "employee" from
+    "employer"), or, as the quote's last word, cut off. Anything else is another word,
+    whatever its letters: "licensee" for "licensor", "June" for "July", "or" for "and"
+    change the claim.
+
+    >>> _same_word("massenhaft", "massenhafte", last=False)
+    True
+    >>> _same_word("freirwilligkeit", "freiwilligkeit", last=False)
+    True
+    >>> _same_word("answerd", "answered", last=False), _same_word("ever", "never", last=False)
+    (True, False)
+    >>> _same_word("employee", "employer", last=False), _same_word("june", "july", last=False)
+    (False, False)
+    >>> _same_word("kinder", "kindergeld", last=False), _same_word("weiter", "weiterhin", last=True)
+    (False, True)
+    """
+    shorter, longer = sorted((first, second), key=len)
+    if longer.startswith(shorter):
+        ending = longer[len(shorter) :]
+        return last or (
+            len(shorter) >= _MIN_STEM and (len(ending) <= _MAX_ENDING or ending in _GENDER_ENDINGS)
+        )
+    if len(shorter) >= _MIN_DROPPED_LETTER_WORD and Indel.distance(first, second) == 1:
+        return True
+    return (
+        len(shorter) >= _MIN_TYPO_WORD
+        and Levenshtein.distance(first, second) == 1
+        and first[-3:] == second[-3:]
+    )
+
+
+def _claim_symbols(text: str) -> list[str]:
+    """Currency and maths signs, per cent and a number's minus, in order: "+4.1%" and
+    "-4.1%", "≥ 2.5" and "≤ 2.5", "$18" and "€18" claim different things."""
+    return _CLAIM_SYMBOL.findall(text)
+
+
+def _changes_symbols(quote: str, span: str) -> bool:
+    return _claim_symbols(clean_quote(quote)) != _claim_symbols(span)
+
+
+_CLAIM_SYMBOL = re.compile(
+    "["
+    + re.escape(
+        "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) in ("Sc", "Sm"))
+    )
+    + "%‰‱]|(?<!\\w)-(?=\\d)"
+)
 
 
 def _footnote_mark(first: str | None, second: str | None) -> bool:
