@@ -53,7 +53,11 @@ from markdown_it import MarkdownIt
 
 from .types import ParsedQuote, ParsedResponse, QuoteForm
 
-PARAGRAPH_WORD = r"(?:¶{1,2}|§{1,2}|para(?:graph)?s?\.?|pp?\.|S\.)"
+PARAGRAPH_WORD = (
+    r"(?:¶{1,2}|§{1,2}|[Pp]ara(?:graph)?s?\.?|pp?\.|[Pp]ages?|S\.|[Ss]eiten?|[Aa]bs(?:atz|ätze|\.))"
+)
+# "[Source: S1 ¶2]", "(Quelle: E1)": a label before the id.
+SOURCE_LABEL = r"(?:(?:[Ss]ources?|[Qq]uellen?|[Rr]ef\.?)[ \t]*:[ \t]*)"
 SOURCE_ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}?"
 # An id in parentheses must look like a source id: a digit before any full stop ("S1",
 # "A1.v2", "doc_7-b"), or one to three capitals before a "¶" ("M ¶2"); so prose such as
@@ -70,7 +74,7 @@ def _paragraphs(group: str) -> str:
 
 
 MARKER = re.compile(
-    rf"""(?:\[|(?P<paren>\())[ \t]*(?(paren)(?={PARENTHESIZED_ID}))
+    rf"""(?:\[|(?P<paren>\())[ \t]*{SOURCE_LABEL}?(?(paren)(?={PARENTHESIZED_ID}))
         (?P<ref>{SOURCE_ID}){_paragraphs("paragraph")}?
         (?:[ \t]*[,;][ \t]*{SOURCE_ID}{_paragraphs("")}?)*  # further citations: the first cites
         [ \t]*(?(paren)\)|\])

@@ -112,6 +112,13 @@ MARKER_FORMS = [
     ("[S1:3, S2:1]", "S1", 3),
     ("[S1; S2]", "S1", None),
     ("[S1, S2 ¶4]", "S1", None),
+    # Paragraph words in German and English, a label before the id.
+    ("[E1, Abs. 2]", "E1", 2),
+    ("[E1 Absatz 2]", "E1", 2),
+    ("[S1, page 4]", "S1", 4),
+    ("[D1, Seite 4]", "D1", 4),
+    ("[Source: S1 ¶3]", "S1", 3),
+    ("[Quelle: D2, Abs. 3]", "D2", 3),
 ]
 
 
@@ -131,6 +138,8 @@ INLINE_ONLY_MARKER_FORMS = [
     ("(S1 ¶3; S2 ¶1)", "S1", 3),
     ("(S1 ¶3) [S2]", "S1", 3),
     ("— (S1 ¶3)", "S1", 3),
+    ("(Source: E1)", "E1", None),
+    ("(Quelle: A1, Abs. 2)", "A1", 2),
 ]
 
 
