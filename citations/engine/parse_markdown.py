@@ -122,6 +122,7 @@ HORIZONTAL_SPACE = " \t\u00a0\u202f"
 JOINED_PROCLITIC = re.compile(r"(?<![^\W\d_])[\u05d0-\u05ea\u0620-\u064a]$")
 QUOTED_WORD_AFTER = re.compile(r"[^\W\d_]{2}")
 EMPHASIS = re.compile(r"\*{1,3}|_{1,3}|")
+FOOTNOTE_DIGITS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,7 +452,8 @@ def _closes(text: str, index: int) -> bool:
         return True
     before = text[index - 1] if index > 0 else " "
     after = text[index + 1] if index + 1 < len(text) else " "
-    return not before.isspace() and not after.isalnum()
+    # A footnote number may follow the closing mark: „…“¹
+    return not before.isspace() and (not after.isalnum() or after in FOOTNOTE_DIGITS)
 
 
 def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[ParsedQuote]:
@@ -487,8 +489,11 @@ def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[Parse
         run = emphasis.group()
         if run and text[max(0, opening - len(run)) : opening] == run:
             opening -= len(run)
-        marker = _inline_marker(text, emphasis.end())
-        extent_end = marker.end if marker else emphasis.end() if run else close + 1
+        after_close = emphasis.end()
+        while after_close < length and text[after_close] in FOOTNOTE_DIGITS:
+            after_close += 1  # the footnote number belongs to the quote
+        marker = _inline_marker(text, after_close)
+        extent_end = marker.end if marker else after_close if after_close > close + 1 else close + 1
         if marker is None:  # a marker inside the quotation marks: "… [S1 ¶2]"
             extent_end = _after_flags(text, extent_end)
             inner = _marker_ending_at(text, start, _strip_bounds_end(text, start, end))

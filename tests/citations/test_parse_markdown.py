@@ -159,6 +159,16 @@ def test_marker_in_parentheses_or_after_a_dash_follows_an_inline_quote_003_1(
     assert markdown[quote.extent[1] :] == " here."
 
 
+def test_a_footnote_number_after_the_closing_mark_closes_the_quote_003_1() -> None:
+    """003.1: „…“¹ [D1 ¶2]: the footnote number neither hides the quote nor its marker."""
+    assert summary("Die Satzung sagt „Der Vorstand beschließt den Haushalt.“¹ [D1 ¶2].") == [
+        (INLINE, "Der Vorstand beschließt den Haushalt.", "D1", 2)
+    ]
+    assert summary("Sie sagt „Der Vorstand beschließt den Haushalt.“² Danach.") == [
+        (INLINE, "Der Vorstand beschließt den Haushalt.", None, None)
+    ]
+
+
 def test_a_quote_nested_in_the_same_marks_is_part_of_the_outer_quote_003_1() -> None:
     """003.1: "… "yes" …" [S1]: the outer pair, closed before the marker, is the quote."""
     assert summary('She said "the board said "yes" to the plan on Monday" [S1].') == [
