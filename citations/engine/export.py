@@ -37,15 +37,9 @@ import json
 import re
 from collections.abc import Callable
 
+from .markers import HORIZONTAL_SPACE, MARKER
 from .parse_json import QuoteObject, locate_json, select_quote_objects, value_at
-from .parse_markdown import (
-    BLANK_LINE,
-    BLOCK_PREFIX,
-    HORIZONTAL_SPACE,
-    MARKER,
-    MIXED_PAIRS,
-    QUOTE_PAIRS,
-)
+from .parse_markdown import BLANK_LINE, BLOCK_PREFIX, MIXED_PAIRS, QUOTE_PAIRS
 from .types import (
     Bundle,
     QuoteForm,

@@ -20,6 +20,7 @@ import json_repair
 import jsonpath
 from jsonpath.exceptions import JSONPathError
 
+from .markers import parse_paragraph
 from .types import ParsedQuote, ParsedResponse, QuoteFields, QuoteForm
 
 FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n", re.MULTILINE)
@@ -29,13 +30,6 @@ JSON_START = re.compile(r'\{\s*["}]|\[\s*[\[{"\]]')
 NEXT_NON_SPACE = re.compile(r"\S")
 # Member names written as ``$.name``; others as ``$["na me"]``.
 SHORTHAND_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# A cited paragraph as models write it: 3, "3", "¶3", "¶ 3", "S. 3", "p. 3", "para 3", "§3".
-PARAGRAPH_NUMBER = re.compile(
-    r"""^\s*(?:(?:¶|§|para(?:graph)?\.?|pp?\.|S\.|Abs\.|Absatz|page|Seite)\s*)?
-        (?P<number>\d{1,9})(?:\s*[-–]\s*\d{1,9})?\s*$""",
-    re.IGNORECASE | re.VERBOSE,
-)
-
 type PathPart = str | int
 
 
@@ -62,25 +56,6 @@ class QuoteObject:
     @property
     def text_path(self) -> str:
         return format_path((*self.parts, self.fields.text))
-
-
-def parse_paragraph(value: object) -> int | None:
-    """A cited paragraph number from a JSON value, or None when it is not one.
-
-    >>> [parse_paragraph(v) for v in (3, "3", "¶3", "S. 3", "p. 12", "0", "three", True, 2.0)]
-    [3, 3, 3, 3, 12, None, None, None, None]
-    """
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if value >= 1 else None
-    if not isinstance(value, str):
-        return None
-    found = PARAGRAPH_NUMBER.match(value)
-    if found is None:
-        return None
-    number = int(found["number"])
-    return number if number >= 1 else None
 
 
 def format_path(parts: tuple[PathPart, ...]) -> str:

@@ -47,43 +47,20 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from markdown_it import MarkdownIt
 
+from .markers import (
+    HORIZONTAL_SPACE,
+    Marker,
+    after_flags,
+    before_flags,
+    find_marker,
+    marker_ending_at,
+)
 from .types import ParsedQuote, ParsedResponse, QuoteForm
 
-PARAGRAPH_WORD = (
-    r"(?:¶{1,2}|§{1,2}|[Pp]ara(?:graph)?s?\.?|pp?\.|[Pp]ages?|S\.|[Ss]eiten?|[Aa]bs(?:atz|ätze|\.))"
-)
-# "[Source: S1 ¶2]", "(Quelle: E1)": a label before the id.
-SOURCE_LABEL = r"(?:(?:[Ss]ources?|[Qq]uellen?|[Rr]ef\.?)[ \t]*:[ \t]*)"
-SOURCE_ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}?"
-# An id in parentheses must look like a source id: a digit before any full stop ("S1",
-# "A1.v2", "doc_7-b"), or one to three capitals before a "¶" ("M ¶2"); so prose such as
-# "(see below)", "(sic)", "(p.3)", "(pp. 3-5)" or "(2024)" is never read as a citation.
-PARENTHESIZED_ID = r"(?:[A-Za-z][A-Za-z_-]{0,62}?[0-9]|[A-Z]{1,3}[ \t]*¶)"
-
-
-def _paragraphs(group: str) -> str:
-    """A marker's paragraph part ("¶3", ", p. 3", ":3" after an id ending in a digit, "¶3-4"),
-    the first number captured as ``group`` (not captured when empty)."""
-    capture = f"(?P<{group}>" if group else "(?:"
-    return rf"""(?:(?:[ \t]*[,;:]?[ \t]*{PARAGRAPH_WORD}[ \t]*|(?<=[0-9])[ \t]*:[ \t]*)
-        {capture}\d{{1,9}})(?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*)"""
-
-
-MARKER = re.compile(
-    rf"""(?:\[|(?P<paren>\())[ \t]*{SOURCE_LABEL}?(?(paren)(?={PARENTHESIZED_ID}))
-        (?P<ref>{SOURCE_ID}){_paragraphs("paragraph")}?
-        (?:[ \t]*[,;][ \t]*{SOURCE_ID}{_paragraphs("")}?)*  # further citations: the first cites
-        [ \t]*(?(paren)\)|\])
-        (?(paren)|(?:\((?P<url>[^()\s]+)\))?)""",
-    re.VERBOSE,
-)
-# How an export flags a quote it keeps unverified (``export.markdown_flag``); read back as
-# part of the quote's marker run, never as quote text or a citation.
-FLAG = re.compile(r"\[⚠ [a-z_]+\]")
 # A GitHub alert ("> [!NOTE]") is a callout, not a quotation.
 ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.IGNORECASE)
 # What may stand between a block quote's text and its marker: "… — [S1]".
@@ -115,7 +92,6 @@ HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff
 LINK_DESTINATION = re.compile(r"\]\([^()\n]*\)")
 HTML_TAG = re.compile(r"</?[A-Za-z][^<>\n]*>")  # attribute values are not quotations
 BACKTICKS = re.compile(r"`+")
-HORIZONTAL_SPACE = " \t\u00a0\u202f"
 # Hebrew and Arabic write one-letter words (and, in, to, the, ...) joined to the next word,
 # also when that word is quoted: ו"המשרד", و"يجب". A quotation mark after such a letter opens
 # a quote when a word of two letters or more follows (a Hebrew acronym such as ש"ח has one).
@@ -123,40 +99,6 @@ JOINED_PROCLITIC = re.compile(r"(?<![^\W\d_])[\u05d0-\u05ea\u0620-\u064a]$")
 QUOTED_WORD_AFTER = re.compile(r"[^\W\d_]{2}")
 EMPHASIS = re.compile(r"\*{1,3}|_{1,3}|")
 FOOTNOTE_DIGITS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
-
-
-@dataclass(frozen=True, slots=True)
-class Marker:
-    ref: str
-    paragraph: int | None
-    url: str | None
-    start: int
-    end: int
-
-
-def find_marker(text: str, position: int, *, parenthesized: bool = False) -> Marker | None:
-    """The citation marker starting at ``position``, after spaces on the same line; one in
-    parentheses (``(S1 ¶2)``) only when ``parenthesized`` (it follows an inline quote).
-
-    Markers written right after it (``[S1 ¶2] [S2 ¶4]``) belong to it (``end`` is after
-    the last); the first one is the citation.
-    """
-    found = _marker_match(text, position, parenthesized)
-    if found is None:
-        return None
-    end = found.end()
-    while (
-        following := _marker_match(text, end, parenthesized) or _flag_match(text, end)
-    ) is not None:
-        end = following.end()
-    paragraph = int(found["paragraph"]) if found["paragraph"] else None
-    return Marker(
-        ref=found["ref"],
-        paragraph=paragraph if paragraph else None,
-        url=found["url"],
-        start=found.start(),
-        end=end,
-    )
 
 
 # What may stand between an inline quote and its marker: a dash, an opening parenthesis
@@ -186,48 +128,7 @@ def _inline_marker(text: str, position: int) -> Marker | None:
     closing = CLOSING_PAREN.match(text, marker.end)
     if closing is None:
         return None
-    return replace(marker, start=lead.start("paren"), end=_after_flags(text, closing.end()))
-
-
-def _marker_match(text: str, position: int, parenthesized: bool) -> re.Match[str] | None:
-    while position < len(text) and text[position] in HORIZONTAL_SPACE:
-        position += 1
-    found = MARKER.match(text, position)
-    return found if found is not None and (parenthesized or not found["paren"]) else None
-
-
-def _flag_match(text: str, position: int) -> re.Match[str] | None:
-    while position < len(text) and text[position] in HORIZONTAL_SPACE:
-        position += 1
-    return FLAG.match(text, position)
-
-
-def _after_flags(text: str, position: int) -> int:
-    """``position`` moved past export flags written there."""
-    while (flag := _flag_match(text, position)) is not None:
-        position = flag.end()
-    return position
-
-
-def _before_flags(text: str, start: int, end: int) -> int:
-    """``end`` moved back over export flags (and spaces) that end ``text[start:end]``."""
-    while True:
-        trimmed = end
-        while trimmed > start and text[trimmed - 1] in HORIZONTAL_SPACE:
-            trimmed -= 1
-        flag = next((m for m in FLAG.finditer(text, start, trimmed) if m.end() == trimmed), None)
-        if flag is None:
-            return trimmed
-        end = flag.start()
-
-
-def _marker_ending_at(text: str, start: int, end: int) -> Marker | None:
-    """The marker (run) that is the last thing in ``text[start:end]``."""
-    for found in MARKER.finditer(text, start, end):
-        marker = find_marker(text, found.start())
-        if marker is not None and marker.end == end:
-            return marker
-    return None
+    return replace(marker, start=lead.start("paren"), end=after_flags(text, closing.end()))
 
 
 def parse_markdown_response(text: str) -> ParsedResponse:
@@ -320,14 +221,14 @@ def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote
             break
         content.append((prefix.end(), lines.content_end(line)))
         extent_last = line
-    while content and content[-1][0] >= _before_flags(text, *content[-1]):
+    while content and content[-1][0] >= before_flags(text, *content[-1]):
         content.pop()
     if not content or ALERT.fullmatch(text, *content[0]):
         return None
     if marker is None:
         marker, content = _trailing_marker(text, content)
     elif content:
-        content[-1] = (content[-1][0], _before_flags(text, *content[-1]))
+        content[-1] = (content[-1][0], before_flags(text, *content[-1]))
     if marker is None:
         marker, extent_last = _marker_after(text, lines, extent_last)
     if not content:
@@ -367,9 +268,9 @@ def _trailing_marker(
     """A marker ending the last ``>`` line (or being all of it), and the content without it
     (and without a dash before it)."""
     start, end = content[-1]
-    marker = _marker_ending_at(text, start, end)
+    marker = marker_ending_at(text, start, end)
     if marker is None:
-        return None, [*content[:-1], (start, _before_flags(text, start, end))]
+        return None, [*content[:-1], (start, before_flags(text, start, end))]
     dash = ATTRIBUTION_DASH.search(text, start, marker.start)
     text_end = dash.start() if dash else marker.start
     while text_end > start and text[text_end - 1] in HORIZONTAL_SPACE:
@@ -495,8 +396,8 @@ def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[Parse
         marker = _inline_marker(text, after_close)
         extent_end = marker.end if marker else after_close if after_close > close + 1 else close + 1
         if marker is None:  # a marker inside the quotation marks: "… [S1 ¶2]"
-            extent_end = _after_flags(text, extent_end)
-            inner = _marker_ending_at(text, start, _strip_bounds_end(text, start, end))
+            extent_end = after_flags(text, extent_end)
+            inner = marker_ending_at(text, start, _strip_bounds_end(text, start, end))
             if inner is not None:
                 marker, end = inner, _strip_bounds_end(text, start, inner.start)
         quoted = text[start:end]

@@ -1,0 +1,183 @@
+"""Citation markers: how a response names a source and paragraph (``[S1 ¶3]``, ``(S1)``,
+``S1, Abs. 3``). One grammar for every place a citation is written: after a markdown quote,
+on a block quote's attribution line, in a markdown table's source column, at the end of a
+JSON quote field, in a JSON source or paragraph field.
+
+- ``find_marker``: a marker in brackets (or parentheses) at a position of a text, with the
+  markers written right after it (a run; the first cites).
+- ``read_citation``: a whole string that is a citation, bracketed or bare
+  (``D1 para 2``, ``Source: D1``), for places that hold nothing but a citation.
+- ``parse_paragraph``: a paragraph number as written on its own (``3``, ``"¶3"``, ``"S. 3"``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PARAGRAPH_WORD = (
+    r"(?:¶{1,2}|§{1,2}|[Pp]ara(?:graph)?s?\.?|pp?\.|[Pp]ages?|S\.|[Ss]eiten?|[Aa]bs(?:atz|ätze|\.))"
+)
+# "[Source: S1 ¶2]", "(Quelle: E1)": a label before the id.
+SOURCE_LABEL = r"(?:(?:[Ss]ources?|[Qq]uellen?|[Rr]ef\.?)[ \t]*:[ \t]*)"
+SOURCE_ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}?"
+# An id in parentheses must look like a source id: a digit before any full stop ("S1",
+# "A1.v2", "doc_7-b"), or one to three capitals before a "¶" ("M ¶2"); so prose such as
+# "(see below)", "(sic)", "(p.3)", "(pp. 3-5)" or "(2024)" is never read as a citation.
+PARENTHESIZED_ID = r"(?:[A-Za-z][A-Za-z_-]{0,62}?[0-9]|[A-Z]{1,3}[ \t]*¶)"
+HORIZONTAL_SPACE = " \t\u00a0\u202f"
+
+
+def _paragraphs(group: str) -> str:
+    """A marker's paragraph part ("¶3", ", p. 3", ":3" after an id ending in a digit, "¶3-4"),
+    the first number captured as ``group`` (not captured when empty)."""
+    capture = f"(?P<{group}>" if group else "(?:"
+    return rf"""(?:(?:[ \t]*[,;:]?[ \t]*{PARAGRAPH_WORD}[ \t]*|(?<=[0-9])[ \t]*:[ \t]*)
+        {capture}\d{{1,9}})(?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*)"""
+
+
+# One or more citations: the first cites, the others come along.
+_CITATIONS = rf"""(?P<ref>{SOURCE_ID}){_paragraphs("paragraph")}?
+    (?:[ \t]*[,;][ \t]*{SOURCE_ID}{_paragraphs("")}?)*"""
+MARKER = re.compile(
+    rf"""(?:\[|(?P<paren>\())[ \t]*{SOURCE_LABEL}?(?(paren)(?={PARENTHESIZED_ID}))
+        {_CITATIONS}
+        [ \t]*(?(paren)\)|\])
+        (?(paren)|(?:\((?P<url>[^()\s]+)\))?)""",
+    re.VERBOSE,
+)
+# The same citations without brackets: "D1, ¶2", "Source: D1 para 2".
+BARE_CITATION = re.compile(
+    rf"""[ \t]*(?P<label>{SOURCE_LABEL})?(?P<shaped>(?={PARENTHESIZED_ID}))?{_CITATIONS}[ \t]*""",
+    re.VERBOSE,
+)
+# A paragraph number written on its own: 3, "¶3", "S. 3", "para 3", "Abs. 3", "3-4".
+PARAGRAPH_NUMBER = re.compile(
+    rf"\s*(?:{PARAGRAPH_WORD}\s*)?(?P<number>\d{{1,9}})(?:\s*[-–]\s*\d{{1,9}})?\s*",
+    re.IGNORECASE,
+)
+# How an export flags a quote it keeps unverified (``export.markdown_flag``); read back as
+# part of the quote's marker run, never as quote text or a citation.
+FLAG = re.compile(r"\[⚠ [a-z_]+\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    ref: str
+    paragraph: int | None
+    url: str | None
+    start: int
+    end: int
+
+
+def find_marker(text: str, position: int, *, parenthesized: bool = False) -> Marker | None:
+    """The citation marker starting at ``position``, after spaces on the same line; one in
+    parentheses (``(S1 ¶2)``) only when ``parenthesized`` (it follows an inline quote).
+
+    Markers written right after it (``[S1 ¶2] [S2 ¶4]``) belong to it (``end`` is after
+    the last); the first one is the citation.
+    """
+    found = _marker_match(text, position, parenthesized)
+    if found is None:
+        return None
+    end = found.end()
+    while (
+        following := _marker_match(text, end, parenthesized) or _flag_match(text, end)
+    ) is not None:
+        end = following.end()
+    return _marker(found, found.start(), end)
+
+
+def read_citation(
+    text: str, start: int = 0, end: int | None = None, *, shaped_only: bool = False
+) -> Marker | None:
+    """The citation that is all of ``text[start:end]`` (spaces aside), or None.
+
+    A marker (run) in brackets or parentheses always counts; so does one without brackets
+    (``D1, ¶2``, ``Source: D1``), in a place that holds nothing but a citation (a source
+    field). With ``shaped_only`` (a place where prose may stand) a bare one counts only
+    after a ``Source:`` label or when its id looks like a source id (``D1``, ``POL ¶2``).
+
+    >>> [(m.ref, m.paragraph) for m in map(read_citation, ["[A1 ¶2]", "A1, ¶2", "D1 para 2"])]
+    [('A1', 2), ('A1', 2), ('D1', 2)]
+    >>> read_citation("Lease ¶2", shaped_only=True) is None, read_citation("two words") is None
+    (True, True)
+    """
+    end = len(text) if end is None else end
+    while start < end and text[start] in HORIZONTAL_SPACE:
+        start += 1
+    while end > start and text[end - 1] in HORIZONTAL_SPACE:
+        end -= 1
+    marker = find_marker(text, start, parenthesized=True)
+    if marker is not None and marker.end == end:
+        return marker
+    found = BARE_CITATION.fullmatch(text, start, end)
+    if found is None or (shaped_only and not found["label"] and found["shaped"] is None):
+        return None
+    return _marker(found, start, end)
+
+
+def parse_paragraph(value: object) -> int | None:
+    """A cited paragraph number from a value written on its own, or None when it is not one.
+
+    >>> [parse_paragraph(v) for v in (3, "3", "¶3", "S. 3", "p. 12", "0", "three", True, 2.0)]
+    [3, 3, 3, 3, 12, None, None, None, None]
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 1 else None
+    if not isinstance(value, str):
+        return None
+    found = PARAGRAPH_NUMBER.fullmatch(value)
+    if found is None:
+        return None
+    number = int(found["number"])
+    return number if number >= 1 else None
+
+
+def marker_ending_at(text: str, start: int, end: int) -> Marker | None:
+    """The marker (run) that is the last thing in ``text[start:end]``."""
+    for found in MARKER.finditer(text, start, end):
+        marker = find_marker(text, found.start())
+        if marker is not None and marker.end == end:
+            return marker
+    return None
+
+
+def after_flags(text: str, position: int) -> int:
+    """``position`` moved past export flags written there."""
+    while (flag := _flag_match(text, position)) is not None:
+        position = flag.end()
+    return position
+
+
+def before_flags(text: str, start: int, end: int) -> int:
+    """``end`` moved back over export flags (and spaces) that end ``text[start:end]``."""
+    while True:
+        trimmed = end
+        while trimmed > start and text[trimmed - 1] in HORIZONTAL_SPACE:
+            trimmed -= 1
+        flag = next((m for m in FLAG.finditer(text, start, trimmed) if m.end() == trimmed), None)
+        if flag is None:
+            return trimmed
+        end = flag.start()
+
+
+def _marker(found: re.Match[str], start: int, end: int) -> Marker:
+    paragraph = int(found["paragraph"]) if found["paragraph"] else None
+    url = found.groupdict().get("url")
+    return Marker(ref=found["ref"], paragraph=paragraph or None, url=url, start=start, end=end)
+
+
+def _marker_match(text: str, position: int, parenthesized: bool) -> re.Match[str] | None:
+    while position < len(text) and text[position] in HORIZONTAL_SPACE:
+        position += 1
+    found = MARKER.match(text, position)
+    return found if found is not None and (parenthesized or not found["paren"]) else None
+
+
+def _flag_match(text: str, position: int) -> re.Match[str] | None:
+    while position < len(text) and text[position] in HORIZONTAL_SPACE:
+        position += 1
+    return FLAG.match(text, position)
