@@ -37,6 +37,13 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   stay prose. In a block quote or inside quotation marks parentheses are always text.
   Export flags (``[⚠ unverified]``) are read as part of the run, so an exported response
   parses to the same quotes.
+- **Tables** (GitHub's table extension, as the renderer reads them): a quote in a cell
+  without a marker of its own takes its row's citation: the cell of a column headed
+  Source / Quelle / Citation / Reference / Document (a Paragraph / ¶ / Abs. / Seite column
+  gives the paragraph), else a cell that is nothing but a citation shaped like one
+  (``[D1 ¶2]``, ``D1, ¶2``). The source is kept as written; verification resolves it as it
+  resolves a JSON source field (id, label, title, else a marker). A cell of a column headed
+  Quote / Zitat / Excerpt / Evidence is a quote even without quotation marks.
 - **Not quotes**: anything in a code span, fenced or indented code block, or a link's
   destination/title, or an HTML tag (attribute values); a GitHub alert block (``> [!NOTE]``).
 - **Extent** (what a dropped quote takes with it): an inline quote's marks, emphasis and
@@ -46,18 +53,22 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from markdown_it import MarkdownIt
 
 from .markers import (
     HORIZONTAL_SPACE,
+    PARAGRAPH_WORD,
     Marker,
     after_flags,
     before_flags,
     find_marker,
     marker_ending_at,
+    parse_paragraph,
+    read_citation,
 )
 from .types import ParsedQuote, ParsedResponse, QuoteForm
 
@@ -142,7 +153,10 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     stops: set[int] = {m.start() for m in BLANK_LINE.finditer(text)}
     stops.update(m.start() for m in BLOCK_START.finditer(text))
     blocks: list[ParsedQuote] = []
-    for kind, first, last in _block_regions(text):
+    regions, tables = _block_regions(text)
+    for table in tables:
+        stops.update(lines.start(line) for line in (table.header, *table.rows))
+    for kind, first, last in regions:
         start, end = lines.start(first), lines.end(last)
         if kind == "blockquote":
             quote = _block_quote(text, lines, first, last)
@@ -159,6 +173,8 @@ def parse_markdown_response(text: str) -> ParsedResponse:
         for found in pattern.finditer(text):
             masked[found.start() : found.end()] = b"\x01" * (found.end() - found.start())
     inline = _inline_quotes(text, masked, sorted(stops))
+    for table in tables:
+        inline = _with_table_citations(text, lines, masked, table, inline)
     ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
     return ParsedResponse(
         quotes=tuple(replace(q, n=number) for number, q in enumerate(ordered, start=1))
@@ -189,11 +205,13 @@ class _Lines:
         return end
 
 
-def _block_regions(text: str) -> list[tuple[str, int, int]]:
-    """Outermost block quotes and code blocks as (kind, first line, last line)."""
+def _block_regions(text: str) -> tuple[list[tuple[str, int, int]], list[_Table]]:
+    """Outermost block quotes and code blocks as (kind, first line, last line), and the
+    tables outside block quotes (as the renderer reads them: GitHub's table extension)."""
     regions: list[tuple[str, int, int]] = []
+    tables: list[_Table] = []
     depth = 0
-    for token in MarkdownIt("commonmark").parse(text):
+    for token in MarkdownIt("commonmark").enable("table").parse(text):
         if token.type == "blockquote_open":
             if depth == 0 and token.map:
                 regions.append(("blockquote", token.map[0], token.map[1] - 1))
@@ -202,7 +220,17 @@ def _block_regions(text: str) -> list[tuple[str, int, int]]:
             depth -= 1
         elif token.type in ("fence", "code_block") and depth == 0 and token.map:
             regions.append(("code", token.map[0], token.map[1] - 1))
-    return regions
+        elif token.type == "thead_open" and depth == 0 and token.map:
+            tables.append(_Table(header=token.map[0], rows=[]))
+        elif (
+            token.type == "tr_open"
+            and depth == 0
+            and token.map
+            and tables
+            and token.map[0] > tables[-1].header  # a body row: the header row is one too
+        ):
+            tables[-1].rows.append(token.map[0])
+    return regions, tables
 
 
 def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote | None:
@@ -495,3 +523,134 @@ def _close_around_nested(
 def _word_count(text: str) -> int:
     words = len(text.split())
     return max(words, len(HAN_OR_KANA.findall(text)) // 2)
+
+
+# Tables --------------------------------------------------------------------------------------
+
+# What a table's header cell says its column holds (matched at the start of the header).
+QUOTE_COLUMN = re.compile(
+    r"(?:quot(?:e|es|ation|ations)|zitate?|wortlaut|excerpts?|auszug|textstelle|evidence)\b",
+    re.IGNORECASE,
+)
+SOURCE_COLUMN = re.compile(
+    r"(?:sources?|quellen?|citations?|cited|references?|ref\b|fundstellen?|nachweis|documents?"
+    r"|dokumente?)",
+    re.IGNORECASE,
+)
+PARAGRAPH_COLUMN = re.compile(rf"{PARAGRAPH_WORD}|paragraph|absatz", re.IGNORECASE)
+# A source cell that names no source.
+NO_SOURCE = re.compile(r"[-–—/ ]*|n/?a|none|keine|k\. ?a\.", re.IGNORECASE)
+CELL_DECORATION = HORIZONTAL_SPACE + "*_`"
+
+
+@dataclass(slots=True)
+class _Table:
+    """A table's header line and body lines (line numbers)."""
+
+    header: int
+    rows: list[int]
+
+
+def _cells(text: str, lines: _Lines, line: int) -> list[tuple[int, int]]:
+    """The cells of a table row as [start, end) without their surrounding spaces and
+    emphasis; a ``|`` escaped as ``\\|`` does not separate cells (GitHub's rule)."""
+    start, end = lines.start(line), lines.content_end(line)
+    pipes = [i for i in range(start, end) if text[i] == "|" and text[i - 1 : i] != "\\"]
+    bounds = [start - 1, *pipes, end]
+    cells = []
+    for left, right in itertools.pairwise(bounds):
+        cell_start, cell_end = left + 1, right
+        while cell_start < cell_end and text[cell_start] in CELL_DECORATION:
+            cell_start += 1
+        while cell_end > cell_start and text[cell_end - 1] in CELL_DECORATION:
+            cell_end -= 1
+        cells.append((cell_start, cell_end))
+    if pipes and not text[start : pipes[0]].strip():
+        cells = cells[1:]  # before a leading pipe
+    if pipes and not text[pipes[-1] + 1 : end].strip():
+        cells = cells[:-1]  # after a trailing pipe
+    return cells
+
+
+def _column_roles(text: str, header: list[tuple[int, int]]) -> list[str | None]:
+    roles: list[str | None] = []
+    for start, end in header:
+        title = text[start:end].strip(" :")
+        if PARAGRAPH_COLUMN.fullmatch(title):
+            roles.append("paragraph")
+        elif SOURCE_COLUMN.match(title):
+            roles.append("source")
+        elif QUOTE_COLUMN.match(title):
+            roles.append("quote")
+        else:
+            roles.append(None)
+    return roles
+
+
+def _with_table_citations(
+    text: str, lines: _Lines, masked: bytearray, table: _Table, quotes: list[ParsedQuote]
+) -> list[ParsedQuote]:
+    """``quotes`` with the citation a table row gives (its source and paragraph columns,
+    else a cell that is nothing but a citation) set on the row's quotes that carry no marker
+    of their own; a cell of a quote column without quotation marks is a quote too."""
+    roles = _column_roles(text, _cells(text, lines, table.header))
+    out = list(quotes)
+    for line in table.rows:
+        cells = _cells(text, lines, line)
+        row = [(role, cell) for role, cell in zip(roles, cells, strict=False)]
+        cited_ref, cited_paragraph = _row_citation(text, row)
+        citing = (cited_ref, cited_paragraph) != (None, None)
+        row_start, row_end = lines.start(line), lines.end(line)
+        source_cells = [cell for role, cell in row if role == "source"]
+        quoted_cells: set[tuple[int, int]] = set()
+        for index, quote in enumerate(out):
+            span = quote.response_span
+            if span is None or not row_start <= span[0] < row_end:
+                continue
+            cell = next((c for c in cells if c[0] <= span[0] and span[1] <= c[1]), None)
+            quoted_cells.add(cell or span)
+            if quote.cited_ref is None and citing and cell not in source_cells:
+                out[index] = replace(
+                    quote, cited_ref=cited_ref, cited_paragraph=cited_paragraph, cited_url=None
+                )
+        for role, (start, end) in row:
+            if role != "quote" or (start, end) in quoted_cells or masked[start:end].count(1):
+                continue
+            start, end = _strip_wrapping_quotes(text, start, end)
+            quoted = text[start:end]
+            if not quoted.strip() or (not citing and _word_count(quoted) <= 2):
+                continue
+            out.append(
+                ParsedQuote(
+                    n=0,
+                    form=QuoteForm.INLINE,
+                    text=quoted,
+                    cited_ref=cited_ref,
+                    cited_paragraph=cited_paragraph,
+                    response_span=(start, end),
+                    extent=(start, end),
+                )
+            )
+    return out
+
+
+def _row_citation(text: str, row: list[tuple[str | None, tuple[int, int]]]):
+    """The source (as written: verification resolves ids, labels, titles and markers) and
+    paragraph a table row cites."""
+    cited_ref: str | None = None
+    sources = [cell for role, cell in row if role == "source"]
+    if sources:
+        written = text[slice(*sources[0])]
+        cited_ref = None if NO_SOURCE.fullmatch(written) else written
+    else:
+        cited_ref = next(
+            (
+                text[start:end]
+                for role, (start, end) in row
+                if role != "quote" and read_citation(text, start, end, shaped_only=True)
+            ),
+            None,
+        )
+    paragraphs = [cell for role, cell in row if role == "paragraph"]
+    cited_paragraph = parse_paragraph(text[slice(*paragraphs[0])]) if paragraphs else None
+    return cited_ref, cited_paragraph

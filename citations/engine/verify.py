@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .approximate import HINT_SCORE, Candidate, candidates, cleaned_match, elided_match
+from .markers import read_citation
 from .match import (
     PreparedSource,
     exact_in_paragraph,
@@ -38,6 +39,7 @@ from .types import (
     QuoteForm,
     QuoteResult,
     Report,
+    Source,
     SourceKind,
     Span,
     Tier,
@@ -90,7 +92,7 @@ def verify_quote(
     min_margin: float = DEFAULT_MIN_MARGIN,
 ) -> QuoteResult:
     """One quote's result; ``searchers`` are the turn's eligible sources, prepared once."""
-    cited = turn.resolve(quote.cited_ref) if quote.cited_ref else None
+    quote, cited = _resolve_citation(quote, turn)
     if quote.cited_ref and cited is None:
         citation = Citation.UNKNOWN
     elif cited is not None and not cited.eligible:
@@ -123,6 +125,27 @@ def verify_quote(
             paragraph=match.paragraph,
         )
     return QuoteResult(quote, cited_id, outcome.status, outcome.reason, match, corrected)
+
+
+def _resolve_citation(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Source | None]:
+    """The source a quote cites: the name as written (id, label or title), else read as a
+    citation marker (``[A1 ¶2]``, ``A1, ¶2``, ``D1 para 2``), whose paragraph counts when the
+    quote names none otherwise. The quote comes back with the citation as read.
+
+    >>> turn = Turn((Source("A1", SourceKind.DOCUMENT, ("x", "y")),))
+    >>> quote, source = _resolve_citation(ParsedQuote(1, QuoteForm.FIELD, "y", "[A1 ¶2]"), turn)
+    >>> quote.cited_ref, quote.cited_paragraph, source.id
+    ('A1', 2, 'A1')
+    """
+    if not quote.cited_ref:
+        return quote, None
+    cited = turn.resolve(quote.cited_ref)
+    marker = read_citation(quote.cited_ref) if cited is None else None
+    if marker is None:
+        return quote, cited
+    paragraph = quote.cited_paragraph if quote.cited_paragraph is not None else marker.paragraph
+    quote = replace(quote, cited_ref=marker.ref, cited_paragraph=paragraph)
+    return quote, turn.resolve(marker.ref)
 
 
 def _is_email(turn: Turn, match: Match | None) -> bool:

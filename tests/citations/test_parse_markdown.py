@@ -585,6 +585,61 @@ def test_procurement_scenario_quotes_as_expected_003_1_003_8() -> None:
     assert quotes[7].text == "ninety days' written notice"
 
 
+TABLE_CASES = [
+    pytest.param(
+        '| Quote | Source |\n|---|---|\n| "The tenant shall pay the rent monthly." | D1 ¶2 |\n',
+        [("The tenant shall pay the rent monthly.", "D1 ¶2", None)],
+        id="source-column",
+    ),
+    pytest.param(
+        '| Quote | Source | Paragraph |\n|---|---|---|\n| "The tenant pays monthly." | D1 | 2 |\n',
+        [("The tenant pays monthly.", "D1", 2)],
+        id="source-and-paragraph-columns",
+    ),
+    pytest.param(
+        "| Zitat | Quelle | Abs. |\n|---|---|---|\n| „Der Mieter zahlt monatlich.“ | [A1] | 3 |\n",
+        [("Der Mieter zahlt monatlich.", "[A1]", 3)],
+        id="german-headers",
+    ),
+    pytest.param(
+        '| Topic | Wording | Where |\n|---|---|---|\n| Rent | "The tenant pays monthly." '
+        "| A1, ¶2 |\n",
+        [("The tenant pays monthly.", "A1, ¶2", None)],
+        id="no-source-header-a-citation-cell",
+    ),
+    pytest.param(
+        '| Topic | Wording | Note |\n|---|---|---|\n| Rent | "The tenant pays monthly." '
+        "| Q3 2024 |\n",
+        [("The tenant pays monthly.", None, None)],
+        id="no-source-header-prose-cell",
+    ),
+    pytest.param(
+        '| Quote | Source |\n|---|---|\n| "The tenant pays monthly." [A1 ¶2] | D2 |\n',
+        [("The tenant pays monthly.", "A1", 2)],
+        id="own-marker-wins",
+    ),
+    pytest.param(
+        "| Quote | Source | Paragraph |\n|---|---|---|\n| The tenant pays monthly. | D1 | ¶2 |\n"
+        "| Yes | – | – |\n",
+        [("The tenant pays monthly.", "D1", 2)],
+        id="quote-column-without-quotation-marks",
+    ),
+    pytest.param(
+        '| Quote | Source |\n|---|---|\n| "The tenant pays monthly." | n/a |\n',
+        [("The tenant pays monthly.", None, None)],
+        id="placeholder-source",
+    ),
+]
+
+
+@pytest.mark.parametrize(("markdown", "expected"), TABLE_CASES)
+def test_a_table_row_cites_its_quotes_003_1_003_2(markdown: str, expected: list[tuple]) -> None:
+    """003.1, 003.2: a quote in a table cell takes the citation of its row (the source and
+    paragraph columns, else a cell that is nothing but a citation) unless it has a marker of
+    its own; the source is kept as written, verification resolves it."""
+    assert [(q.text, q.cited_ref, q.cited_paragraph) for q in quotes_of(markdown)] == expected
+
+
 MARKDOWN_PIECES = st.sampled_from(
     [
         *"ab \"“”„‘’'«»「」>[]`*_\n\r\t S1¶2.-—",

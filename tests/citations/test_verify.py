@@ -366,6 +366,31 @@ def test_012_2_citation_of_an_unknown_source_is_flagged():
     )
 
 
+TABLE = "| Topic | Quote | Source |\n|---|---|---|\n| Tender | {quote} | {source} |\n"
+TENDER = '"Contracts above 50,000 EUR per year require a competitive tender."'
+
+
+@pytest.mark.parametrize(
+    ("source", "status", "reason"),
+    [
+        ("D1 ¶1", VerificationStatus.VERIFIED, Reason.FOUND_AS_CITED),
+        ("[D1 ¶2]", VerificationStatus.CORRECTED, Reason.RELOCATED_PARAGRAPH),
+        ("Procurement Policy", VerificationStatus.VERIFIED, Reason.FOUND_AS_CITED),
+        ("D2", VerificationStatus.INELIGIBLE, Reason.SOURCE_NOT_ELIGIBLE),
+        ("Z9, ¶1", VerificationStatus.INELIGIBLE, Reason.UNKNOWN_SOURCE),
+        ("E1 ¶2", VerificationStatus.UNVERIFIED, Reason.EMAIL_BODY_MISMATCH),
+    ],
+)
+def test_012_2_003_7_a_table_rows_source_column_is_the_quotes_citation(source, status, reason):
+    """012.2, 003.7: the Source cell of a quote's table row cites it like a marker, so text
+    that is in an eligible document is not verified when the row cites an ineligible,
+    unknown or email source (red-team: such rows passed, searched everywhere)."""
+    result = only_result(TABLE.format(quote=TENDER, source=source))
+    assert (result.status, result.reason) == (status, reason)
+    if status is VerificationStatus.INELIGIBLE:
+        assert result.match is None
+
+
 def test_an_uncited_quote_is_checked_against_every_eligible_source():
     result = only_result(
         "> Service levels must not be reduced at renewal without written approval."
