@@ -96,11 +96,12 @@ def read_citation(
     A marker (run) in brackets or parentheses always counts; so does one without brackets
     (``D1, ¶2``, ``Source: D1``), in a place that holds nothing but a citation (a source
     field). With ``shaped_only`` (a place where prose may stand) a bare one counts only
-    after a ``Source:`` label or when its id looks like a source id (``D1``, ``POL ¶2``).
+    after a ``Source:`` label, with a paragraph (``POL, ¶2``) or when its id looks like a
+    source id (``D1``).
 
     >>> [(m.ref, m.paragraph) for m in map(read_citation, ["[A1 ¶2]", "A1, ¶2", "D1 para 2"])]
     [('A1', 2), ('A1', 2), ('D1', 2)]
-    >>> read_citation("Lease ¶2", shaped_only=True) is None, read_citation("two words") is None
+    >>> read_citation("Lease", shaped_only=True) is None, read_citation("two words") is None
     (True, True)
     """
     end = len(text) if end is None else end
@@ -112,7 +113,9 @@ def read_citation(
     if marker is not None and marker.end == end:
         return marker
     found = BARE_CITATION.fullmatch(text, start, end)
-    if found is None or (shaped_only and not found["label"] and found["shaped"] is None):
+    if found is None or (
+        shaped_only and not found["label"] and found["shaped"] is None and not found["paragraph"]
+    ):
         return None
     return _marker(found, start, end)
 

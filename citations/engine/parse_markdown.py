@@ -9,7 +9,10 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   the whole text is not part of it. Nested ``> >`` lines belong to the outer quote. The
   marker ends the last line (``… [S1]`` or ``… — [S1]``) or stands alone on the next line
   (a lazy continuation line, or one after a single blank line). Other lazy continuation
-  lines are prose, not quote text.
+  lines are prose, not quote text. A last line (``>`` or not) that attributes the quote is
+  its marker, not its text: ``— Source: [POL ¶2]``, ``-- D1, ¶3``, ``— Quelle: D1, Abs. 3``
+  (after a dash or a label the brackets may be left out when the id has a source id's shape
+  or a paragraph follows it; ``— Jonas Brandt`` is no citation).
 - **Inline quote**: text between a pair of quotation marks (``"…"``, ``“…”``, ``„…“``,
   ``„…”``, ``«…»``, ``»…«``, ``‚…‘``, ``‘…’``, ``'…'``, ``「…」``, ``『…』``) within one
   paragraph, optionally followed (after spaces, and after emphasis as in ``**"…"**``) by a
@@ -62,6 +65,7 @@ from markdown_it import MarkdownIt
 from .markers import (
     HORIZONTAL_SPACE,
     PARAGRAPH_WORD,
+    SOURCE_LABEL,
     Marker,
     after_flags,
     before_flags,
@@ -74,9 +78,12 @@ from .types import ParsedQuote, ParsedResponse, QuoteForm
 
 # A GitHub alert ("> [!NOTE]") is a callout, not a quotation.
 ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.IGNORECASE)
-# What may stand between a block quote's text and its marker: "… — [S1]".
-ATTRIBUTION_DASH = re.compile(r"[ \t]*[—–-]{1,2}[ \t]*$")
-LEADING_DASH = re.compile(r"[ \t]*(?:[—–-]{1,2}[ \t]*)?")
+# What may stand between a block quote's text and its marker: "… — [S1]", "… — Source: [S1]".
+ATTRIBUTION_DASH = re.compile(
+    rf"[ \t]*(?:[—–―]|-{{1,2}})[ \t]*{SOURCE_LABEL}?$|[ \t]*{SOURCE_LABEL}$"
+)
+# How an attribution line starts: "— [S1 ¶2]", "-- D1, ¶3", "— Source: [POL ¶2]", "Quelle: D1".
+ATTRIBUTION_LEAD = re.compile(rf"[ \t]*(?P<dash>[—–―-]{{1,2}}[ \t]*)?(?P<label>{SOURCE_LABEL})?")
 # Opening mark -> the marks that close it.
 QUOTE_PAIRS: dict[str, str] = {
     '"': '"',
@@ -281,13 +288,22 @@ def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote
 
 
 def _lone_marker(text: str, lines: _Lines, line: int) -> Marker | None:
-    """The marker that is all of ``line`` (apart from spaces and a leading dash), if it is."""
-    lead = LEADING_DASH.match(text, lines.start(line))
-    assert lead is not None
-    marker = find_marker(text, lead.end())
-    if marker is not None and marker.end == lines.content_end(line):
-        return marker
-    return None
+    """The marker that is all of ``line``: an attribution line (see ``_attribution``)."""
+    return _attribution(text, lines.start(line), lines.content_end(line))
+
+
+def _attribution(text: str, start: int, end: int) -> Marker | None:
+    """The citation that is all of ``text[start:end]`` as a line attributing a block quote:
+    a marker in brackets (``[S1 ¶2]``); after a dash or a ``Source:`` label also one in
+    parentheses or without brackets when it has a source id's shape (``— [D1 ¶3]``,
+    ``-- D1, ¶3``, ``— Source: [POL ¶2]``, ``Quelle: D1, Abs. 3``). A dash before a name
+    (``— Jonas Brandt``) is no citation."""
+    lead = ATTRIBUTION_LEAD.match(text, start, end)
+    assert lead is not None  # every part is optional
+    marker = read_citation(text, lead.end(), end, shaped_only=not lead["label"])
+    if marker is None or not (lead["dash"] or lead["label"] or text[marker.start] == "["):
+        return None
+    return marker
 
 
 def _trailing_marker(
@@ -296,6 +312,9 @@ def _trailing_marker(
     """A marker ending the last ``>`` line (or being all of it), and the content without it
     (and without a dash before it)."""
     start, end = content[-1]
+    attribution = _attribution(text, start, end)
+    if attribution is not None:
+        return attribution, content[:-1]
     marker = marker_ending_at(text, start, end)
     if marker is None:
         return None, [*content[:-1], (start, before_flags(text, start, end))]

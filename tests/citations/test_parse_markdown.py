@@ -323,6 +323,44 @@ BLOCK_CASES = [
         [("The fee rises. (S1 ¶2)", None, None)],
         id="parentheses-in-a-block-quote-are-its-text",
     ),
+    pytest.param(
+        '> "The fee rises."\n> — Source: [POL ¶2]\n',
+        [("The fee rises.", "POL", 2)],
+        id="attribution-line-with-label",
+    ),
+    pytest.param(
+        "> The fee rises.\n> -- D1, ¶3\n", [("The fee rises.", "D1", 3)], id="attribution-bare"
+    ),
+    pytest.param(
+        "> The fee rises.\n> ― POL, ¶3\n",
+        [("The fee rises.", "POL", 3)],
+        id="attribution-bare-with-paragraph",
+    ),
+    pytest.param(
+        "> „Die Gebühr steigt.“\n> — Quelle: D1, Abs. 3\n",
+        [("Die Gebühr steigt.", "D1", 3)],
+        id="attribution-german-label",
+    ),
+    pytest.param(
+        "> The fee rises. — Source: [D1 ¶2]\n",
+        [("The fee rises.", "D1", 2)],
+        id="attribution-label-end-of-line",
+    ),
+    pytest.param(
+        "> The fee rises.\n— Source: D1 ¶2\n",
+        [("The fee rises.", "D1", 2)],
+        id="attribution-next-line",
+    ),
+    pytest.param(
+        "> The fee rises.\n> — Jonas Brandt\n",
+        [("The fee rises.\n— Jonas Brandt", None, None)],
+        id="a-name-after-a-dash-is-no-citation",
+    ),
+    pytest.param(
+        "> The fee rises.\n> — Brandt\n",
+        [("The fee rises.\n— Brandt", None, None)],
+        id="a-word-after-a-dash-is-no-citation",
+    ),
     pytest.param(">\n> [S1]\n", [], id="marker-only-block"),
     pytest.param(">\n", [], id="empty-block"),
 ]
