@@ -51,6 +51,8 @@ BARE_CITATION = re.compile(
     rf"""[ \t]*(?P<label>{SOURCE_LABEL})?(?P<shaped>(?={PARENTHESIZED_ID}))?{_CITATIONS}[ \t]*""",
     re.VERBOSE,
 )
+# A source named by its title or label, then a paragraph: "Procurement Policy, ¶1".
+NAMED_CITATION = re.compile(rf"[ \t]*(?P<ref>\S.*?){_paragraphs('paragraph')}[ \t]*", re.VERBOSE)
 # A paragraph number written on its own: 3, "¶3", "S. 3", "para 3", "Abs. 3", "3-4".
 PARAGRAPH_NUMBER = re.compile(
     rf"\s*(?:{PARAGRAPH_WORD}\s*)?(?P<number>\d{{1,9}})(?:\s*[-–]\s*\d{{1,9}})?\s*",
@@ -94,15 +96,17 @@ def read_citation(
     """The citation that is all of ``text[start:end]`` (spaces aside), or None.
 
     A marker (run) in brackets or parentheses always counts; so does one without brackets
-    (``D1, ¶2``, ``Source: D1``), in a place that holds nothing but a citation (a source
-    field). With ``shaped_only`` (a place where prose may stand) a bare one counts only
-    after a ``Source:`` label, with a paragraph (``POL, ¶2``) or when its id looks like a
-    source id (``D1``).
+    (``D1, ¶2``, ``Source: D1``, a title with a paragraph: ``Lease Annex, ¶2``), in a place
+    that holds nothing but a citation (a source field). With ``shaped_only`` (a place where
+    prose may stand) a bare one counts only after a ``Source:`` label, with a paragraph
+    (``POL, ¶2``) or when its id looks like a source id (``D1``).
 
     >>> [(m.ref, m.paragraph) for m in map(read_citation, ["[A1 ¶2]", "A1, ¶2", "D1 para 2"])]
     [('A1', 2), ('A1', 2), ('D1', 2)]
-    >>> read_citation("Lease", shaped_only=True) is None, read_citation("two words") is None
-    (True, True)
+    >>> read_citation("Lease Annex, ¶2").ref, read_citation("two words") is None
+    ('Lease Annex', True)
+    >>> read_citation("Lease", shaped_only=True), read_citation("Jo Doe, p. 4", shaped_only=True)
+    (None, None)
     """
     end = len(text) if end is None else end
     while start < end and text[start] in HORIZONTAL_SPACE:
@@ -113,11 +117,14 @@ def read_citation(
     if marker is not None and marker.end == end:
         return marker
     found = BARE_CITATION.fullmatch(text, start, end)
-    if found is None or (
-        shaped_only and not found["label"] and found["shaped"] is None and not found["paragraph"]
+    if found is not None and (
+        found["label"] or found["shaped"] is not None or found["paragraph"] or not shaped_only
     ):
+        return _marker(found, start, end)
+    if shaped_only:
         return None
-    return _marker(found, start, end)
+    found = NAMED_CITATION.fullmatch(text, start, end)
+    return _marker(found, start, end) if found is not None else None
 
 
 def parse_paragraph(value: object) -> int | None:
@@ -139,10 +146,13 @@ def parse_paragraph(value: object) -> int | None:
     return number if number >= 1 else None
 
 
-def marker_ending_at(text: str, start: int, end: int) -> Marker | None:
-    """The marker (run) that is the last thing in ``text[start:end]``."""
+def marker_ending_at(
+    text: str, start: int, end: int, *, parenthesized: bool = False
+) -> Marker | None:
+    """The marker (run) that is the last thing in ``text[start:end]``; one in parentheses
+    only when ``parenthesized``."""
     for found in MARKER.finditer(text, start, end):
-        marker = find_marker(text, found.start())
+        marker = find_marker(text, found.start(), parenthesized=parenthesized)
         if marker is not None and marker.end == end:
             return marker
     return None

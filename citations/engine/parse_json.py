@@ -5,7 +5,9 @@ or have prose around it. ``json.loads`` is tried first; only JSON it refuses goe
 ``json_repair``, and the repair is noted. The bundle's ``response.quotes`` entries select
 the quote objects with JSONPath (RFC 9535, via ``python-jsonpath``, which reports each
 match's concrete location); each object's text field is one quote, reported with the
-concrete path of that value, e.g. ``$.topics[3].originalQuote``.
+concrete path of that value, e.g. ``$.topics[3].originalQuote``. A citation marker the
+model copied to the end of the text (``"… [D1 ¶2]"``) is not quote text; it cites the quote
+when the source field does not.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import json_repair
 import jsonpath
 from jsonpath.exceptions import JSONPathError
 
-from .markers import parse_paragraph
+from .markers import Marker, marker_ending_at, parse_paragraph
 from .types import ParsedQuote, ParsedResponse, QuoteFields, QuoteForm
 
 FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n", re.MULTILINE)
@@ -103,20 +105,44 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
         if not isinstance(quoted, str) or not quoted.strip():
             notes.append(f"{where}: not a non-empty string; skipped")
             continue
+        quoted, marker = _without_trailing_marker(quoted)
+        cited_ref = _reference(obj.get(fields.source)) if fields.source else None
+        cited_paragraph = parse_paragraph(obj.get(fields.paragraph)) if fields.paragraph else None
+        # A marker copied into the quote cites when the fields do not; where they do, the
+        # field cites (in markdown too the first citation of a quote counts, not the others).
+        if marker is not None and cited_ref in (None, marker.ref):
+            cited_ref = marker.ref
+            if cited_paragraph is None:
+                cited_paragraph = marker.paragraph
         quotes.append(
             ParsedQuote(
                 n=len(quotes) + 1,
                 form=QuoteForm.FIELD,
                 text=quoted,
-                cited_ref=_reference(obj.get(fields.source)) if fields.source else None,
-                cited_paragraph=(
-                    parse_paragraph(obj.get(fields.paragraph)) if fields.paragraph else None
-                ),
+                cited_ref=cited_ref,
+                cited_paragraph=cited_paragraph,
                 cited_url=_reference(obj.get(fields.url)) if fields.url else None,
                 json_path=where,
             )
         )
     return ParsedResponse(quotes=tuple(quotes), notes=tuple(notes))
+
+
+def _without_trailing_marker(quoted: str) -> tuple[str, Marker | None]:
+    """A quote field's text without a citation marker the model copied to its end
+    (``"… [D1 ¶2]"``, ``"… (D1 ¶2)"``), and that marker; the text as it is when there is
+    none, or nothing but a marker.
+
+    >>> _without_trailing_marker("The rent is due monthly. [D1 ¶2] ")[0]
+    'The rent is due monthly.'
+    >>> _without_trailing_marker("as set out in (§ 5 Abs. 2)")[1] is None
+    True
+    """
+    end = len(quoted.rstrip())
+    marker = marker_ending_at(quoted, 0, end, parenthesized=True)
+    if marker is None or not quoted[: marker.start].strip():
+        return quoted, None
+    return quoted[: marker.start].rstrip(), marker
 
 
 def _reference(value: object) -> str | None:

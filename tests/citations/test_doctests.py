@@ -4,9 +4,9 @@ import doctest
 
 import pytest
 
-from citations.engine import approximate, markers, match, normalize, policy, verify
+from citations.engine import approximate, markers, match, normalize, parse_json, policy, verify
 
-MODULES = [normalize, match, approximate, markers, policy, verify]
+MODULES = [normalize, match, approximate, markers, parse_json, policy, verify]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

@@ -108,6 +108,35 @@ def test_json_source_paragraph_url_fields_003_1() -> None:
     ]
 
 
+CITED = (QuoteFields(path="$.q[*]", text="t", source="s", paragraph="p"),)
+
+
+@pytest.mark.parametrize(
+    ("obj", "expected"),
+    [
+        ({"t": "The rent is due. [D1 ¶2]"}, ("The rent is due.", "D1", 2)),
+        ({"t": "The rent is due (D1 ¶2) "}, ("The rent is due", "D1", 2)),
+        ({"t": "The rent is due. [D1 ¶2] [D2]"}, ("The rent is due.", "D1", 2)),
+        ({"t": "Die Miete ist fällig. [Quelle: D1, Abs. 2]"}, ("Die Miete ist fällig.", "D1", 2)),
+        ({"t": "The rent is due. [D1 ¶2]", "s": "D1"}, ("The rent is due.", "D1", 2)),
+        ({"t": "The rent is due. [D1 ¶2]", "s": "D1", "p": 4}, ("The rent is due.", "D1", 4)),
+        ({"t": "The rent is due. [D1 ¶2]", "s": "E1"}, ("The rent is due.", "E1", None)),
+        ({"t": "as agreed (§ 5 Abs. 2)"}, ("as agreed (§ 5 Abs. 2)", None, None)),
+        ({"t": "as agreed (see below)"}, ("as agreed (see below)", None, None)),
+        ({"t": "[D1 ¶2]"}, ("[D1 ¶2]", None, None)),
+        ({"t": "The rent [D1 ¶2] is due."}, ("The rent [D1 ¶2] is due.", None, None)),
+    ],
+)
+def test_a_marker_copied_into_the_quote_field_is_its_citation_not_its_text_003_1(
+    obj: dict, expected: tuple
+) -> None:
+    """003.1: "quote": "… [D1 ¶2]": the marker at the end is no quote text; it cites when the
+    source field does not, and where the field names another source the field cites (the
+    first citation counts, as in markdown)."""
+    (quote,) = parse(json.dumps({"q": [obj]}), CITED).quotes
+    assert (quote.text, quote.cited_ref, quote.cited_paragraph) == expected
+
+
 @pytest.mark.parametrize(
     ("value", "number"),
     [

@@ -447,6 +447,57 @@ def test_adr_1_the_source_is_taken_from_where_the_text_is_not_from_the_models_la
     assert result.corrected.source == "Q2"
 
 
+def json_result(obj: dict):
+    """The result of one JSON quote object (fields t, s, p) against ``bundle``'s sources."""
+    data = bundle("").turn
+    sources = [
+        {"id": x.id, "kind": x.kind.value, "title": x.title, "eligible": x.eligible}
+        | {"paragraphs": list(x.paragraphs)}
+        for x in data.sources
+    ]
+    payload = {
+        "bundle_version": 1,
+        "id": "json-citation",
+        "sources": sources,
+        "response": {
+            "format": "json",
+            "text": json.dumps({"q": [obj]}),
+            "quotes": [{"path": "$.q[*]", "text": "t", "source": "s", "paragraph": "p"}],
+        },
+    }
+    (result,) = verify_bundle(load_bundle(payload)).results
+    return result
+
+
+FEE = "The annual fee increases by six per cent (6%) over the previous term."
+
+
+@pytest.mark.parametrize(
+    ("obj", "status", "reason", "cited"),
+    [
+        ({"t": FEE, "s": "[A1 ¶2]"}, VerificationStatus.VERIFIED, Reason.FOUND_AS_CITED, 2),
+        ({"t": FEE, "s": "A1, ¶3"}, VerificationStatus.CORRECTED, Reason.RELOCATED_PARAGRAPH, 3),
+        ({"t": FEE, "s": "A1 para 2"}, VerificationStatus.VERIFIED, Reason.FOUND_AS_CITED, 2),
+        ({"t": FEE, "s": "A1 ¶3", "p": 2}, VerificationStatus.VERIFIED, Reason.FOUND_AS_CITED, 2),
+        ({"t": FEE, "s": "Procurement Policy, ¶1"}, VerificationStatus.CORRECTED, None, 1),
+        ({"t": "Scored 3.1 of 5.", "s": "[D2 ¶1]"}, VerificationStatus.INELIGIBLE, None, 1),
+        ({"t": FEE, "s": "[D9 ¶1]"}, VerificationStatus.INELIGIBLE, Reason.UNKNOWN_SOURCE, 1),
+        ({"t": f"{FEE} [A1 ¶2]"}, VerificationStatus.VERIFIED, Reason.FOUND_AS_CITED, 2),
+        ({"t": f"{FEE} (E1 ¶2)"}, VerificationStatus.UNVERIFIED, Reason.EMAIL_BODY_MISMATCH, 2),
+        ({"t": f"{FEE} [A1 ¶2]", "s": "E1"}, VerificationStatus.UNVERIFIED, None, None),
+    ],
+)
+def test_012_2_a_json_citation_written_as_a_marker_is_read_like_one(obj, status, reason, cited):
+    """012.2, 003.2: a source field holding a marker ("[A1 ¶2]", "A1, ¶3", "A1 para 2") cites
+    that source and paragraph (a paragraph field wins); a marker copied into the quote field
+    cites when no source field does (red-team: these were unknown_source, or not found)."""
+    result = json_result(obj)
+    assert result.status is status
+    assert reason is None or result.reason is reason
+    assert result.quote.cited_paragraph == cited
+    assert not result.quote.text.endswith(("]", ")"))
+
+
 def test_every_row_of_the_product_policy_table_is_in_the_code():
     """The table in spec/PRODUCT.md, row by row, as (citation, finding) -> (status, reason)."""
     expected = {
