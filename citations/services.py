@@ -25,7 +25,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
-from django.db.models import Q
+from django.db.models import Model, Q
 from django.utils import timezone
 
 from citations.engine import (
@@ -242,22 +242,23 @@ def assessment_store_results(
     with transaction.atomic():
         # The token check and the row lock in one statement: a takeover (which changes the
         # token) either committed before, and nothing matches, or waits until we commit.
-        finished = Assessment.objects.filter(
-            _sources_of("store"), pk=claim.assessment_id, verification_attempts=claim.attempt
-        ).update(
-            quotes_found=len(report.results),
-            quotes_verified=counts[VerificationStatus.VERIFIED],
-            quotes_corrected=counts[VerificationStatus.CORRECTED],
-            quotes_unverified=counts[VerificationStatus.UNVERIFIED],
-            quotes_ineligible=counts[VerificationStatus.INELIGIBLE],
-            quotes_dropped=sum(counts[status] for status in bundle.drop),
-            report=report_to_dict(report),
-            engine_version=report.engine[:50],
-            verification_run=run,
-            verification_state=_target_of("store"),
-            verification_error="",
-            verified_at=now,
-            updated_at=now,
+        finished = _finish(
+            claim,
+            {
+                "quotes_found": len(report.results),
+                "quotes_verified": counts[VerificationStatus.VERIFIED],
+                "quotes_corrected": counts[VerificationStatus.CORRECTED],
+                "quotes_unverified": counts[VerificationStatus.UNVERIFIED],
+                "quotes_ineligible": counts[VerificationStatus.INELIGIBLE],
+                "quotes_dropped": sum(counts[status] for status in bundle.drop),
+                "report": report_to_dict(report),
+                "engine_version": report.engine[:50],
+                "verification_run": run,
+                "verification_state": _target_of("store"),
+                "verification_error": "",
+                "verified_at": now,
+                "updated_at": now,
+            },
         )
         if not finished:
             return False
@@ -285,35 +286,92 @@ def assessment_store_results(
             quote_ids[result.quote.n] = quote.pk
         if existing:
             _drop_leftover_quotes(list(existing.values()))
-        quote_ids |= _insert_quotes(new_rows)
-        Correction.objects.bulk_create(
-            correction
-            for result in report.results
-            for correction in _corrections(
-                claim.assessment_id, quote_ids[result.quote.n], result, run, report.engine
-            )
+        quote_ids |= dict(_insert_rows(Quote, new_rows, returning=("n", "id")))
+        _insert_rows(
+            Correction,
+            [
+                correction
+                for result in report.results
+                for correction in _corrections(
+                    claim.assessment_id, quote_ids[result.quote.n], result, run, report.engine, now
+                )
+            ],
         )
     return True
 
 
-def _insert_quotes(rows: list[dict[str, Any]]) -> dict[int, int]:
-    """Insert quote rows (dicts keyed by column) in one statement; their ids by ``n``.
+# What storing a run sets on the assessment (``_finish``).
+FINISH_FIELDS = (
+    "quotes_found",
+    "quotes_verified",
+    "quotes_corrected",
+    "quotes_unverified",
+    "quotes_ineligible",
+    "quotes_dropped",
+    "report",
+    "engine_version",
+    "verification_run",
+    "verification_state",
+    "verification_error",
+    "verified_at",
+    "updated_at",
+)
+STORABLE_STATES = sorted(VERIFICATION_TRANSITIONS["store"][0])
+
+
+def _finish(claim: Claim, values: Mapping[str, Any]) -> bool:
+    """Set ``values`` (all of ``FINISH_FIELDS``) if the row still carries the claim's token and
+    is storable: the token check and the row lock in one statement. Plain SQL built once: the
+    ORM composed this UPDATE afresh for every task, at a cost near a short answer's
+    verification (``manage.py bench_pipeline``)."""
+    meta = Assessment._meta
+    params = [
+        meta.get_field(name).get_db_prep_save(values[name], connection) for name in FINISH_FIELDS
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _finish_sql(connection.vendor),
+            [*params, claim.assessment_id, claim.attempt, *STORABLE_STATES],
+        )
+        return cursor.rowcount == 1
+
+
+@functools.cache
+def _finish_sql(vendor: str) -> str:
+    meta = Assessment._meta
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(meta.get_field(n).column)} = %s" for n in FINISH_FIELDS)
+    states = ", ".join(["%s"] * len(STORABLE_STATES))
+    return (
+        f"UPDATE {quote(meta.db_table)} SET {assignments} "
+        f"WHERE id = %s AND verification_attempts = %s AND verification_state IN ({states})"
+    )
+
+
+def _insert_rows(
+    model: type[Model], rows: list[dict[str, Any]], returning: tuple[str, ...] = ()
+) -> list[tuple]:
+    """Insert rows (dicts with every column but the key, JSON-ready) in one statement; the
+    ``returning`` columns of each row.
 
     All rows travel as one JSON parameter that the database unpacks: the ORM's bulk insert
     composed SQL value by value, which cost the worker more CPU than verifying a short
     answer (``manage.py bench_pipeline``)."""
     if not rows:
-        return {}
+        return []
     with connection.cursor() as cursor:
-        cursor.execute(_quote_insert_sql(connection.vendor), [json.dumps(rows, ensure_ascii=False)])
-        return dict(cursor.fetchall())
+        cursor.execute(
+            _insert_sql(model, returning, connection.vendor),
+            [json.dumps(rows, ensure_ascii=False)],
+        )
+        return cursor.fetchall() if returning else []
 
 
 @functools.cache
-def _quote_insert_sql(vendor: str) -> str:
-    """``INSERT … SELECT`` from a JSON array of row objects, returning (n, id) pairs: with
-    ``jsonb_to_recordset`` on PostgreSQL, ``json_each`` on SQLite (the demo's database)."""
-    meta = Quote._meta
+def _insert_sql(model: type[Model], returning: tuple[str, ...], vendor: str) -> str:
+    """``INSERT … SELECT`` from a JSON array of row objects: with ``jsonb_to_recordset`` on
+    PostgreSQL, ``json_each`` on SQLite (the demo's database)."""
+    meta = model._meta
     quote = connection.ops.quote_name
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     columns = ", ".join(quote(f.column) for f in fields)
@@ -323,8 +381,10 @@ def _quote_insert_sql(vendor: str) -> str:
     else:
         extracts = ", ".join(f"json_extract(value, '$.{f.column}')" for f in fields)
         source = f"SELECT {extracts} FROM json_each(%s)"
-    returning = f"{quote(meta.get_field('n').column)}, {quote(meta.pk.column)}"
-    return f"INSERT INTO {quote(meta.db_table)} ({columns}) {source} RETURNING {returning}"
+    sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) {source}"
+    if returning:
+        sql += " RETURNING " + ", ".join(quote(meta.get_field(n).column) for n in returning)
+    return sql
 
 
 def _quote_values(result: QuoteResult, sources: Mapping[str, int]) -> dict[str, Any]:
@@ -374,8 +434,8 @@ def _drop_leftover_quotes(leftovers: list[Quote]) -> None:
 
 
 def _corrections(
-    assessment_id: int, quote_id: int, result: QuoteResult, run: int, engine: str
-) -> list[Correction]:
+    assessment_id: int, quote_id: int, result: QuoteResult, run: int, engine: str, now: datetime
+) -> list[dict[str, Any]]:
     """One audit row per field the correction changed (011.3): old value as the model wrote it."""
     corrected = result.corrected
     if corrected is None:
@@ -388,19 +448,21 @@ def _corrections(
         (CorrectionField.SOURCE, cited_source, corrected.source),
         (CorrectionField.PARAGRAPH, cited_paragraph, str(corrected.paragraph)),
     ]
+    created_at = str(connection.ops.adapt_datetimefield_value(now))
     return [
-        Correction(
-            assessment_id=assessment_id,
-            quote_id=quote_id,
-            run=run,
-            field=field,
-            old_value=old,
-            new_value=new,
-            reason=result.reason.value,
-            score=result.match.score if result.match else None,
-            engine_version=engine[:50],
-            actor=SYSTEM_ACTOR,
-        )
+        {
+            "assessment_id": assessment_id,
+            "quote_id": quote_id,
+            "run": run,
+            "field": field.value,
+            "old_value": old,
+            "new_value": new,
+            "reason": result.reason.value,
+            "score": result.match.score if result.match else None,
+            "engine_version": engine[:50],
+            "actor": SYSTEM_ACTOR,
+            "created_at": created_at,
+        }
         for field, old, new in changes
         if old != new
     ]
