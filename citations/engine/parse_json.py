@@ -45,6 +45,10 @@ class LocatedJson:
     end: int
     notes: tuple[str, ...] = ()
     unclosed_fence: bool = False
+    # A response cut off (a model at its token limit): the containers still open where the
+    # text ends, and the member or element it ends inside (see ``_scan``).
+    unclosed: tuple[tuple[PathPart, ...], ...] = ()
+    cut_value: tuple[PathPart, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +88,10 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
     """The quotes of a JSON response, in document order, as ``field`` quotes.
 
     A selected object without the text field, or whose text is not a non-empty string, is
-    skipped with a note; so is an entry whose path is not valid JSONPath. A response with no
-    JSON that can be read or repaired gives no quotes and a note, never an exception.
+    skipped with a note; so is an entry whose path is not valid JSONPath, and an object the
+    response ends inside before its source field is complete (``_fields_before_the_cut``).
+    A response with no JSON that can be read or repaired gives no quotes and a note, never
+    an exception.
     """
     located = locate_json(text, quote_fields)
     notes = list(located.notes)
@@ -96,6 +102,10 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
     quotes: list[ParsedQuote] = []
     for selected in objects:
         obj = value_at(located.value, selected.parts)
+        if selected.parts in located.unclosed:
+            obj = _fields_before_the_cut(obj, selected, located.cut_value, notes)
+            if obj is None:
+                continue
         fields = selected.fields
         where = selected.text_path
         if fields.text not in obj:
@@ -126,6 +136,31 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             )
         )
     return ParsedResponse(quotes=tuple(quotes), notes=tuple(notes))
+
+
+def _fields_before_the_cut(
+    obj: dict[str, Any],
+    selected: QuoteObject,
+    cut_value: tuple[PathPart, ...] | None,
+    notes: list[str],
+) -> dict[str, Any] | None:
+    """The fields of a quote object the response ends inside (a model at its token limit)
+    that are complete; a quote text cut off is kept, and checked as far as it goes, like any
+    quote that stops mid-word. None, with a note, when the source field is cut off or was
+    not reached: without the quote's citation it would be searched everywhere, and a quote
+    that cites an ineligible source could pass."""
+    fields = selected.fields
+    where = format_path(selected.parts)
+    cut_field = cut_value[-1] if cut_value and cut_value[:-1] == selected.parts else None
+    if fields.source and (fields.source not in obj or cut_field == fields.source):
+        notes.append(
+            f"{where}: the response ends before this object's {fields.source!r} field is "
+            "complete; its quote is not checked"
+        )
+        return None
+    if cut_field == fields.text:
+        notes.append(f"{where}: the response ends inside the quote; checked as far as it goes")
+    return {key: value for key, value in obj.items() if key != cut_field or key == fields.text}
 
 
 def _without_trailing_marker(quoted: str) -> tuple[str, Marker | None]:
@@ -233,6 +268,8 @@ def _json_candidates(text: str) -> Iterator[LocatedJson]:
         return
     last_close = max(text.rfind("}"), text.rfind("]"))
     region_end = last_close + 1 if last_close > openings[0] else len(text)
+    if _scan(text[openings[0] :]).end is None:
+        region_end = len(text)  # cut off: its last value is not closed
     try:
         whole_span = json.loads(text[openings[0] : region_end])
     except (json.JSONDecodeError, RecursionError):
@@ -306,12 +343,14 @@ def _decode_region(text: str, start: int, end: int, fixes: list[str]) -> Located
         value, log = None, []
     if not isinstance(value, dict | list) or not value:
         return LocatedJson(None, start, end, (f"no JSON could be read or repaired ({problem})",))
+    scan = _scan(region)
     found = (
-        _defects(region)
+        scan.defects()
         or [e["text"] for e in log if e.get("text")]
         or [f"json.loads: {problem}; fixed by json_repair"]
     )
-    return _container(value, start, end, [*fixes, *dict.fromkeys(found)])
+    located = _container(value, start, end, [*fixes, *dict.fromkeys(found)])
+    return replace(located, unclosed=scan.unclosed, cut_value=scan.cut_value)
 
 
 def _container(value: Any, start: int, end: int, fixes: list[str]) -> LocatedJson:
@@ -324,38 +363,105 @@ def _container(value: Any, start: int, end: int, fixes: list[str]) -> LocatedJso
     )
 
 
-def _defects(text: str) -> list[str]:
-    """What a repair had to fix, in words: trailing commas, an unterminated string, unclosed
-    brackets (a scan that knows JSON strings, nothing more)."""
+@dataclass(frozen=True, slots=True)
+class _Scan:
+    """What a scan that knows JSON strings and brackets, nothing more, finds in JSON text."""
+
+    trailing_commas: int
+    in_string: bool  # the text ends inside a string
+    unclosed: tuple[tuple[PathPart, ...], ...]  # containers open at the end, outermost first
+    cut_value: tuple[PathPart, ...] | None  # the member or element the text ends inside
+    end: int | None  # where the first value closes, None if it never does
+
+    def defects(self) -> list[str]:
+        """What a repair had to fix, in words."""
+        defects = []
+        if self.trailing_commas:
+            defects.append(_count(self.trailing_commas, "trailing comma") + " removed")
+        if self.in_string:
+            defects.append("unterminated string closed")
+        if self.unclosed:
+            defects.append(_count(len(self.unclosed), "unclosed bracket") + " closed")
+        return defects
+
+
+@dataclass(slots=True)
+class _Container:
+    path: tuple[PathPart, ...]
+    is_object: bool
+    member: PathPart = 0  # the current key (object) or index (array)
+    awaiting_key: bool = True
+    value_done: bool = False  # the current member's value is complete
+
+
+def _scan(text: str) -> _Scan:
+    """Trailing commas, and where ``text`` ends: inside which containers and value (the
+    concrete paths, as ``select_quote_objects`` reports them), or where its first value
+    closes.
+
+    >>> scan = _scan('{"q": [{"t": "a"}, {"s": "D1", "t": "The rent is du')
+    >>> scan.unclosed, scan.cut_value
+    (((), ('q',), ('q', 1)), ('q', 1, 't'))
+    """
+    stack: list[_Container] = []
     trailing = 0
-    open_brackets: list[str] = []
-    in_string = escaped = False
+    string_start: int | None = None
+    escaped = False
+    scalar = False  # the text is inside a number or literal
     for index, char in enumerate(text):
-        if in_string:
+        top = stack[-1] if stack else None
+        if string_start is not None:
             if escaped:
                 escaped = False
             elif char == "\\":
                 escaped = True
             elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
+                if top is not None and top.is_object and top.awaiting_key:
+                    top.member = _decoded_key(text[string_start : index + 1])
+                    top.awaiting_key = top.value_done = False
+                elif top is not None:
+                    top.value_done = True
+                string_start = None
+            continue
+        scalar = False
+        if char == '"':
+            string_start = index
         elif char in "{[":
-            open_brackets.append(char)
-        elif char in "}]" and open_brackets:
-            open_brackets.pop()
-        elif char == ",":
+            path = (*top.path, top.member) if top is not None else ()
+            stack.append(_Container(path, is_object=char == "{"))
+        elif char in "}]" and stack:
+            stack.pop()
+            if not stack:
+                return _Scan(trailing, False, (), None, index + 1)
+            stack[-1].value_done = True
+        elif char == "," and top is not None:
             following = NEXT_NON_SPACE.search(text, index + 1)
             if following is not None and following.group() in ("}", "]"):
                 trailing += 1
-    defects = []
-    if trailing:
-        defects.append(_count(trailing, "trailing comma") + " removed")
-    if in_string:
-        defects.append("unterminated string closed")
-    if open_brackets:
-        defects.append(_count(len(open_brackets), "unclosed bracket") + " closed")
-    return defects
+            if top.is_object:
+                top.awaiting_key = True
+            elif isinstance(top.member, int):
+                top.member += 1
+        elif not char.isspace() and char != ":" and top is not None:
+            scalar = top.value_done = True
+    top = stack[-1] if stack else None
+    cut_value = None
+    # inside a value, or after a key whose value never came
+    if (
+        top is not None
+        and not (top.is_object and top.awaiting_key)
+        and (string_start is not None or scalar or not top.value_done)
+    ):
+        cut_value = (*top.path, top.member)
+    unclosed = tuple(container.path for container in stack)
+    return _Scan(trailing, string_start is not None, unclosed, cut_value, None)
+
+
+def _decoded_key(token: str) -> str:
+    try:
+        return json.loads(token)
+    except json.JSONDecodeError:
+        return token[1:-1]
 
 
 def _count(number: int, thing: str) -> str:

@@ -74,7 +74,7 @@ def test_json_found_wherever_it_sits_003_1(wrapped: str, note: str | None) -> No
     if note is None:
         assert parsed.notes == ()
     else:
-        assert parsed.notes == (f"JSON repaired: {note}",)
+        assert parsed.notes[0] == f"JSON repaired: {note}"
 
 
 @pytest.mark.parametrize(
@@ -135,6 +135,54 @@ def test_a_marker_copied_into_the_quote_field_is_its_citation_not_its_text_003_1
     first citation counts, as in markdown)."""
     (quote,) = parse(json.dumps({"q": [obj]}), CITED).quotes
     assert (quote.text, quote.cited_ref, quote.cited_paragraph) == expected
+
+
+TRUNCATED = json.dumps(
+    {
+        "q": [
+            {"s": "D1", "p": 2, "t": "The tenant shall pay the rent monthly."},
+            {"t": "The landlord maintains the roof.", "s": "D2", "p": 3},
+        ]
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("cut_before", "prefix", "last", "note"),
+    [
+        pytest.param('"D2"', "", None, "'s' field is complete", id="source-not-reached"),
+        pytest.param('2", "p"', "", None, "'s' field is complete", id="source-cut"),
+        pytest.param("oof.", "", None, "'s' field is complete", id="quote-first-quote-cut"),
+        pytest.param(', "p": 3', "", ("The landlord maintains the roof.", "D2", None), None),
+        pytest.param(
+            "3}", "Here it is:\n\n", ("The landlord maintains the roof.", "D2", None), None
+        ),
+    ],
+)
+def test_truncated_json_keeps_every_complete_object_003_1(
+    cut_before: str, prefix: str, last: tuple | None, note: str | None
+) -> None:
+    """003.1, ADR-4: a response cut off inside its last object (a model at its token limit):
+    every complete object is a quote, prose before the JSON or not; the last one only when
+    its source field is complete (else it would be searched everywhere), with a note."""
+    text = prefix + TRUNCATED[: TRUNCATED.rindex(cut_before)]
+    parsed = parse(text, CITED)
+    got = [(q.text, q.cited_ref, q.cited_paragraph) for q in parsed.quotes]
+    assert got[0] == ("The tenant shall pay the rent monthly.", "D1", 2)
+    assert got[1:] == ([last] if last else [])
+    if note:
+        assert any(note in n for n in parsed.notes)
+
+
+def test_a_quote_cut_off_mid_word_after_its_citation_is_kept_003_1() -> None:
+    """003.1: source and paragraph come first, the response ends inside the quote: the quote
+    is checked as far as it goes, and a note says it was cut off."""
+    text = '```json\n{"q": [{"s": "D1", "p": 2, "t": "The tenant shall pay the re'
+    parsed = parse(text, CITED)
+    assert [(q.text, q.cited_ref, q.cited_paragraph) for q in parsed.quotes] == [
+        ("The tenant shall pay the re", "D1", 2)
+    ]
+    assert any("ends inside the quote" in note for note in parsed.notes)
 
 
 @pytest.mark.parametrize(
