@@ -42,7 +42,7 @@ def test_verify_prints_the_report(tmp_path):
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["bundle"] == "cli"
-    assert report["engine"] == "verbatim 0.2.0"
+    assert report["engine"] == "verbatim 0.3.0"
     assert report["quotes"][0]["status"] == "verified"
     assert report["quotes"][0]["match"]["text"] == "Delta epsilon."
 
