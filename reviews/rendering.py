@@ -20,11 +20,16 @@ from django.utils.safestring import SafeString, mark_safe
 from markdown_it import MarkdownIt
 
 from citations.engine.parse_json import format_path, locate_json
+from citations.engine.types import QuoteFields
 
 from .models import Assessment, Quote
 from .templatetags import review_tags
 
 QUOTES_TEMPLATE = "reviews/assessment_detail.html#quote_elements"
+
+# A block quote line's opening: indentation (a block quote inside a list item), then one '>'
+# for each level of nesting.
+_BLOCK_QUOTE_OPENING = re.compile(r"[ \t]*(?:>[ \t]?)+[ \t]*")
 
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -37,8 +42,17 @@ ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "ol": {"start"}
 URL_SCHEMES = {"http", "https", "mailto"}
 
 
-def response_html(assessment: Assessment, quotes: list[Quote]) -> SafeString:
-    """The response as safe HTML with every quote in place, wrapped in its quote element."""
+@dataclass(frozen=True)
+class RenderedResponse:
+    """The response as safe HTML, and the quotes whose elements it holds: the page lists the
+    others on their own, so no quote the engine found goes missing from it."""
+
+    html: SafeString
+    placed: frozenset[int]
+
+
+def response_rendering(assessment: Assessment, quotes: list[Quote]) -> RenderedResponse:
+    """The response with every quote that has a place in it wrapped in its quote element."""
     detail = reverse("reviews:assessment_detail", args=[assessment.pk])
     # One URL reversal for all quotes: pages with hundreds of quotes stay fast.
     pane = reverse("reviews:quote_source", args=[assessment.pk, 1]).removesuffix("1/source/")
@@ -49,7 +63,8 @@ def response_html(assessment: Assessment, quotes: list[Quote]) -> SafeString:
         )
 
     if assessment.response_format == "json":
-        return json_response_html(assessment.response_text, quotes, render_quotes)
+        quote_fields = tuple(QuoteFields(**entry) for entry in assessment.quote_fields)
+        return json_response_html(assessment.response_text, quote_fields, quotes, render_quotes)
     return markdown_response_html(assessment.response_text, quotes, render_quotes)
 
 
@@ -108,7 +123,7 @@ def render_quote_elements(views: list[dict]) -> list[str]:
 
 def markdown_response_html(
     text: str, quotes: list[Quote], render_quotes: Callable[[list[Quote]], list[str]]
-) -> SafeString:
+) -> RenderedResponse:
     """Each quote's place (``_replaced_span``) is swapped for a token made of letters and
     digits, which survives markdown and sanitizing unchanged; the tokens are then replaced by
     the rendered quote elements."""
@@ -122,7 +137,7 @@ def markdown_response_html(
         position = end
     pieces.append(text[position:])
     elements = {
-        f"vbq{nonce}n{quote.n}z": element
+        f"vbq{nonce}n{quote.n}z": (quote.n, element)
         for quote, element in zip(placed, render_quotes(placed), strict=True)
     }
     html = nh3.clean(
@@ -136,24 +151,25 @@ def markdown_response_html(
         attribute_filter=lambda _tag, _attribute, value: value.replace(nonce, ""),
     )
     token_pattern = re.compile(rf"vbq{nonce}n\d+z")
-    result = token_pattern.sub(lambda m: elements.pop(m[0], ""), html)
+    # Only tokens still in the text were placed: one dropped from a link target was not.
+    shown = frozenset(elements[token][0] for token in token_pattern.findall(html))
+    result = token_pattern.sub(lambda m: elements[m[0]][1], html)
     # Safe: nh3 sanitized the markdown; the quote elements were rendered by a template.
-    return mark_safe(result)
-
-
-def placed_quote_numbers(quotes: list[Quote], text: str) -> set[int]:
-    """Quotes with a usable place in the text; the page lists the others separately."""
-    return {quote.n for quote in _placed(quotes, text)}
+    return RenderedResponse(html=mark_safe(result), placed=shown)
 
 
 def _replaced_span(quote: Quote, text: str) -> tuple[int, int]:
     """What the quote element replaces: everything the parser says belongs to the quote (its
-    marks, emphasis and citation marker; ``extent``) but a block quote's ``>`` opening, so the
-    element stays inside its block quote, and the line breaks after it, which end the block.
-    Rows stored before extents: the quote text."""
+    marks, emphasis and citation marker or attribution line; ``extent``) but a block quote's
+    ``>`` opening, so the element stays inside its block quote, and the line breaks after it,
+    which end the block. Rows stored before extents: the quote text."""
     if quote.extent_start is None:
         return quote.response_start, quote.response_end
-    start = quote.response_start if quote.form == "block" else quote.extent_start
+    start = quote.extent_start
+    if quote.form == "block":
+        # Past the first line's '>' but not past its opening quotation mark ('> "…"'), which
+        # belongs to the quote like its closing one: left behind, it would dangle.
+        start = min(_BLOCK_QUOTE_OPENING.match(text, start).end(), quote.response_start)
     end = quote.response_end + len(text[quote.response_end : quote.extent_end].rstrip())
     return start, end
 
@@ -179,40 +195,64 @@ def _placed(quotes: list[Quote], text: str) -> list[Quote]:
 
 
 def json_response_html(
-    text: str, quotes: list[Quote], render_quotes: Callable[[list[Quote]], list[str]]
-) -> SafeString:
-    """A readable tree of the JSON value, found the way the engine finds it (a code fence, a
-    repair); string values that are quotes (by ``json_path``) are quote elements in place."""
-    located = locate_json(text)
+    text: str,
+    quote_fields: tuple[QuoteFields, ...],
+    quotes: list[Quote],
+    render_quotes: Callable[[list[Quote]], list[str]],
+) -> RenderedResponse:
+    """A readable tree of the JSON value, found as the engine finds it (a code fence, a repair,
+    the quote objects ``quote_fields`` select: a response cut off at its token limit is the
+    repaired whole, not the longest complete object in it); string values that are quotes
+    (by ``json_path``) are quote elements in place."""
+    located = locate_json(text, quote_fields)
     if located.value is None:
-        return format_html('<pre class="response-raw">{}</pre>', text)
+        return RenderedResponse(
+            html=format_html('<pre class="response-raw">{}</pre>', text), placed=frozenset()
+        )
     with_path = [q for q in quotes if q.json_path]
     rendered = render_quotes(with_path)
     by_path = {q.json_path: element for q, element in zip(with_path, rendered, strict=True)}
-    return format_html(
+    shown_paths: set[str] = set()
+    html = format_html(
         '{}<div class="json-tree">{}</div>{}',
-        _prose(text[: located.start]),
-        _json_node(located.value, (), by_path),
-        _prose(text[located.end :]),
+        _prose(_FENCE_OPENING_AT_END.sub("", text[: located.start])),
+        _json_node(located.value, (), by_path, shown_paths),
+        _prose(_FENCE_CLOSING_AT_START.sub("", text[located.end :])),
     )
+    return RenderedResponse(
+        html=html, placed=frozenset(q.n for q in with_path if q.json_path in shown_paths)
+    )
+
+
+# The code fence around the JSON is no prose: its opening line ends the text before the JSON,
+# its closing line starts the text after it.
+_FENCE_OPENING_AT_END = re.compile(r"(?:^|\n)[ \t]{0,3}(?:`{3,}|~{3,})[^\n`]*\s*\Z")
+_FENCE_CLOSING_AT_START = re.compile(r"\A\s*(?:`{3,}|~{3,})[ \t]*(?:\n|\Z)")
 
 
 def _prose(text: str) -> SafeString:
     """Text around the JSON (a preamble, a closing remark), shown as plain text."""
-    text = text.strip().strip("`").strip()
+    text = text.strip().strip("`").strip()  # and an inline code span's marks around JSON
     if not text:
         return mark_safe("")
     return format_html('<p class="response-prose">{}</p>', text)
 
 
-def _json_node(value, parts: tuple[str | int, ...], by_path: dict[str, str]) -> SafeString:
+def _json_node(
+    value, parts: tuple[str | int, ...], by_path: dict[str, str], shown_paths: set[str]
+) -> SafeString:
+    """``value`` as nested lists; a quote's string is its element, and its path is added to
+    ``shown_paths``."""
     if isinstance(value, dict):
         if not value:
             return format_html('<span class="json-empty">{}</span>', "{}")
         items = format_html_join(
             "",
             '<li><span class="json-key">{}</span> {}</li>',
-            ((key, _json_node(item, (*parts, key), by_path)) for key, item in value.items()),
+            (
+                (key, _json_node(item, (*parts, key), by_path, shown_paths))
+                for key, item in value.items()
+            ),
         )
         return format_html('<ul class="json-object">{}</ul>', items)
     if isinstance(value, list):
@@ -222,13 +262,14 @@ def _json_node(value, parts: tuple[str | int, ...], by_path: dict[str, str]) -> 
             "",
             '<li><span class="json-index">{}</span> {}</li>',
             (
-                (index, _json_node(item, (*parts, index), by_path))
+                (index, _json_node(item, (*parts, index), by_path, shown_paths))
                 for index, item in enumerate(value)
             ),
         )
         return format_html('<ol class="json-array" start="0">{}</ol>', items)
     path = format_path(parts)  # the engine's spelling of a quote's json_path
     if path in by_path:
+        shown_paths.add(path)
         return mark_safe(by_path[path])  # rendered by a template
     if value is None:
         return format_html('<span class="json-null">{}</span>', "null")

@@ -14,7 +14,7 @@ from . import selectors, services
 from .charts import charts_for
 from .forms import AssessmentFilterForm, ParagraphRangeForm, ReviewForm
 from .models import ReviewAction, VerificationState
-from .rendering import placed_quote_numbers, quote_elements_html, response_html
+from .rendering import quote_elements_html, response_rendering
 
 PAGE_SIZE = 25
 IN_PROGRESS = (VerificationState.PENDING, VerificationState.RUNNING)
@@ -61,13 +61,13 @@ def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
             pane = selectors.source_pane(
                 assessment=assessment, quote=quote, start=bounds.get("start"), end=bounds.get("end")
             )
-    placed = placed_quote_numbers(page.quotes, assessment.response_text)
+    response = response_rendering(assessment, page.quotes)
     context = {
         "assessment": assessment,
         "page": page,
-        "response_html": response_html(assessment, page.quotes),
+        "response_html": response.html,
         "unplaced": quote_elements_html(
-            assessment, [q for q in page.quotes if q.n not in placed and q.form != "field"]
+            assessment, [q for q in page.quotes if q.n not in response.placed]
         ),
         "pane": pane,
         "review_form": ReviewForm(),

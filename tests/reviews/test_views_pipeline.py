@@ -77,3 +77,37 @@ def test_a_quote_running_across_paragraphs_is_highlighted_in_each_vb_2(client, d
     marks = [unescape(m) for m in re.findall(r"<mark [^>]*data-span[^>]*>(.*?)</mark>", pane)]
     assert marks == ["The fee rises by six per cent", "from 1 March."]
     assert 'data-span="0:13"' in pane
+
+
+# The engine's newer quote forms (table rows, block quotes with an attribution line, markers
+# copied into JSON quote fields, JSON cut off at the token limit), as the red team wrote them.
+QUOTE_FORM_BUNDLES = [
+    Path(__file__).parents[1] / "citations" / "redteam" / f"{name}.json"
+    for name in (
+        "lease_table_sources",
+        "blockquote_attribution",
+        "json_markers_in_fields",
+        "truncated_json_quote_cut",
+        "truncated_json_source_cut",
+    )
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", QUOTE_FORM_BUNDLES, ids=lambda p: p.stem)
+def test_every_quote_of_the_newer_forms_is_clickable_in_its_place(
+    client, django_user_model, path: Path
+):
+    assessment = bundle_import(raw=path.read_bytes()).assessment
+    assessment_verify(assessment_id=assessment.pk)
+    client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
+    response = client.get(reverse("reviews:assessment_detail", args=[assessment.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    in_text = html.split('<article id="response"', 1)[1].split("</article>", 1)[0]
+    numbers = list(Quote.objects.filter(assessment=assessment).values_list("n", flat=True))
+    assert numbers
+    for n in numbers:  # in the response itself, not in the list of quotes without a place
+        assert in_text.count(f'data-quote="{n}"') == 1
+        assert re.search(rf'id="q{n}" data-quote="{n}"[^>]*><a class="quote-text" href=', in_text)
+    assert "without a position in the text" not in html
