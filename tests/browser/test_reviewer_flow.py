@@ -1,6 +1,8 @@
 """What only a browser shows: the swap, the scroll, the highlight, keyboard, no console or
 CSP errors, no script from untrusted text (003.1, 003.5, 003.8, 011.4, VB-2, VB-6, VB-7)."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -219,6 +221,35 @@ def test_real_llm_answer_verified_by_the_pipeline_vb_2(page):
     expect(pane_mark(page)).to_have_text(paragraph[quote.match_start : quote.match_end])
     expect(page.locator(f"#source-pane #p{quote.match_paragraph}")).to_be_in_viewport()
     screenshot(page, "real-answer-json")
+    assert page_problems(page) == []
+
+
+def test_a_quote_in_a_table_cell_opens_its_span_in_the_source_vb_2(page):
+    """A table answer (red team: quotes cited by the row's Source and Paragraph columns),
+    verified by the pipeline: the table stays a table, and a quote in it opens its source."""
+    from django.conf import settings
+
+    from citations.services import assessment_verify
+
+    path = settings.BASE_DIR / "tests" / "citations" / "redteam" / "lease_table_sources.json"
+    assessment = bundle_import(raw=path.read_bytes()).assessment
+    assessment_verify(assessment_id=assessment.pk)
+    # The repairs row cites A1 ¶3; the text is in ¶4: the highlight must show where it is.
+    quote = Quote.objects.get(assessment=assessment, n=3)
+    assert (quote.status, quote.cited_paragraph, quote.match_paragraph) == ("corrected", 3, 4)
+    user("admin", staff=True)
+    sign_in(page, "admin", "pw-admin")
+    page.goto(f"/assessments/{assessment.pk}/")
+    row = page.locator("#response table tr", has=page.locator("#q3"))
+    expect(row.locator("td")).to_have_text(["Repairs", re.compile("^“The Landlord"), "A1", "3"])
+    expect(page.locator("#response table td > [data-quote]")).to_have_count(16)
+    row.locator("#q3 .quote-text").click()
+    paragraph = quote.match_source.paragraphs[quote.match_paragraph - 1]
+    expect(pane_mark(page)).to_have_text(paragraph[quote.match_start : quote.match_end])
+    expect(page.locator("#source-pane [data-focus]")).to_have_attribute("id", "p4")
+    expect(page.locator("#source-pane [data-focus] mark")).to_be_in_viewport()
+    expect(page.locator("#q3")).to_have_class(re.compile(r"\bis-current\b"))
+    screenshot(page, "table-quote-open")
     assert page_problems(page) == []
 
 
