@@ -37,7 +37,7 @@ import json
 import re
 from collections.abc import Callable
 
-from .markers import HORIZONTAL_SPACE, MARKER
+from .markers import FOOTNOTE_REFERENCE, HORIZONTAL_SPACE, MARKER
 from .parse_json import QuoteObject, locate_json, select_quote_objects, value_at
 from .parse_markdown import BLANK_LINE, BLOCK_PREFIX, MIXED_PAIRS, QUOTE_PAIRS
 from .types import (
@@ -104,14 +104,18 @@ def _markdown_edits(bundle: Bundle, result: QuoteResult) -> list[Edit]:
     extent_start, extent_end = quote.extent
     if result.status in bundle.drop:
         return [(extent_start, extent_end, None)]
-    # The quote's markers (a run like "[S1 ¶2] [S2]" counts as one) lie after its text.
+    # The quote's markers (a run like "[S1 ¶2] [S2]" counts as one) lie after its text; a
+    # quote cited by footnote has its references ("[^1]") there instead, and a corrected
+    # one is cited directly: its footnote names the wrong place.
     markers = list(MARKER.finditer(text, span_end, extent_end))
+    if not markers and quote.cited_ref is not None:
+        markers = list(FOOTNOTE_REFERENCE.finditer(text, span_end, extent_end))
     insert_at = _end_of_content(text, extent_start, extent_end)
     if result.status is VerificationStatus.CORRECTED and result.corrected is not None:
         corrected = result.corrected
         target = bundle.turn.source(corrected.source)
         new_marker = f"[{corrected.source} ¶{corrected.paragraph}]"
-        if any(m["url"] for m in markers) and target is not None and target.url:
+        if any(m.groupdict().get("url") for m in markers) and target is not None and target.url:
             new_marker += f"({target.url})"
         edits: list[Edit] = []
         if quote.form is QuoteForm.BLOCK:

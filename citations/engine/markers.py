@@ -1,7 +1,7 @@
 """Citation markers: how a response names a source and paragraph (``[S1 ¶3]``, ``(S1)``,
 ``S1, Abs. 3``). One grammar for every place a citation is written: after a markdown quote,
 on a block quote's attribution line, in a markdown table's source column, at the end of a
-JSON quote field, in a JSON source or paragraph field.
+JSON quote field, in a JSON source or paragraph field, in a footnote's definition.
 
 - ``find_marker``: a marker in brackets (or parentheses) at a position of a text, with the
   markers written right after it (a run; the first cites).
@@ -57,6 +57,17 @@ NAMED_CITATION = re.compile(rf"[ \t]*(?P<ref>\S.*?){_paragraphs('paragraph')}[ \
 PARAGRAPH_NUMBER = re.compile(
     rf"\s*(?:{PARAGRAPH_WORD}\s*)?(?P<number>\d{{1,9}})(?:\s*[-–]\s*\d{{1,9}})?\s*",
     re.IGNORECASE,
+)
+# Footnote-style citations: a reference after the quote ("[^1]", "[^rent]", "[1]", a
+# superscript "¹") whose definition line holds the citation ("[^1]: D1 ¶2", "[1]: Source: D1,
+# ¶2", "[1] D1 ¶2", "¹ D1, Abs. 3"). A reference means nothing without its definition.
+SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_FOOTNOTE_LABEL = r"\[\^(?P<label>[^\]\s]{1,40})\]|\[(?P<number>\d{1,3})\]"
+FOOTNOTE_REFERENCE = re.compile(rf"{_FOOTNOTE_LABEL}|(?P<sup>[{SUPERSCRIPT_DIGITS}]{{1,3}})")
+FOOTNOTE_DEFINITION = re.compile(
+    rf"""^[ \t]{{0,3}}(?:(?:{_FOOTNOTE_LABEL})(?P<colon>:)?|(?P<sup>[{SUPERSCRIPT_DIGITS}]{{1,3}}))
+        [ \t]*(?P<citation>[^\n]*?)[ \t.]*$""",
+    re.MULTILINE | re.VERBOSE,
 )
 # How an export flags a quote it keeps unverified (``export.markdown_flag``); read back as
 # part of the quote's marker run, never as quote text or a citation.
@@ -175,6 +186,39 @@ def before_flags(text: str, start: int, end: int) -> int:
         if flag is None:
             return trimmed
         end = flag.start()
+
+
+def footnote_label(found: re.Match[str]) -> str:
+    """The label of a footnote reference or definition: "[^1]", "[1]" and "¹" are all "1"."""
+    if found["sup"]:
+        return found["sup"].translate(_SUPERSCRIPT_TO_ASCII)
+    return found["label"] or found["number"]
+
+
+def footnote_citation(text: str, found: re.Match[str]) -> Marker | None:
+    """The citation a footnote definition (a ``FOOTNOTE_DEFINITION`` match) holds. A
+    markdown footnote (``[^1]: …``, ``[1]: …``) that reads as no citation cites its text as
+    written (verification resolves a title or label, else finds no such source); a bare
+    ``[1] …`` or ``¹ …`` line must read as a citation, or it is prose.
+
+    >>> def cites(line):
+    ...     marker = footnote_citation(line, FOOTNOTE_DEFINITION.match(line))
+    ...     return marker and (marker.ref, marker.paragraph)
+    >>> cites("[^1]: Source: D1, ¶2."), cites("[1] Lease Annex, ¶4"), cites("¹ D1, Abs. 3")
+    (('D1', 2), ('Lease Annex', 4), ('D1', 3))
+    >>> cites("[^2]: Email from Anna of 3 May"), cites("[2] see the annex")
+    (('Email from Anna of 3 May', None), None)
+    """
+    start, end = found.span("citation")
+    if start == end:
+        return None
+    marker = read_citation(text, start, end)
+    if marker is None and (found["label"] or found["colon"]):
+        marker = Marker(ref=text[start:end], paragraph=None, url=None, start=start, end=end)
+    return marker
+
+
+_SUPERSCRIPT_TO_ASCII = str.maketrans(SUPERSCRIPT_DIGITS, "0123456789")
 
 
 def _marker(found: re.Match[str], start: int, end: int) -> Marker:

@@ -40,6 +40,14 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   stay prose. In a block quote or inside quotation marks parentheses are always text.
   Export flags (``[⚠ unverified]``) are read as part of the run, so an exported response
   parses to the same quotes.
+- **Footnotes**: a reference where a marker would stand (``"…"[^1]``, ``"…" [1]``, ``„…“¹``,
+  at the end of a block quote's last line or alone on the next) cites what its definition
+  line names (``[^1]: D1 ¶2``, ``[1]: Source: D1, ¶2``, ``[1] D1 ¶2``, ``¹ D1, Abs. 2``;
+  outside code blocks, the first definition of a label counts). A ``[^1]:`` or ``[1]:``
+  definition that is no citation cites its text as written (a title, else no known source);
+  a ``[1] …`` or ``¹ …`` line that is none is prose, and a reference without a definition
+  cites nothing. A superscript that follows a letter or digit in a block quote is text
+  (``120 m²``).
 - **Tables** (GitHub's table extension, as the renderer reads them): a quote in a cell
   without a marker of its own takes its row's citation: the cell of a column headed
   Source / Quelle / Citation / Reference / Document (a Paragraph / ¶ / Abs. / Seite column
@@ -63,13 +71,18 @@ from dataclasses import dataclass, replace
 from markdown_it import MarkdownIt
 
 from .markers import (
+    FOOTNOTE_DEFINITION,
+    FOOTNOTE_REFERENCE,
     HORIZONTAL_SPACE,
     PARAGRAPH_WORD,
     SOURCE_LABEL,
+    SUPERSCRIPT_DIGITS,
     Marker,
     after_flags,
     before_flags,
     find_marker,
+    footnote_citation,
+    footnote_label,
     marker_ending_at,
     parse_paragraph,
     read_citation,
@@ -116,13 +129,71 @@ BACKTICKS = re.compile(r"`+")
 JOINED_PROCLITIC = re.compile(r"(?<![^\W\d_])[\u05d0-\u05ea\u0620-\u064a]$")
 QUOTED_WORD_AFTER = re.compile(r"[^\W\d_]{2}")
 EMPHASIS = re.compile(r"\*{1,3}|_{1,3}|")
-FOOTNOTE_DIGITS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 
 
 # What may stand between an inline quote and its marker: a dash, an opening parenthesis
 # ("…" — [S1], "…" ([S1 ¶2])).
 INLINE_MARKER_LEAD = re.compile(r"[ \t]*(?:[—–-]{1,2}[ \t]*)?(?P<paren>\()?")
 CLOSING_PAREN = re.compile(r"[ \t]*\)")
+
+
+type Footnotes = dict[str, Marker]
+
+
+def _footnotes(text: str, lines: _Lines, regions: list[tuple[str, int, int]]) -> Footnotes:
+    """The citation of each footnote defined outside code blocks, by label; the first
+    definition of a label counts."""
+    code = [
+        (lines.start(first), lines.end(last)) for kind, first, last in regions if kind == "code"
+    ]
+    found: Footnotes = {}
+    for definition in FOOTNOTE_DEFINITION.finditer(text):
+        if any(start <= definition.start() < end for start, end in code):
+            continue
+        label = footnote_label(definition)
+        marker = footnote_citation(text, definition)
+        if marker is not None and label not in found:
+            found[label] = marker
+    return found
+
+
+def _footnote_marker(text: str, position: int, footnotes: Footnotes) -> Marker | None:
+    """The citation of the footnote references written at ``position`` (after spaces),
+    ``[^1]``, ``[1][2]``, ``¹``: the first one defined cites; the run is its extent."""
+    if not footnotes:
+        return None
+    start = _skip_space(text, position)
+    end, cited = start, None
+    while (found := FOOTNOTE_REFERENCE.match(text, _skip_space(text, end))) is not None:
+        cited = cited or footnotes.get(footnote_label(found))
+        end = found.end()
+    if cited is None:
+        return None
+    return replace(cited, start=start, end=after_flags(text, end))
+
+
+def _skip_space(text: str, position: int) -> int:
+    while position < len(text) and text[position] in HORIZONTAL_SPACE:
+        position += 1
+    return position
+
+
+def _footnote_ending_at(
+    text: str, start: int, end: int, footnotes: Footnotes, *, whole: bool = False
+) -> Marker | None:
+    """The footnote reference run that ends ``text[start:end]`` (is all of it, with
+    ``whole``); a superscript only after punctuation ("… gelagert werden.¹"), as after a
+    letter or digit it may be the text's own ("120 m²")."""
+    for found in FOOTNOTE_REFERENCE.finditer(text, start, end):
+        if whole and text[start : found.start()].strip(HORIZONTAL_SPACE):
+            return None
+        before = text[found.start() - 1] if found.start() > start else " "
+        if found["sup"] and before.isalnum():
+            continue
+        marker = _footnote_marker(text, found.start(), footnotes)
+        if marker is not None and marker.end == end:
+            return marker
+    return None
 
 
 def _inline_marker(text: str, position: int) -> Marker | None:
@@ -161,12 +232,13 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     stops.update(m.start() for m in BLOCK_START.finditer(text))
     blocks: list[ParsedQuote] = []
     regions, tables = _block_regions(text)
+    footnotes = _footnotes(text, lines, regions)
     for table in tables:
         stops.update(lines.start(line) for line in (table.header, *table.rows))
     for kind, first, last in regions:
         start, end = lines.start(first), lines.end(last)
         if kind == "blockquote":
-            quote = _block_quote(text, lines, first, last)
+            quote = _block_quote(text, lines, first, last, footnotes)
             if quote is None:
                 continue
             blocks.append(quote)
@@ -179,7 +251,7 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     for pattern in (LINK_DESTINATION, HTML_TAG):
         for found in pattern.finditer(text):
             masked[found.start() : found.end()] = b"\x01" * (found.end() - found.start())
-    inline = _inline_quotes(text, masked, sorted(stops))
+    inline = _inline_quotes(text, masked, sorted(stops), footnotes)
     for table in tables:
         inline = _with_table_citations(text, lines, masked, table, inline)
     ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
@@ -240,7 +312,9 @@ def _block_regions(text: str) -> tuple[list[tuple[str, int, int]], list[_Table]]
     return regions, tables
 
 
-def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote | None:
+def _block_quote(
+    text: str, lines: _Lines, first: int, last: int, footnotes: Footnotes
+) -> ParsedQuote | None:
     # Only ``>`` lines are quote text; lazy continuation lines end it (a lone marker among
     # them is the quote's marker).
     content: list[tuple[int, int]] = []
@@ -250,7 +324,7 @@ def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote
         prefix = BLOCK_PREFIX.match(text, lines.start(line))
         assert prefix is not None
         if not prefix["arrows"]:
-            marker = _lone_marker(text, lines, line)
+            marker = _lone_marker(text, lines, line, footnotes)
             if marker is not None:
                 extent_last = line
             break
@@ -261,11 +335,11 @@ def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote
     if not content or ALERT.fullmatch(text, *content[0]):
         return None
     if marker is None:
-        marker, content = _trailing_marker(text, content)
+        marker, content = _trailing_marker(text, content, footnotes)
     elif content:
         content[-1] = (content[-1][0], before_flags(text, *content[-1]))
     if marker is None:
-        marker, extent_last = _marker_after(text, lines, extent_last)
+        marker, extent_last = _marker_after(text, lines, extent_last, footnotes)
     if not content:
         return None
     start, end = content[0][0], content[-1][1]
@@ -287,9 +361,13 @@ def _block_quote(text: str, lines: _Lines, first: int, last: int) -> ParsedQuote
     )
 
 
-def _lone_marker(text: str, lines: _Lines, line: int) -> Marker | None:
-    """The marker that is all of ``line``: an attribution line (see ``_attribution``)."""
-    return _attribution(text, lines.start(line), lines.content_end(line))
+def _lone_marker(text: str, lines: _Lines, line: int, footnotes: Footnotes) -> Marker | None:
+    """The marker that is all of ``line``: an attribution line (see ``_attribution``) or a
+    footnote reference."""
+    start, end = lines.start(line), lines.content_end(line)
+    return _attribution(text, start, end) or _footnote_ending_at(
+        text, start, end, footnotes, whole=True
+    )
 
 
 def _attribution(text: str, start: int, end: int) -> Marker | None:
@@ -307,7 +385,7 @@ def _attribution(text: str, start: int, end: int) -> Marker | None:
 
 
 def _trailing_marker(
-    text: str, content: list[tuple[int, int]]
+    text: str, content: list[tuple[int, int]], footnotes: Footnotes
 ) -> tuple[Marker | None, list[tuple[int, int]]]:
     """A marker ending the last ``>`` line (or being all of it), and the content without it
     (and without a dash before it)."""
@@ -315,7 +393,7 @@ def _trailing_marker(
     attribution = _attribution(text, start, end)
     if attribution is not None:
         return attribution, content[:-1]
-    marker = marker_ending_at(text, start, end)
+    marker = marker_ending_at(text, start, end) or _footnote_ending_at(text, start, end, footnotes)
     if marker is None:
         return None, [*content[:-1], (start, before_flags(text, start, end))]
     dash = ATTRIBUTION_DASH.search(text, start, marker.start)
@@ -328,12 +406,14 @@ def _trailing_marker(
     return marker, rest
 
 
-def _marker_after(text: str, lines: _Lines, last: int) -> tuple[Marker | None, int]:
+def _marker_after(
+    text: str, lines: _Lines, last: int, footnotes: Footnotes
+) -> tuple[Marker | None, int]:
     """A lone marker on the line after the block, or after one blank line."""
     for line in (last + 1, last + 2):
         if line >= len(lines):
             break
-        marker = _lone_marker(text, lines, line)
+        marker = _lone_marker(text, lines, line, footnotes)
         if marker is not None:
             return marker, line
         if text[lines.start(line) : lines.content_end(line)].strip():
@@ -401,10 +481,12 @@ def _closes(text: str, index: int) -> bool:
     before = text[index - 1] if index > 0 else " "
     after = text[index + 1] if index + 1 < len(text) else " "
     # A footnote number may follow the closing mark: „…“¹
-    return not before.isspace() and (not after.isalnum() or after in FOOTNOTE_DIGITS)
+    return not before.isspace() and (not after.isalnum() or after in SUPERSCRIPT_DIGITS)
 
 
-def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[ParsedQuote]:
+def _inline_quotes(
+    text: str, masked: bytearray, stops: list[int], footnotes: Footnotes
+) -> list[ParsedQuote]:
     quotes: list[ParsedQuote] = []
     index = 0
     length = len(text)
@@ -438,9 +520,11 @@ def _inline_quotes(text: str, masked: bytearray, stops: list[int]) -> list[Parse
         if run and text[max(0, opening - len(run)) : opening] == run:
             opening -= len(run)
         after_close = emphasis.end()
-        while after_close < length and text[after_close] in FOOTNOTE_DIGITS:
+        while after_close < length and text[after_close] in SUPERSCRIPT_DIGITS:
             after_close += 1  # the footnote number belongs to the quote
-        marker = _inline_marker(text, after_close)
+        marker = _inline_marker(text, after_close) or _footnote_marker(
+            text, emphasis.end(), footnotes
+        )
         extent_end = marker.end if marker else after_close if after_close > close + 1 else close + 1
         if marker is None:  # a marker inside the quotation marks: "… [S1 ¶2]"
             extent_end = after_flags(text, extent_end)

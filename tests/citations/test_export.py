@@ -353,6 +353,20 @@ MARKDOWN_CASES = [
         'A "first quote is right here" [S1], a and a "third one is moved" [S4 ¶1].',
         id="several-edits-in-one-line",
     ),
+    pytest.param(
+        'It says "the fee rises by six per cent"[^1] today.\n\n[^1]: S1 ¶2\n',
+        [("the fee rises by six per cent", "S1", 3)],
+        (),
+        'It says "the fee rises by six per cent"[S1 ¶3] today.\n\n[^1]: S1 ¶2\n',
+        id="corrected-footnote-reference-becomes-a-marker",  # its footnote names the old place
+    ),
+    pytest.param(
+        'It says "the fee rises by six per cent" [1] today.\n\n[1] S1 ¶2\n',
+        [UNVERIFIED],
+        (UNVERIFIED,),
+        "It says today.\n\n[1] S1 ¶2\n",
+        id="dropped-with-its-footnote-reference",
+    ),
 ]
 
 

@@ -169,6 +169,61 @@ def test_a_footnote_number_after_the_closing_mark_closes_the_quote_003_1() -> No
     ]
 
 
+FOOTNOTE_FORMS = [
+    # reference after the quote, definition line at the end: cited source and paragraph
+    ('"the fee rises by six per cent"[^1] here.\n\n[^1]: S1 ¶3\n', "S1", 3),
+    ('"the fee rises by six per cent" [^fee] here.\n\n[^fee]: Source: S1, ¶3.\n', "S1", 3),
+    ('"the fee rises by six per cent" [1] here.\n\n**Sources**\n\n[1] S1, Abs. 3\n', "S1", 3),
+    ('"the fee rises by six per cent" [1] here.\n\n[1]: [S1 ¶3]\n', "S1", 3),
+    ('"the fee rises by six per cent" [2][1] here.\n\n[1]: S9\n[2]: S1 ¶3\n', "S1", 3),
+    ("„the fee rises by six per cent“¹ here.\n\n¹ S1, Abs. 3\n", "S1", 3),
+    ('"the fee rises by six per cent"[^1] here.\n\n[^1]: Fee Schedule, ¶3\n', "Fee Schedule", 3),
+    # a markdown footnote that reads as no citation cites its text (no source will match)
+    ('"the fee rises by six per cent"[^1] here.\n\n[^1]: Anna\'s email\n', "Anna's email", None),
+    # no definition, or one that is prose or inside a code block: no citation
+    ('"the fee rises by six per cent" [1] here.\n', None, None),
+    ('"the fee rises by six per cent" [1] here.\n\n[1] see the annex\n', None, None),
+    ('"the fee rises by six per cent" [1] here.\n\n```\n[1] S1 ¶3\n```\n', None, None),
+]
+
+
+@pytest.mark.parametrize(("markdown", "ref", "paragraph"), FOOTNOTE_FORMS)
+def test_a_footnote_reference_cites_what_its_definition_names_003_1(
+    markdown: str, ref: str | None, paragraph: int | None
+) -> None:
+    """003.1: "…"[^1] with "[^1]: S1 ¶3" (or "[1] S1 ¶3", "¹ S1, Abs. 3") at the end cites S1
+    ¶3; read as uncited, the quote would be searched everywhere, and a footnote naming an
+    ineligible source or an email could pass by a match elsewhere."""
+    (quote,) = quotes_of(markdown)
+    assert (quote.text, quote.cited_ref, quote.cited_paragraph) == (
+        "the fee rises by six per cent",
+        ref,
+        paragraph,
+    )
+    if ref is not None:  # the references belong to the quote's extent
+        assert markdown[quote.extent[1] :].startswith(" here.")
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "> The fee rises by six per cent. [^1]\n\n[^1]: S1 ¶3\n",
+        "> The fee rises by six per cent.[1]\n\n[1] S1 ¶3\n",
+        "> The fee rises by six per cent.\n[^1]\n\n[^1]: S1 ¶3\n",
+        "> The fee rises by six per cent.¹\n\n¹ S1 ¶3\n",
+    ],
+)
+def test_a_footnote_reference_cites_a_block_quote_003_1(markdown: str) -> None:
+    assert summary(markdown) == [(BLOCK, "The fee rises by six per cent.", "S1", 3)]
+
+
+def test_a_superscript_after_a_letter_is_block_quote_text_003_1() -> None:
+    """003.1: "120 m²" ends with a superscript that is the text's own, not a footnote."""
+    assert summary("> The floor space is 120 m²\n\n² S1 ¶3\n") == [
+        (BLOCK, "The floor space is 120 m²", None, None)
+    ]
+
+
 def test_a_quote_nested_in_the_same_marks_is_part_of_the_outer_quote_003_1() -> None:
     """003.1: "… "yes" …" [S1]: the outer pair, closed before the marker, is the quote."""
     assert summary('She said "the board said "yes" to the plan on Monday" [S1].') == [
