@@ -30,10 +30,12 @@ HORIZONTAL_SPACE = " \t\u00a0\u202f"
 
 def _paragraphs(group: str) -> str:
     """A marker's paragraph part ("¶3", ", p. 3", ":3" after an id ending in a digit, "¶3-4"),
-    the first number captured as ``group`` (not captured when empty)."""
+    the first number captured as ``group`` and the numbers after it as ``group_more`` (not
+    captured when empty)."""
     capture = f"(?P<{group}>" if group else "(?:"
+    more = f"(?P<{group}_more>" if group else "(?:"
     return rf"""(?:(?:[ \t]*[,;:]?[ \t]*{PARAGRAPH_WORD}[ \t]*|(?<=[0-9])[ \t]*:[ \t]*)
-        {capture}\d{{1,9}})(?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*)"""
+        {capture}\d{{1,9}}){more}(?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*))"""
 
 
 # One or more citations: the first cites, the others come along.
@@ -81,6 +83,8 @@ class Marker:
     url: str | None
     start: int
     end: int
+    # every paragraph of ``ref`` cited when more than one is (``¶2-4``, ``¶2, ¶5``)
+    paragraphs: tuple[int, ...] = ()
 
 
 def find_marker(text: str, position: int, *, parenthesized: bool = False) -> Marker | None:
@@ -224,7 +228,41 @@ _SUPERSCRIPT_TO_ASCII = str.maketrans(SUPERSCRIPT_DIGITS, "0123456789")
 def _marker(found: re.Match[str], start: int, end: int) -> Marker:
     paragraph = int(found["paragraph"]) if found["paragraph"] else None
     url = found.groupdict().get("url")
-    return Marker(ref=found["ref"], paragraph=paragraph or None, url=url, start=start, end=end)
+    paragraphs = cited_paragraphs(paragraph, found["paragraph_more"]) if paragraph else ()
+    return Marker(
+        ref=found["ref"],
+        paragraph=paragraph or None,
+        url=url,
+        start=start,
+        end=end,
+        paragraphs=paragraphs,
+    )
+
+
+MAX_RANGE = 20  # a wider range ("¶1-400") names its ends only: it says little about where
+
+
+def cited_paragraphs(first: int, more: str | None) -> tuple[int, ...]:
+    """Every paragraph a citation names from its first number and the rest of its
+    paragraph part (``"-4"``, ``", ¶5"``), ranges expanded; () when it names one.
+
+    >>> cited_paragraphs(2, "–4"), cited_paragraphs(2, ", ¶5 & 7"), cited_paragraphs(2, "")
+    ((2, 3, 4), (2, 5, 7), ())
+    """
+    paragraphs, previous = [first], first
+    for found in _MORE_PARAGRAPHS.finditer(more or ""):
+        number = int(found["number"])
+        if found["separator"] in "-–" and 0 < number - previous <= MAX_RANGE:
+            paragraphs.extend(range(previous + 1, number))
+        paragraphs.append(number)
+        previous = number
+    unique = tuple(dict.fromkeys(n for n in paragraphs if n >= 1))
+    return unique if len(unique) > 1 else ()
+
+
+_MORE_PARAGRAPHS = re.compile(
+    rf"[ \t]*(?P<separator>[-–,;&])[ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?(?P<number>\d{{1,9}})"
+)
 
 
 def _marker_match(text: str, position: int, parenthesized: bool) -> re.Match[str] | None:

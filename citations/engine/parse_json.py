@@ -120,10 +120,11 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
         cited_paragraph = parse_paragraph(obj.get(fields.paragraph)) if fields.paragraph else None
         # A marker copied into the quote cites when the fields do not; where they do, the
         # field cites (in markdown too the first citation of a quote counts, not the others).
+        cited_paragraphs: tuple[int, ...] = ()
         if marker is not None and cited_ref in (None, marker.ref):
             cited_ref = marker.ref
             if cited_paragraph is None:
-                cited_paragraph = marker.paragraph
+                cited_paragraph, cited_paragraphs = marker.paragraph, marker.paragraphs
         quotes.append(
             ParsedQuote(
                 n=len(quotes) + 1,
@@ -131,6 +132,7 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
                 text=quoted,
                 cited_ref=cited_ref,
                 cited_paragraph=cited_paragraph,
+                cited_paragraphs=cited_paragraphs,
                 cited_url=_reference(obj.get(fields.url)) if fields.url else None,
                 json_path=where,
             )

@@ -23,14 +23,16 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   an inch mark, so unbalanced marks do not pair up across other quotes. Quotes do not
   nest: the outer pair wins and inner quotation marks are part of its text; quotation marks
   inside a block quote are part of the block quote. An apostrophe (a mark between letters,
-  as in ``don't``) never opens or closes a quote; a mark left unclosed is ignored and does
-  not swallow the paragraph, let alone the document.
+  as in ``don't``) never opens or closes a quote, nor does a possessive's after a plural
+  (``'the employees' rights' [S1]``) when a marker follows a later closing mark; a mark
+  left unclosed is ignored and does not swallow the paragraph, let alone the document.
 - **Scare quotes**: an inline quote of at most two words without a marker is not a quote
   (a word is a whitespace-separated token, or two Han/kana characters); with a marker it is.
 - **Markers**: ``[S1]``, ``[S1 ¶3]``, tolerating ``[S1, ¶3]``, ``[S1 ¶ 3]``,
   ``[S1 para 3]``, ``[S1 p. 3]``, ``[S1 §3]``, ``[S1 S. 3]``, and ``[S1:3]`` when the id ends
-  in a digit (``[cite: 12]`` is not a marker); ``¶3-4`` / ``¶3, ¶5`` cite the first
-  paragraph; a marker written as a link ``[S1](https://…)`` also gives the cited URL.
+  in a digit (``[cite: 12]`` is not a marker); ``¶3-4`` / ``¶3, ¶5`` cite each paragraph
+  they name (``cited_paragraph`` is the first); a marker written as a link
+  ``[S1](https://…)`` also gives the cited URL.
   Several citations in one bracket (``[S1 ¶2; S2 ¶1]``, ``[S1 ¶2, S2 ¶1]``) and markers
   written one after another (``[S1 ¶2] [S2]``) are one run: the first is the citation, the
   run is what an export rewrites or removes. After an inline quote a marker may also be
@@ -38,6 +40,11 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   id: a digit before any full stop (``S1``, ``A1.v2``, ``doc_7-b``), or one to three capitals
   before a ``¶`` (``(M ¶2)``); so ``(see below)``, ``(sic)``, ``(pp. 3-5)`` or ``(2024)``
   stay prose. In a block quote or inside quotation marks parentheses are always text.
+  A punctuation mark or a short note in parentheses may stand between an inline quote and
+  its marker (``"…", [S1]``, ``"…" (emphasis added) [S1]``) and belongs to its extent.
+  An inline quote without a marker of its own takes the source (not the paragraph) of the
+  next marker in its sentence: ``"A" and "B" [S1 ¶2]``, ``"A", says the minute [S1]``; a
+  sentence's end, a table cell's or a paragraph's stops that.
   Export flags (``[⚠ unverified]``) are read as part of the run, so an exported response
   parses to the same quotes.
 - **Footnotes**: a reference where a marker would stand (``"…"[^1]``, ``"…" [1]``, ``„…“¹``,
@@ -74,6 +81,7 @@ from .markers import (
     FOOTNOTE_DEFINITION,
     FOOTNOTE_REFERENCE,
     HORIZONTAL_SPACE,
+    MARKER,
     PARAGRAPH_WORD,
     SOURCE_LABEL,
     SUPERSCRIPT_DIGITS,
@@ -113,6 +121,9 @@ QUOTE_PAIRS: dict[str, str] = {
 # A quote opened in one style and closed in the other ("…” or “…"): opening mark -> its
 # closing mark and the mark that opens a quote nested inside (whose close is not ours).
 MIXED_PAIRS: dict[str, tuple[str, str]] = {'"': ("”", "“"), "“": ('"', '"'), "„": ('"', '"')}
+SINGLE_MARKS = frozenset("'‘‚")
+# A closing single mark that may be a possessive's apostrophe: after a letter, before a word.
+POSSESSIVE = re.compile(r"(?<=[^\W\d_])['’‘][ \t]+(?=[^\W\d_])")
 SPACED_MARKS = frozenset("«»")  # French style puts (no-break) spaces inside « … »
 CJK_MARKS = frozenset("「」『』")
 BLOCK_PREFIX = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?P<arrows>(?:>[ \t]?)*)")
@@ -196,9 +207,26 @@ def _footnote_ending_at(
     return None
 
 
+# What a writer puts between a quote and its marker: a punctuation mark ("…", [S1]) and an
+# editorial note ("…" (emphasis added) [S1], "…" (sic) [S1]); without a marker after them
+# they are prose.
+INTERPOSED = re.compile(r"[.,;:]?(?:[ \t]*\((?P<note>[^()\[\]\n\"“”„«»]{1,40})\))?")
+
+
 def _inline_marker(text: str, position: int) -> Marker | None:
     """The marker after an inline quote: right after it, after a dash, or in parentheses
-    (which then belong to the marker, so a dropped quote takes them along)."""
+    (which then belong to the marker, so a dropped quote takes them along); also after a
+    punctuation mark or an editorial note in parentheses (which belong to it too)."""
+    marker = _marker_after_quote(text, position)
+    if marker is None:
+        interposed = INTERPOSED.match(text, position)
+        assert interposed is not None  # every part is optional
+        if interposed.end() > position:
+            marker = _marker_after_quote(text, interposed.end())
+    return marker
+
+
+def _marker_after_quote(text: str, position: int) -> Marker | None:
     marker = find_marker(text, position, parenthesized=True)
     if marker is not None:
         return marker
@@ -252,6 +280,7 @@ def parse_markdown_response(text: str) -> ParsedResponse:
         for found in pattern.finditer(text):
             masked[found.start() : found.end()] = b"\x01" * (found.end() - found.start())
     inline = _inline_quotes(text, masked, sorted(stops), footnotes)
+    inline = _with_sentence_markers(text, sorted(stops), inline)
     for table in tables:
         inline = _with_table_citations(text, lines, masked, table, inline)
     ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
@@ -355,6 +384,7 @@ def _block_quote(
         text="\n".join(pieces),
         cited_ref=marker.ref if marker else None,
         cited_paragraph=marker.paragraph if marker else None,
+        cited_paragraphs=marker.paragraphs if marker else (),
         cited_url=marker.url if marker else None,
         response_span=(start, end),
         extent=(lines.start(first), lines.end(extent_last)),
@@ -512,6 +542,8 @@ def _inline_quotes(
         if close < 0:  # the same mark opened again before a close: this one is unclosed
             index = -close
             continue
+        if mark in SINGLE_MARKS:
+            close = _past_possessives(text, masked, close, closers, limit)
         opening, start, end = index, index + 1, close
         # Emphasis around the quotation marks (*"…"*, **"…"**) belongs to the quote.
         emphasis = EMPHASIS.match(text, close + 1)
@@ -547,12 +579,89 @@ def _inline_quotes(
                 text=text[start:end],
                 cited_ref=marker.ref if marker else None,
                 cited_paragraph=marker.paragraph if marker else None,
+                cited_paragraphs=marker.paragraphs if marker else (),
                 cited_url=marker.url if marker else None,
                 response_span=(start, end),
                 extent=(opening, extent_end),
             )
         )
     return quotes
+
+
+def _past_possessives(text: str, masked: bytearray, close: int, closers: str, limit: int) -> int:
+    """The mark closing a single-quoted quote: a mark after a letter and before a word may be
+    a possessive's apostrophe ('the employees' rights', ‘Klaus’ Haus’); when no marker
+    follows it, a later closing mark that a marker follows closes the quote instead."""
+    candidate = close
+    while POSSESSIVE.match(text, candidate) and not _followed_by_marker(text, candidate):
+        candidate = next(
+            (
+                later
+                for later in range(candidate + 1, limit)
+                if not masked[later] and text[later] in closers and _closes(text, later)
+            ),
+            -1,
+        )
+        if candidate < 0:
+            return close
+        if _followed_by_marker(text, candidate):
+            return candidate
+    return close
+
+
+# Where a sentence (or a table cell) ends: a marker after it cites nothing before it.
+SENTENCE_END = re.compile(r"[.!?](?=[\s\"'”’)\]*_]|$)|\|")
+
+
+def _with_sentence_markers(
+    text: str, stops: list[int], quotes: list[ParsedQuote]
+) -> list[ParsedQuote]:
+    """Inline quotes without a marker of their own take the source of the next marker in
+    their sentence: ``"A" and "B" [S1 ¶2]``, ``"A", says the minute [S1].`` The writer cites
+    the sentence; read as uncited, "A" would be searched everywhere and pass even when the
+    sentence cites an ineligible source or an email. Only the source: which paragraph holds
+    "A" the marker does not say."""
+    out = list(quotes)
+    for index, quote in enumerate(out):
+        if quote.cited_ref is not None or quote.extent is None:
+            continue
+        position = quote.extent[1]
+        next_stop = bisect.bisect_right(stops, position)
+        limit = stops[next_stop] if next_stop < len(stops) else len(text)
+        cited = _sentence_citation(text, position, limit, out[index + 1 :])
+        if cited is not None:
+            out[index] = replace(quote, cited_ref=cited, cited_paragraph=None, cited_url=None)
+    return out
+
+
+def _sentence_citation(
+    text: str, position: int, limit: int, following: list[ParsedQuote]
+) -> str | None:
+    """The source of the first marker from ``position`` on in the same sentence (before
+    ``limit``): one in the prose, or that of a following quote of the sentence."""
+    for quote in following:
+        if quote.extent is None or quote.extent[0] >= limit:
+            break
+        start, end = quote.extent
+        if _sentence_ends(text, position, start) or MARKER.search(text, position, start):
+            return _marker_in_sentence(text, position, start)
+        if quote.cited_ref is not None:
+            return quote.cited_ref
+        position = end
+    return _marker_in_sentence(text, position, limit)
+
+
+def _marker_in_sentence(text: str, start: int, end: int) -> str | None:
+    """The source of the first bracketed marker in ``text[start:end]`` unless the sentence
+    ends before it."""
+    found = next((m for m in MARKER.finditer(text, start, end) if not m["paren"]), None)
+    if found is None or _sentence_ends(text, start, found.start()):
+        return None
+    return found["ref"]
+
+
+def _sentence_ends(text: str, start: int, end: int) -> bool:
+    return SENTENCE_END.search(text, start, end) is not None
 
 
 def _strip_bounds_end(text: str, start: int, end: int) -> int:

@@ -185,6 +185,9 @@ class ParsedQuote:
     response_span: tuple[int, int] | None = None
     extent: tuple[int, int] | None = None
     json_path: str | None = None
+    # every paragraph of the cited source the citation names when it names more than one
+    # (``¶2-4``, ``¶2, ¶5``), ``cited_paragraph`` first
+    cited_paragraphs: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

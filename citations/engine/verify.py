@@ -6,8 +6,10 @@ place exact first, then normalized. Only when the text is verbatim nowhere is it
 approximately, in all eligible sources at once, and accepted only when it is clearly one
 place (see ``approximate``); a near-verbatim quote that changes a number, a negation or a
 word of force is the same passage but another claim (``Finding.CHANGED_CLAIM``), never
-corrected. A markdown quote not verbatim as written is searched once more as rendered
-(emphasis markers and HTML entities resolved) before the approximate search.
+corrected. A quote not verbatim as written is searched once more without editorial marks
+(``[sic]``, ``[emphasis added]``, ``[T]he``) and, in markdown, as rendered (emphasis markers
+and HTML entities resolved) before the approximate search. A citation naming several
+paragraphs (``¶2-4``) is as cited in any of them.
 """
 
 from __future__ import annotations
@@ -143,8 +145,15 @@ def _resolve_citation(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Sour
     marker = read_citation(quote.cited_ref) if cited is None else None
     if marker is None:
         return quote, cited
-    paragraph = quote.cited_paragraph if quote.cited_paragraph is not None else marker.paragraph
-    quote = replace(quote, cited_ref=marker.ref, cited_paragraph=paragraph)
+    if quote.cited_paragraph is None:
+        quote = replace(
+            quote,
+            cited_ref=marker.ref,
+            cited_paragraph=marker.paragraph,
+            cited_paragraphs=marker.paragraphs,
+        )
+    else:
+        quote = replace(quote, cited_ref=marker.ref)
     return quote, turn.resolve(marker.ref)
 
 
@@ -161,13 +170,16 @@ def _locate_verbatim(
         return Finding.NOWHERE, None
     folded = _unwrap(fold_text(text))
     if primary is not None:
-        wanted = quote.cited_paragraph
-        if wanted is not None:
-            span = exact_in_paragraph(text, primary, wanted)
+        # The cited paragraph, or each of those a citation such as "¶2-4" names.
+        wanted = quote.cited_paragraphs or (
+            (quote.cited_paragraph,) if quote.cited_paragraph is not None else ()
+        )
+        for paragraph in wanted:
+            span = exact_in_paragraph(text, primary, paragraph)
             method = MatchMethod.EXACT
             if span is None:
                 span, method = (
-                    normalized_in_paragraph(folded, primary, wanted),
+                    normalized_in_paragraph(folded, primary, paragraph),
                     MatchMethod.NORMALIZED,
                 )
             if span is not None:
@@ -177,7 +189,7 @@ def _locate_verbatim(
             paragraphs = {s.paragraph for s in spans}
             finding = (
                 Finding.AS_CITED
-                if wanted is None or wanted in paragraphs
+                if not wanted or paragraphs.intersection(wanted)
                 else Finding.OTHER_PARAGRAPH
             )
             return finding, _match(spans, primary, method, Tier.PRIMARY)
@@ -192,19 +204,31 @@ def _locate_verbatim(
 # Emphasis a model puts on words inside a markdown quote ("is **fixed** for"): markup,
 # not quoted text.
 _EMPHASIS = re.compile(r"(?<![\w*_])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*_])", re.S)
+# Editorial marks of a quoting writer, in any quote: a note in brackets or parentheses ("[sic]",
+# "(emphasis added)", "[Hervorhebung d. Verf.]"), and a letter bracketed to change its case at
+# a sentence's start ("[T]he"). They add nothing the source would have to say.
+_EDITORIAL_NOTE = re.compile(
+    r"[ \t]*[\[(](?:sic!?|(?:emphasis|italics) (?:added|mine|supplied|in original)"
+    r"|hervorhebung[^\])\n]{0,30}|herv\.[^\])\n]{0,30})[\])]",
+    re.IGNORECASE,
+)
+_ALTERED_LETTER = re.compile(r"\[([^\W\d_])\](?=[^\W\d_])")
 
 
 def _without_markup(quote: ParsedQuote) -> ParsedQuote:
-    """A markdown quote as rendered: emphasis markers and HTML entities (``&amp;``) resolved;
-    the quote itself when there are none. Searched only when the quote as written is not
-    verbatim anywhere, so a source that has the markup itself still matches as written.
+    """A quote without editorial marks (``[sic]``, ``(emphasis added)``, ``[T]he``) and, in
+    markdown, as rendered: emphasis markers and HTML entities (``&amp;``) resolved; the quote
+    itself when there are none. Searched only when the quote as written is not verbatim
+    anywhere, so a source that has the marks itself still matches as written.
 
     >>> _without_markup(ParsedQuote(1, QuoteForm.INLINE, "is **fixed** &amp; _final_")).text
     'is fixed & final'
+    >>> _without_markup(ParsedQuote(1, QuoteForm.FIELD, "[T]he fee [sic] is due")).text
+    'The fee is due'
     """
-    if quote.form is QuoteForm.FIELD:
-        return quote
-    plain = html.unescape(_EMPHASIS.sub(r"\2", quote.text))
+    plain = _ALTERED_LETTER.sub(r"\1", _EDITORIAL_NOTE.sub("", quote.text))
+    if quote.form is not QuoteForm.FIELD:
+        plain = html.unescape(_EMPHASIS.sub(r"\2", plain))
     return quote if plain == quote.text else replace(quote, text=plain)
 
 

@@ -224,6 +224,59 @@ def test_a_superscript_after_a_letter_is_block_quote_text_003_1() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "between",
+    [". ", ", ", "; ", " (emphasis added) ", " (sic) ", ". (Hervorhebung d. Verf.) ", " (p. 4) "],
+)
+def test_punctuation_or_an_editorial_note_before_the_marker_003_1(between: str) -> None:
+    """003.1: '"…". [S1 ¶3]', '"…" (emphasis added) [S1 ¶3]': the marker still cites the
+    quote, and what stands between belongs to its extent."""
+    markdown = f'It says "the fee rises by six per cent"{between}[S1 ¶3] here.'
+    (quote,) = quotes_of(markdown)
+    assert (quote.cited_ref, quote.cited_paragraph) == ("S1", 3)
+    assert markdown[quote.extent[1] :] == " here."
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "'The employees' representatives are consulted before any change.' [S1 ¶3]",
+        "‘The employees’ representatives are consulted before any change.’ [S1 ¶3]",
+        "'The employees' and the managers' representatives are consulted.' [S1 ¶3]",
+    ],
+)
+def test_a_possessive_apostrophe_does_not_close_a_single_quote_003_1(markdown: str) -> None:
+    """003.1: in 'the employees' representatives …' [S1] the mark after "employees" is an
+    apostrophe: the quote (and its marker) run on to the mark before the marker."""
+    (quote,) = quotes_of(markdown)
+    assert (quote.text[-1], quote.cited_ref, quote.cited_paragraph) == (".", "S1", 3)
+
+
+def test_a_possessive_without_a_marker_after_the_quote_stays_a_short_quote_003_1() -> None:
+    assert summary("The 'employees' rights' are listed. No marker here.") == []
+
+
+SENTENCE_CITATIONS = [
+    ('"A is the first" and "B is the second" [S1 ¶3].', ["S1", "S1"]),
+    ('"A is the first", "B is the second" and "C is the third" [S1].', ["S1", "S1", "S1"]),
+    ('"A is the first", says the minute [S1 ¶2].', ["S1"]),
+    ('"A is the first". "B is the second" [S1].', [None, "S1"]),
+    ('"A is the first" | "B is the second" [S1]', [None, "S1"]),
+    ('"A is the first" and\n\n"B is the second" [S1].', [None, "S1"]),
+    ('"A is the first" and "B is the second" (S1).', ["S1", "S1"]),
+]
+
+
+@pytest.mark.parametrize(("markdown", "cited"), SENTENCE_CITATIONS)
+def test_a_quote_without_a_marker_takes_its_sentences_source_003_1(markdown, cited) -> None:
+    """003.1: '"A" and "B" [S1 ¶3]': the sentence's marker cites "A" too, its source only
+    (which paragraph holds "A" the marker does not say); not across a sentence's end, a
+    table cell or a paragraph."""
+    quotes = quotes_of(markdown)
+    assert [q.cited_ref for q in quotes] == cited
+    assert all(q.cited_paragraph is None for q in quotes[:-1])
+
+
 def test_a_quote_nested_in_the_same_marks_is_part_of_the_outer_quote_003_1() -> None:
     """003.1: "… "yes" …" [S1]: the outer pair, closed before the marker, is the quote."""
     assert summary('She said "the board said "yes" to the plan on Monday" [S1].') == [
@@ -620,15 +673,18 @@ def test_duplicate_quotes_are_two_quotes_003_8() -> None:
     ],
 )
 def test_spans_and_extents_point_into_the_response_003_1(markdown: str) -> None:
-    """The span holds the quoted text (single line: exactly); the extent holds span and marker."""
+    """The span holds the quoted text (single line: exactly); the extent holds span and marker
+    (a marker later in the sentence cites it too, but belongs to the sentence)."""
     for quote in quotes_of(markdown):
         start, end = quote.response_span
         extent_start, extent_end = quote.extent
         assert extent_start <= start < end <= extent_end
         if "\n" not in quote.text:
             assert markdown[start:end] == quote.text
-        if quote.cited_ref:
-            assert f"[{quote.cited_ref}" in markdown[end:extent_end]
+        if quote.cited_ref and f"[{quote.cited_ref}" not in markdown[end:extent_end]:
+            # cited by the marker that ends its sentence: the source only, left in place
+            assert f"[{quote.cited_ref}" in markdown[extent_end:]
+            assert quote.cited_paragraph is None
 
 
 @pytest.mark.parametrize(

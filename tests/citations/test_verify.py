@@ -210,6 +210,84 @@ def test_003_2_emphasis_and_entities_inside_a_markdown_quote_are_markup_not_text
     )
 
 
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        '"[T]he annual fee increases by six per cent (6%) over the previous term." [A1 ¶2]',
+        '"The annual fee increases [sic] by six per cent (6%) over the previous term." [A1 ¶2]',
+        '"The annual fee increases by six per cent (6%) [emphasis added]" [A1 ¶2]',
+        '"The annual fee increases by six per cent (6%) (Hervorhebung d. Verf.)" [A1 ¶2]',
+    ],
+)
+def test_003_2_editorial_marks_inside_a_quote_are_not_quoted_text(markdown):
+    """003.2: "[T]he", "[sic]", "[emphasis added]" are the quoting writer's marks; the quote
+    is verbatim without them: verified, not "corrected" or flagged."""
+    result = only_result(markdown)
+    assert (result.status, result.reason) == (
+        VerificationStatus.VERIFIED,
+        Reason.FOUND_AS_CITED,
+    )
+    assert (result.match.source, result.match.paragraph) == ("A1", 2)
+
+
+def test_003_6_a_bracketed_insertion_for_a_word_of_the_source_is_not_verified():
+    """003.6: "[The firm] shall ..." for "The contractor shall ...": words in brackets stand
+    for the source's, so the quote is not verbatim; never verified as written."""
+    result = only_result(
+        '"[The firm] shall attend emergency call-outs within eight (8) hours." [A1 ¶3]'
+    )
+    assert result.status is not VerificationStatus.VERIFIED
+
+
+@pytest.mark.parametrize(
+    ("marker", "status", "paragraph"),
+    [
+        ("[A1 ¶2-3]", VerificationStatus.VERIFIED, 3),
+        ("[A1 ¶1, ¶3]", VerificationStatus.VERIFIED, 3),
+        ("[A1 paras 1–4]", VerificationStatus.VERIFIED, 3),
+        ("[A1 ¶1-2]", VerificationStatus.CORRECTED, 3),
+        ("[A1 ¶4, ¶5]", VerificationStatus.CORRECTED, 3),
+    ],
+)
+def test_011_1_a_quote_in_one_of_the_cited_paragraphs_is_verified(marker, status, paragraph):
+    """011.1: "[A1 ¶2-3]" and "[A1 ¶1, ¶3]" cite every paragraph they name: a quote in any of
+    them is as cited (its paragraph is not "corrected"); outside them it is relocated."""
+    result = only_result(
+        f'"The contractor shall attend emergency call-outs within eight (8) hours." {marker}'
+    )
+    assert result.status is status
+    assert result.match.paragraph == paragraph
+
+
+@pytest.mark.parametrize(
+    ("markdown", "status"),
+    [
+        (
+            '"Contracts above 50,000 EUR per year" and "Scored 3.1 of 5." [D2 ¶1]',
+            VerificationStatus.INELIGIBLE,
+        ),
+        (
+            '"Contracts above 50,000 EUR per year", says last year\'s report [D2].',
+            VerificationStatus.INELIGIBLE,
+        ),
+        (
+            '"The new price applies from 1 March" and "the four-hour emergency response" [E1]',
+            VerificationStatus.VERIFIED,
+        ),
+        (
+            '"Contracts above 50,000 EUR per year" is clear. "Scored 3.1 of 5." [D2 ¶1]',
+            VerificationStatus.VERIFIED,
+        ),
+    ],
+)
+def test_012_2_a_quote_without_a_marker_takes_the_source_its_sentence_cites(markdown, status):
+    """012.2: in '"A" and "B" [D2 ¶1]' the sentence cites D2 for both; read as uncited, "A"
+    passed on a match in an eligible source. A marker in another sentence cites nothing."""
+    report = verify_bundle(bundle(markdown))
+    assert report.results[0].status is status
+    assert report.results[0].quote.cited_paragraph is None
+
+
 def test_003_6_a_footnote_number_the_quote_leaves_out_is_no_changed_number():
     """003.6: "approval¹" in a PDF source, "approval" in the quote: repaired, not flagged."""
     sentence = "Contracts above the threshold require written approval¹ from the director."
