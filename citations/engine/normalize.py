@@ -5,7 +5,9 @@ typographic vs straight quotes and apostrophes, dash variants, soft hyphens and 
 invisible format characters (zero-width spaces, bidi marks), hyphenation at line breaks,
 runs of whitespace (line breaks inside a sentence included) and bullet glyphs (``•``, and
 the private-use bullets PDF extraction leaves), which read as a space: a quote that runs on
-from one list item into the next usually drops the next item's bullet. A hyphen between letters that
+from one list item into the next usually drops the next item's bullet; so does the ``> ``
+before each line of a message an email replies to (before a word only: ``> 500`` may mean
+"more than"). A hyphen between letters that
 is followed by a line break or spaces is dropped with them (``Bürger-\\ninnen``, ``Bürger-
 innen`` and ``Bürgerinnen`` compare equal), on both sides of every comparison, so a
 line-break hyphen copied from a PDF or rejoined by the model makes no difference; a hyphen
@@ -203,18 +205,23 @@ def _fold_layout_fully(text: str) -> tuple[str, tuple[_Pieces, ...]]:
 _OTHER_SPACES = "".join(c for c in map(chr, range(0x3001)) if c.isspace() and c != " ")
 _JOIN = re.compile(rf"-(?<={_LETTER}-){_RUN}+(?={_LETTER})")
 _ODD_RUN = re.compile(f"[{re.escape(_OTHER_SPACES)}{INVISIBLE}{_BULLETS}]{_RUN}*")
+# The "> " an email puts before each line of the message it replies to: layout, so a quote of
+# that message reads on from line to line. Only before a word: in "> 500 EUR" the sign may
+# be a claim ("more than").
+_REPLY_PREFIX = re.compile(rf"\n{_RUN}*?(?:>[ \t]*)+(?=[ \t]*{_LETTER})")
 _RUN_REST = re.compile(f"{_RUN}*")
 
 
 def _special_spans(text: str) -> list[tuple[int, int]]:
     found = [m.span() for m in _JOIN.finditer(text)]
     found.extend(m.span() for m in _ODD_RUN.finditer(text))
+    found.extend(m.span() for m in _REPLY_PREFIX.finditer(text))
     at = text.find("  ")
     while at >= 0:
         end = _RUN_REST.match(text, at).end()  # type: ignore[union-attr]  # "*" always matches
         found.append((at, end))
         at = text.find("  ", end)
-    found.sort()
+    found.sort(key=lambda span: (span[0], -span[1]))  # of two starting together, the longer
     spans: list[tuple[int, int]] = []
     for start, end in found:
         if not spans or start >= spans[-1][1]:

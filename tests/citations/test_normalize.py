@@ -29,6 +29,12 @@ FOLDS = [
     ("right-to-left with bidi marks", "\u200fשלום\u200e עולם", "שלום עולם"),
     ("combining accent", "Cafe\u0301", "café"),
     ("bullets read as a space", "• eins\n\u25e6 zwei \uf0b7\tdrei", "eins zwei drei"),
+    (
+        "email reply prefixes",
+        "wrote:\n> Please confirm\n>> the date",
+        "wrote: please confirm the date",
+    ),
+    ("a reply prefix before a number stays", "Fees:\n> 500 EUR", "fees: > 500 eur"),
 ]
 
 
