@@ -734,6 +734,110 @@ def test_procurement_scenario_quotes_as_expected_003_1_003_8() -> None:
     assert quotes[7].text == "ninety days' written notice"
 
 
+HTML_QUOTES = [
+    # <q> is an inline quote, <blockquote> a block quote; the marker after the closing tag.
+    (
+        "He said <q>the fee rises by six per cent</q> [S1 ¶2].",
+        [(INLINE, "the fee rises by six per cent", "S1", 2)],
+    ),
+    (
+        '<q cite="https://x.example">the fee rises by six per cent</q> (S1)',
+        [(INLINE, "the fee rises by six per cent", "S1", None)],
+    ),
+    (
+        "<blockquote>The fee rises by six per cent.</blockquote> [S1 ¶2]",
+        [(BLOCK, "The fee rises by six per cent.", "S1", 2)],
+    ),
+    # Paragraphs inside, a cite attribute, the marker alone on the next line.
+    (
+        '<blockquote cite="https://x.example">\n  <p>The fee rises.</p>\n'
+        "  <p>By six per cent.</p>\n</blockquote>\n[S1 ¶2]\n",
+        [(BLOCK, "The fee rises.\nBy six per cent.", "S1", 2)],
+    ),
+    # The marker ends the last line, or is a <cite> / <footer> of the block quote.
+    (
+        "<blockquote><p>The fee rises.</p><p>By six per cent. [S1 ¶2]</p></blockquote>",
+        [(BLOCK, "The fee rises.\nBy six per cent.", "S1", 2)],
+    ),
+    (
+        "<blockquote>The fee rises by six per cent. <cite>[S1 ¶2]</cite></blockquote>",
+        [(BLOCK, "The fee rises by six per cent.", "S1", 2)],
+    ),
+    (
+        "<blockquote><p>The fee rises by six per cent.</p>"
+        "<footer>— <cite>S1, ¶2</cite></footer></blockquote>",
+        [(BLOCK, "The fee rises by six per cent.", "S1", 2)],
+    ),
+    (
+        "<blockquote><p>The fee rises by six per cent.</p><p>— [S1 ¶2]</p></blockquote>",
+        [(BLOCK, "The fee rises by six per cent.", "S1", 2)],
+    ),
+    # A <cite> naming no source is attribution, not quoted text.
+    (
+        "<blockquote>The fee rises by six per cent."
+        "<footer>— <cite>Jonas Brandt</cite></footer></blockquote>",
+        [(BLOCK, "The fee rises by six per cent.", None, None)],
+    ),
+    # Entities are kept as written (verification reads them as rendered); quotation marks
+    # inside are the quote's; a nested block quote belongs to the outer one.
+    (
+        "<blockquote>Fees &amp; &quot;charges&quot; rise.</blockquote> [S1]",
+        [(BLOCK, "Fees &amp; &quot;charges&quot; rise.", "S1", None)],
+    ),
+    (
+        '<blockquote>He said "no" to it. [S1]</blockquote>',
+        [(BLOCK, 'He said "no" to it.', "S1", None)],
+    ),
+    (
+        "<blockquote>Outer text.<blockquote>Inner text.</blockquote></blockquote> [S1]",
+        [(BLOCK, "Outer text.\nInner text.", "S1", None)],
+    ),
+    # Scare quotes stay prose, as with quotation marks; the sentence's marker cites an uncited one.
+    ("a <q>so-called</q> fee", []),
+    (
+        "<q>the fee rises by six per cent</q> and more, says the minute [S1 ¶2].",
+        [(INLINE, "the fee rises by six per cent", "S1", None)],
+    ),
+    # Not quotes: in code, unclosed, a <q> across a paragraph break.
+    ("Use `<q>the fee rises by six per cent</q> [S1]` here.", []),
+    ("```html\n<blockquote>The fee rises by six per cent.</blockquote> [S1]\n```\n", []),
+    ("<blockquote>The fee rises by six per cent. [S1]", []),
+    ("<q>the fee rises\n\nby six per cent</q> [S1]", []),
+]
+
+
+@pytest.mark.parametrize(("markdown", "expected"), HTML_QUOTES)
+def test_html_quote_elements_are_quotes_003_1(markdown: str, expected: list[tuple]) -> None:
+    assert summary(markdown) == expected
+
+
+@pytest.mark.parametrize(
+    ("markdown", "extent"),
+    [
+        ("He said <q>the fee rises</q> [S1 ¶2].", "<q>the fee rises</q> [S1 ¶2]"),
+        (
+            "Intro.\n\n<blockquote>The fee rises.</blockquote> [S1]\n\nAfter.",
+            "<blockquote>The fee rises.</blockquote> [S1]\n",
+        ),
+        (
+            "<blockquote>\n<p>The fee rises.</p>\n</blockquote>\n[S1]\n\nAfter.",
+            "<blockquote>\n<p>The fee rises.</p>\n</blockquote>\n[S1]\n",
+        ),
+        (
+            "<p>Intro.</p><blockquote>The fee rises.</blockquote> [S1]</p>",
+            "<blockquote>The fee rises.</blockquote> [S1]",
+        ),
+    ],
+)
+def test_html_quote_extent_is_the_element_and_its_marker_003_1(markdown: str, extent: str) -> None:
+    """As with markdown quotes: a block quote's whole lines when it has lines of its own; the
+    span is the quoted text only."""
+    (quote,) = quotes_of(markdown)
+    assert markdown[quote.extent[0] : quote.extent[1]] == extent
+    start, end = quote.response_span
+    assert markdown[start:end].startswith("The fee rises") or markdown[start:end] == "the fee rises"
+
+
 TABLE_CASES = [
     pytest.param(
         '| Quote | Source |\n|---|---|\n| "The tenant shall pay the rent monthly." | D1 ¶2 |\n',
@@ -794,6 +898,7 @@ MARKDOWN_PIECES = st.sampled_from(
         *"ab \"“”„‘’'«»「」>[]`*_\n\r\t S1¶2.-—",
         *("[S1]", "[S1 ¶2]", "> ", "\r\n", "\n\n", "```\n", "    ", "1. ", "- ", "# ", "| "),
         *('"quote of words here" ', "[⚠ unverified]"),
+        *("<q>", "</q>", "<blockquote>", "</blockquote>", "<p>", "<cite>", "</cite>"),
     ]
 )
 
@@ -809,6 +914,6 @@ def test_parser_never_crashes_and_spans_are_in_bounds_003_1(markdown: str) -> No
         extent_start, extent_end = quote.extent
         assert previous_end <= extent_start <= start < end <= extent_end <= len(markdown)
         assert quote.text.strip()
-        if quote.form is INLINE:
+        if quote.form is INLINE and "<" not in markdown[start:end]:  # tags are no text
             assert markdown[start:end] == quote.text
         previous_end = extent_end

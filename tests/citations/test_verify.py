@@ -436,6 +436,32 @@ def test_012_2_citation_of_an_ineligible_source_is_flagged():
     assert result.match is None
 
 
+@pytest.mark.parametrize(
+    ("markdown", "status"),
+    [
+        ("<blockquote>Scored 3.1 of 5.</blockquote> [D2 ¶1]", VerificationStatus.INELIGIBLE),
+        (
+            "<blockquote><p>Scored 3.1 of 5.</p><footer><cite>D2</cite></footer></blockquote>",
+            VerificationStatus.INELIGIBLE,
+        ),
+        ("Last year: <q>Scored 3.1 of 5.</q> [D2 ¶1]", VerificationStatus.INELIGIBLE),
+        (
+            "<blockquote>\n<p>Either party may terminate with ninety (90) days&rsquo; written"
+            " notice.</p>\n</blockquote>\n[A1 ¶4]",
+            VerificationStatus.VERIFIED,
+        ),
+        (
+            "<q>Contracts above 50,000 EUR per year require a competitive tender.</q> [D1 ¶1]",
+            VerificationStatus.VERIFIED,
+        ),
+    ],
+)
+def test_012_2_an_html_quote_is_verified_against_the_source_it_cites(markdown, status):
+    """012.2: a model's ``<blockquote>`` or ``<q>`` citing an ineligible source is flagged, not
+    skipped; one citing its source (entities as rendered) is verified."""
+    assert only_result(markdown).status == status
+
+
 def test_012_2_citation_of_an_unknown_source_is_flagged():
     result = only_result('Elsewhere: "Contracts above 50,000 EUR per year" [Z9 ¶1]')
     assert (result.status, result.reason) == (
