@@ -294,12 +294,16 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     for pattern in (LINK_DESTINATION, HTML_TAG):
         for found in pattern.finditer(text):
             masked[found.start() : found.end()] = b"\x01" * (found.end() - found.start())
-    inline = _inline_quotes(text, masked, sorted(stops), footnotes)
+    inline, short = _inline_quotes(text, masked, sorted(stops), footnotes)
     inline += [quote for quote in html_quotes if quote.form is QuoteForm.INLINE]
-    inline.sort(key=lambda q: q.extent or (0, 0))
+    # Short quotes without a marker are scare quotes, unless a table row cites them.
+    short_spans = {quote.response_span for quote in short}
+    inline = sorted([*inline, *short], key=lambda q: q.extent or (0, 0))
     inline = _with_sentence_markers(text, sorted(stops), inline)
     for table in tables:
-        inline = _with_table_citations(text, lines, masked, table, inline)
+        inline, cited_short = _with_table_citations(text, lines, masked, table, inline, short_spans)
+        short_spans -= cited_short
+    inline = [quote for quote in inline if quote.response_span not in short_spans]
     ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
     return ParsedResponse(
         quotes=tuple(replace(q, n=number) for number, q in enumerate(ordered, start=1))
@@ -533,8 +537,11 @@ def _closes(text: str, index: int) -> bool:
 
 def _inline_quotes(
     text: str, masked: bytearray, stops: list[int], footnotes: Footnotes
-) -> list[ParsedQuote]:
+) -> tuple[list[ParsedQuote], list[ParsedQuote]]:
+    """The inline quotes, and apart from them the short ones without a marker (scare quotes,
+    unless a table row cites them)."""
     quotes: list[ParsedQuote] = []
+    short: list[ParsedQuote] = []
     index = 0
     length = len(text)
     while index < length:
@@ -582,14 +589,15 @@ def _inline_quotes(
                 marker, end = inner, _strip_bounds_end(text, start, inner.start)
         quoted = text[start:end]
         index = extent_end
-        if not quoted.strip() or (marker is None and _word_count(quoted) <= 2):
+        if not quoted.strip():
             continue
         if mark in SPACED_MARKS:
             while start < end and text[start] in HORIZONTAL_SPACE:
                 start += 1
             while end > start and text[end - 1] in HORIZONTAL_SPACE:
                 end -= 1
-        quotes.append(
+        found = quotes if marker is not None or _word_count(quoted) > 2 else short
+        found.append(
             ParsedQuote(
                 n=0,
                 form=QuoteForm.INLINE,
@@ -602,7 +610,7 @@ def _inline_quotes(
                 extent=(opening, extent_end),
             )
         )
-    return quotes
+    return quotes, short
 
 
 def _past_possessives(text: str, masked: bytearray, close: int, closers: str, limit: int) -> int:
@@ -817,13 +825,21 @@ def _column_roles(text: str, header: list[tuple[int, int]]) -> list[str | None]:
 
 
 def _with_table_citations(
-    text: str, lines: _Lines, masked: bytearray, table: _Table, quotes: list[ParsedQuote]
-) -> list[ParsedQuote]:
+    text: str,
+    lines: _Lines,
+    masked: bytearray,
+    table: _Table,
+    quotes: list[ParsedQuote],
+    short_spans: set[tuple[int, int] | None],
+) -> tuple[list[ParsedQuote], set[tuple[int, int] | None]]:
     """``quotes`` with the citation a table row gives (its source and paragraph columns,
     else a cell that is nothing but a citation) set on the row's quotes that carry no marker
-    of their own; a cell of a quote column without quotation marks is a quote too."""
+    of their own; a cell of a quote column without quotation marks is a quote too. Short
+    quotes (``short_spans``) in a quote column of a citing row are quotes (``"One." and
+    "Two."``): their spans are returned."""
     roles = _column_roles(text, _cells(text, lines, table.header))
     out = list(quotes)
+    cited_short: set[tuple[int, int] | None] = set()
     for line in table.rows:
         cells = _cells(text, lines, line)
         row = [(role, cell) for role, cell in zip(roles, cells, strict=False)]
@@ -838,6 +854,10 @@ def _with_table_citations(
                 continue
             cell = next((c for c in cells if c[0] <= span[0] and span[1] <= c[1]), None)
             quoted_cells.add(cell or span)
+            if span in short_spans:
+                if not citing or ("quote", cell) not in row:
+                    continue
+                cited_short.add(span)
             if quote.cited_ref is None and citing and cell not in source_cells:
                 out[index] = replace(
                     quote, cited_ref=cited_ref, cited_paragraph=cited_paragraph, cited_url=None
@@ -860,7 +880,7 @@ def _with_table_citations(
                     extent=(start, end),
                 )
             )
-    return out
+    return out, cited_short
 
 
 def _row_citation(text: str, row: list[tuple[str | None, tuple[int, int]]]):

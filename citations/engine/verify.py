@@ -7,9 +7,9 @@ approximately, in all eligible sources at once, and accepted only when it is cle
 place (see ``approximate``); a near-verbatim quote that changes a number, a negation or a
 word of force is the same passage but another claim (``Finding.CHANGED_CLAIM``), never
 corrected. A quote not verbatim as written is searched once more without editorial marks
-(``[sic]``, ``[emphasis added]``, ``[T]he``) and, in markdown, as rendered (emphasis markers
-and HTML entities resolved) before the approximate search. A citation naming several
-paragraphs (``¶2-4``) is as cited in any of them.
+(``[sic]``, ``[emphasis added]``, ``[T]he``) and, in markdown, as rendered (emphasis markers,
+backslash escapes and HTML entities resolved) before the approximate search. A citation
+naming several paragraphs (``¶2-4``) is as cited in any of them.
 """
 
 from __future__ import annotations
@@ -202,8 +202,8 @@ def _locate_verbatim(
 
 
 # Emphasis a model puts on words inside a markdown quote ("is **fixed** for"): markup,
-# not quoted text.
-_EMPHASIS = re.compile(r"(?<![\w*_])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*_])", re.S)
+# not quoted text; an escaped mark (``\*``) is no emphasis.
+_EMPHASIS = re.compile(r"(?<![\w*_\\])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=[^\s\\])\1(?![\w*_])", re.S)
 # Editorial marks of a quoting writer, in any quote: a note in brackets or parentheses ("[sic]",
 # "(emphasis added)", "[Hervorhebung d. Verf.]"), and a letter bracketed to change its case at
 # a sentence's start ("[T]he"). They add nothing the source would have to say.
@@ -213,22 +213,27 @@ _EDITORIAL_NOTE = re.compile(
     re.IGNORECASE,
 )
 _ALTERED_LETTER = re.compile(r"\[([^\W\d_])\](?=[^\W\d_])")
+# A backslash escape of markdown (``\|`` in a table cell, ``\*``) renders as its character.
+_BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 def _without_markup(quote: ParsedQuote) -> ParsedQuote:
     """A quote without editorial marks (``[sic]``, ``(emphasis added)``, ``[T]he``) and, in
-    markdown, as rendered: emphasis markers and HTML entities (``&amp;``) resolved; the quote
-    itself when there are none. Searched only when the quote as written is not verbatim
-    anywhere, so a source that has the marks itself still matches as written.
+    markdown, as rendered: emphasis markers, backslash escapes (``\\|``) and HTML entities
+    (``&amp;``) resolved; the quote itself when there are none. Searched only when the quote
+    as written is not verbatim anywhere, so a source that has the marks itself still matches
+    as written.
 
     >>> _without_markup(ParsedQuote(1, QuoteForm.INLINE, "is **fixed** &amp; _final_")).text
     'is fixed & final'
+    >>> _without_markup(ParsedQuote(1, QuoteForm.INLINE, r"5 EUR \\| 2% \\*net\\*")).text
+    '5 EUR | 2% *net*'
     >>> _without_markup(ParsedQuote(1, QuoteForm.FIELD, "[T]he fee [sic] is due")).text
     'The fee is due'
     """
     plain = _ALTERED_LETTER.sub(r"\1", _EDITORIAL_NOTE.sub("", quote.text))
     if quote.form is not QuoteForm.FIELD:
-        plain = html.unescape(_EMPHASIS.sub(r"\2", plain))
+        plain = html.unescape(_BACKSLASH_ESCAPE.sub(r"\1", _EMPHASIS.sub(r"\2", plain)))
     return quote if plain == quote.text else replace(quote, text=plain)
 
 

@@ -882,6 +882,22 @@ TABLE_CASES = [
         [("The tenant pays monthly.", None, None)],
         id="placeholder-source",
     ),
+    pytest.param(
+        '| Topic | Quote | Source |\n|---|---|---|\n| Fee | "One." and "Two." | D1 ¶3 |\n',
+        [("One.", "D1 ¶3", None), ("Two.", "D1 ¶3", None)],
+        id="two-short-quotes-in-a-quote-cell",
+    ),
+    pytest.param(
+        '| Topic | Note | Source |\n|---|---|---|\n| Fee | a "so-called" fee | D1 ¶3 |\n'
+        '| Fee | "One." and "Two." | |\n',
+        [],
+        id="short-quotes-elsewhere-are-scare-quotes",
+    ),
+    pytest.param(
+        "| Quote | Source |\n|---|---|\n| A charge of 5 EUR \\| 2% applies. | D1 ¶2 |\n",
+        [("A charge of 5 EUR \\| 2% applies.", "D1 ¶2", None)],
+        id="escaped-pipe-kept-as-written-like-other-escapes",
+    ),
 ]
 
 

@@ -495,6 +495,38 @@ def test_012_2_003_7_a_table_rows_source_column_is_the_quotes_citation(source, s
         assert result.match is None
 
 
+def test_003_2_a_backslash_escape_in_a_table_cell_is_read_as_rendered():
+    """003.2: ``\\|`` (a pipe inside a table cell) renders as ``|``: verified, not repaired."""
+    a1_text = "Either party may terminate with ninety (90) days’ written notice | or sooner."
+    cell = a1_text.replace("|", "\\|")
+    data = {
+        "bundle_version": 1,
+        "id": "escape-test",
+        "sources": [{"id": "A1", "kind": "document", "paragraphs": [a1_text]}],
+        "response": {
+            "format": "markdown",
+            "text": f"| Quote | Source |\n|---|---|\n| {cell} | A1 ¶1 |\n",
+        },
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert (result.status, result.reason) == (VerificationStatus.VERIFIED, Reason.FOUND_AS_CITED)
+
+
+@pytest.mark.parametrize(
+    ("cell", "status"),
+    [
+        ('"Contracts above 50,000 EUR" and "competitive tender."', VerificationStatus.VERIFIED),
+        ('"Scored 3.1" and "of 5."', VerificationStatus.INELIGIBLE),
+    ],
+)
+def test_012_2_short_quotes_in_a_table_rows_quote_cell_are_cited_by_the_row(cell, status):
+    """012.2: each short quote of a quote cell is a quote cited by its row (not one quote of the
+    whole cell with its quotation marks)."""
+    source = "D1" if status is VerificationStatus.VERIFIED else "D2"
+    report = verify_bundle(bundle(TABLE.format(quote=cell, source=source)))
+    assert [r.status for r in report.results] == [status, status]
+
+
 def test_an_uncited_quote_is_checked_against_every_eligible_source():
     result = only_result(
         "> Service levels must not be reduced at renewal without written approval."
