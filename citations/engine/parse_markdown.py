@@ -59,9 +59,11 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   without a marker of its own takes its row's citation: the cell of a column headed
   Source / Quelle / Citation / Reference / Document (a Paragraph / ¶ / Abs. / Seite column
   gives the paragraph), else a cell that is nothing but a citation shaped like one
-  (``[D1 ¶2]``, ``D1, ¶2``). The source is kept as written; verification resolves it as it
-  resolves a JSON source field (id, label, title, else a marker). A cell of a column headed
-  Quote / Zitat / Excerpt / Evidence is a quote even without quotation marks.
+  (``[D1 ¶2]``, ``D1, ¶2``). A marker (that cell, or a source cell in brackets) is read
+  as after an inline quote; another source cell is kept as written, and verification
+  resolves it as it resolves a JSON source field (id, label, title, else a marker). A cell
+  of a column headed Quote / Zitat / Excerpt / Evidence is a quote even without quotation
+  marks; short quotes in it (``"One." and "Two."``) are quotes of a row that cites.
 - **HTML quotes**: ``<q>…</q>`` is an inline quote, ``<blockquote>…</blockquote>`` (with
   ``<p>`` paragraphs, a ``cite="…"`` attribute, a nested block quote) a block quote. The text
   is the element's without tags (a line-breaking tag such as ``</p>`` is a line break),
@@ -883,26 +885,38 @@ def _with_table_citations(
     return out, cited_short
 
 
-def _row_citation(text: str, row: list[tuple[str | None, tuple[int, int]]]):
-    """The source (as written: verification resolves ids, labels, titles and markers) and
-    paragraph a table row cites."""
+def _row_citation(
+    text: str, row: list[tuple[str | None, tuple[int, int]]]
+) -> tuple[str | None, int | None]:
+    """The source and paragraph a table row cites. A citation marker (a source cell in
+    brackets, ``[D1 ¶2]``, or a cell that is nothing but a citation shaped like one, ``A1,
+    ¶5``) is read as an inline marker is; other source cells are kept as written, as
+    verification resolves a name (id, label, title) before reading it as a marker."""
+    marker: Marker | None = None
     cited_ref: str | None = None
     sources = [cell for role, cell in row if role == "source"]
     if sources:
-        written = text[slice(*sources[0])]
+        start, end = sources[0]
+        written = text[start:end]
+        if written.startswith(("[", "(")):
+            marker = read_citation(text, start, end, shaped_only=True)
         cited_ref = None if NO_SOURCE.fullmatch(written) else written
     else:
-        cited_ref = next(
+        marker = next(
             (
-                text[start:end]
+                found
                 for role, (start, end) in row
-                if role != "quote" and read_citation(text, start, end, shaped_only=True)
+                if role != "quote"
+                and (found := read_citation(text, start, end, shaped_only=True)) is not None
             ),
             None,
         )
+    if marker is not None:
+        cited_ref = marker.ref
     paragraphs = [cell for role, cell in row if role == "paragraph"]
-    cited_paragraph = parse_paragraph(text[slice(*paragraphs[0])]) if paragraphs else None
-    return cited_ref, cited_paragraph
+    if paragraphs:
+        return cited_ref, parse_paragraph(text[slice(*paragraphs[0])])
+    return cited_ref, marker.paragraph if marker else None
 
 
 # HTML quotes --------------------------------------------------------------------------------

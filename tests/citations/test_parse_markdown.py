@@ -851,14 +851,23 @@ TABLE_CASES = [
     ),
     pytest.param(
         "| Zitat | Quelle | Abs. |\n|---|---|---|\n| „Der Mieter zahlt monatlich.“ | [A1] | 3 |\n",
-        [("Der Mieter zahlt monatlich.", "[A1]", 3)],
+        [("Der Mieter zahlt monatlich.", "A1", 3)],
         id="german-headers",
     ),
     pytest.param(
         '| Topic | Wording | Where |\n|---|---|---|\n| Rent | "The tenant pays monthly." '
         "| A1, ¶2 |\n",
-        [("The tenant pays monthly.", "A1, ¶2", None)],
+        [("The tenant pays monthly.", "A1", 2)],
         id="no-source-header-a-citation-cell",
+    ),
+    pytest.param(
+        '| Quote | Source |\n|---|---|\n| "The tenant pays monthly." | [D1 ¶2] |\n'
+        '| "The tenant pays weekly." | Lease Annex, ¶4 |\n',
+        [
+            ("The tenant pays monthly.", "D1", 2),
+            ("The tenant pays weekly.", "Lease Annex, ¶4", None),
+        ],
+        id="bracketed-source-cell-a-marker-other-names-as-written",
     ),
     pytest.param(
         '| Topic | Wording | Note |\n|---|---|---|\n| Rent | "The tenant pays monthly." '
