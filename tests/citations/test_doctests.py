@@ -4,9 +4,18 @@ import doctest
 
 import pytest
 
-from citations.engine import approximate, markers, match, normalize, parse_json, policy, verify
+from citations.engine import (
+    approximate,
+    markers,
+    match,
+    normalize,
+    parse_json,
+    parse_markdown,
+    policy,
+    verify,
+)
 
-MODULES = [normalize, match, approximate, markers, parse_json, policy, verify]
+MODULES = [normalize, match, approximate, markers, parse_json, parse_markdown, policy, verify]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

@@ -1,0 +1,174 @@
+"""HTML quotes in a markdown response: ``<q>…</q>`` and ``<blockquote>…</blockquote>`` with
+their markers. The decisions are listed in :mod:`.parse_markdown`."""
+
+from __future__ import annotations
+
+import re
+
+from .inline_quotes import strip_wrapping_quotes, word_count
+from .markdown_lines import BLANK_LINE, Lines, line_of
+from .markdown_markers import (
+    ATTRIBUTION_LEAD,
+    Footnotes,
+    footnote_marker,
+    inline_marker,
+    marker_after,
+    trailing_marker,
+)
+from .markers import HORIZONTAL_SPACE, Marker, read_citation
+from .types import ParsedQuote, QuoteForm
+
+# Models write HTML in markdown answers too: ``<q>…</q>`` is an inline quote, ``<blockquote>…
+# </blockquote>`` a block quote (possibly of ``<p>`` paragraphs, with a ``cite="…"`` URL).
+HTML_QUOTE_OPENING = re.compile(r"<(?P<name>q|blockquote)(?:\s[^<>]*)?>", re.IGNORECASE)
+HTML_ELEMENT_TAG = re.compile(r"<(?P<closing>/)?(?P<name>[A-Za-z][A-Za-z0-9]*)(?:\s[^<>]*)?/?>")
+# Tags that end a line of the quote's text; other tags (``<em>``, ``<span>``) are inside one.
+HTML_LINE_BREAKING = frozenset(
+    {"p", "br", "div", "blockquote", "footer", "li", "ul", "ol", "hr", "h1", "h2", "h3", "h4"}
+)
+# Elements that attribute a quote (``<cite>P1 ¶2</cite>``, ``<footer>— Source: P1</footer>``):
+# their text is the quote's marker, never quoted text.
+HTML_ATTRIBUTION = frozenset({"cite", "footer"})
+
+
+def find_html_quotes(
+    text: str, masked: bytearray, lines: Lines, footnotes: Footnotes
+) -> list[ParsedQuote]:
+    """The ``<q>`` and ``<blockquote>`` elements outside code and markdown block quotes
+    (``masked``), with their markers: inside the element (ending its last line, or in a
+    ``<cite>`` / ``<footer>``), after its closing tag, or (after a block quote) alone on the
+    next line. A quote's text is the element's text without tags; its extent the element and
+    its marker (a block quote's whole lines when it stands on lines of its own)."""
+    quotes: list[ParsedQuote] = []
+    position = 0
+    for opening in HTML_QUOTE_OPENING.finditer(text):
+        if opening.start() < position or masked[opening.start()]:
+            continue
+        name = opening["name"].lower()
+        closing = _html_closing(text, masked, name, opening.end())
+        if closing is None:
+            continue
+        quote = _html_quote(text, lines, footnotes, opening, closing)
+        position = closing.end()
+        if quote is not None:
+            assert quote.extent is not None
+            position = quote.extent[1]
+            quotes.append(quote)
+    return quotes
+
+
+def _html_closing(text: str, masked: bytearray, name: str, position: int) -> re.Match[str] | None:
+    """The tag closing the element opened before ``position``: an element of the same name
+    nested inside is skipped; a ``<q>`` stays within its paragraph."""
+    limit = len(text)
+    if name == "q" and (blank := BLANK_LINE.search(text, position)) is not None:
+        limit = blank.start()
+    depth = 0
+    for tag in HTML_ELEMENT_TAG.finditer(text, position, limit):
+        if tag["name"].lower() != name or masked[tag.start()]:
+            continue
+        if not tag["closing"]:
+            depth += 1
+        elif depth == 0:
+            return tag
+        else:
+            depth -= 1
+    return None
+
+
+def _html_quote(
+    text: str,
+    lines: Lines,
+    footnotes: Footnotes,
+    opening: re.Match[str],
+    closing: re.Match[str],
+) -> ParsedQuote | None:
+    block = opening["name"].lower() == "blockquote"
+    # The element's text between tags, each piece with what separates it from the one before.
+    pieces: list[tuple[int, int, str]] = []
+    attributions: list[tuple[int, int]] = []
+    attributing, separator, position = 0, "", opening.end()
+    for tag in [*HTML_ELEMENT_TAG.finditer(text, opening.end(), closing.start()), closing]:
+        if attributing:
+            attributions.append((position, tag.start()))
+        elif text[position : tag.start()].strip() or (tag.start() > position and not separator):
+            pieces.append((position, tag.start(), separator))
+            separator = ""
+        tag_name = tag["name"].lower()
+        if tag_name in HTML_ATTRIBUTION:
+            attributing = max(0, attributing + (-1 if tag["closing"] else 1))
+        if tag_name in HTML_LINE_BREAKING:
+            separator = "\n"
+        position = tag.end()
+    marker = next(filter(None, (_html_attribution(text, *span) for span in attributions)), None)
+    while pieces and not text[pieces[-1][0] : pieces[-1][1]].strip():
+        pieces.pop()
+    if marker is None and pieces:
+        last_start, last_end, last_separator = pieces[-1]
+        last = _strip_space(text, last_start, last_end)
+        marker, rest = trailing_marker(text, [last], footnotes)
+        if marker is not None:
+            pieces[-1:] = [(start, end, last_separator) for start, end in rest]
+    extent_end = closing.end()
+    if marker is None:
+        marker = inline_marker(text, closing.end()) or footnote_marker(
+            text, closing.end(), footnotes
+        )
+    if marker is not None:
+        extent_end = max(extent_end, marker.end)
+    elif block and not text[closing.end() : lines.content_end(line_of(lines, closing.end()))]:
+        marker, line = marker_after(text, lines, line_of(lines, closing.end()), footnotes)
+        if marker is not None:
+            extent_end = lines.end(line)
+    while pieces and not text[pieces[-1][0] : pieces[-1][1]].strip(HORIZONTAL_SPACE + "\n—–-"):
+        pieces.pop()  # a dash left before a marker ("… <p>— [P1 ¶2]</p>")
+    while pieces and not text[pieces[0][0] : pieces[0][1]].strip():
+        pieces.pop(0)
+    if not pieces:
+        return None
+    start = _strip_space(text, pieces[0][0], pieces[0][1])[0]
+    end = _strip_space(text, pieces[-1][0], pieces[-1][1])[1]
+    start, end = strip_wrapping_quotes(text, start, end)
+    quoted = "".join(
+        separator + text[max(s, start) : min(e, end)] for s, e, separator in pieces if s < end
+    ).strip()
+    if not quoted or (not block and marker is None and word_count(quoted) <= 2):
+        return None
+    extent_start = opening.start()
+    if block:  # whole lines when it has lines of its own, as a markdown block quote
+        first = line_of(lines, extent_start)
+        if not text[lines.start(first) : extent_start].strip():
+            extent_start = lines.start(first)
+        last = line_of(lines, max(extent_start, extent_end - 1))
+        if not text[extent_end : lines.end(last)].strip():
+            extent_end = lines.end(last)
+    return ParsedQuote(
+        n=0,
+        form=QuoteForm.BLOCK if block else QuoteForm.INLINE,
+        text=quoted,
+        cited_ref=marker.ref if marker else None,
+        cited_paragraph=marker.paragraph if marker else None,
+        cited_paragraphs=marker.paragraphs if marker else (),
+        cited_url=marker.url if marker else None,
+        response_span=(start, end),
+        extent=(extent_start, extent_end),
+    )
+
+
+def _html_attribution(text: str, start: int, end: int) -> Marker | None:
+    """The citation that is all the text of a ``<cite>`` or ``<footer>`` element, read as an
+    attribution line (``— P1 ¶2``, ``Source: P1``, ``[P1 ¶2]``)."""
+    start, end = _strip_space(text, start, end)
+    lead = ATTRIBUTION_LEAD.match(text, start, end)
+    assert lead is not None  # every part is optional
+    if lead.end() >= end:
+        return None
+    return read_citation(text, lead.end(), end, shaped_only=not lead["label"])
+
+
+def _strip_space(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end

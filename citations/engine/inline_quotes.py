@@ -1,0 +1,316 @@
+"""Inline quotes of a markdown response: text between a pair of quotation marks, with its
+marker; without one, the source of the next marker in its sentence. Also the rules of
+quotation marks the other readers share: a pair around a whole text, and what is too short
+to be more than scare quotes. The decisions are listed in :mod:`.parse_markdown`."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import replace
+
+from .markdown_markers import Footnotes, footnote_marker, inline_marker
+from .markers import (
+    HORIZONTAL_SPACE,
+    MARKER,
+    SUPERSCRIPT_DIGITS,
+    after_flags,
+    marker_ending_at,
+)
+from .types import ParsedQuote, QuoteForm
+
+# Opening mark -> the marks that close it.
+QUOTE_PAIRS: dict[str, str] = {
+    '"': '"',
+    "“": "”",
+    "„": "“”",
+    "«": "»",
+    "»": "«",
+    "‚": "‘’",
+    "‘": "’",
+    "'": "'",
+    "「": "」",
+    "『": "』",
+}
+# A quote opened in one style and closed in the other ("…” or “…"): opening mark -> its
+# closing mark and the mark that opens a quote nested inside (whose close is not ours).
+MIXED_PAIRS: dict[str, tuple[str, str]] = {'"': ("”", "“"), "“": ('"', '"'), "„": ('"', '"')}
+SINGLE_MARKS = frozenset("'‘‚")
+# A closing single mark that may be a possessive's apostrophe: after a letter, before a word.
+POSSESSIVE = re.compile(r"(?<=[^\W\d_])['’‘][ \t]+(?=[^\W\d_])")
+SPACED_MARKS = frozenset("«»")  # French style puts (no-break) spaces inside « … »
+CJK_MARKS = frozenset("「」『』")
+HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# Hebrew and Arabic write one-letter words (and, in, to, the, ...) joined to the next word,
+# also when that word is quoted: ו"המשרד", و"يجب". A quotation mark after such a letter opens
+# a quote when a word of two letters or more follows (a Hebrew acronym such as ש"ח has one).
+JOINED_PROCLITIC = re.compile(r"(?<![^\W\d_])[\u05d0-\u05ea\u0620-\u064a]$")
+QUOTED_WORD_AFTER = re.compile(r"[^\W\d_]{2}")
+EMPHASIS = re.compile(r"\*{1,3}|_{1,3}|")
+
+
+def strip_wrapping_quotes(text: str, start: int, end: int) -> tuple[int, int]:
+    """Without one pair of quotation marks around all of ``text[start:end]`` (the closing
+    one possibly followed by a full stop or comma), unless the inner text closes it too
+    (``"A" and "B"`` is two quotations, not one)."""
+    closers = QUOTE_PAIRS.get(text[start], "") if end > start else ""
+    for close in (end - 1, end - 2):
+        if (
+            close > start
+            and text[close] in closers
+            and text[close + 1 : end] in ("", ".", ",")
+            and not any(char in closers for char in text[start + 1 : close])
+        ):
+            return start + 1, close
+    return start, end
+
+
+def _opens(text: str, index: int) -> bool:
+    mark = text[index]
+    before = text[index - 1] if index > 0 else " "
+    after = text[index + 1] if index + 1 < len(text) else " "
+    if mark in CJK_MARKS:
+        return True
+    if before.isalnum():
+        return bool(
+            JOINED_PROCLITIC.search(text, max(0, index - 2), index)
+            and QUOTED_WORD_AFTER.match(text, index + 1)
+        )
+    return mark in SPACED_MARKS or not after.isspace()
+
+
+def _closes(text: str, index: int) -> bool:
+    mark = text[index]
+    if mark in CJK_MARKS or mark in SPACED_MARKS:
+        return True
+    before = text[index - 1] if index > 0 else " "
+    after = text[index + 1] if index + 1 < len(text) else " "
+    # A footnote number may follow the closing mark: „…“¹
+    return not before.isspace() and (not after.isalnum() or after in SUPERSCRIPT_DIGITS)
+
+
+def find_inline_quotes(
+    text: str, masked: bytearray, stops: list[int], footnotes: Footnotes
+) -> tuple[list[ParsedQuote], list[ParsedQuote]]:
+    """The inline quotes, and apart from them the short ones without a marker (scare quotes,
+    unless a table row cites them)."""
+    quotes: list[ParsedQuote] = []
+    short: list[ParsedQuote] = []
+    index = 0
+    length = len(text)
+    while index < length:
+        mark = text[index]
+        if mark not in QUOTE_PAIRS or masked[index] or not _opens(text, index):
+            index += 1
+            continue
+        closers = QUOTE_PAIRS[mark]
+        next_stop = bisect.bisect_right(stops, index)
+        limit = stops[next_stop] if next_stop < len(stops) else length
+        close = _find_close(text, masked, index, closers, limit)
+        mixed = _find_mixed_close(text, masked, index, limit) if mark in MIXED_PAIRS else None
+        # A mark of the other style closes the quote when its own style does not, or when
+        # it comes first and a marker follows it ("a” [S1] and “b" [S2] are two quotes).
+        if mixed is not None and (
+            close is None or (mixed < abs(close) and _followed_by_marker(text, mixed))
+        ):
+            close = mixed
+        if close is None:
+            index += 1
+            continue
+        if close < 0:  # the same mark opened again before a close: this one is unclosed
+            index = -close
+            continue
+        if mark in SINGLE_MARKS:
+            close = _past_possessives(text, masked, close, closers, limit)
+        opening, start, end = index, index + 1, close
+        # Emphasis around the quotation marks (*"…"*, **"…"**) belongs to the quote.
+        emphasis = EMPHASIS.match(text, close + 1)
+        assert emphasis is not None
+        run = emphasis.group()
+        if run and text[max(0, opening - len(run)) : opening] == run:
+            opening -= len(run)
+        after_close = emphasis.end()
+        while after_close < length and text[after_close] in SUPERSCRIPT_DIGITS:
+            after_close += 1  # the footnote number belongs to the quote
+        marker = inline_marker(text, after_close) or footnote_marker(
+            text, emphasis.end(), footnotes
+        )
+        extent_end = marker.end if marker else after_close if after_close > close + 1 else close + 1
+        if marker is None:  # a marker inside the quotation marks: "… [S1 ¶2]"
+            extent_end = after_flags(text, extent_end)
+            inner = marker_ending_at(text, start, _strip_bounds_end(text, start, end))
+            if inner is not None:
+                marker, end = inner, _strip_bounds_end(text, start, inner.start)
+        quoted = text[start:end]
+        index = extent_end
+        if not quoted.strip():
+            continue
+        if mark in SPACED_MARKS:
+            while start < end and text[start] in HORIZONTAL_SPACE:
+                start += 1
+            while end > start and text[end - 1] in HORIZONTAL_SPACE:
+                end -= 1
+        found = quotes if marker is not None or word_count(quoted) > 2 else short
+        found.append(
+            ParsedQuote(
+                n=0,
+                form=QuoteForm.INLINE,
+                text=text[start:end],
+                cited_ref=marker.ref if marker else None,
+                cited_paragraph=marker.paragraph if marker else None,
+                cited_paragraphs=marker.paragraphs if marker else (),
+                cited_url=marker.url if marker else None,
+                response_span=(start, end),
+                extent=(opening, extent_end),
+            )
+        )
+    return quotes, short
+
+
+def _past_possessives(text: str, masked: bytearray, close: int, closers: str, limit: int) -> int:
+    """The mark closing a single-quoted quote: a mark after a letter and before a word may be
+    a possessive's apostrophe ('the employees' rights', ‘Klaus’ Haus’); when no marker
+    follows it, a later closing mark that a marker follows closes the quote instead."""
+    candidate = close
+    while POSSESSIVE.match(text, candidate) and not _followed_by_marker(text, candidate):
+        candidate = next(
+            (
+                later
+                for later in range(candidate + 1, limit)
+                if not masked[later] and text[later] in closers and _closes(text, later)
+            ),
+            -1,
+        )
+        if candidate < 0:
+            return close
+        if _followed_by_marker(text, candidate):
+            return candidate
+    return close
+
+
+# Where a sentence (or a table cell) ends: a marker after it cites nothing before it.
+SENTENCE_END = re.compile(r"[.!?](?=[\s\"'”’)\]*_]|$)|\|")
+
+
+def with_sentence_markers(
+    text: str, stops: list[int], quotes: list[ParsedQuote]
+) -> list[ParsedQuote]:
+    """Inline quotes without a marker of their own take the source of the next marker in
+    their sentence: ``"A" and "B" [S1 ¶2]``, ``"A", says the minute [S1].`` The writer cites
+    the sentence; read as uncited, "A" would be searched everywhere and pass even when the
+    sentence cites an ineligible source or an email. Only the source: which paragraph holds
+    "A" the marker does not say."""
+    out = list(quotes)
+    for index, quote in enumerate(out):
+        if quote.cited_ref is not None or quote.extent is None:
+            continue
+        position = quote.extent[1]
+        next_stop = bisect.bisect_right(stops, position)
+        limit = stops[next_stop] if next_stop < len(stops) else len(text)
+        cited = _sentence_citation(text, position, limit, out[index + 1 :])
+        if cited is not None:
+            out[index] = replace(quote, cited_ref=cited, cited_paragraph=None, cited_url=None)
+    return out
+
+
+def _sentence_citation(
+    text: str, position: int, limit: int, following: list[ParsedQuote]
+) -> str | None:
+    """The source of the first marker from ``position`` on in the same sentence (before
+    ``limit``): one in the prose, or that of a following quote of the sentence."""
+    for quote in following:
+        if quote.extent is None or quote.extent[0] >= limit:
+            break
+        start, end = quote.extent
+        if _sentence_ends(text, position, start) or MARKER.search(text, position, start):
+            return _marker_in_sentence(text, position, start)
+        if quote.cited_ref is not None:
+            return quote.cited_ref
+        position = end
+    return _marker_in_sentence(text, position, limit)
+
+
+def _marker_in_sentence(text: str, start: int, end: int) -> str | None:
+    """The source of the first bracketed marker in ``text[start:end]`` unless the sentence
+    ends before it."""
+    found = next((m for m in MARKER.finditer(text, start, end) if not m["paren"]), None)
+    if found is None or _sentence_ends(text, start, found.start()):
+        return None
+    return found["ref"]
+
+
+def _sentence_ends(text: str, start: int, end: int) -> bool:
+    return SENTENCE_END.search(text, start, end) is not None
+
+
+def _strip_bounds_end(text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1] in HORIZONTAL_SPACE:
+        end -= 1
+    return end
+
+
+def _find_close(text: str, masked: bytearray, opening: int, closers: str, limit: int) -> int | None:
+    """Index of the mark closing the quote opened at ``opening``; ``-i`` when the same
+    mark opens again at ``i`` first (the first one is then unclosed); None when unclosed."""
+    mark = text[opening]
+    for index in range(opening + 1, limit):
+        char = text[index]
+        if masked[index] or (char not in closers and char != mark):
+            continue
+        if char in closers and _closes(text, index):
+            return index
+        if char == mark and _opens(text, index):
+            nested = _close_around_nested(text, masked, opening, index, closers, limit)
+            return nested if nested is not None else -index
+    return None
+
+
+def _find_mixed_close(text: str, masked: bytearray, opening: int, limit: int) -> int | None:
+    """Index of the mark of the other style closing the quote opened at ``opening``
+    (``"…”``, ``“…"``), for a mark that has no close of its own style; a quote nested
+    inside (``"a “b” c”``) is skipped, and a ``"`` after a digit is an inch mark."""
+    closer, nested_opener = MIXED_PAIRS[text[opening]]
+    depth = 0
+    for index in range(opening + 1, limit):
+        char = text[index]
+        if masked[index] or char not in (closer, nested_opener):
+            continue
+        if char == closer and _closes(text, index) and not text[index - 1].isdigit():
+            if depth == 0:
+                return index
+            depth -= 1
+        elif char == nested_opener and _opens(text, index):
+            depth += 1
+    return None
+
+
+def _followed_by_marker(text: str, close: int) -> bool:
+    emphasis = EMPHASIS.match(text, close + 1)
+    assert emphasis is not None
+    return inline_marker(text, emphasis.end()) is not None
+
+
+def _close_around_nested(
+    text: str, masked: bytearray, opening: int, inner: int, closers: str, limit: int
+) -> int | None:
+    """The mark closing the quote opened at ``opening`` when the same mark quotes something
+    inside it (``"the board said "yes" to the plan" [S1]``): after the inner quote's close
+    the next mark closes the outer one, and a citation marker follows it (without that
+    evidence the first mark stays unclosed, as before)."""
+    inner_close = _find_close(text, masked, inner, closers, limit)
+    if inner_close is None or inner_close < 0:
+        return None
+    mark = text[opening]
+    for index in range(inner_close + 1, limit):
+        char = text[index]
+        if masked[index] or (char not in closers and char != mark):
+            continue
+        if char in closers and _closes(text, index):
+            return index if _followed_by_marker(text, index) else None
+        return None
+    return None
+
+
+def word_count(text: str) -> int:
+    words = len(text.split())
+    return max(words, len(HAN_OR_KANA.findall(text)) // 2)

@@ -1,0 +1,196 @@
+"""Where the citation of a quote in a markdown response stands: after an inline quote (right
+after it, after a dash, in parentheses, after a punctuation mark or an editorial note), ending
+a block quote's last line or alone on the next (an attribution line), or in a footnote whose
+definition names it. The decisions are listed in :mod:`.parse_markdown`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .markdown_lines import Lines
+from .markers import (
+    FOOTNOTE_DEFINITION,
+    FOOTNOTE_REFERENCE,
+    HORIZONTAL_SPACE,
+    SOURCE_LABEL,
+    Marker,
+    after_flags,
+    before_flags,
+    find_marker,
+    footnote_citation,
+    footnote_label,
+    marker_ending_at,
+    read_citation,
+)
+
+# What may stand between a block quote's text and its marker: "… — [S1]", "… — Source: [S1]".
+ATTRIBUTION_DASH = re.compile(
+    rf"[ \t]*(?:[—–―]|-{{1,2}})[ \t]*{SOURCE_LABEL}?$|[ \t]*{SOURCE_LABEL}$"
+)
+# How an attribution line starts: "— [S1 ¶2]", "-- D1, ¶3", "— Source: [POL ¶2]", "Quelle: D1".
+ATTRIBUTION_LEAD = re.compile(rf"[ \t]*(?P<dash>[—–―-]{{1,2}}[ \t]*)?(?P<label>{SOURCE_LABEL})?")
+# What may stand between an inline quote and its marker: a dash, an opening parenthesis
+# ("…" — [S1], "…" ([S1 ¶2])).
+INLINE_MARKER_LEAD = re.compile(r"[ \t]*(?:[—–-]{1,2}[ \t]*)?(?P<paren>\()?")
+CLOSING_PAREN = re.compile(r"[ \t]*\)")
+
+
+type Footnotes = dict[str, Marker]
+
+
+def find_footnotes(text: str, lines: Lines, regions: list[tuple[str, int, int]]) -> Footnotes:
+    """The citation of each footnote defined outside code blocks, by label; the first
+    definition of a label counts."""
+    code = [
+        (lines.start(first), lines.end(last)) for kind, first, last in regions if kind == "code"
+    ]
+    found: Footnotes = {}
+    for definition in FOOTNOTE_DEFINITION.finditer(text):
+        if any(start <= definition.start() < end for start, end in code):
+            continue
+        label = footnote_label(definition)
+        marker = footnote_citation(text, definition)
+        if marker is not None and label not in found:
+            found[label] = marker
+    return found
+
+
+def footnote_marker(text: str, position: int, footnotes: Footnotes) -> Marker | None:
+    """The citation of the footnote references written at ``position`` (after spaces),
+    ``[^1]``, ``[1][2]``, ``¹``: the first one defined cites; the run is its extent."""
+    if not footnotes:
+        return None
+    start = _skip_space(text, position)
+    end, cited = start, None
+    while (found := FOOTNOTE_REFERENCE.match(text, _skip_space(text, end))) is not None:
+        cited = cited or footnotes.get(footnote_label(found))
+        end = found.end()
+    if cited is None:
+        return None
+    return replace(cited, start=start, end=after_flags(text, end))
+
+
+def _skip_space(text: str, position: int) -> int:
+    while position < len(text) and text[position] in HORIZONTAL_SPACE:
+        position += 1
+    return position
+
+
+def _footnote_ending_at(
+    text: str, start: int, end: int, footnotes: Footnotes, *, whole: bool = False
+) -> Marker | None:
+    """The footnote reference run that ends ``text[start:end]`` (is all of it, with
+    ``whole``); a superscript only after punctuation ("… gelagert werden.¹"), as after a
+    letter or digit it may be the text's own ("120 m²")."""
+    for found in FOOTNOTE_REFERENCE.finditer(text, start, end):
+        if whole and text[start : found.start()].strip(HORIZONTAL_SPACE):
+            return None
+        before = text[found.start() - 1] if found.start() > start else " "
+        if found["sup"] and before.isalnum():
+            continue
+        marker = footnote_marker(text, found.start(), footnotes)
+        if marker is not None and marker.end == end:
+            return marker
+    return None
+
+
+# What a writer puts between a quote and its marker: a punctuation mark ("…", [S1]) and an
+# editorial note ("…" (emphasis added) [S1], "…" (sic) [S1]); without a marker after them
+# they are prose.
+INTERPOSED = re.compile(r"[.,;:]?(?:[ \t]*\((?P<note>[^()\[\]\n\"“”„«»]{1,40})\))?")
+
+
+def inline_marker(text: str, position: int) -> Marker | None:
+    """The marker after an inline quote: right after it, after a dash, or in parentheses
+    (which then belong to the marker, so a dropped quote takes them along); also after a
+    punctuation mark or an editorial note in parentheses (which belong to it too)."""
+    marker = _marker_after_quote(text, position)
+    if marker is None:
+        interposed = INTERPOSED.match(text, position)
+        assert interposed is not None  # every part is optional
+        if interposed.end() > position:
+            marker = _marker_after_quote(text, interposed.end())
+    return marker
+
+
+def _marker_after_quote(text: str, position: int) -> Marker | None:
+    marker = find_marker(text, position, parenthesized=True)
+    if marker is not None:
+        return marker
+    lead = INLINE_MARKER_LEAD.match(text, position)
+    assert lead is not None  # every part is optional
+    after_dash = lead.start("paren") if lead["paren"] else lead.end()
+    if (
+        after_dash > position
+        and (marker := find_marker(text, after_dash, parenthesized=True)) is not None
+    ):
+        return marker
+    if lead.end() == position or (marker := find_marker(text, lead.end())) is None:
+        return None
+    if lead["paren"] is None:
+        return marker
+    closing = CLOSING_PAREN.match(text, marker.end)
+    if closing is None:
+        return None
+    return replace(marker, start=lead.start("paren"), end=after_flags(text, closing.end()))
+
+
+def lone_marker(text: str, lines: Lines, line: int, footnotes: Footnotes) -> Marker | None:
+    """The marker that is all of ``line``: an attribution line (see ``_attribution``) or a
+    footnote reference."""
+    start, end = lines.start(line), lines.content_end(line)
+    return _attribution(text, start, end) or _footnote_ending_at(
+        text, start, end, footnotes, whole=True
+    )
+
+
+def _attribution(text: str, start: int, end: int) -> Marker | None:
+    """The citation that is all of ``text[start:end]`` as a line attributing a block quote:
+    a marker in brackets (``[S1 ¶2]``); after a dash or a ``Source:`` label also one in
+    parentheses or without brackets when it has a source id's shape (``— [D1 ¶3]``,
+    ``-- D1, ¶3``, ``— Source: [POL ¶2]``, ``Quelle: D1, Abs. 3``). A dash before a name
+    (``— Jonas Brandt``) is no citation."""
+    lead = ATTRIBUTION_LEAD.match(text, start, end)
+    assert lead is not None  # every part is optional
+    marker = read_citation(text, lead.end(), end, shaped_only=not lead["label"])
+    if marker is None or not (lead["dash"] or lead["label"] or text[marker.start] == "["):
+        return None
+    return marker
+
+
+def trailing_marker(
+    text: str, content: list[tuple[int, int]], footnotes: Footnotes
+) -> tuple[Marker | None, list[tuple[int, int]]]:
+    """A marker ending the last ``>`` line (or being all of it), and the content without it
+    (and without a dash before it)."""
+    start, end = content[-1]
+    attribution = _attribution(text, start, end)
+    if attribution is not None:
+        return attribution, content[:-1]
+    marker = marker_ending_at(text, start, end) or _footnote_ending_at(text, start, end, footnotes)
+    if marker is None:
+        return None, [*content[:-1], (start, before_flags(text, start, end))]
+    dash = ATTRIBUTION_DASH.search(text, start, marker.start)
+    text_end = dash.start() if dash else marker.start
+    while text_end > start and text[text_end - 1] in HORIZONTAL_SPACE:
+        text_end -= 1
+    rest = content[:-1] if text_end == start else [*content[:-1], (start, text_end)]
+    while rest and rest[-1][0] >= rest[-1][1]:
+        rest.pop()
+    return marker, rest
+
+
+def marker_after(
+    text: str, lines: Lines, last: int, footnotes: Footnotes
+) -> tuple[Marker | None, int]:
+    """A lone marker on the line after the block, or after one blank line."""
+    for line in (last + 1, last + 2):
+        if line >= len(lines):
+            break
+        marker = lone_marker(text, lines, line, footnotes)
+        if marker is not None:
+            return marker, line
+        if text[lines.start(line) : lines.content_end(line)].strip():
+            break
+    return None, last

@@ -1,0 +1,172 @@
+"""Quotes in the tables of a markdown response (GitHub's table extension, as the renderer
+reads them): the citation a row gives its quotes, and the cells of a quote column. The
+decisions are listed in :mod:`.parse_markdown`."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, replace
+
+from .inline_quotes import strip_wrapping_quotes, word_count
+from .markdown_lines import Lines
+from .markers import (
+    HORIZONTAL_SPACE,
+    PARAGRAPH_WORD,
+    Marker,
+    parse_paragraph,
+    read_citation,
+)
+from .types import ParsedQuote, QuoteForm
+
+# What a table's header cell says its column holds (matched at the start of the header).
+QUOTE_COLUMN = re.compile(
+    r"(?:quot(?:e|es|ation|ations)|zitate?|wortlaut|excerpts?|auszug|textstelle|evidence)\b",
+    re.IGNORECASE,
+)
+SOURCE_COLUMN = re.compile(
+    r"(?:sources?|quellen?|citations?|cited|references?|ref\b|fundstellen?|nachweis|documents?"
+    r"|dokumente?)",
+    re.IGNORECASE,
+)
+PARAGRAPH_COLUMN = re.compile(rf"{PARAGRAPH_WORD}|paragraph|absatz", re.IGNORECASE)
+# A source cell that names no source.
+NO_SOURCE = re.compile(r"[-–—/ ]*|n/?a|none|keine|k\. ?a\.", re.IGNORECASE)
+CELL_DECORATION = HORIZONTAL_SPACE + "*_`"
+
+
+@dataclass(slots=True)
+class Table:
+    """A table's header line and body lines (line numbers)."""
+
+    header: int
+    rows: list[int]
+
+
+def _cells(text: str, lines: Lines, line: int) -> list[tuple[int, int]]:
+    """The cells of a table row as [start, end) without their surrounding spaces and
+    emphasis; a ``|`` escaped as ``\\|`` does not separate cells (GitHub's rule)."""
+    start, end = lines.start(line), lines.content_end(line)
+    pipes = [i for i in range(start, end) if text[i] == "|" and text[i - 1 : i] != "\\"]
+    bounds = [start - 1, *pipes, end]
+    cells = []
+    for left, right in itertools.pairwise(bounds):
+        cell_start, cell_end = left + 1, right
+        while cell_start < cell_end and text[cell_start] in CELL_DECORATION:
+            cell_start += 1
+        while cell_end > cell_start and text[cell_end - 1] in CELL_DECORATION:
+            cell_end -= 1
+        cells.append((cell_start, cell_end))
+    if pipes and not text[start : pipes[0]].strip():
+        cells = cells[1:]  # before a leading pipe
+    if pipes and not text[pipes[-1] + 1 : end].strip():
+        cells = cells[:-1]  # after a trailing pipe
+    return cells
+
+
+def _column_roles(text: str, header: list[tuple[int, int]]) -> list[str | None]:
+    roles: list[str | None] = []
+    for start, end in header:
+        title = text[start:end].strip(" :")
+        if PARAGRAPH_COLUMN.fullmatch(title):
+            roles.append("paragraph")
+        elif SOURCE_COLUMN.match(title):
+            roles.append("source")
+        elif QUOTE_COLUMN.match(title):
+            roles.append("quote")
+        else:
+            roles.append(None)
+    return roles
+
+
+def with_table_citations(
+    text: str,
+    lines: Lines,
+    masked: bytearray,
+    table: Table,
+    quotes: list[ParsedQuote],
+    short_spans: set[tuple[int, int] | None],
+) -> tuple[list[ParsedQuote], set[tuple[int, int] | None]]:
+    """``quotes`` with the citation a table row gives (its source and paragraph columns,
+    else a cell that is nothing but a citation) set on the row's quotes that carry no marker
+    of their own; a cell of a quote column without quotation marks is a quote too. Short
+    quotes (``short_spans``) in a quote column of a citing row are quotes (``"One." and
+    "Two."``): their spans are returned."""
+    roles = _column_roles(text, _cells(text, lines, table.header))
+    out = list(quotes)
+    cited_short: set[tuple[int, int] | None] = set()
+    for line in table.rows:
+        cells = _cells(text, lines, line)
+        row = [(role, cell) for role, cell in zip(roles, cells, strict=False)]
+        cited_ref, cited_paragraph = _row_citation(text, row)
+        citing = (cited_ref, cited_paragraph) != (None, None)
+        row_start, row_end = lines.start(line), lines.end(line)
+        source_cells = [cell for role, cell in row if role == "source"]
+        quoted_cells: set[tuple[int, int]] = set()
+        for index, quote in enumerate(out):
+            span = quote.response_span
+            if span is None or not row_start <= span[0] < row_end:
+                continue
+            cell = next((c for c in cells if c[0] <= span[0] and span[1] <= c[1]), None)
+            quoted_cells.add(cell or span)
+            if span in short_spans:
+                if not citing or ("quote", cell) not in row:
+                    continue
+                cited_short.add(span)
+            if quote.cited_ref is None and citing and cell not in source_cells:
+                out[index] = replace(
+                    quote, cited_ref=cited_ref, cited_paragraph=cited_paragraph, cited_url=None
+                )
+        for role, (start, end) in row:
+            if role != "quote" or (start, end) in quoted_cells or masked[start:end].count(1):
+                continue
+            start, end = strip_wrapping_quotes(text, start, end)
+            quoted = text[start:end]
+            if not quoted.strip() or (not citing and word_count(quoted) <= 2):
+                continue
+            out.append(
+                ParsedQuote(
+                    n=0,
+                    form=QuoteForm.INLINE,
+                    text=quoted,
+                    cited_ref=cited_ref,
+                    cited_paragraph=cited_paragraph,
+                    response_span=(start, end),
+                    extent=(start, end),
+                )
+            )
+    return out, cited_short
+
+
+def _row_citation(
+    text: str, row: list[tuple[str | None, tuple[int, int]]]
+) -> tuple[str | None, int | None]:
+    """The source and paragraph a table row cites. A citation marker (a source cell in
+    brackets, ``[D1 ¶2]``, or a cell that is nothing but a citation shaped like one, ``A1,
+    ¶5``) is read as an inline marker is; other source cells are kept as written, as
+    verification resolves a name (id, label, title) before reading it as a marker."""
+    marker: Marker | None = None
+    cited_ref: str | None = None
+    sources = [cell for role, cell in row if role == "source"]
+    if sources:
+        start, end = sources[0]
+        written = text[start:end]
+        if written.startswith(("[", "(")):
+            marker = read_citation(text, start, end, shaped_only=True)
+        cited_ref = None if NO_SOURCE.fullmatch(written) else written
+    else:
+        marker = next(
+            (
+                found
+                for role, (start, end) in row
+                if role != "quote"
+                and (found := read_citation(text, start, end, shaped_only=True)) is not None
+            ),
+            None,
+        )
+    if marker is not None:
+        cited_ref = marker.ref
+    paragraphs = [cell for role, cell in row if role == "paragraph"]
+    if paragraphs:
+        return cited_ref, parse_paragraph(text[slice(*paragraphs[0])])
+    return cited_ref, marker.paragraph if marker else None
