@@ -523,7 +523,7 @@ def _changes_meaning(
             or _opposites(q_word, w_word)
             or not (
                 _same_word(q_word, w_word, last=q == len(query) - 1)
-                or _reworded_opening(q, q_word, w_word)
+                or _reworded_opening(q_word, w_word, first=q == 0)
             )
         ):
             return True
@@ -570,9 +570,9 @@ def _rejoin_split_words(
     return joined
 
 
-def _reworded_opening(q: int, q_word: str, w_word: str) -> bool:
+def _reworded_opening(q_word: str, w_word: str, *, first: bool) -> bool:
     """The quote's first word is a subject or link in place of the source's link."""
-    return q == 0 and (q_word in _PRONOUNS or q_word in _CONNECTIVES) and w_word in _CONNECTIVES
+    return first and (q_word in _PRONOUNS or q_word in _CONNECTIVES) and w_word in _CONNECTIVES
 
 
 def _same_word(first: str, second: str, *, last: bool) -> bool:

@@ -139,9 +139,9 @@ def _html_quote(
         first = line_of(lines, extent_start)
         if not text[lines.start(first) : extent_start].strip():
             extent_start = lines.start(first)
-        last = line_of(lines, max(extent_start, extent_end - 1))
-        if not text[extent_end : lines.end(last)].strip():
-            extent_end = lines.end(last)
+        last_line = line_of(lines, max(extent_start, extent_end - 1))
+        if not text[extent_end : lines.end(last_line)].strip():
+            extent_end = lines.end(last_line)
     return ParsedQuote(
         n=0,
         form=QuoteForm.BLOCK if block else QuoteForm.INLINE,
