@@ -300,47 +300,29 @@ def assessment_store_results(
     return True
 
 
-# What storing a run sets on the assessment (``_finish``).
-FINISH_FIELDS = (
-    "quotes_found",
-    "quotes_verified",
-    "quotes_corrected",
-    "quotes_unverified",
-    "quotes_ineligible",
-    "quotes_dropped",
-    "report",
-    "engine_version",
-    "verification_run",
-    "verification_state",
-    "verification_error",
-    "verified_at",
-    "updated_at",
-)
 STORABLE_STATES = sorted(VERIFICATION_TRANSITIONS["store"][0])
 
 
 def _finish(claim: Claim, values: Mapping[str, Any]) -> bool:
-    """Set ``values`` (all of ``FINISH_FIELDS``) if the row still carries the claim's token and
-    is storable: the token check and the row lock in one statement. Plain SQL built once: the
+    """Set ``values`` (by field name) if the row still carries the claim's token and is
+    storable: the token check and the row lock in one statement. Plain SQL built once: the
     ORM composed this UPDATE afresh for every task, at a cost near a short answer's
     verification (``manage.py bench_pipeline``)."""
     meta = Assessment._meta
-    params = [
-        meta.get_field(name).get_db_prep_save(values[name], connection) for name in FINISH_FIELDS
-    ]
+    params = [meta.get_field(name).get_db_prep_save(v, connection) for name, v in values.items()]
     with connection.cursor() as cursor:
         cursor.execute(
-            _finish_sql(connection.vendor),
+            _finish_sql(tuple(values), connection.vendor),
             [*params, claim.assessment_id, claim.attempt, *STORABLE_STATES],
         )
         return cursor.rowcount == 1
 
 
 @functools.cache
-def _finish_sql(vendor: str) -> str:
+def _finish_sql(names: tuple[str, ...], vendor: str) -> str:
     meta = Assessment._meta
     quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(meta.get_field(n).column)} = %s" for n in FINISH_FIELDS)
+    assignments = ", ".join(f"{quote(meta.get_field(n).column)} = %s" for n in names)
     states = ", ".join(["%s"] * len(STORABLE_STATES))
     return (
         f"UPDATE {quote(meta.db_table)} SET {assignments} "
