@@ -183,13 +183,24 @@ def _without_trailing_marker(quoted: str) -> tuple[str, Marker | None]:
 
 
 def _reference(value: object) -> str | None:
+    """A source or URL field's value as the text that names it, None when it names nothing.
+
+    A list names what its first item names (the first of several citations cites, as in a
+    marker run). Any other structure is kept as written: it names no source, so the quote is
+    reported as citing an unknown one, never searched in every source as if it cited none.
+
+    >>> [_reference(v) for v in ("D1 ", 2, ["D2", "D1"], {"id": "D2"}, [], None, "")]
+    ['D1', '2', 'D2', '{"id": "D2"}', None, None, None]
+    """
+    if isinstance(value, list):
+        return _reference(value[0]) if value else None
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int | float):
         return str(value)
-    if isinstance(value, str) and value.strip():
-        return value.strip()
-    return None
+    if isinstance(value, str):
+        return value.strip() or None
+    return json.dumps(value, ensure_ascii=False) if value else None
 
 
 def value_at(data: Any, parts: tuple[PathPart, ...]) -> Any:
