@@ -218,11 +218,11 @@ _BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 def _without_markup(quote: ParsedQuote) -> ParsedQuote:
-    """A quote without editorial marks (``[sic]``, ``(emphasis added)``, ``[T]he``) and, in
-    markdown, as rendered: emphasis markers, backslash escapes (``\\|``) and HTML entities
-    (``&amp;``) resolved; the quote itself when there are none. Searched only when the quote
-    as written is not verbatim anywhere, so a source that has the marks itself still matches
-    as written.
+    """A quote without editorial marks (``[sic]``, ``(emphasis added)``, ``[T]he``), with HTML
+    entities (``&amp;``) resolved and, in markdown, as rendered: emphasis markers and
+    backslash escapes (``\\|``) resolved; the quote itself when there are none. Searched
+    only when the quote as written is not verbatim anywhere, so a source that has the marks
+    itself still matches as written.
 
     >>> _without_markup(ParsedQuote(1, QuoteForm.INLINE, "is **fixed** &amp; _final_")).text
     'is fixed & final'
@@ -230,10 +230,14 @@ def _without_markup(quote: ParsedQuote) -> ParsedQuote:
     '5 EUR | 2% *net*'
     >>> _without_markup(ParsedQuote(1, QuoteForm.FIELD, "[T]he fee [sic] is due")).text
     'The fee is due'
+    >>> _without_markup(ParsedQuote(1, QuoteForm.FIELD, "Smith &amp; Sons")).text
+    'Smith & Sons'
     """
     plain = _ALTERED_LETTER.sub(r"\1", _EDITORIAL_NOTE.sub("", quote.text))
     if quote.form is not QuoteForm.FIELD:
-        plain = html.unescape(_BACKSLASH_ESCAPE.sub(r"\1", _EMPHASIS.sub(r"\2", plain)))
+        plain = _BACKSLASH_ESCAPE.sub(r"\1", _EMPHASIS.sub(r"\2", plain))
+    # Entities too in a JSON field: a model escapes "&" as "&amp;" in JSON as in HTML.
+    plain = html.unescape(plain)
     return quote if plain == quote.text else replace(quote, text=plain)
 
 

@@ -634,6 +634,33 @@ def test_012_2_a_json_citation_written_as_a_marker_is_read_like_one(obj, status,
     assert not result.quote.text.endswith(("]", ")"))
 
 
+@pytest.mark.parametrize(
+    ("obj", "status"),
+    [
+        ({"t": FEE, "s": ["A1"]}, VerificationStatus.VERIFIED),
+        ({"t": "Scored 3.1 of 5.", "s": ["D2"]}, VerificationStatus.INELIGIBLE),
+        ({"t": "Scored 3.1 of 5.", "s": ["D2", "A1"]}, VerificationStatus.INELIGIBLE),
+        ({"t": FEE, "s": {"id": "D2"}}, VerificationStatus.INELIGIBLE),
+        ({"t": FEE, "s": {"id": "A1"}}, VerificationStatus.INELIGIBLE),
+    ],
+)
+def test_012_2_a_json_source_field_holding_a_list_or_object_is_never_read_as_no_citation(
+    obj, status
+):
+    """012.2: a list cites its first item; an object names no source, so the quote is flagged
+    as citing an unknown one. Either way it is never searched everywhere as if uncited
+    (red-team: ``{"id": "D2"}`` passed as verified in an eligible source)."""
+    assert json_result(obj).status is status
+
+
+def test_003_2_html_entities_in_a_json_quote_are_read_as_their_characters():
+    """A model escapes "&" as "&amp;" in a JSON string as in HTML (red-team: unverified)."""
+    quoted = "Either party may terminate with ninety (90) days&rsquo; written notice."
+    result = json_result({"t": quoted, "s": "A1", "p": 4})
+    assert result.status is VerificationStatus.VERIFIED
+    assert result.match.text == A1[3][16:]
+
+
 def test_every_row_of_the_product_policy_table_is_in_the_code():
     """The table in spec/PRODUCT.md, row by row, as (citation, finding) -> (status, reason)."""
     expected = {
