@@ -259,12 +259,35 @@ def locate_json(text: str, quote_fields: tuple[QuoteFields, ...] = ()) -> Locate
     for candidate in _json_candidates(text):
         if candidate.value is not None:
             if not quote_fields or select_quote_objects(candidate.value, quote_fields)[0]:
-                return candidate
+                return _noting_other_answers(text, candidate, quote_fields)
             if fallback is None or fallback.value is None:
                 fallback = candidate
         elif fallback is None:
             fallback = candidate
     return fallback or LocatedJson(None, 0, 0, ("no JSON object or array found in the response",))
+
+
+def _noting_other_answers(
+    text: str, chosen: LocatedJson, quote_fields: tuple[QuoteFields, ...]
+) -> LocatedJson:
+    """``chosen`` with a note when other code fences hold quote objects too: their quotes
+    are not checked, and the reviewer must know."""
+    fences = _fenced_regions(text)
+    if not quote_fields or len(fences) < 2 or chosen.start not in {f[0] for f in fences}:
+        return chosen
+    others = 0
+    for start, end, _ in fences:
+        if start != chosen.start:
+            value = _decode_region(text, start, end, []).value
+            others += value is not None and bool(select_quote_objects(value, quote_fields)[0])
+    if not others:
+        return chosen
+    line = text.count("\n", 0, chosen.start) + 1
+    note = (
+        f"the response holds {others + 1} JSON blocks with quotes; only the one at line {line} "
+        "is checked (the last: an earlier one is taken for a draft)"
+    )
+    return replace(chosen, notes=(*chosen.notes, note))
 
 
 def _json_candidates(text: str) -> Iterator[LocatedJson]:
@@ -317,7 +340,8 @@ def _strip_bounds(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _fenced_regions(text: str) -> list[tuple[int, int, bool]]:
-    """The content of each fenced block holding JSON, ```json fences first, and whether
+    """The content of each fenced block holding JSON, ```json fences first, the last first
+    (a model that writes a draft and then its final answer means the last), and whether
     its fence was closed."""
     found: list[tuple[bool, int, int, bool]] = []
     position = 0
@@ -331,7 +355,8 @@ def _fenced_regions(text: str) -> list[tuple[int, int, bool]]:
             is_json = opening["info"].strip().lower().startswith("json")
             found.append((not is_json, start, end, closed is not None))
         position = closed.end() if closed else len(text)
-    return [(start, end, closed) for _, start, end, closed in sorted(found)]
+    found.sort(key=lambda fence: (fence[0], -fence[1]))
+    return [(start, end, closed) for _, start, end, closed in found]
 
 
 def _decode_region(text: str, start: int, end: int, fixes: list[str]) -> LocatedJson:
