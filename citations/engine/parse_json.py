@@ -100,6 +100,7 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
     objects, selection_notes = select_quote_objects(located.value, quote_fields)
     notes.extend(selection_notes)
     quotes: list[ParsedQuote] = []
+    quoting_entries: set[QuoteFields] = set()
     for selected in objects:
         obj = value_at(located.value, selected.parts)
         if selected.parts in located.unclosed:
@@ -113,7 +114,8 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             continue
         quoted = obj[fields.text]
         if not isinstance(quoted, str) or not quoted.strip():
-            notes.append(f"{where}: not a non-empty string; skipped")
+            written = "an empty string" if isinstance(quoted, str) else f"a {type(quoted).__name__}"
+            notes.append(f"{where}: {written}, not a non-empty string; skipped")
             continue
         quoted, marker = _without_trailing_marker(quoted)
         cited_ref = _reference(obj.get(fields.source)) if fields.source else None
@@ -125,6 +127,7 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             cited_ref = marker.ref
             if cited_paragraph is None:
                 cited_paragraph, cited_paragraphs = marker.paragraph, marker.paragraphs
+        quoting_entries.add(fields)
         quotes.append(
             ParsedQuote(
                 n=len(quotes) + 1,
@@ -137,7 +140,30 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
                 json_path=where,
             )
         )
+    notes.extend(_entries_without_quotes(located.value, objects, quoting_entries, quote_fields))
     return ParsedResponse(quotes=tuple(quotes), notes=tuple(notes))
+
+
+def _entries_without_quotes(
+    data: Any,
+    objects: list[QuoteObject],
+    quoting_entries: set[QuoteFields],
+    quote_fields: tuple[QuoteFields, ...],
+) -> list[str]:
+    """A note for each entry that selects objects of which none gave a quote (a model that
+    renamed the text field): zero quotes must not read as nothing to check."""
+    notes = []
+    for index, fields in enumerate(quote_fields):
+        selected = [o for o in objects if o.fields == fields]
+        if not selected or fields in quoting_entries:
+            continue
+        names = sorted({key for o in selected for key in value_at(data, o.parts)})
+        notes.append(
+            f"response.quotes[{index}]: no quote in the {_count(len(selected), 'object')} "
+            f"{fields.path} selects, none has a non-empty string in a {fields.text!r} field "
+            f"(fields there: {', '.join(names)}); nothing of theirs is checked"
+        )
+    return notes
 
 
 def _fields_before_the_cut(

@@ -347,6 +347,42 @@ def test_of_two_json_blocks_with_quotes_the_last_is_checked_and_the_other_noted_
     )
 
 
+@pytest.mark.parametrize(
+    ("topics", "note", "summary"),
+    [
+        pytest.param(
+            '[{"quote": "Erstes Zitat.", "topic": "a"}, {"quote": "Zweites Zitat."}]',
+            "$.topics[0]: no 'originalQuote' field; skipped",
+            "no quote in the 2 objects $.topics[*] selects, none has a non-empty string in a "
+            "'originalQuote' field (fields there: quote, topic)",
+            id="field-renamed",
+        ),
+        pytest.param(
+            '[{"originalQuote": ["Erstes Zitat.", "Zweites Zitat."]}]',
+            "$.topics[0].originalQuote: a list, not a non-empty string; skipped",
+            "no quote in the object $.topics[*] selects, none has a non-empty string in a "
+            "'originalQuote' field (fields there: originalQuote)",
+            id="list-of-quotes",
+        ),
+    ],
+)
+def test_objects_that_give_no_quote_are_reported_as_unchecked_003_1(
+    topics: str, note: str, summary: str
+) -> None:
+    """A model that renamed the text field (or wrote a list in it) gives no quote; the notes
+    say that nothing of it was checked, so zero quotes never reads as nothing to check."""
+    parsed = parse(f'{{"topics": {topics}}}')
+    assert parsed.quotes == ()
+    assert note in parsed.notes
+    assert parsed.notes[-1] == f"response.quotes[0]: {summary}; nothing of theirs is checked"
+
+
+def test_an_entry_that_gives_some_quotes_gets_no_summary_note_003_1() -> None:
+    parsed = parse('{"topics": [{"originalQuote": "Erstes Zitat."}, {"quote": "x"}]}')
+    assert [q.text for q in parsed.quotes] == ["Erstes Zitat."]
+    assert parsed.notes == ("$.topics[1]: no 'originalQuote' field; skipped",)
+
+
 def test_locate_json_region_is_the_json_text() -> None:
     text = f"Intro\n```json\n{BODY}\n```\nOutro"
     located = locate_json(text)
