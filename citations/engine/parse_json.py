@@ -322,7 +322,7 @@ def _json_candidates(text: str) -> Iterator[LocatedJson]:
         yield _decode_region(text, start, end, [])
     for content_start, content_end, closed in _fenced_regions(text):
         located = _decode_region(
-            text, content_start, content_end, [] if closed else ["code fence closed"]
+            text, content_start, content_end, [] if closed else ["code fence closed"], closed
         )
         yield replace(located, unclosed_fence=not closed)
     openings = [m.start() for m in JSON_START.finditer(text)]
@@ -385,10 +385,13 @@ def _fenced_regions(text: str) -> list[tuple[int, int, bool]]:
     return [(start, end, closed) for _, start, end, closed in found]
 
 
-def _decode_region(text: str, start: int, end: int, fixes: list[str]) -> LocatedJson:
+def _decode_region(
+    text: str, start: int, end: int, fixes: list[str], in_closed_fence: bool = False
+) -> LocatedJson:
     """Decode ``text[start:end]``: as it is; else the JSON value it starts with (prose may
     follow); else repaired by ``json_repair``. ``fixes`` already made (a closed fence) and
-    those of the repair go into one note."""
+    those of the repair go into one note. JSON in a fence the model closed was not cut off
+    at a token limit, whatever its brackets say."""
     region = text[start:end]
     try:
         return _container(json.loads(region), start, end, fixes)
@@ -408,6 +411,8 @@ def _decode_region(text: str, start: int, end: int, fixes: list[str]) -> Located
     if not isinstance(value, dict | list) or not value:
         return LocatedJson(None, start, end, (f"no JSON could be read or repaired ({problem})",))
     scan = _scan(region)
+    if in_closed_fence or _misread_as_cut(scan, region):
+        scan = _Scan(scan.trailing_commas, False, (), None, scan.end)
     found = (
         scan.defects()
         or [e["text"] for e in log if e.get("text")]
@@ -415,6 +420,18 @@ def _decode_region(text: str, start: int, end: int, fixes: list[str]) -> Located
     )
     located = _container(value, start, end, [*fixes, *dict.fromkeys(found)])
     return replace(located, unclosed=scan.unclosed, cut_value=scan.cut_value)
+
+
+def _misread_as_cut(scan: _Scan, region: str) -> bool:
+    """Whether a scan that ends inside a string is misled by an unescaped quotation mark in
+    a string (``"the „green" rule"``) rather than by a response cut off: the JSON still ends
+    with its closing bracket, which a cut-off response would not.
+
+    >>> misread, cut = '{"q": [{"t": "the „green" rule", "s": "D1"}]}', '{"q": [{"t": "The r'
+    >>> _misread_as_cut(_scan(misread), misread), _misread_as_cut(_scan(cut), cut)
+    (True, False)
+    """
+    return scan.in_string and region.rstrip().endswith(("}", "]"))
 
 
 def _container(value: Any, start: int, end: int, fixes: list[str]) -> LocatedJson:

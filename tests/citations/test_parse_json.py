@@ -383,6 +383,34 @@ def test_an_entry_that_gives_some_quotes_gets_no_summary_note_003_1() -> None:
     assert parsed.notes == ("$.topics[1]: no 'originalQuote' field; skipped",)
 
 
+UNESCAPED = (
+    '{"topics": [{"originalQuote": "Das „grüne" Prinzip gilt.", "q": "D2"}, '
+    '{"originalQuote": "Zweites Zitat.", "q": "D1"}]}'
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(UNESCAPED, id="bare"),
+        pytest.param(f"Antwort:\n```json\n{UNESCAPED}\n```\nEnde.", id="fenced"),
+        pytest.param(UNESCAPED.replace('"q": "D2"}', '"q": "D2", "p": 3}'), id="field-after"),
+    ],
+)
+def test_an_unescaped_quotation_mark_in_a_quote_is_no_cut_off_response_003_1(text: str) -> None:
+    """A German opening mark closed by a straight one leaves an odd count of straight marks;
+    the JSON still ends with its brackets, so it was not cut off at a token limit: every
+    field is read (red-team: the note said the response ended inside the quote)."""
+    fields = (QuoteFields(path="$.topics[*]", text="originalQuote", source="q", paragraph="p"),)
+    parsed = parse(text, fields)
+    assert [(q.text, q.cited_ref) for q in parsed.quotes] == [
+        ('Das „grüne" Prinzip gilt.', "D2"),
+        ("Zweites Zitat.", "D1"),
+    ]
+    assert not any("ends" in note for note in parsed.notes)
+    assert parsed.notes[0].startswith("JSON repaired: ")
+
+
 def test_locate_json_region_is_the_json_text() -> None:
     text = f"Intro\n```json\n{BODY}\n```\nOutro"
     located = locate_json(text)
