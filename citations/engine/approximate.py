@@ -57,8 +57,13 @@ _CANDIDATES_PER_SOURCE = 3
 _MAX_CANDIDATES_PER_SOURCE = 24
 _OFFSETS_PER_WORD = 8  # a word the quote repeats votes from its first few places only
 
-# Citation markers models put inside quotes; ellipses and quotation marks at a quote's ends.
-_MARKERS = re.compile(r"\s*(?:\[\s*(?:cite|source|citation|ref)\b[^\]]*\]|【[^】]*】)", re.I)
+# Citation markers models put inside quotes ("[cite: 12]", "【4†source】", a page reference
+# "(S. 5)", "(p. 3-4)"); ellipses and quotation marks at a quote's ends.
+_MARKERS = re.compile(
+    r"\s*(?:\[\s*(?:cite|source|citation|ref)\b[^\]]*\]|【[^】]*】"
+    r"|\(\s*(?:s\.|pp?\.|seiten?|pages?)\s*\d{1,5}(?:\s*[-–]\s*\d{1,5})?\s*\))",
+    re.I,
+)
 _EDGE_ELLIPSIS = re.compile(
     r"^(?:\.\.\.|\[\.\.\.\]|\(\.\.\.\))\s*|\s*(?:\.\.\.|\[\.\.\.\]|\(\.\.\.\))$"
 )
@@ -121,8 +126,8 @@ def word_index(prepared: PreparedSource) -> WordIndex:
 def clean_quote(folded: str) -> str:
     """The folded quote without citation markers, edge ellipses and edge quotation marks.
 
-    >>> clean_quote('"die regel gilt ... [cite: 12]"')
-    'die regel gilt'
+    >>> clean_quote('"die regel gilt ... [cite: 12]"'), clean_quote("sie bleibt verboten (s. 5)")
+    ('die regel gilt', 'sie bleibt verboten')
     """
     previous = None
     text = folded

@@ -661,6 +661,27 @@ def test_003_2_html_entities_in_a_json_quote_are_read_as_their_characters():
     assert result.match.text == A1[3][16:]
 
 
+@pytest.mark.parametrize(
+    ("quoted", "status"),
+    [
+        (f"{FEE} (p. 2)", VerificationStatus.CORRECTED),
+        (f"{FEE[:-1]} (S. 2-3)", VerificationStatus.CORRECTED),
+        (
+            f"{FEE.replace('six', 'seven').replace('6%', '7%')} (p. 2)",
+            VerificationStatus.UNVERIFIED,
+        ),
+    ],
+)
+def test_003_6_a_page_reference_copied_into_a_quote_is_no_quoted_text(quoted, status):
+    """A page reference the model wrote into the quote ("(S. 5)", dev-set style) goes, like
+    "[cite: 12]", and the quote is repaired to the source's wording; what remains must still
+    be verbatim (red-team: unverified)."""
+    result = json_result({"t": quoted, "s": "A1"})
+    assert result.status is status
+    if status is VerificationStatus.CORRECTED:
+        assert result.corrected.text in FEE
+
+
 def test_every_row_of_the_product_policy_table_is_in_the_code():
     """The table in spec/PRODUCT.md, row by row, as (citation, finding) -> (status, reason)."""
     expected = {
