@@ -57,7 +57,7 @@ BARE_CITATION = re.compile(
 NAMED_CITATION = re.compile(rf"[ \t]*(?P<ref>\S.*?){_paragraphs('paragraph')}[ \t]*", re.VERBOSE)
 # A paragraph number written on its own: 3, "¶3", "S. 3", "para 3", "Abs. 3", "3-4".
 PARAGRAPH_NUMBER = re.compile(
-    rf"\s*(?:{PARAGRAPH_WORD}\s*)?(?P<number>\d{{1,9}})(?:\s*[-–]\s*\d{{1,9}})?\s*",
+    rf"\s*(?:{PARAGRAPH_WORD}\s*)?(?P<number>\d{{1,9}})(?P<more>\s*[-–]\s*\d{{1,9}})?\s*",
     re.IGNORECASE,
 )
 # Footnote-style citations: a reference after the quote ("[^1]", "[^rent]", "[1]", a
@@ -148,17 +148,28 @@ def parse_paragraph(value: object) -> int | None:
     >>> [parse_paragraph(v) for v in (3, "3", "¶3", "S. 3", "p. 12", "0", "three", True, 2.0)]
     [3, 3, 3, 3, 12, None, None, None, None]
     """
+    return parse_paragraphs(value)[0]
+
+
+def parse_paragraphs(value: object) -> tuple[int | None, tuple[int, ...]]:
+    """The cited paragraph from a value written on its own, as ``parse_paragraph`` reads
+    it, and every paragraph it names when it names more than one (``"3-4"``, as a marker's
+    ``¶3-4``). A list names what its first item names.
+
+    >>> parse_paragraphs("Abs. 3-5"), parse_paragraphs([2, 7]), parse_paragraphs(None)
+    ((3, (3, 4, 5)), (2, ()), (None, ()))
+    """
+    if isinstance(value, list):
+        return parse_paragraphs(value[0]) if value else (None, ())
     if isinstance(value, bool):
-        return None
+        return None, ()
     if isinstance(value, int):
-        return value if value >= 1 else None
-    if not isinstance(value, str):
-        return None
-    found = PARAGRAPH_NUMBER.fullmatch(value)
-    if found is None:
-        return None
+        return (value if value >= 1 else None), ()
+    found = PARAGRAPH_NUMBER.fullmatch(value) if isinstance(value, str) else None
+    if found is None or int(found["number"]) < 1:
+        return None, ()
     number = int(found["number"])
-    return number if number >= 1 else None
+    return number, cited_paragraphs(number, found["more"])
 
 
 def marker_ending_at(

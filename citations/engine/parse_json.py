@@ -22,7 +22,7 @@ import json_repair
 import jsonpath
 from jsonpath.exceptions import JSONPathError
 
-from .markers import Marker, marker_ending_at, parse_paragraph
+from .markers import Marker, marker_ending_at, parse_paragraphs
 from .types import ParsedQuote, ParsedResponse, QuoteFields, QuoteForm
 
 FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n", re.MULTILINE)
@@ -119,10 +119,11 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             continue
         quoted, marker = _without_trailing_marker(quoted)
         cited_ref = _reference(obj.get(fields.source)) if fields.source else None
-        cited_paragraph = parse_paragraph(obj.get(fields.paragraph)) if fields.paragraph else None
+        cited_paragraph, cited_paragraphs = (
+            parse_paragraphs(obj.get(fields.paragraph)) if fields.paragraph else (None, ())
+        )
         # A marker copied into the quote cites when the fields do not; where they do, the
         # field cites (in markdown too the first citation of a quote counts, not the others).
-        cited_paragraphs: tuple[int, ...] = ()
         if marker is not None and cited_ref in (None, marker.ref):
             cited_ref = marker.ref
             if cited_paragraph is None:

@@ -9,8 +9,9 @@ import pytest
 from django.conf import settings
 
 from citations.engine import QuoteFields, QuoteForm, Response, load_bundle
+from citations.engine.markers import parse_paragraph
 from citations.engine.parse import parse_response
-from citations.engine.parse_json import format_path, locate_json, parse_paragraph
+from citations.engine.parse_json import format_path, locate_json
 
 SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 TOPICS = (QuoteFields(path="$.topics[*]", text="originalQuote"),)
@@ -206,7 +207,9 @@ def test_a_quote_cut_off_mid_word_after_its_citation_is_kept_003_1() -> None:
         (True, None),
         (3.0, None),
         (None, None),
-        ([3], None),
+        ([3], 3),
+        ([], None),
+        ({"n": 3}, None),
     ],
 )
 def test_paragraph_field_forms_003_1(value: object, number: int | None) -> None:

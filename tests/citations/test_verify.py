@@ -682,6 +682,24 @@ def test_003_6_a_page_reference_copied_into_a_quote_is_no_quoted_text(quoted, st
         assert result.corrected.text in FEE
 
 
+@pytest.mark.parametrize(
+    ("paragraph", "status", "cited"),
+    [
+        ("1-2", VerificationStatus.VERIFIED, 1),
+        ("Abs. 2", VerificationStatus.VERIFIED, 2),
+        ([2], VerificationStatus.VERIFIED, 2),
+        ("¶3-4", VerificationStatus.CORRECTED, 3),
+        (None, VerificationStatus.VERIFIED, None),
+    ],
+)
+def test_011_1_a_json_paragraph_field_is_read_as_a_marker_paragraph_is(paragraph, status, cited):
+    """A range ("1-2") cites each of its paragraphs, as "¶1-2" does; a list cites its first
+    item (red-team: "1-2" corrected a quote in ¶2 to ¶2, and [2] cited no paragraph)."""
+    result = json_result({"t": FEE, "s": "A1", "p": paragraph})
+    assert result.status is status
+    assert result.quote.cited_paragraph == cited
+
+
 def test_every_row_of_the_product_policy_table_is_in_the_code():
     """The table in spec/PRODUCT.md, row by row, as (citation, finding) -> (status, reason)."""
     expected = {
