@@ -326,9 +326,13 @@ def _reference_kind(turn: Turn, written: str | None) -> str:
 
 def _paragraph_like(old: object, number: int) -> object:
     """``number`` written the way ``old`` was: an int, or the same string with its number
-    replaced ("¶3" -> "¶4", "S. 3" -> "S. 4")."""
+    replaced ("¶3" -> "¶4", "S. 3" -> "S. 4", a range as a whole: "Abs. 3-4" -> "Abs. 7").
+
+    >>> _paragraph_like("Abs. 3-4", 7), _paragraph_like("¶3", 4), _paragraph_like([3], 4)
+    ('Abs. 7', '¶4', 4)
+    """
     if isinstance(old, str) and re.search(r"\d+", old):
-        return re.sub(r"\d+", str(number), old, count=1)
+        return re.sub(r"\d+(?:\s*[-–]\s*\d+)?", str(number), old, count=1)
     if isinstance(old, str) and old.strip():
         return str(number)
     return number

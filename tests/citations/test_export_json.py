@@ -146,7 +146,7 @@ def test_json_export_drops_objects_wherever_they_are_003_9(
 
 @pytest.mark.parametrize(
     ("old", "new"),
-    [(3, 1), ("3", "1"), ("¶3", "¶1"), ("S. 3", "S. 1"), ("p. 3-4", "p. 1-4"), (None, 1), ("", 1)],
+    [(3, 1), ("3", "1"), ("¶3", "¶1"), ("S. 3", "S. 1"), ("p. 3-4", "p. 1"), (None, 1), ("", 1)],
 )
 def test_json_export_writes_paragraph_in_the_model_s_format_003_9(old: object, new: object) -> None:
     text = json.dumps({"q": [{"t": "Wrong.", "p": old}]})
