@@ -277,10 +277,10 @@ def locate_json(text: str, quote_fields: tuple[QuoteFields, ...] = ()) -> Locate
 
     Candidates, in order: the whole response when it starts with a bracket; each code fence
     holding JSON (```json ones first); in prose, the span from the first JSON-looking
-    bracket to the last closing one, then each value ``json`` decodes there (longest
-    first), then that span repaired. The first candidate holding objects that
-    ``quote_fields`` select wins (an example object in the prose, or a fence with a schema,
-    is passed over), else the first that decodes at all.
+    bracket to the last closing one, then each value ``json`` decodes there (the last
+    first: a draft comes before the final answer), then that span repaired. The first
+    candidate holding objects that ``quote_fields`` select wins (an example object in the
+    prose, or a fence with a schema, is passed over), else the first that decodes at all.
     """
     fallback: LocatedJson | None = None
     for candidate in _json_candidates(text):
@@ -297,22 +297,27 @@ def locate_json(text: str, quote_fields: tuple[QuoteFields, ...] = ()) -> Locate
 def _noting_other_answers(
     text: str, chosen: LocatedJson, quote_fields: tuple[QuoteFields, ...]
 ) -> LocatedJson:
-    """``chosen`` with a note when other code fences hold quote objects too: their quotes
-    are not checked, and the reviewer must know."""
-    fences = _fenced_regions(text)
-    if not quote_fields or len(fences) < 2 or chosen.start not in {f[0] for f in fences}:
+    """``chosen`` with a note when other JSON of the response (a code fence, or a value in
+    the prose) holds quote objects too: their quotes are not checked, and the reviewer must
+    know."""
+    if not quote_fields:
         return chosen
-    others = 0
-    for start, end, _ in fences:
-        if start != chosen.start:
-            value = _decode_region(text, start, end, []).value
-            others += value is not None and bool(select_quote_objects(value, quote_fields)[0])
+    regions = [(start, end) for start, end, _ in _fenced_regions(text)]
+    openings = [m.start() for m in JSON_START.finditer(text)]
+    regions += [(value.start, value.end) for value in _decoded_values(text, openings)]
+    others = set()
+    for start, end in regions:
+        if start in others or chosen.start <= start < chosen.end or start < chosen.start < end:
+            continue
+        value = _decode_region(text, start, end, []).value
+        if value is not None and select_quote_objects(value, quote_fields)[0]:
+            others.add(start)
     if not others:
         return chosen
     line = text.count("\n", 0, chosen.start) + 1
     note = (
-        f"the response holds {others + 1} JSON blocks with quotes; only the one at line {line} "
-        "is checked (the last: an earlier one is taken for a draft)"
+        f"the response holds {len(others) + 1} JSON blocks with quotes; only the one at line "
+        f"{line} is checked, the quotes of the others are not"
     )
     return replace(chosen, notes=(*chosen.notes, note))
 
@@ -339,7 +344,7 @@ def _json_candidates(text: str) -> Iterator[LocatedJson]:
         whole_span = None
     if whole_span is not None:
         yield _container(whole_span, openings[0], region_end, [])
-    yield from sorted(_decoded_values(text, openings), key=lambda c: c.start - c.end)
+    yield from reversed(list(_decoded_values(text, openings)))  # the last first, as fences
     yield _decode_region(text, openings[0], region_end, [])
 
 

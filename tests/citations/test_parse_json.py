@@ -338,15 +338,26 @@ def test_json_holding_the_quotes_wins_over_other_json_003_1(text: str) -> None:
     assert parsed.notes == ()
 
 
-def test_of_two_json_blocks_with_quotes_the_last_is_checked_and_the_other_noted_003_1() -> None:
+DRAFT = '{"topics": [{"originalQuote": "Entwurf."}]}'
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(f"Draft:\n```json\n{DRAFT}\n```\nFinal:\n```json\n{BODY}\n```\n", id="fences"),
+        pytest.param(f"Draft:\n\n{DRAFT}\n\nFinal: see below.\n\n{BODY}\n", id="prose"),
+    ],
+)
+def test_of_two_json_blocks_with_quotes_the_last_is_checked_and_the_other_noted_003_1(
+    text: str,
+) -> None:
     """A draft and then the final answer: the final one is the answer; the draft's quotes
     are not checked, and a note says so (red-team: the draft was checked, silently)."""
-    draft = '{"topics": [{"originalQuote": "Entwurf."}]}'
-    parsed = parse(f"Draft:\n```json\n{draft}\n```\nFinal:\n```json\n{BODY}\n```\n")
+    parsed = parse(text)
     assert [q.text for q in parsed.quotes] == ["Erstes Zitat.", "Zweites Zitat."]
     assert parsed.notes == (
-        "the response holds 2 JSON blocks with quotes; only the one at line 7 is checked "
-        "(the last: an earlier one is taken for a draft)",
+        "the response holds 2 JSON blocks with quotes; only the one at line 7 is checked, "
+        "the quotes of the others are not",
     )
 
 
