@@ -428,16 +428,22 @@ def _decode_region(
     return replace(located, unclosed=scan.unclosed, cut_value=scan.cut_value)
 
 
+# How JSON whose quote objects sit in a container ends: two closing brackets ("}]", "]}").
+CLOSING_RUN = re.compile(r"[}\]]\s*[}\]]\s*\Z")
+
+
 def _misread_as_cut(scan: _Scan, region: str) -> bool:
     """Whether a scan that ends inside a string is misled by an unescaped quotation mark in
     a string (``"the „green" rule"``) rather than by a response cut off: the JSON still ends
-    with its closing bracket, which a cut-off response would not.
+    with the brackets that close its quote objects and its root, which a cut-off response
+    would not (one bracket is not enough: a quote cut off after ``[cite: 12]`` ends in one).
 
-    >>> misread, cut = '{"q": [{"t": "the „green" rule", "s": "D1"}]}', '{"q": [{"t": "The r'
+    >>> misread, cut = '{"q": [{"t": "the „green" rule", "s": "D1"}]}', '{"q": [{"t": "A [cite: 1]'
     >>> _misread_as_cut(_scan(misread), misread), _misread_as_cut(_scan(cut), cut)
     (True, False)
     """
-    return scan.in_string and region.rstrip().endswith(("}", "]"))
+    closes_root = region.rstrip()[-1:] == {"{": "}", "[": "]"}.get(region[:1])
+    return scan.in_string and closes_root and CLOSING_RUN.search(region) is not None
 
 
 def _container(value: Any, start: int, end: int, fixes: list[str]) -> LocatedJson:

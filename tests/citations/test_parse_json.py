@@ -425,6 +425,23 @@ def test_an_unescaped_quotation_mark_in_a_quote_is_no_cut_off_response_003_1(tex
     assert parsed.notes[0].startswith("JSON repaired: ")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"topics": [{"originalQuote": "Eins.", "q": "D1"}, {"originalQuote": "Zwei. [cite: 12]',
+        '[{"originalQuote": "Eins.", "q": "D1"}, {"originalQuote": "Zwei. [cite: 12]',
+    ],
+)
+def test_a_response_cut_off_after_a_bracket_is_still_cut_off_003_1(text: str) -> None:
+    """A quote cut off right after "[cite: 12]" ends in a bracket, but not in those that
+    close its object and the root: the cut object's source was never reached, so it is not
+    checked, as any object cut before its source field."""
+    path = "$.topics[*]" if text.startswith("{") else "$[*]"
+    parsed = parse(text, (QuoteFields(path=path, text="originalQuote", source="q"),))
+    assert [q.text for q in parsed.quotes] == ["Eins."]
+    assert parsed.notes[-1].endswith("field is complete; its quote is not checked")
+
+
 def test_locate_json_region_is_the_json_text() -> None:
     text = f"Intro\n```json\n{BODY}\n```\nOutro"
     located = locate_json(text)
