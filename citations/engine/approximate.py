@@ -57,10 +57,10 @@ _CANDIDATES_PER_SOURCE = 3
 _MAX_CANDIDATES_PER_SOURCE = 24
 _OFFSETS_PER_WORD = 8  # a word the quote repeats votes from its first few places only
 
-# Citation markers models put inside quotes ("[cite: 12]", "【4†source】", a page reference
-# "(S. 5)", "(p. 3-4)"); ellipses and quotation marks at a quote's ends.
+# Citation markers models put inside quotes ("[cite: 12]", "[cite_start]", "【4†source】", a
+# page reference "(S. 5)", "(p. 3-4)"); ellipses and quotation marks at a quote's ends.
 _MARKERS = re.compile(
-    r"\s*(?:\[\s*(?:cite|source|citation|ref)\b[^\]]*\]|【[^】]*】"
+    r"\s*(?:\[\s*(?:cite(?:_start|_end)?|source|citation|ref)\b[^\]]*\]|【[^】]*】"
     r"|\(\s*(?:s\.|pp?\.|seiten?|pages?)\s*\d{1,5}(?:\s*[-–]\s*\d{1,5})?\s*\))",
     re.I,
 )

@@ -38,8 +38,11 @@ def _paragraphs(group: str) -> str:
         {capture}\d{{1,9}}){more}(?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*))"""
 
 
+# Bracketed words models write into quotes that name no source: Gemini's grounding tags
+# ("[cite_start]", "[cite_end]") and "[sic]". Never read as a source id.
+NOT_A_SOURCE = r"(?!(?:cite_start|cite_end|sic)(?![A-Za-z0-9_.-]))"
 # One or more citations: the first cites, the others come along.
-_CITATIONS = rf"""(?P<ref>{SOURCE_ID}){_paragraphs("paragraph")}?
+_CITATIONS = rf"""{NOT_A_SOURCE}(?P<ref>{SOURCE_ID}){_paragraphs("paragraph")}?
     (?:[ \t]*[,;][ \t]*{SOURCE_ID}{_paragraphs("")}?)*"""
 MARKER = re.compile(
     rf"""(?:\[|(?P<paren>\())[ \t]*{SOURCE_LABEL}?(?(paren)(?={PARENTHESIZED_ID}))

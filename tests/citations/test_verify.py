@@ -700,6 +700,24 @@ def test_011_1_a_json_paragraph_field_is_read_as_a_marker_paragraph_is(paragraph
     assert result.quote.cited_paragraph == cited
 
 
+@pytest.mark.parametrize(
+    ("quoted", "status"),
+    [
+        (f"[cite_start]{FEE} [cite: 14]", VerificationStatus.CORRECTED),
+        (f"{FEE}[cite_end]", VerificationStatus.CORRECTED),
+        (f"{FEE} [sic]", VerificationStatus.VERIFIED),
+        (f"[cite_start]{FEE.replace('six', 'seven')} [cite: 14]", VerificationStatus.UNVERIFIED),
+    ],
+)
+def test_003_6_grounding_tags_in_a_json_quote_are_neither_text_nor_a_citation(quoted, status):
+    """Gemini's "[cite_start]" / "[cite_end]" and "[sic]" at a quote's end name no source
+    (red-team: "[cite_end]" was read as citing a source "cite_end", so the quote was flagged
+    as citing an unknown source, and "[cite_start]" kept a true quote unverified)."""
+    result = json_result({"t": quoted})
+    assert result.status is status
+    assert result.quote.cited_ref is None
+
+
 def test_every_row_of_the_product_policy_table_is_in_the_code():
     """The table in spec/PRODUCT.md, row by row, as (citation, finding) -> (status, reason)."""
     expected = {
