@@ -132,12 +132,15 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     blocks: list[ParsedQuote] = []
     regions, tables = _block_regions(text)
     footnotes = find_footnotes(text, lines, regions)
+    code_lines = {
+        line for kind, first, last in regions if kind == "code" for line in range(first, last + 1)
+    }
     for table in tables:
         stops.update(lines.start(line) for line in (table.header, *table.rows))
     for kind, first, last in regions:
         start, end = lines.start(first), lines.end(last)
         if kind == "blockquote":
-            quote = _block_quote(text, lines, first, last, footnotes)
+            quote = _block_quote(text, lines, first, last, footnotes, code_lines)
             if quote is None:
                 continue
             blocks.append(quote)
@@ -187,7 +190,8 @@ def _block_regions(text: str) -> tuple[list[tuple[str, int, int]], list[Table]]:
             depth += 1
         elif token.type == "blockquote_close":
             depth -= 1
-        elif token.type in ("fence", "code_block") and depth == 0 and token.map:
+        elif token.type in ("fence", "code_block") and token.map:
+            # Inside a block quote too: code there is not quoted text.
             regions.append(("code", token.map[0], token.map[1] - 1))
         elif token.type == "thead_open" and depth == 0 and token.map:
             tables.append(Table(header=token.map[0], rows=[]))
@@ -203,16 +207,19 @@ def _block_regions(text: str) -> tuple[list[tuple[str, int, int]], list[Table]]:
 
 
 def _block_quote(
-    text: str, lines: Lines, first: int, last: int, footnotes: Footnotes
+    text: str, lines: Lines, first: int, last: int, footnotes: Footnotes, code_lines: set[int]
 ) -> ParsedQuote | None:
     # Only ``>`` lines are quote text; lazy continuation lines end it (a lone marker among
-    # them is the quote's marker).
+    # them is the quote's marker). Code inside the block quote is not quote text.
     content: list[tuple[int, int]] = []
     marker: Marker | None = None
     extent_last = first
     for line in range(first, last + 1):
         prefix = BLOCK_PREFIX.match(text, lines.start(line))
         assert prefix is not None
+        if line in code_lines and prefix["arrows"]:
+            extent_last = line
+            continue
         if not prefix["arrows"]:
             marker = lone_marker(text, lines, line, footnotes)
             if marker is not None:
@@ -254,7 +261,8 @@ def _block_quote(
 
 def _code_spans(text: str, masked: bytearray) -> list[tuple[int, int]]:
     """Backtick code spans (CommonMark: a run closed by a run of the same length, within a
-    paragraph), outside already masked regions."""
+    paragraph), outside already masked regions: a block quote or code block ends the
+    paragraph, so a span never reaches across one."""
     blank_lines = [m.start() for m in BLANK_LINE.finditer(text)]
     spans: list[tuple[int, int]] = []
     position = 0
@@ -264,6 +272,9 @@ def _code_spans(text: str, masked: bytearray) -> list[tuple[int, int]]:
             continue
         next_blank = bisect.bisect_right(blank_lines, opening.start())
         limit = blank_lines[next_blank] if next_blank < len(blank_lines) else len(text)
+        next_masked = masked.find(1, opening.end(), limit)
+        if next_masked != -1:
+            limit = next_masked
         run = len(opening.group())
         closing = next(
             (m for m in BACKTICKS.finditer(text, opening.end(), limit) if len(m.group()) == run),

@@ -942,3 +942,27 @@ def test_parser_never_crashes_and_spans_are_in_bounds_003_1(markdown: str) -> No
         if quote.form is INLINE and "<" not in markdown[start:end]:  # tags are no text
             assert markdown[start:end] == quote.text
         previous_end = extent_end
+
+
+@pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        pytest.param(
+            '> ```\n> "code, not a quote" [S1]\n> ```\n',
+            [],
+            id="a-block-quote-of-code-only",
+        ),
+        pytest.param(
+            '> The board agreed.\n> ```\n> x = "y z w v"\n> ```\n> It met twice. [S1 ¶2]\n',
+            [("block", "The board agreed.\nIt met twice.", "S1", 2)],
+            id="code-lines-are-no-quote-text",
+        ),
+        pytest.param(
+            'a```\n> a```\n"the quoted words here"[S1]```\n',
+            [("block", "a```", None, None), ("inline", "the quoted words here", "S1", None)],
+            id="a-code-span-never-reaches-across-a-block-quote",
+        ),
+    ],
+)
+def test_code_inside_or_around_a_block_quote_is_not_read_003_1(markdown, expected) -> None:
+    assert summary(markdown) == expected
