@@ -101,6 +101,7 @@ def _html_quote(
             separator = "\n"
         position = tag.end()
     marker = next(filter(None, (_html_attribution(text, *span) for span in attributions)), None)
+    named = _html_attribution_as_written(text, attributions) if marker is None else None
     while pieces and not text[pieces[-1][0] : pieces[-1][1]].strip():
         pieces.pop()
     if marker is None and pieces:
@@ -152,6 +153,7 @@ def _html_quote(
         cited_url=marker.url if marker else None,
         response_span=(start, end),
         extent=(extent_start, extent_end),
+        attributed_to=named if marker is None else None,
     )
 
 
@@ -164,6 +166,18 @@ def _html_attribution(text: str, start: int, end: int) -> Marker | None:
     if lead.end() >= end:
         return None
     return read_citation(text, lead.end(), end, shaped_only=not lead["label"])
+
+
+def _html_attribution_as_written(text: str, spans: list[tuple[int, int]]) -> str | None:
+    """The text of ``<cite>``/``<footer>`` elements that read as no citation piece by piece
+    (``<footer>— <cite>Lease 2019</cite>, ¶1</footer>``, ``<cite>Jonas Brandt</cite>``),
+    joined, without its dash or label: verification cites the source it names (id, label,
+    title, or read as a marker), so a quote attributed to an ineligible source cannot pass
+    as uncited on a match elsewhere; a person's name cites nothing."""
+    written = " ".join(" ".join(text[start:end] for start, end in spans).split())
+    lead = ATTRIBUTION_LEAD.match(written)
+    assert lead is not None  # every part is optional
+    return written[lead.end() :].strip(HORIZONTAL_SPACE + ".") or None
 
 
 def _strip_space(text: str, start: int, end: int) -> tuple[int, int]:

@@ -188,6 +188,9 @@ class ParsedQuote:
     # every paragraph of the cited source the citation names when it names more than one
     # (``¶2-4``, ``¶2, ¶5``), ``cited_paragraph`` first
     cited_paragraphs: tuple[int, ...] = ()
+    # a name the quote is attributed to without a citation (``<cite>Lease 2019</cite>``):
+    # cites when it names a source (id, label, title), else the quote is uncited
+    attributed_to: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,6 +139,10 @@ def _resolve_citation(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Sour
     >>> quote.cited_ref, quote.cited_paragraph, source.id
     ('A1', 2, 'A1')
     """
+    if not quote.cited_ref and quote.attributed_to:
+        named = _resolve_citation(replace(quote, cited_ref=quote.attributed_to), turn)
+        if named[1] is not None:
+            return named
     if not quote.cited_ref:
         return quote, None
     cited = turn.resolve(quote.cited_ref)

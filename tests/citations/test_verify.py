@@ -462,6 +462,42 @@ def test_012_2_an_html_quote_is_verified_against_the_source_it_cites(markdown, s
     assert only_result(markdown).status == status
 
 
+@pytest.mark.parametrize(
+    ("attribution", "status"),
+    [
+        ("<footer>— <cite>Old Policy</cite>, ¶1</footer>", VerificationStatus.INELIGIBLE),
+        ("<cite>Old Policy</cite>", VerificationStatus.INELIGIBLE),
+        ("<footer>— <cite>Procurement Policy</cite>, ¶1</footer>", VerificationStatus.VERIFIED),
+        ("<footer>— <cite>Jonas Brandt</cite></footer>", VerificationStatus.VERIFIED),
+    ],
+)
+def test_012_2_an_html_quote_attributed_to_a_source_by_name_cites_it(attribution, status):
+    """012.2: a ``<cite>``/``<footer>`` naming an ineligible source by its title (or in
+    pieces, ``— <cite>Title</cite>, ¶1``) cites it, so the quote is flagged instead of
+    passing as uncited on a match in an eligible source; a person's name cites nothing."""
+    data = {
+        "bundle_version": 1,
+        "id": "html-attribution",
+        "sources": [
+            {"id": "D1", "kind": "document", "title": "Procurement Policy", "text": D1_TEXT},
+            {
+                "id": "D0",
+                "kind": "document",
+                "title": "Old Policy",
+                "eligible": False,
+                "text": D1_TEXT,
+            },
+        ],
+        "response": {
+            "format": "markdown",
+            "text": "<blockquote>Contracts above 50,000 EUR per year require a competitive"
+            f" tender.{attribution}</blockquote>",
+        },
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert result.status == status
+
+
 def test_012_2_citation_of_an_unknown_source_is_flagged():
     result = only_result('Elsewhere: "Contracts above 50,000 EUR per year" [Z9 ¶1]')
     assert (result.status, result.reason) == (
