@@ -18,8 +18,9 @@ from dataclasses import dataclass
 PARAGRAPH_WORD = (
     r"(?:¶{1,2}|§{1,2}|[Pp]ara(?:graph)?s?\.?|pp?\.|[Pp]ages?|S\.|[Ss]eiten?|[Aa]bs(?:atz|ätze|\.))"
 )
-# "[Source: S1 ¶2]", "(Quelle: E1)": a label before the id.
-SOURCE_LABEL = r"(?:(?:[Ss]ources?|[Qq]uellen?|[Rr]ef\.?)[ \t]*:[ \t]*)"
+# "[Source: S1 ¶2]", "(Quelle: E1)": a label before the id; "[cite: D1]" too (Gemini's
+# grounding tag naming a source; "[cite: 12]" names none: an id starts with a letter).
+SOURCE_LABEL = r"(?:(?:[Ss]ources?|[Qq]uellen?|[Rr]ef\.?|cite)[ \t]*:[ \t]*)"
 SOURCE_ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}?"
 # An id in parentheses must look like a source id: a digit before any full stop ("S1",
 # "A1.v2", "doc_7-b"), or one to three capitals before a "¶" ("M ¶2"); so prose such as

@@ -754,6 +754,34 @@ def test_003_6_grounding_tags_in_a_json_quote_are_neither_text_nor_a_citation(qu
     assert result.quote.cited_ref is None
 
 
+@pytest.mark.parametrize(
+    ("markdown", "status"),
+    [
+        ('"[cite_start]Scored 3.1 of 5.[cite: D2]"', VerificationStatus.INELIGIBLE),
+        ('"Scored 3.1 of 5." [cite: D2]', VerificationStatus.INELIGIBLE),
+        (f'"{A1[1]} [cite: A1]"', VerificationStatus.VERIFIED),
+    ],
+)
+def test_012_2_a_grounding_tag_naming_a_source_cites_it(markdown, status):
+    """012.2: "[cite: D2]" names a source as "[Source: D2]" does, so a quote whose grounding
+    tag cites an ineligible source is flagged; before, the tag was cleaned away as a page
+    reference and the quote, read as uncited, passed on a match elsewhere."""
+    sources = [
+        {"id": "A1", "kind": "attachment", "parent": "E1", "paragraphs": A1},
+        {"id": "E1", "kind": "email_body", "text": E1_TEXT},
+        {"id": "D2", "kind": "document", "eligible": False, "text": "Scored 3.1 of 5."},
+        {"id": "D3", "kind": "document", "text": "Scored 3.1 of 5."},
+    ]
+    data = {
+        "bundle_version": 1,
+        "id": "grounding-tag",
+        "sources": sources,
+        "response": {"format": "markdown", "text": markdown},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert result.status == status
+
+
 def test_every_row_of_the_product_policy_table_is_in_the_code():
     """The table in spec/PRODUCT.md, row by row, as (citation, finding) -> (status, reason)."""
     expected = {
