@@ -196,10 +196,11 @@ def with_sentence_markers(
     text: str, stops: list[int], quotes: list[ParsedQuote]
 ) -> list[ParsedQuote]:
     """Inline quotes without a marker of their own take the source of the next marker in
-    their sentence: ``"A" and "B" [S1 ¶2]``, ``"A", says the minute [S1].`` The writer cites
-    the sentence; read as uncited, "A" would be searched everywhere and pass even when the
-    sentence cites an ineligible source or an email. Only the source: which paragraph holds
-    "A" the marker does not say."""
+    their sentence: ``"A" and "B" [S1 ¶2]``, ``"A", says the minute [S1].``, else of the
+    last one before them in it when no quote stands between: ``Per the 2019 lease [S0 ¶1],
+    "A".`` The writer cites the sentence; read as uncited, "A" would be searched everywhere
+    and pass even when the sentence cites an ineligible source or an email. Only the source:
+    which paragraph holds "A" the marker does not say."""
     out = list(quotes)
     for index, quote in enumerate(out):
         if quote.cited_ref is not None or quote.extent is None:
@@ -208,6 +209,8 @@ def with_sentence_markers(
         next_stop = bisect.bisect_right(stops, position)
         limit = stops[next_stop] if next_stop < len(stops) else len(text)
         cited = _sentence_citation(text, position, limit, out[index + 1 :])
+        if cited is None:
+            cited = _lead_in_citation(text, stops, quote.extent[0], out[:index])
         if cited is not None:
             out[index] = replace(quote, cited_ref=cited, cited_paragraph=None, cited_url=None)
     return out
@@ -228,6 +231,21 @@ def _sentence_citation(
             return quote.cited_ref
         position = end
     return _marker_in_sentence(text, position, limit)
+
+
+def _lead_in_citation(
+    text: str, stops: list[int], position: int, preceding: list[ParsedQuote]
+) -> str | None:
+    """The source of the last bracketed marker before ``position`` in the same sentence,
+    after the preceding quote (whose marker is its own)."""
+    previous_stop = bisect.bisect_right(stops, position) - 1
+    start = stops[previous_stop] if previous_stop >= 0 else 0
+    if preceding and preceding[-1].extent is not None:
+        start = max(start, preceding[-1].extent[1])
+    found = [m for m in MARKER.finditer(text, start, position) if not m["paren"]]
+    if not found or _sentence_ends(text, found[-1].end(), position):
+        return None
+    return found[-1]["ref"]
 
 
 def _marker_in_sentence(text: str, start: int, end: int) -> str | None:

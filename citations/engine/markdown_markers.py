@@ -13,6 +13,7 @@ from .markers import (
     FOOTNOTE_DEFINITION,
     FOOTNOTE_REFERENCE,
     HORIZONTAL_SPACE,
+    MARKER,
     SOURCE_LABEL,
     Marker,
     after_flags,
@@ -194,3 +195,21 @@ def marker_after(
         if text[lines.start(line) : lines.content_end(line)].strip():
             break
     return None, last
+
+
+def lead_in_marker(text: str, lines: Lines, first: int) -> Marker | None:
+    """The last marker of the line that introduces a block quote with a colon, right before
+    it or one blank line up: ``From the 2019 lease [OLD ¶1]:``, ``The clause (D1 ¶3):``. The
+    writer cites the block there; read as uncited, it would be searched everywhere and pass
+    even when the cited source is not eligible."""
+    for line in (first - 1, first - 2):
+        if line < 0:
+            break
+        start, end = lines.start(line), lines.content_end(line)
+        if not text[start:end].strip():
+            continue
+        if not text[start:end].rstrip().endswith(":"):
+            return None
+        found = list(MARKER.finditer(text, start, end))
+        return find_marker(text, found[-1].start(), parenthesized=True) if found else None
+    return None

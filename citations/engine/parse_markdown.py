@@ -101,6 +101,7 @@ from .markdown_lines import BLANK_LINE, Lines
 from .markdown_markers import (
     Footnotes,
     find_footnotes,
+    lead_in_marker,
     lone_marker,
     marker_after,
     trailing_marker,
@@ -237,6 +238,8 @@ def _block_quote(
         content[-1] = (content[-1][0], before_flags(text, *content[-1]))
     if marker is None:
         marker, extent_last = marker_after(text, lines, extent_last, footnotes)
+    if marker is None:
+        marker = lead_in_marker(text, lines, first)
     if not content:
         return None
     start, end = content[0][0], content[-1][1]

@@ -264,6 +264,10 @@ SENTENCE_CITATIONS = [
     ('"A is the first" | "B is the second" [S1]', [None, "S1"]),
     ('"A is the first" and\n\n"B is the second" [S1].', [None, "S1"]),
     ('"A is the first" and "B is the second" (S1).', ["S1", "S1"]),
+    ('Per the 2019 lease [S0 ¶1], "A is the first".', ["S0"]),
+    ('See [S0 ¶1] and then "A is the first" and "B is the second".', ["S0", None]),
+    ('The old lease [S0 ¶1] was replaced. Now "A is the first" applies.', [None]),
+    ('"A is the first" [S1] and "B is the second" too.', ["S1", None]),
 ]
 
 
@@ -966,3 +970,21 @@ def test_parser_never_crashes_and_spans_are_in_bounds_003_1(markdown: str) -> No
 )
 def test_code_inside_or_around_a_block_quote_is_not_read_003_1(markdown, expected) -> None:
     assert summary(markdown) == expected
+
+
+@pytest.mark.parametrize(
+    ("markdown", "cited"),
+    [
+        ("From the 2019 lease [S0 ¶1]:\n\n> The tenant pays monthly.\n", ("S0", 1)),
+        ("The clause (S0 ¶1):\n> The tenant pays monthly.\n", ("S0", 1)),
+        ("See [S0 ¶1] and [S1 ¶2]:\n> The tenant pays monthly.\n", ("S1", 2)),
+        ("The clause reads:\n> The tenant pays monthly.\n", (None, None)),
+        ("The old lease [S0 ¶1] was replaced.\n\n> The tenant pays monthly.\n", (None, None)),
+        ("From the lease [S0 ¶1]:\n> The tenant pays monthly. [S1 ¶2]\n", ("S1", 2)),
+    ],
+)
+def test_a_block_quote_without_a_marker_takes_its_lead_in_lines_003_1(markdown, cited) -> None:
+    """003.1: 'From the 2019 lease [S0 ¶1]:' introduces the block quote and cites it (the
+    last marker of a line ending with a colon); the quote's own marker wins."""
+    (quote,) = quotes_of(markdown)
+    assert (quote.cited_ref, quote.cited_paragraph) == cited

@@ -278,6 +278,10 @@ def test_011_1_a_quote_in_one_of_the_cited_paragraphs_is_verified(marker, status
             '"Contracts above 50,000 EUR per year" is clear. "Scored 3.1 of 5." [D2 ¶1]',
             VerificationStatus.VERIFIED,
         ),
+        (
+            'As last year\'s report [D2 ¶1] put it, "Contracts above 50,000 EUR per year".',
+            VerificationStatus.INELIGIBLE,
+        ),
     ],
 )
 def test_012_2_a_quote_without_a_marker_takes_the_source_its_sentence_cites(markdown, status):
@@ -286,6 +290,16 @@ def test_012_2_a_quote_without_a_marker_takes_the_source_its_sentence_cites(mark
     report = verify_bundle(bundle(markdown))
     assert report.results[0].status is status
     assert report.results[0].quote.cited_paragraph is None
+
+
+def test_012_2_a_block_quote_takes_the_source_its_lead_in_line_cites():
+    """012.2: 'Last year's report [D2 ¶1]:' then a block quote: the block cites D2, which is
+    not eligible; read as uncited, it passed on a match in an eligible source."""
+    report = verify_bundle(
+        bundle("Last year's report [D2 ¶1]:\n\n> Contracts above 50,000 EUR per year\n")
+    )
+    assert report.results[0].status is VerificationStatus.INELIGIBLE
+    assert report.results[0].cited_source == "D2"
 
 
 def test_003_6_a_footnote_number_the_quote_leaves_out_is_no_changed_number():
