@@ -233,16 +233,24 @@ def _sentence_citation(
     return _marker_in_sentence(text, position, limit)
 
 
+LEAD_IN_COLON = re.compile(r"[ \t]*:")
+
+
 def _lead_in_citation(
     text: str, stops: list[int], position: int, preceding: list[ParsedQuote]
 ) -> str | None:
     """The source of the last bracketed marker before ``position`` in the same sentence,
-    after the preceding quote (whose marker is its own)."""
+    after the preceding quote (whose marker is its own); one in parentheses only when a
+    colon introduces the quote with it: ``The 2019 lease (S0 ¶1): "…"``."""
     previous_stop = bisect.bisect_right(stops, position) - 1
     start = stops[previous_stop] if previous_stop >= 0 else 0
     if preceding and preceding[-1].extent is not None:
         start = max(start, preceding[-1].extent[1])
-    found = [m for m in MARKER.finditer(text, start, position) if not m["paren"]]
+    found = [
+        m
+        for m in MARKER.finditer(text, start, position)
+        if not m["paren"] or LEAD_IN_COLON.match(text, m.end())
+    ]
     if not found or _sentence_ends(text, found[-1].end(), position):
         return None
     return found[-1]["ref"]

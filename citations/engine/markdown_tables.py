@@ -26,7 +26,7 @@ QUOTE_COLUMN = re.compile(
 )
 SOURCE_COLUMN = re.compile(
     r"(?:sources?|quellen?|citations?|cited|references?|ref\b|fundstellen?|nachweis|documents?"
-    r"|dokumente?)",
+    r"|dokumente?|docs?\b|belege?\b)",
     re.IGNORECASE,
 )
 PARAGRAPH_COLUMN = re.compile(rf"{PARAGRAPH_WORD}|paragraph|absatz", re.IGNORECASE)

@@ -265,6 +265,8 @@ SENTENCE_CITATIONS = [
     ('"A is the first" and\n\n"B is the second" [S1].', [None, "S1"]),
     ('"A is the first" and "B is the second" (S1).', ["S1", "S1"]),
     ('Per the 2019 lease [S0 ¶1], "A is the first".', ["S0"]),
+    ('The 2019 lease (S0 ¶1): "A is the first".', ["S0"]),
+    ('In Q3 (S0 ¶1) the rule "A is the first" held.', [None]),
     ('See [S0 ¶1] and then "A is the first" and "B is the second".', ["S0", None]),
     ('The old lease [S0 ¶1] was replaced. Now "A is the first" applies.', [None]),
     ('"A is the first" [S1] and "B is the second" too.', ["S1", None]),
@@ -852,6 +854,11 @@ TABLE_CASES = [
         '| Quote | Source | Paragraph |\n|---|---|---|\n| "The tenant pays monthly." | D1 | 2 |\n',
         [("The tenant pays monthly.", "D1", 2)],
         id="source-and-paragraph-columns",
+    ),
+    pytest.param(
+        '| Quote | Doc | Para |\n|---|---|---|\n| "The tenant pays monthly." | OLD | 2 |\n',
+        [("The tenant pays monthly.", "OLD", 2)],
+        id="doc-and-para-columns",
     ),
     pytest.param(
         "| Zitat | Quelle | Abs. |\n|---|---|---|\n| „Der Mieter zahlt monatlich.“ | [A1] | 3 |\n",
