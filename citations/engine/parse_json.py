@@ -53,11 +53,13 @@ class LocatedJson:
 
 @dataclass(frozen=True, slots=True)
 class QuoteObject:
-    """One object a ``response.quotes`` entry selected: where it is and which fields it uses."""
+    """One object a ``response.quotes`` entry selected: where it is and which fields it uses
+    (the entry's, as this object spells them: see ``_fields_as_spelled``)."""
 
     parts: tuple[PathPart, ...]
     fields: QuoteFields
     order: tuple[int, ...]  # position in document order (key index or array index per level)
+    entry: int = 0  # index of the ``response.quotes`` entry that selected it
 
     @property
     def text_path(self) -> str:
@@ -100,7 +102,7 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
     objects, selection_notes = select_quote_objects(located.value, quote_fields)
     notes.extend(selection_notes)
     quotes: list[ParsedQuote] = []
-    quoting_entries: set[QuoteFields] = set()
+    quoting_entries: set[int] = set()
     for selected in objects:
         obj = value_at(located.value, selected.parts)
         if selected.parts in located.unclosed:
@@ -128,7 +130,7 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             cited_ref = marker.ref
             if cited_paragraph is None:
                 cited_paragraph, cited_paragraphs = marker.paragraph, marker.paragraphs
-        quoting_entries.add(fields)
+        quoting_entries.add(selected.entry)
         quotes.append(
             ParsedQuote(
                 n=len(quotes) + 1,
@@ -148,15 +150,15 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
 def _entries_without_quotes(
     data: Any,
     objects: list[QuoteObject],
-    quoting_entries: set[QuoteFields],
+    quoting_entries: set[int],
     quote_fields: tuple[QuoteFields, ...],
 ) -> list[str]:
     """A note for each entry that selects objects of which none gave a quote (a model that
     renamed the text field): zero quotes must not read as nothing to check."""
     notes = []
     for index, fields in enumerate(quote_fields):
-        selected = [o for o in objects if o.fields == fields]
-        if not selected or fields in quoting_entries:
+        selected = [o for o in objects if o.entry == index]
+        if not selected or index in quoting_entries:
             continue
         names = sorted({key for o in selected for key in value_at(data, o.parts)})
         notes.append(
@@ -241,27 +243,103 @@ def select_quote_objects(
     data: Any, quote_fields: tuple[QuoteFields, ...]
 ) -> tuple[list[QuoteObject], list[str]]:
     """The objects the entries select, in document order, each once (the first entry that
-    selects an object decides its fields). Non-objects are skipped with a note."""
+    selects an object decides its fields). Non-objects are skipped with a note.
+
+    An entry that selects no object in ``data`` is tried under the one member of a wrapper
+    the model put around its answer (``{"result": {…}}``, ``[{…}]``), with a note. A field
+    an object spells differently (``Quote``, ``original_quote`` for ``originalQuote``) is
+    read under the object's spelling, with a note."""
     notes: list[str] = []
     found: dict[tuple[PathPart, ...], QuoteObject] = {}
     for index, fields in enumerate(quote_fields):
         try:
-            matches = list(jsonpath.finditer(fields.path, data))
+            matches = _matches_under_wrapper(fields.path, data, index, notes)
         except JSONPathError as exc:
             first_line = str(exc).splitlines()[0]
             notes.append(f"response.quotes[{index}].path: not valid JSONPath ({first_line})")
             continue
         if not matches:
             notes.append(f"response.quotes[{index}].path: {fields.path} selects nothing")
-        for match in matches:
-            parts = tuple(match.parts)
-            if not isinstance(match.obj, dict):
-                kind = type(match.obj).__name__
+        respelled: dict[str, str] = {}
+        for parts, obj in matches:
+            if not isinstance(obj, dict):
+                kind = type(obj).__name__
                 notes.append(f"{format_path(parts)}: selected a {kind}, not an object; skipped")
                 continue
             if parts not in found:
-                found[parts] = QuoteObject(parts, fields, _document_order(data, parts))
+                spelled = _fields_as_spelled(obj, fields, respelled)
+                found[parts] = QuoteObject(parts, spelled, _document_order(data, parts), index)
+        if respelled:
+            read_as = ", ".join(f"{key!r} as {name!r}" for key, name in respelled.items())
+            notes.append(
+                f"response.quotes[{index}]: read {read_as} "
+                "(the model spelled these fields differently)"
+            )
     return sorted(found.values(), key=lambda q: q.order), notes
+
+
+# How deep a wrapper around the answer is looked into: {"response": {"data": {…}}}.
+MAX_WRAPPER_DEPTH = 2
+
+
+def _matches_under_wrapper(
+    path: str, data: Any, index: int, notes: list[str]
+) -> list[tuple[tuple[PathPart, ...], Any]]:
+    """What ``path`` selects in ``data`` (concrete parts and values); when that is no
+    object, what it selects under the single member of a wrapper around the answer."""
+    at_root = [(tuple(m.parts), m.obj) for m in jsonpath.finditer(path, data)]
+    prefix: tuple[PathPart, ...] = ()
+    inner = data
+    while not any(isinstance(obj, dict) for _, obj in at_root) and _wrapped(inner):
+        if len(prefix) == MAX_WRAPPER_DEPTH:
+            break
+        member = next(iter(inner)) if isinstance(inner, dict) else 0
+        prefix, inner = (*prefix, member), inner[member]
+        matches = [(prefix + tuple(m.parts), m.obj) for m in jsonpath.finditer(path, inner)]
+        if any(isinstance(obj, dict) for _, obj in matches):
+            notes.append(
+                f"response.quotes[{index}].path: {path} selects nothing at the root; read "
+                f"under {format_path(prefix)}, which wraps the answer"
+            )
+            return matches
+    return at_root
+
+
+def _wrapped(value: Any) -> bool:
+    """Whether ``value`` is a wrapper: an object with one member or an array with one item,
+    holding an object or array."""
+    if not isinstance(value, dict | list) or len(value) != 1:
+        return False
+    inner = next(iter(value.values())) if isinstance(value, dict) else value[0]
+    return isinstance(inner, dict | list)
+
+
+def _folded_name(name: str) -> str:
+    return re.sub(r"[\s_-]", "", name).casefold()
+
+
+def _fields_as_spelled(
+    obj: dict[str, Any], fields: QuoteFields, respelled: dict[str, str]
+) -> QuoteFields:
+    """``fields`` with each name ``obj`` lacks but has one key for that differs only in case
+    and separators (``Quote``, ``original_quote``, ``Original-Quote`` for ``originalQuote``)
+    replaced by that key: models vary the spelling of field names. ``respelled`` collects
+    the replacements, key to name.
+
+    >>> fields = QuoteFields(path="$", text="originalQuote", source="source")
+    >>> _fields_as_spelled({"original_quote": "…", "Source": "D1"}, fields, {})
+    QuoteFields(path='$', text='original_quote', source='Source', paragraph=None, url=None)
+    """
+    changes = {}
+    for attribute in ("text", "source", "paragraph", "url"):
+        name = getattr(fields, attribute)
+        if name is None or name in obj:
+            continue
+        keys = [key for key in obj if _folded_name(key) == _folded_name(name)]
+        if len(keys) == 1:
+            changes[attribute] = keys[0]
+            respelled[keys[0]] = name
+    return replace(fields, **changes) if changes else fields
 
 
 def _document_order(data: Any, parts: tuple[PathPart, ...]) -> tuple[int, ...]:

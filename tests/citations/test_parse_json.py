@@ -481,3 +481,84 @@ def test_dev_set_quote_counts_match_labels_003_1() -> None:
         expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
         assert len(parsed.quotes) == len(expected["quotes"]), path.name
         assert parsed.notes == (), path.name
+
+
+@pytest.mark.parametrize(
+    ("obj", "read_as"),
+    [
+        pytest.param(
+            {"Quote": "Erstes Zitat.", "Source": "D2", "Paragraph": "¶3"},
+            "'Quote' as 'quote', 'Source' as 'source', 'Paragraph' as 'paragraph'",
+            id="capitalised",
+        ),
+        pytest.param(
+            {"QUOTE": "Erstes Zitat.", "source-id": "D2", "PARA_GRAPH": 3},
+            "'QUOTE' as 'quote', 'PARA_GRAPH' as 'paragraph'",
+            id="upper-and-separators",
+        ),
+    ],
+)
+def test_a_field_spelled_differently_is_read_and_noted_003_1(obj: dict, read_as: str) -> None:
+    """Models change the case and separators of field names (red-team: 'Quote', 'SOURCE';
+    every quote was skipped, and a citation of an ineligible source in 'Source' unread)."""
+    fields = (QuoteFields(path="$.q[*]", text="quote", source="source", paragraph="paragraph"),)
+    parsed = parse(json.dumps({"q": [obj]}), fields)
+    [quote] = parsed.quotes
+    assert quote.text == "Erstes Zitat."
+    assert quote.json_path == f"$.q[0].{next(iter(obj))}"
+    assert quote.cited_paragraph == 3
+    assert quote.cited_ref == ("D2" if "Source" in obj else None)
+    assert parsed.notes == (
+        f"response.quotes[0]: read {read_as} (the model spelled these fields differently)",
+    )
+
+
+def test_snake_case_for_a_camel_case_field_is_read_003_1() -> None:
+    parsed = parse('{"topics": [{"original_quote": "Erstes Zitat."}]}')
+    assert [(q.text, q.json_path) for q in parsed.quotes] == [
+        ("Erstes Zitat.", "$.topics[0].original_quote")
+    ]
+
+
+def test_two_spellings_of_one_field_are_not_guessed_between_003_1() -> None:
+    parsed = parse('{"topics": [{"OriginalQuote": "A.", "original_quote": "B."}]}')
+    assert parsed.quotes == ()
+    assert "no 'originalQuote' field" in parsed.notes[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "under"),
+    [
+        pytest.param(f'{{"result": {BODY}}}', "$.result", id="object"),
+        pytest.param(f"[{BODY}]", "$[0]", id="array"),
+        pytest.param(f'{{"response": {{"data": {BODY}}}}}', "$.response.data", id="two-levels"),
+    ],
+)
+def test_quotes_under_a_wrapper_the_model_added_are_read_and_noted_003_1(
+    text: str, under: str
+) -> None:
+    """A model that wraps its answer ({"result": {…}}) moves every quote away from the
+    bundle's path (red-team: none was checked)."""
+    parsed = parse(text)
+    assert [q.json_path for q in parsed.quotes] == [
+        f"{under}.topics[0].originalQuote",
+        f"{under}.topics[1].originalQuote",
+    ]
+    assert parsed.notes == (
+        f"response.quotes[0].path: $.topics[*] selects nothing at the root; read under "
+        f"{under}, which wraps the answer",
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param('{"status": "ok", "result": ' + BODY + "}", id="two-members"),
+        pytest.param('{"a": {"b": {"c": ' + BODY + "}}}", id="too-deep"),
+        pytest.param('{"topics": []}', id="no-quotes"),
+    ],
+)
+def test_only_a_single_member_wrapper_is_looked_into_003_1(text: str) -> None:
+    parsed = parse(text)
+    assert parsed.quotes == ()
+    assert parsed.notes == ("response.quotes[0].path: $.topics[*] selects nothing",)
