@@ -3,6 +3,7 @@ their markers. The decisions are listed in :mod:`.parse_markdown`."""
 
 from __future__ import annotations
 
+import html
 import re
 
 from .inline_quotes import strip_wrapping_quotes, word_count
@@ -15,7 +16,7 @@ from .markdown_markers import (
     marker_after,
     trailing_marker,
 )
-from .markers import HORIZONTAL_SPACE, Marker, read_citation
+from .markers import HORIZONTAL_SPACE, Marker, quote_citation, read_citation
 from .types import ParsedQuote, QuoteForm
 
 # Models write HTML in markdown answers too: ``<q>…</q>`` is an inline quote, ``<blockquote>…
@@ -25,6 +26,15 @@ HTML_ELEMENT_TAG = re.compile(r"<(?P<closing>/)?(?P<name>[A-Za-z][A-Za-z0-9]*)(?
 # Tags that end a line of the quote's text; other tags (``<em>``, ``<span>``) are inside one.
 HTML_LINE_BREAKING = frozenset(
     {"p", "br", "div", "blockquote", "footer", "li", "ul", "ol", "hr", "h1", "h2", "h3", "h4"}
+)
+# The ``cite`` attribute names where the quote is from: a source's id, label or title cites it
+# (``<q cite="P0">``); a URL names no source (``<blockquote cite="https://…">``).
+HTML_CITE_ATTRIBUTE = re.compile(
+    r"""\scite[ \t]*=[ \t]*(?:"(?P<double>[^"<>]*)"|'(?P<single>[^'<>]*)')""", re.IGNORECASE
+)
+# HTML's own attribution of a block quote: a ``<figcaption>`` after it in the ``<figure>``.
+FIGCAPTION_AFTER = re.compile(
+    r"[ \t]*\n?[ \t]*<figcaption(?:\s[^<>]*)?>(?P<caption>[^\n]*?)</figcaption>", re.IGNORECASE
 )
 # Elements that attribute a quote (``<cite>P1 ¶2</cite>``, ``<footer>— Source: P1</footer>``):
 # their text is the quote's marker, never quoted text.
@@ -117,10 +127,38 @@ def _html_quote(
         )
     if marker is not None:
         extent_end = max(extent_end, marker.end)
-    elif block and not text[closing.end() : lines.content_end(line_of(lines, closing.end()))]:
+    if marker is None and block and (caption := FIGCAPTION_AFTER.match(text, extent_end)):
+        caption_start, caption_end = caption.span("caption")
+        position = caption_start
+        for tag in [*HTML_ELEMENT_TAG.finditer(text, caption_start, caption_end), None]:
+            attributions.append((position, tag.start() if tag else caption_end))
+            position = tag.end() if tag else caption_end
+        marker = next(filter(None, (_html_attribution(text, *span) for span in attributions)), None)
+        named = _html_attribution_as_written(text, attributions) if marker is None else None
+        extent_end = caption.end()
+    if (
+        marker is None
+        and extent_end == closing.end()
+        and block
+        and not text[closing.end() : lines.content_end(line_of(lines, closing.end()))]
+    ):
         marker, line = marker_after(text, lines, line_of(lines, closing.end()), footnotes)
         if marker is not None:
             extent_end = lines.end(line)
+    # A name (the element's <cite>, one after it, its cite attribute, in that order) cites
+    # when verification finds a source of that name; a marker wins over it.
+    if marker is None or marker.named:
+        named = named or (marker.ref if marker else None) or _cite_attribute(opening)
+        if named:
+            marker = Marker(
+                ref=named,
+                paragraph=marker.paragraph if marker else None,
+                url=None,
+                start=extent_end,
+                end=extent_end,
+                paragraphs=marker.paragraphs if marker else (),
+                named=True,
+            )
     while pieces and not text[pieces[-1][0] : pieces[-1][1]].strip(HORIZONTAL_SPACE + "\n—–-"):
         pieces.pop()  # a dash left before a marker ("… <p>— [P1 ¶2]</p>")
     while pieces and not text[pieces[0][0] : pieces[0][1]].strip():
@@ -133,7 +171,8 @@ def _html_quote(
     quoted = "".join(
         separator + text[max(s, start) : min(e, end)] for s, e, separator in pieces if s < end
     ).strip()
-    if not quoted or (not block and marker is None and word_count(quoted) <= 2):
+    cites = marker is not None and not (marker.named and marker.paragraph is None)
+    if not quoted or (not block and not cites and word_count(quoted) <= 2):
         return None
     extent_start = opening.start()
     if block:  # whole lines when it has lines of its own, as a markdown block quote
@@ -147,14 +186,19 @@ def _html_quote(
         n=0,
         form=QuoteForm.BLOCK if block else QuoteForm.INLINE,
         text=quoted,
-        cited_ref=marker.ref if marker else None,
-        cited_paragraph=marker.paragraph if marker else None,
-        cited_paragraphs=marker.paragraphs if marker else (),
-        cited_url=marker.url if marker else None,
         response_span=(start, end),
         extent=(extent_start, extent_end),
-        attributed_to=named if marker is None else None,
+        **quote_citation(marker),
     )
+
+
+def _cite_attribute(opening: re.Match[str]) -> str | None:
+    """The ``cite`` attribute of a quote element's opening tag: the name verification
+    resolves (a URL resolves to no source)."""
+    found = HTML_CITE_ATTRIBUTE.search(opening.group())
+    if found is None:
+        return None
+    return html.unescape(found["double"] or found["single"] or "").strip() or None
 
 
 def _html_attribution(text: str, start: int, end: int) -> Marker | None:

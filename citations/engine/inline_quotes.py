@@ -16,6 +16,7 @@ from .markers import (
     SUPERSCRIPT_DIGITS,
     after_flags,
     marker_ending_at,
+    quote_citation,
 )
 from .types import ParsedQuote, QuoteForm
 
@@ -150,18 +151,17 @@ def find_inline_quotes(
                 start += 1
             while end > start and text[end - 1] in HORIZONTAL_SPACE:
                 end -= 1
-        found = quotes if marker is not None or word_count(quoted) > 2 else short
+        # A name in words may be prose: it does not make a scare quote a quote.
+        cites = marker is not None and not (marker.named and marker.paragraph is None)
+        found = quotes if cites or word_count(quoted) > 2 else short
         found.append(
             ParsedQuote(
                 n=0,
                 form=QuoteForm.INLINE,
                 text=text[start:end],
-                cited_ref=marker.ref if marker else None,
-                cited_paragraph=marker.paragraph if marker else None,
-                cited_paragraphs=marker.paragraphs if marker else (),
-                cited_url=marker.url if marker else None,
                 response_span=(start, end),
                 extent=(opening, extent_end),
+                **quote_citation(marker),
             )
         )
     return quotes, short
@@ -200,7 +200,8 @@ def with_sentence_markers(
     last one before them in it when no quote stands between: ``Per the 2019 lease [S0 ¶1],
     "A".`` The writer cites the sentence; read as uncited, "A" would be searched everywhere
     and pass even when the sentence cites an ineligible source or an email. Only the source:
-    which paragraph holds "A" the marker does not say."""
+    which paragraph holds "A" the marker does not say (one "A" names alone, ``"A" (¶3)``,
+    stays)."""
     out = list(quotes)
     for index, quote in enumerate(out):
         if quote.cited_ref is not None or quote.extent is None:
@@ -212,7 +213,7 @@ def with_sentence_markers(
         if cited is None:
             cited = _lead_in_citation(text, stops, quote.extent[0], out[:index])
         if cited is not None:
-            out[index] = replace(quote, cited_ref=cited, cited_paragraph=None, cited_url=None)
+            out[index] = replace(quote, cited_ref=cited, cited_url=None)
     return out
 
 
@@ -313,7 +314,7 @@ def _find_mixed_close(text: str, masked: bytearray, opening: int, limit: int) ->
 def _followed_by_marker(text: str, close: int) -> bool:
     emphasis = EMPHASIS.match(text, close + 1)
     assert emphasis is not None
-    return inline_marker(text, emphasis.end()) is not None
+    return inline_marker(text, emphasis.end(), in_words=False) is not None
 
 
 def _close_around_nested(

@@ -23,6 +23,7 @@ from .markers import (
     footnote_label,
     marker_ending_at,
     read_citation,
+    read_prose_citation,
 )
 
 # What may stand between a block quote's text and its marker: "… — [S1]", "… — Source: [S1]".
@@ -102,16 +103,40 @@ def _footnote_ending_at(
 INTERPOSED = re.compile(r"[.,;:]?(?:[ \t]*\((?P<note>[^()\[\]\n\"“”„«»]{1,40})\))?")
 
 
-def inline_marker(text: str, position: int) -> Marker | None:
+# A citation in words after an inline quote: in parentheses or brackets ("(see D1 at ¶4)",
+# "[Doc D1, ¶3]", "(Lease Agreement, §4)", "(<cite>Lease 2019</cite>)", "(¶3)"), or after a
+# dash to the end of its line or sentence ("— D1, ¶3", "– Lease Agreement, §4").
+PROSE_CITATION_AFTER = re.compile(
+    r"""[,:]?[ \t]*(?:\((?P<in_parentheses>[^()\n]{1,120})\)
+        |\[(?P<in_brackets>[^\[\]\n]{1,120})\](?:\([^()\s]*\))?
+        |(?:[—–―]|-{1,2})[ \t]*(?P<after_dash>[^\n]{1,120}?)
+            (?=[.;]?[ \t]*(?:\n|$)|[.;][ \t]+\S))""",
+    re.VERBOSE,
+)
+
+
+def inline_marker(text: str, position: int, *, in_words: bool = True) -> Marker | None:
     """The marker after an inline quote: right after it, after a dash, or in parentheses
     (which then belong to the marker, so a dropped quote takes them along); also after a
-    punctuation mark or an editorial note in parentheses (which belong to it too)."""
+    punctuation mark or an editorial note in parentheses (which belong to it too). Else a
+    citation in words (``(see D1 at ¶4)``, ``— Lease Agreement, §4``, ``(¶3)``), as
+    ``read_prose_citation`` reads it (unless not ``in_words``): a name cites only if it
+    names a known source."""
     marker = _marker_after_quote(text, position)
     if marker is None:
         interposed = INTERPOSED.match(text, position)
         assert interposed is not None  # every part is optional
         if interposed.end() > position:
             marker = _marker_after_quote(text, interposed.end())
+    if (
+        marker is None
+        and in_words
+        and (found := PROSE_CITATION_AFTER.match(text, position)) is not None
+    ):
+        group = next(g for g in ("in_parentheses", "in_brackets", "after_dash") if found[g])
+        marker = read_prose_citation(text, *found.span(group))
+        if marker is not None:
+            marker = replace(marker, start=position, end=after_flags(text, found.end()))
     return marker
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 PARAGRAPH_WORD = (
     r"(?:¶{1,2}|§{1,2}|[Pp]ara(?:graph)?s?\.?|pp?\.|[Pp]ages?|S\.|[Ss]eiten?|[Aa]bs(?:atz|ätze|\.))"
@@ -89,6 +90,23 @@ class Marker:
     end: int
     # every paragraph of ``ref`` cited when more than one is (``¶2-4``, ``¶2, ¶5``)
     paragraphs: tuple[int, ...] = ()
+    # ``ref`` is a name in prose ("Lease Agreement, §4", "<cite>Lease 2019</cite>"), not a
+    # marker: it cites only when it names a known source, else the quote is uncited (it
+    # becomes ``ParsedQuote.attributed_to``); "" when only a paragraph is named ("(¶3)")
+    named: bool = False
+
+
+def quote_citation(marker: Marker | None) -> dict[str, Any]:
+    """The citation fields of a ``ParsedQuote`` cited by ``marker`` (None: uncited)."""
+    if marker is None:
+        return {}
+    return {
+        "cited_ref": None if marker.named else marker.ref,
+        "cited_paragraph": marker.paragraph,
+        "cited_paragraphs": marker.paragraphs,
+        "cited_url": marker.url,
+        "attributed_to": (marker.ref or None) if marker.named else None,
+    }
 
 
 def find_marker(text: str, position: int, *, parenthesized: bool = False) -> Marker | None:
@@ -144,6 +162,72 @@ def read_citation(
         return None
     found = NAMED_CITATION.fullmatch(text, start, end)
     return _marker(found, start, end) if found is not None else None
+
+
+# Words around a citation written in prose: "see D1 at ¶4", "vgl. D1, Abs. 3", "Doc D1, ¶3",
+# "Document D1, paragraph 3". A kind word is dropped only before an id ("Doc 2" may be a label).
+_PROSE_LEAD = re.compile(
+    r"(?:(?:[Ss]ee(?:[ \t]+also)?|[Cc]f\.|[Cc]ompare|[Vv]gl\.|[Ss]iehe(?:[ \t]+auch)?|s\.|[Ff]rom"
+    r"|[Aa]us|[Pp]er|[Ll]aut|[Ii]n)[ \t]+)?"
+    rf"(?P<label>{SOURCE_LABEL})?"
+    r"(?:(?:[Dd]oc(?:ument)?|[Dd]okument|[Aa]ttachment|[Aa]nlage|[Ee]-?[Mm]ail)\.?[ \t]+"
+    rf"(?={PARENTHESIZED_ID}))?"
+)
+_PARAGRAPH_AFTER_WORD = re.compile(rf"[ \t]+(?:at|in|bei|unter)[ \t]+(?={PARAGRAPH_WORD})")
+_PARAGRAPH_ONLY = re.compile(
+    rf"{PARAGRAPH_WORD}[ \t]*(?P<number>\d{{1,9}})"
+    rf"(?P<more>(?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*)"
+)
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>\n]*>")
+MAX_NAME_WORDS = 8
+
+
+def read_prose_citation(text: str, start: int, end: int) -> Marker | None:
+    """The citation a writer put into words in ``text[start:end]`` (the inside of
+    parentheses or brackets after a quote, or what follows a dash), HTML tags aside:
+
+    - a marker when it names a source id or follows a ``Source:`` label (``see D1 at ¶4``
+      cites D1 ¶4, ``vgl. D1, Abs. 3``, ``Doc D1, ¶3``);
+    - a paragraph alone (``¶3``, ``para. 4``): a ``named`` marker without a name, the
+      source to come from the context;
+    - a name (``Lease Agreement, §4``, ``Lease 2019``): a ``named`` marker, which cites only
+      if it names a known source (title or label), so prose read as a name costs nothing;
+      only a name with a paragraph, or one that starts with a capital and has at most
+      eight words (``(see below)`` and ``(2024)`` are no names).
+
+    >>> def cites(written):
+    ...     marker = read_prose_citation(written, 0, len(written))
+    ...     return marker and (marker.ref, marker.paragraph, marker.named)
+    >>> cites("see D1 at ¶ 4"), cites("¶3"), cites("Lease Agreement, §4"), cites("see below")
+    (('D1', 4, False), ('', 3, True), ('Lease Agreement, §4', None, True), None)
+    """
+    lead = _PROSE_LEAD.match(text, start, end)
+    assert lead is not None  # every part is optional
+    written = _HTML_TAG.sub("", text[lead.end() if lead["label"] is None else start : end])
+    written = _PARAGRAPH_AFTER_WORD.sub(", ", " ".join(written.split())).strip(" .,;")
+    if not written:
+        return None
+    found = BARE_CITATION.fullmatch(written)
+    if found is not None and (found["label"] or found["shaped"] is not None):
+        return _marker(found, start, end)
+    found = _PARAGRAPH_ONLY.fullmatch(written)
+    if found is not None and int(found["number"]) >= 1:
+        number = int(found["number"])
+        return Marker(
+            ref="",
+            paragraph=number,
+            url=None,
+            start=start,
+            end=end,
+            paragraphs=cited_paragraphs(number, found["more"]),
+            named=True,
+        )
+    name = re.sub(rf"^{SOURCE_LABEL}", "", written)
+    if NAMED_CITATION.fullmatch(name) or (
+        name[:1].isupper() and len(name.split()) <= MAX_NAME_WORDS
+    ):
+        return Marker(ref=name, paragraph=None, url=None, start=start, end=end, named=True)
+    return None
 
 
 def parse_paragraph(value: object) -> int | None:

@@ -42,6 +42,13 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   stay prose. In a block quote or inside quotation marks parentheses are always text.
   A punctuation mark or a short note in parentheses may stand between an inline quote and
   its marker (``"…", [S1]``, ``"…" (emphasis added) [S1]``) and belongs to its extent.
+  A citation in words after an inline quote, in parentheses or brackets or after a dash,
+  belongs to its extent too: with a source id it is a marker (``(see D1 at ¶ 4)``,
+  ``(vgl. D1, Abs. 3)``, ``[Doc D1, ¶3]``, ``— D1, ¶3``); a paragraph alone (``(¶3)``) is
+  the quote's paragraph, its source from the context; a name (``(Lease Agreement, §4)``,
+  capitalised, at most eight words, or with a paragraph) is what the quote is attributed
+  to: it cites when verification resolves it (id, label, title), else the quote is
+  uncited, so prose read as a name costs nothing (``(see below)``, ``(2024)`` are none).
   An inline quote without a marker of its own takes the source (not the paragraph) of the
   next marker in its sentence: ``"A" and "B" [S1 ¶2]``, ``"A", says the minute [S1]``; a
   sentence's end, a table cell's or a paragraph's stops that.
@@ -68,8 +75,11 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   ``<p>`` paragraphs, a ``cite="…"`` attribute, a nested block quote) a block quote. The text
   is the element's without tags (a line-breaking tag such as ``</p>`` is a line break),
   entities as written. The marker ends the last line, is the text of a ``<cite>`` or
-  ``<footer>`` (never quoted text), follows the closing tag, or (a block quote's) stands
-  alone on the next line. A ``<q>`` stays within a paragraph; an unclosed element is none.
+  ``<footer>`` (never quoted text), follows the closing tag (also as words:
+  ``(<cite>Lease 2019</cite>)``), is a block quote's ``<figcaption>`` in its ``<figure>``,
+  or (a block quote's) stands alone on the next line. Without a marker, a name cites when
+  verification resolves it: the ``<cite>``'s, else the ``cite="…"`` attribute's (a URL
+  names no source). A ``<q>`` stays within a paragraph; an unclosed element is none.
 - **Not quotes**: anything in a code span, fenced or indented code block, or a link's
   destination/title, or an HTML tag (attribute values); a GitHub alert block (``> [!NOTE]``).
 - **Extent** (what a dropped quote takes with it): an inline quote's marks, emphasis and

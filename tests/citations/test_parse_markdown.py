@@ -314,19 +314,12 @@ def test_marker_forms_after_block_quote_003_1(marker: str, ref: str, paragraph: 
         "[1]",
         "[cite: 12]",
         "[cite:12]",
-        "[S1 3]",
-        "[see S1]",
-        "[S1 ¶three]",
         "[]",
         # Parenthetical prose: an id in parentheses must look like a source id.
         "(see below)",
         "(2024)",
         "(sic)",
         "(translated)",
-        "(p.3)",
-        "(pp. 3-5)",
-        "(see ¶2)",
-        "(Smith, p. 4)",
         "(S1 ¶3",
         "(S1 ¶3]",
     ],
@@ -342,6 +335,40 @@ def test_things_that_are_not_markers_003_1(not_a_marker: str) -> None:
         None,
     )
     assert markdown[quote.extent[1] :] == f" {not_a_marker} here."
+
+
+@pytest.mark.parametrize(
+    ("in_words", "ref", "paragraph", "name"),
+    [
+        # A source id in words is a marker: the writer points at the source.
+        ("(see D1 at ¶ 4)", "D1", 4, None),
+        ("[see S1]", "S1", None, None),
+        ("(vgl. D1, Abs. 3)", "D1", 3, None),
+        ("[Doc D1, ¶3]", "D1", 3, None),
+        ("(Document D1, paragraph 3)", "D1", 3, None),
+        ("— D1, ¶3", "D1", 3, None),
+        ("(Quelle: Mietvertrag, § 3)", "Mietvertrag", 3, None),
+        # A name cites only when verification finds a source of that title or label.
+        ("(Lease Agreement, §4)", None, None, "Lease Agreement, §4"),
+        ("(Doc 2, para. 3)", None, None, "Doc 2, para. 3"),
+        ("(Source: Lease Agreement)", None, None, "Lease Agreement"),
+        ("– Lease Agreement, §4", None, None, "Lease Agreement, §4"),
+        ("(Smith, p. 4)", None, None, "Smith, p. 4"),
+        ("[S1 3]", None, None, "S1 3"),
+        # A paragraph alone: the source must come from the context (here there is none).
+        ("(¶3)", None, 3, None),
+        ("(p.3)", None, 3, None),
+        ("(see ¶2)", None, 2, None),
+    ],
+)
+def test_a_citation_in_words_after_an_inline_quote_003_1(in_words, ref, paragraph, name) -> None:
+    """003.1: a citation written in words after an inline quote, in parentheses, brackets or
+    after a dash, belongs to the quote's extent: an id is a marker, a name a source the
+    quote is attributed to (cites when it resolves), a paragraph alone the quote's own."""
+    markdown = f'It says "the fee rises by six per cent" {in_words}. And so on.'
+    (quote,) = quotes_of(markdown)
+    assert (quote.cited_ref, quote.cited_paragraph, quote.attributed_to) == (ref, paragraph, name)
+    assert markdown[quote.extent[1] :] == ". And so on."
 
 
 def test_marker_as_link_gives_the_cited_url_003_1() -> None:
@@ -815,6 +842,68 @@ HTML_QUOTES = [
 @pytest.mark.parametrize(("markdown", "expected"), HTML_QUOTES)
 def test_html_quote_elements_are_quotes_003_1(markdown: str, expected: list[tuple]) -> None:
     assert summary(markdown) == expected
+
+
+@pytest.mark.parametrize(
+    ("markdown", "ref", "paragraph", "name"),
+    [
+        # A <cite> after the element, in parentheses or after a dash.
+        (
+            "<q>the fee rises by six per cent</q> (<cite>Lease 2019</cite>)",
+            None,
+            None,
+            "Lease 2019",
+        ),
+        ("<q>the fee rises by six per cent</q> — <cite>S1 ¶2</cite>.", "S1", 2, None),
+        (
+            "<q>the fee rises by six per cent</q> (<cite>Lease 2019</cite>, ¶2)",
+            None,
+            None,
+            "Lease 2019, ¶2",
+        ),
+        # The cite attribute names a source; a marker wins over it.
+        ('<q cite="S0">the fee rises by six per cent</q>', None, None, "S0"),
+        ('<q cite="S0">the fee rises by six per cent</q> [S1 ¶2]', "S1", 2, None),
+        ('<q cite="S0">the fee rises by six per cent</q> (¶2)', None, 2, "S0"),
+        ("<blockquote cite='Lease 2019'>The fee rises.</blockquote>", None, None, "Lease 2019"),
+        (
+            '<blockquote cite="https://x.example/lease">The fee rises.</blockquote>',
+            None,
+            None,
+            "https://x.example/lease",
+        ),
+        # The attribution inside the element comes before the attribute.
+        (
+            '<blockquote cite="S0">The fee rises.<footer>— <cite>Lease 2019</cite></footer>'
+            "</blockquote>",
+            None,
+            None,
+            "Lease 2019",
+        ),
+        # HTML's figure caption.
+        (
+            "<figure>\n<blockquote><p>The fee rises.</p></blockquote>\n"
+            "<figcaption>— <cite>Lease 2019</cite>, ¶1</figcaption>\n</figure>",
+            None,
+            None,
+            "Lease 2019 , ¶1",
+        ),
+        (
+            "<figure><blockquote>The fee rises.</blockquote>"
+            "<figcaption>— [S1 ¶2]</figcaption></figure>",
+            "S1",
+            2,
+            None,
+        ),
+    ],
+)
+def test_an_html_quote_names_its_source_by_cite_or_attribute_003_1(
+    markdown, ref, paragraph, name
+) -> None:
+    """003.1: a <cite> after a <q>, a cite attribute, a <figcaption>: a marker cites, a name
+    cites when verification resolves it (id, label, title); a URL resolves to no source."""
+    (quote,) = quotes_of(markdown)
+    assert (quote.cited_ref, quote.cited_paragraph, quote.attributed_to) == (ref, paragraph, name)
 
 
 @pytest.mark.parametrize(
