@@ -26,9 +26,12 @@ from .markers import Marker, marker_ending_at, parse_paragraphs
 from .types import ParsedQuote, ParsedResponse, QuoteFields, QuoteForm
 
 FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n", re.MULTILINE)
-# Where JSON starts inside prose: an object with a key, or an array of objects/arrays/strings
-# (so "[1]" or "[S1]" in the prose is not taken for it).
-JSON_START = re.compile(r'\{\s*["}]|\[\s*[\[{"\]]')
+# Where JSON starts inside prose: an object with a key (in double or single quotes, or a bare
+# name and a colon, as models write JavaScript and Python), or an array of objects, arrays or
+# strings (so "[1]" or "[S1]" in the prose is not taken for it).
+JSON_START = re.compile(r"""\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:)|\[\s*[\[{"'\]]""")
+# Comment lines a model writes before the JSON in a fence (JSON5, JavaScript, Python).
+LEADING_COMMENT = re.compile(r"(?://|#)[^\n]*|/\*.*?\*/", re.DOTALL)
 NEXT_NON_SPACE = re.compile(r"\S")
 # Member names written as ``$.name``; others as ``$["na me"]``.
 SHORTHAND_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -402,8 +405,12 @@ def _noting_other_answers(
 
 def _json_candidates(text: str) -> Iterator[LocatedJson]:
     start, end = _strip_bounds(text, 0, len(text))
-    if text[start:end][:1] in ("{", "["):
-        yield _decode_region(text, start, end, [])
+    if text[start:end][:1] in ("{", "[", '"'):
+        whole = _decode_region(text, start, end, [])
+        following = [m.start() for m in JSON_START.finditer(text, whole.end)]
+        # More JSON after the first value (a draft, then the final answer): as in prose.
+        if next(_decoded_values(text, following), None) is None:
+            yield whole
     for content_start, content_end, closed in _fenced_regions(text):
         located = _decode_region(
             text, content_start, content_end, [] if closed else ["code fence closed"], closed
@@ -461,7 +468,9 @@ def _fenced_regions(text: str) -> list[tuple[int, int, bool]]:
         closed = closing.search(text, opening.end())
         content_end = closed.start() if closed else len(text)
         start, end = _strip_bounds(text, opening.end(), content_end)
-        if text[start:end][:1] in ("{", "["):
+        while (comment := LEADING_COMMENT.match(text, start, end)) is not None:
+            start = _strip_bounds(text, comment.end(), end)[0]
+        if text[start:end][:1] in ("{", "[", '"'):
             is_json = opening["info"].strip().lower().startswith("json")
             found.append((not is_json, start, end, closed is not None))
         position = closed.end() if closed else len(text)
@@ -496,7 +505,7 @@ def _decode_region(
         return LocatedJson(None, start, end, (f"no JSON could be read or repaired ({problem})",))
     scan = _scan(region)
     if in_closed_fence or _misread_as_cut(scan, region):
-        scan = _Scan(scan.trailing_commas, False, (), None, scan.end)
+        scan = replace(scan, in_string=False, unclosed=(), cut_value=None)
     found = (
         scan.defects()
         or [e["text"] for e in log if e.get("text")]
@@ -526,6 +535,12 @@ def _misread_as_cut(scan: _Scan, region: str) -> bool:
 
 def _container(value: Any, start: int, end: int, fixes: list[str]) -> LocatedJson:
     notes = (f"JSON repaired: {'; '.join(fixes)}",) if fixes else ()
+    if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
+        try:
+            value = json.loads(value)
+            notes = (*notes, "the JSON is read from inside a JSON string (encoded twice)")
+        except (json.JSONDecodeError, RecursionError):
+            pass
     if isinstance(value, dict | list):
         return LocatedJson(value, start, end, notes)
     kind = type(value).__name__
@@ -543,10 +558,13 @@ class _Scan:
     unclosed: tuple[tuple[PathPart, ...], ...]  # containers open at the end, outermost first
     cut_value: tuple[PathPart, ...] | None  # the member or element the text ends inside
     end: int | None  # where the first value closes, None if it never does
+    comments: int = 0  # "// …" and "/* … */" outside strings
 
     def defects(self) -> list[str]:
         """What a repair had to fix, in words."""
         defects = []
+        if self.comments:
+            defects.append(_count(self.comments, "comment") + " removed")
         if self.trailing_commas:
             defects.append(_count(self.trailing_commas, "trailing comma") + " removed")
         if self.in_string:
@@ -566,9 +584,9 @@ class _Container:
 
 
 def _scan(text: str) -> _Scan:
-    """Trailing commas, and where ``text`` ends: inside which containers and value (the
-    concrete paths, as ``select_quote_objects`` reports them), or where its first value
-    closes.
+    """Trailing commas and comments, and where ``text`` ends: inside which containers and
+    value (the concrete paths, as ``select_quote_objects`` reports them), or where its first
+    value closes. A comment is skipped: its brackets and quotation marks are not JSON's.
 
     >>> scan = _scan('{"q": [{"t": "a"}, {"s": "D1", "t": "The rent is du')
     >>> scan.unclosed, scan.cut_value
@@ -579,7 +597,11 @@ def _scan(text: str) -> _Scan:
     string_start: int | None = None
     escaped = False
     scalar = False  # the text is inside a number or literal
+    comments = 0
+    comment_end = 0
     for index, char in enumerate(text):
+        if index < comment_end:
+            continue
         top = stack[-1] if stack else None
         if string_start is not None:
             if escaped:
@@ -595,7 +617,12 @@ def _scan(text: str) -> _Scan:
                 string_start = None
             continue
         scalar = False
-        if char == '"':
+        if char == "/" and text[index + 1 : index + 2] in ("/", "*"):
+            closing = "\n" if text[index + 1] == "/" else "*/"
+            found = text.find(closing, index + 2)
+            comment_end = len(text) if found < 0 else found + len(closing)
+            comments += 1
+        elif char == '"':
             string_start = index
         elif char in "{[":
             path = (*top.path, top.member) if top is not None else ()
@@ -603,7 +630,7 @@ def _scan(text: str) -> _Scan:
         elif char in "}]" and stack:
             stack.pop()
             if not stack:
-                return _Scan(trailing, False, (), None, index + 1)
+                return _Scan(trailing, False, (), None, index + 1, comments)
             stack[-1].value_done = True
         elif char == "," and top is not None:
             following = NEXT_NON_SPACE.search(text, index + 1)
@@ -625,7 +652,7 @@ def _scan(text: str) -> _Scan:
     ):
         cut_value = (*top.path, top.member)
     unclosed = tuple(container.path for container in stack)
-    return _Scan(trailing, string_start is not None, unclosed, cut_value, None)
+    return _Scan(trailing, string_start is not None, unclosed, cut_value, None, comments)
 
 
 def _decoded_key(token: str) -> str:

@@ -562,3 +562,74 @@ def test_only_a_single_member_wrapper_is_looked_into_003_1(text: str) -> None:
     parsed = parse(text)
     assert parsed.quotes == ()
     assert parsed.notes == ("response.quotes[0].path: $.topics[*] selects nothing",)
+
+
+SINGLE_QUOTED = (
+    "{'topics': [{'originalQuote': 'Erstes Zitat.'}, {'originalQuote': 'Zweites Zitat.'}]}"
+)
+BARE_KEYS = '{topics: [{originalQuote: "Erstes Zitat."}, {originalQuote: "Zweites Zitat."}]}'
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(f"Sure! Here they are: {SINGLE_QUOTED} Hope this helps.", id="python-dict"),
+        pytest.param(f"Result: {BARE_KEYS}\n", id="javascript-object"),
+        pytest.param(f"```json5\n// the topics\n{BARE_KEYS}\n```", id="fence-line-comment"),
+        pytest.param(f"```js\n/* topics\n   found */\n{BARE_KEYS}\n```", id="fence-block-comment"),
+        pytest.param(f"```python\n# topics\n{SINGLE_QUOTED}\n```", id="fence-hash-comment"),
+    ],
+)
+def test_pseudo_json_in_prose_or_after_a_comment_is_found_003_1(text: str) -> None:
+    """Models write Python dicts and JavaScript objects, in prose or in a fence that opens
+    with a comment (red-team: the first bracket found was an inner array, repaired into
+    something the path did not select, so no quote was checked)."""
+    parsed = parse(text)
+    assert [q.json_path for q in parsed.quotes] == [
+        "$.topics[0].originalQuote",
+        "$.topics[1].originalQuote",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("comment", "note"),
+    [
+        pytest.param('// the "green" rule: see [1] {', "comment removed", id="line"),
+        pytest.param('/* "quoted" ] */', "comment removed", id="block"),
+    ],
+)
+def test_a_comment_in_json_is_no_bracket_and_no_string_003_1(comment: str, note: str) -> None:
+    """Brackets and quotation marks in a comment are not JSON's: read as JSON, they took the
+    response for one cut off, so an object's fields could be dropped as cut."""
+    fields = (QuoteFields(path="$.q[*]", text="t", source="s"),)
+    text = f'{{"q": [\n  {{"t": "A.", "s": "D1"}}, {comment}\n  {{"t": "B.", "s": "D2"}}\n]}}'
+    parsed = parse(text, fields)
+    assert [(q.text, q.cited_ref) for q in parsed.quotes] == [("A.", "D1"), ("B.", "D2")]
+    assert parsed.notes == (f"JSON repaired: {note}",)
+
+
+def test_json_that_begins_the_response_and_a_later_json_the_later_is_checked_003_1() -> None:
+    """A draft at the very start and the final answer after it: the last is the answer, as
+    with fences and prose (red-team: a response starting with JSON was read to its first
+    value, the draft, and the final answer's quotes were not checked)."""
+    parsed = parse(f"{DRAFT}\n\nOn reflection, corrected:\n\n{BODY}")
+    assert [q.text for q in parsed.quotes] == ["Erstes Zitat.", "Zweites Zitat."]
+    assert parsed.notes == (
+        "the response holds 2 JSON blocks with quotes; only the one at line 5 is checked, "
+        "the quotes of the others are not",
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(json.dumps(BODY), id="bare"),
+        pytest.param(f"```json\n{json.dumps(BODY)}\n```", id="fenced"),
+    ],
+)
+def test_json_encoded_twice_is_read_from_its_string_003_1(text: str) -> None:
+    """A pipeline that serialised the model's JSON once more hands in a JSON string (red-team:
+    an array inside it was repaired into something the path did not select)."""
+    parsed = parse(text)
+    assert [q.text for q in parsed.quotes] == ["Erstes Zitat.", "Zweites Zitat."]
+    assert parsed.notes == ("the JSON is read from inside a JSON string (encoded twice)",)
