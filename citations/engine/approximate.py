@@ -327,7 +327,7 @@ def _align(
         start = _sentence_start(text, home_start, start, max_words=q_first + _OPENER_WORDS)
     end = _extend_tail(folded[query[q_last][2] :], text, window_found[w_last].end(), home_end)
     span_text = text[start:end]
-    score = Indel.normalized_similarity(folded, span_text)
+    score = Indel.normalized_similarity(_spelled(folded), _spelled(span_text))
     span_words = WORD.findall(span_text)
     span_steps = _steps(query_words, span_words)
     sound = score >= min_score and _sound_shape(query_words, span_words, span_steps)
@@ -377,7 +377,7 @@ def _steps(query: list[str], window: list[str]) -> list[tuple[int | None, int | 
         for k in range(paired):
             q_word, w_word = query[q1 + k], window[w1 + k]
             same = (
-                Indel.normalized_similarity(q_word, w_word) >= SIMILAR_WORD
+                Indel.normalized_similarity(_spelled(q_word), _spelled(w_word)) >= SIMILAR_WORD
                 or (
                     q1 + k == last_query
                     and (w_word.startswith(q_word) or q_word.startswith(w_word))
@@ -501,6 +501,8 @@ def _changes_meaning(
         w_word = span[w] if w is not None else None
         if q_word == w_word or _footnote_mark(q_word, w_word):
             continue
+        if q_word is not None and w_word is not None and _spelled(q_word) == _spelled(w_word):
+            continue  # "hoeher" for "höher": the same word, whatever it claims
         if (
             q_word is not None
             and w_word is not None
@@ -559,7 +561,9 @@ def _rejoin_split_words(
     k = 0
     while k < len(steps):
         pair = steps[k : k + 2]
-        if len(pair) == 2 and not pair[0][2] and not pair[1][2]:
+        # One part may pass for the whole word ("000" for "1000"), so a pair with one step
+        # that differs is enough.
+        if len(pair) == 2 and not (pair[0][2] and pair[1][2]):
             qs = sorted(q for q, _, _ in pair if q is not None)
             ws = sorted(w for _, w, _ in pair if w is not None)
             split_quote = len(qs) == 2 and ws and qs[1] == qs[0] + 1
@@ -575,6 +579,20 @@ def _rejoin_split_words(
     return joined
 
 
+# German written without umlauts or "ß" ("fuer", "Strasse"), as on keyboards without them
+# and in Swiss usage: the same words, compared in this spelling.
+_UMLAUT_SPELLING = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def _spelled(text: str) -> str:
+    """``text`` with umlauts and "ß" written out.
+
+    >>> _spelled("größere straße"), _spelled("groessere strasse")
+    ('groessere strasse', 'groessere strasse')
+    """
+    return text.translate(_UMLAUT_SPELLING)
+
+
 def _reworded_opening(q_word: str, w_word: str, *, first: bool) -> bool:
     """The quote's first word is a subject or link in place of the source's link."""
     return first and (q_word in _PRONOUNS or q_word in _CONNECTIVES) and w_word in _CONNECTIVES
@@ -584,7 +602,8 @@ def _same_word(first: str, second: str, *, last: bool) -> bool:
     """Whether two different words are spellings of one: an inflection or gender ending
     added or dropped ("massenhaft", "massenhafte"), one letter left out or added ("answerd"),
     one wrong letter inside a long word (not in its ending, which tells "employee" from
-    "employer"), or, as the quote's last word, cut off. Anything else is another word,
+    "employer"), or, as the quote's last word, cut off; umlauts and "ß" may be written out
+    ("groessere" for "größere"). Anything else is another word,
     whatever its letters: "licensee" for "licensor", "June" for "July", "or" for "and"
     change the claim.
 
@@ -598,7 +617,10 @@ def _same_word(first: str, second: str, *, last: bool) -> bool:
     (False, False)
     >>> _same_word("kinder", "kindergeld", last=False), _same_word("weiter", "weiterhin", last=True)
     (False, True)
+    >>> _same_word("groessere", "größer", last=False)
+    True
     """
+    first, second = _spelled(first), _spelled(second)
     shorter, longer = sorted((first, second), key=len)
     if longer.startswith(shorter):
         ending = longer[len(shorter) :]

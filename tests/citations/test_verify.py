@@ -189,6 +189,14 @@ OTHER_CLAIMS = [
         "Wir wollen den Nahverkehr bis 2030 verdoppeln und das Angebot auf dem Land ausbauen.",
         "Wir wollen den Nahverkehr bis 2030 halbieren und das Angebot auf dem Land ausbauen.",
     ),
+    (
+        "Die monatliche Miete beträgt 2.450 Euro zuzüglich der gesetzlichen Umsatzsteuer.",
+        "Die monatliche Miete beträgt 24.50 Euro zuzüglich der gesetzlichen Umsatzsteuer.",
+    ),
+    (
+        "Die monatliche Miete beträgt 2.450 Euro zuzüglich der gesetzlichen Umsatzsteuer.",
+        "Die monatliche Miete beträgt 2450 Cent zuzüglich der gesetzlichen Umsatzsteuer.",
+    ),
 ]
 
 
@@ -335,6 +343,44 @@ def test_003_6_a_unit_swapped_roles_a_replaced_phrase_or_another_speaker_is_not_
     (result,) = verify_bundle(load_bundle(data)).results
     assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.NOT_FOUND)
     assert result.match is not None and result.match.paragraph == 2  # kept as a hint
+
+
+SPELLING_SLIPS = [
+    # (source sentence, the quote as a model writes it: another spelling, the same claim)
+    (
+        "Transport volumes are capped at 1,000 pallets per month unless both parties agree.",
+        "Transport volumes are capped at 1000 pallets per month unless both parties agree.",
+    ),
+    (
+        "Die monatliche Miete beträgt 2.450 Euro zuzüglich der gesetzlichen Umsatzsteuer.",
+        "Die monatliche Miete beträgt 2450 Euro zuzüglich der gesetzlichen Umsatzsteuer.",
+    ),
+    (
+        "Die Mieterin trägt die Kosten für Schönheitsreparaturen; größere Instandsetzungen "
+        "übernimmt die Vermieterin.",
+        "Die Mieterin traegt die Kosten fuer Schoenheitsreparaturen; groessere Instandsetzungen "
+        "uebernimmt die Vermieterin.",
+    ),
+    (
+        "Die Räume werden im Erdgeschoss der Hauptstraße 17 in Göttingen vermietet.",
+        "Die Räume werden im Erdgeschoss der Hauptstrasse 17 in Göttingen vermietet.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "quote"), SPELLING_SLIPS)
+def test_003_6_digit_grouping_umlauts_and_sharp_s_spelled_out_are_repaired(sentence, quote):
+    """003.6: "1000" for "1,000", "fuer" for "für", "Strasse" for "Straße" write the same
+    words another way: repaired to the source's wording."""
+    data = {
+        "bundle_version": 1,
+        "id": "spelling",
+        "sources": [{"id": "S", "kind": "document", "paragraphs": ["Intro.", sentence]}],
+        "response": {"format": "markdown", "text": f'"{quote}" [S ¶2]'},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert (result.status, result.reason) == (VerificationStatus.CORRECTED, Reason.TEXT_REPAIRED)
+    assert result.corrected.text == sentence
 
 
 @pytest.mark.parametrize(
