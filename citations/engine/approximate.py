@@ -338,6 +338,7 @@ def _align(
         starts_inside(text, start)  # "compliant" of "non-compliant", "5" of "12.5"
         or ends_inside_number(text, end)
         or _changes_symbols(folded, span_text)
+        or _changes_numbers(folded, span_text)
         or _changes_meaning(span_steps, query_words, span_words)
     )
     return Candidate(searcher.id, spans[0], score, sound, span_text, changes_claim)
@@ -644,6 +645,34 @@ def _claim_symbols(text: str) -> list[str]:
 
 def _changes_symbols(quote: str, span: str) -> bool:
     return _claim_symbols(clean_quote(quote)) != _claim_symbols(span)
+
+
+# A number as written: digit groups of three after a separator are one number ("1,000",
+# "1.000", "1 000"), then a decimal part ("12,5", "2.5"). Folded text has plain spaces and
+# apostrophes only.
+_NUMBER = re.compile(r"(\d{1,3}(?:[ .,']\d{3})+(?!\d)|\d+)(?:[.,](\d+))?")
+_DIGIT_GROUP_SEPARATORS = re.compile(r"[ .,']")
+
+
+def _numbers(text: str) -> list[str]:
+    """The numbers of ``text`` by value as written, whatever their grouping and decimal mark.
+
+    >>> _numbers("1,500 EUR, 1.500 EUR, 1 500 EUR, 1500 EUR; 2,5 % or 2.50 %")
+    ['1500', '1500', '1500', '1500', '2.5', '2.50']
+    """
+    return [
+        _DIGIT_GROUP_SEPARATORS.sub("", whole) + (f".{decimals}" if decimals else "")
+        for whole, decimals in _NUMBER.findall(text)
+    ]
+
+
+def _changes_numbers(quote: str, span: str) -> bool:
+    """Whether the quote has a number the span does not have, in the span's order: "500" or
+    "1" for "1,500", "25" for "2.5", "1,000" for "1,000,000". Word by word these look like
+    a number left out or rejoined; as numbers they are other amounts. A number the quote
+    leaves out ("ninety days" for "ninety (90) days") changes nothing it claims."""
+    remaining = iter(_numbers(span))
+    return not all(number in remaining for number in _numbers(clean_quote(quote)))
 
 
 _CLAIM_SYMBOL = re.compile(

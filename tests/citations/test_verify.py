@@ -197,6 +197,27 @@ OTHER_CLAIMS = [
         "Die monatliche Miete beträgt 2.450 Euro zuzüglich der gesetzlichen Umsatzsteuer.",
         "Die monatliche Miete beträgt 2450 Cent zuzüglich der gesetzlichen Umsatzsteuer.",
     ),
+    # one digit group of a number left out: another amount
+    (
+        "The fee is 1,500 EUR per month for up to 20 users, payable in advance.",
+        "The fee is 500 EUR per month for up to 20 users, payable in advance.",
+    ),
+    (
+        "The fee is 1,500 EUR per month for up to 20 users, payable in advance.",
+        "The fee is 1 EUR per month for up to 20 users, payable in advance.",
+    ),
+    (
+        "Transport volumes are capped at 1,000,000 pallets a year unless both parties agree.",
+        "Transport volumes are capped at 1,000 pallets a year unless both parties agree.",
+    ),
+    (
+        "Die monatliche Miete beträgt 2.450 Euro zuzüglich der gesetzlichen Umsatzsteuer.",
+        "Die monatliche Miete beträgt 450 Euro zuzüglich der gesetzlichen Umsatzsteuer.",
+    ),
+    (
+        "Die Nebenkosten steigen um 1,5 % pro Jahr, wenn der Index um mehr als 2 % steigt.",
+        "Die Nebenkosten steigen um 15 % pro Jahr, wenn der Index um mehr als 2 % steigt.",
+    ),
 ]
 
 
