@@ -22,7 +22,14 @@ import json_repair
 import jsonpath
 from jsonpath.exceptions import JSONPathError
 
-from .markers import Marker, marker_ending_at, parse_paragraphs
+from .markers import (
+    SOURCE_LABEL,
+    Marker,
+    find_marker,
+    marker_ending_at,
+    parse_paragraphs,
+    read_prose_citation,
+)
 from .types import ParsedQuote, ParsedResponse, QuoteFields, QuoteForm
 
 FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n", re.MULTILINE)
@@ -122,7 +129,7 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             written = "an empty string" if isinstance(quoted, str) else f"a {type(quoted).__name__}"
             notes.append(f"{where}: {written}, not a non-empty string; skipped")
             continue
-        quoted, marker = _without_trailing_marker(quoted)
+        quoted, marker = _without_copied_marker(quoted)
         cited_ref = _reference(obj.get(fields.source)) if fields.source else None
         cited_paragraph, cited_paragraphs = (
             parse_paragraphs(obj.get(fields.paragraph)) if fields.paragraph else (None, ())
@@ -197,21 +204,43 @@ def _fields_before_the_cut(
     return {key: value for key, value in obj.items() if key != cut_field or key == fields.text}
 
 
-def _without_trailing_marker(quoted: str) -> tuple[str, Marker | None]:
-    """A quote field's text without a citation marker the model copied to its end
-    (``"… [D1 ¶2]"``, ``"… (D1 ¶2)"``), and that marker; the text as it is when there is
-    none, or nothing but a marker.
+# What follows a marker a model put before the quote text: a space, or a colon or dash and one.
+AFTER_LEADING_MARKER = re.compile(r"[ \t]*[:\u2013\u2014-]?\s+")
+# An attribution after the quote text: "… — D1, ¶2", "… Source: D1".
+TRAILING_ATTRIBUTION = re.compile(
+    rf"\s+(?:[\u2013\u2014-]{{1,2}}[ \t]*|(?={SOURCE_LABEL}))(?P<citation>[^\n\u2013\u2014]+)$"
+)
 
-    >>> _without_trailing_marker("The rent is due monthly. [D1 ¶2] ")[0]
+
+def _without_copied_marker(quoted: str) -> tuple[str, Marker | None]:
+    """A quote field's text without a citation marker the model copied into it, and that
+    marker: at its end (``"… [D1 ¶2]"``, ``"… (D1 ¶2)"``, ``"… — D1, ¶2"``,
+    ``"… Source: D1"``) or at its start (``"[D1 ¶2] …"``); the text as it is when there is
+    none, or nothing but a marker. An attribution after a dash counts only when it names a
+    source id or has a ``Source:`` label, never a name, which may be quote text.
+
+    >>> _without_copied_marker("The rent is due monthly. [D1 ¶2] ")[0]
     'The rent is due monthly.'
-    >>> _without_trailing_marker("as set out in (§ 5 Abs. 2)")[1] is None
-    True
+    >>> [_without_copied_marker(q)[1].ref for q in ("[D2] The rent", "The rent — D2, ¶1")]
+    ['D2', 'D2']
+    >>> [_without_copied_marker(q)[1] for q in ("as set out in (§ 5 Abs. 2)", "[T]he rent")]
+    [None, None]
     """
     end = len(quoted.rstrip())
     marker = marker_ending_at(quoted, 0, end, parenthesized=True)
-    if marker is None or not quoted[: marker.start].strip():
-        return quoted, None
-    return quoted[: marker.start].rstrip(), marker
+    if marker is not None and quoted[: marker.start].strip():
+        return quoted[: marker.start].rstrip(), marker
+    attribution = TRAILING_ATTRIBUTION.search(quoted, 0, end)
+    if attribution is not None and quoted[: attribution.start()].strip():
+        marker = read_prose_citation(quoted, attribution.start("citation"), end)
+        if marker is not None and not marker.named:
+            return quoted[: attribution.start()], marker
+    start = len(quoted) - len(quoted.lstrip())
+    marker = find_marker(quoted, start, parenthesized=True)
+    after = AFTER_LEADING_MARKER.match(quoted, marker.end) if marker is not None else None
+    if marker is not None and after is not None and quoted[after.end() :].strip():
+        return quoted[after.end() :], marker
+    return quoted, None
 
 
 def _reference(value: object) -> str | None:

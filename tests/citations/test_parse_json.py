@@ -126,14 +126,26 @@ CITED = (QuoteFields(path="$.q[*]", text="t", source="s", paragraph="p"),)
         ({"t": "as agreed (see below)"}, ("as agreed (see below)", None, None)),
         ({"t": "[D1 ¶2]"}, ("[D1 ¶2]", None, None)),
         ({"t": "The rent [D1 ¶2] is due."}, ("The rent [D1 ¶2] is due.", None, None)),
+        ({"t": "[D2 ¶1] The rent is due."}, ("The rent is due.", "D2", 1)),
+        ({"t": "(D2, ¶1): The rent is due."}, ("The rent is due.", "D2", 1)),
+        ({"t": "[D2] The rent is due.", "s": "D1"}, ("The rent is due.", "D1", None)),
+        ({"t": "[T]he rent is due."}, ("[T]he rent is due.", None, None)),
+        ({"t": "[cite_start]The rent is due."}, ("[cite_start]The rent is due.", None, None)),
+        ({"t": "The rent is due. — D2, ¶1"}, ("The rent is due.", "D2", 1)),
+        ({"t": "The rent is due. Source: D2"}, ("The rent is due.", "D2", None)),
+        ({"t": "The rent is due - see D2"}, ("The rent is due", "D2", None)),
+        ({"t": "The rent — Schedule Two"}, ("The rent — Schedule Two", None, None)),
+        ({"t": "Paper size - A4 landscape"}, ("Paper size - A4 landscape", None, None)),
     ],
 )
 def test_a_marker_copied_into_the_quote_field_is_its_citation_not_its_text_003_1(
     obj: dict, expected: tuple
 ) -> None:
-    """003.1: "quote": "… [D1 ¶2]": the marker at the end is no quote text; it cites when the
-    source field does not, and where the field names another source the field cites (the
-    first citation counts, as in markdown)."""
+    """003.1: "quote": "… [D1 ¶2]": the marker at the end (or the start: red-team "[D2 ¶1] …"
+    was unverified, never read as citing an ineligible source) is no quote text; it cites
+    when the source field does not, and where the field names another source the field
+    cites (the first citation counts, as in markdown). A name after a dash may be quote
+    text, so it stays."""
     (quote,) = parse(json.dumps({"q": [obj]}), CITED).quotes
     assert (quote.text, quote.cited_ref, quote.cited_paragraph) == expected
 
