@@ -129,10 +129,11 @@ def _html_quote(
         extent_end = max(extent_end, marker.end)
     if marker is None and block and (caption := FIGCAPTION_AFTER.match(text, extent_end)):
         caption_start, caption_end = caption.span("caption")
-        position = caption_start
-        for tag in [*HTML_ELEMENT_TAG.finditer(text, caption_start, caption_end), None]:
-            attributions.append((position, tag.start() if tag else caption_end))
-            position = tag.end() if tag else caption_end
+        position = caption_start  # the caption's text between its tags
+        for inner_tag in HTML_ELEMENT_TAG.finditer(text, caption_start, caption_end):
+            attributions.append((position, inner_tag.start()))
+            position = inner_tag.end()
+        attributions.append((position, caption_end))
         marker = next(filter(None, (_html_attribution(text, *span) for span in attributions)), None)
         named = _html_attribution_as_written(text, attributions) if marker is None else None
         extent_end = caption.end()

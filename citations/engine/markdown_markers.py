@@ -180,7 +180,32 @@ def _attribution(text: str, start: int, end: int) -> Marker | None:
     lead = ATTRIBUTION_LEAD.match(text, start, end)
     assert lead is not None  # every part is optional
     marker = read_citation(text, lead.end(), end, shaped_only=not lead["label"])
-    if marker is None or not (lead["dash"] or lead["label"] or text[marker.start] == "["):
+    if marker is None and lead["dash"]:
+        marker = _marker_after_name(text, lead.end(), end)
+    if marker is None or not (lead["dash"] or lead["label"] or text[marker.start] in "[("):
+        return None
+    return marker
+
+
+MAX_NAME_WORDS = 6
+
+
+def _marker_after_name(text: str, start: int, end: int) -> Marker | None:
+    """The marker (in brackets or parentheses) that ends ``text[start:end]`` after the name
+    of whoever is quoted: "Tom Becker, [E2 ¶3]", "Tom Becker (E2 ¶3)", "Frau Lang, Brightwater
+    GmbH [E1]". Capitalised, and two words or a comma after it: "Monday [S1]" may be the
+    last item of a quoted list."""
+    marker = marker_ending_at(text, start, end, parenthesized=True)
+    if marker is None:
+        return None
+    name = text[start : marker.start].strip()
+    words = name.rstrip(",").split()
+    if (
+        not 0 < len(words) <= MAX_NAME_WORDS
+        or any(char in name for char in "[]()!?;")
+        or not words[0][0].isupper()
+        or not (name.endswith(",") or (len(words) > 1 and words[-1][0].isupper()))
+    ):
         return None
     return marker
 

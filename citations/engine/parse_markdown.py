@@ -12,7 +12,11 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   lines are prose, not quote text. A last line (``>`` or not) that attributes the quote is
   its marker, not its text: ``— Source: [POL ¶2]``, ``-- D1, ¶3``, ``— Quelle: D1, Abs. 3``
   (after a dash or a label the brackets may be left out when the id has a source id's shape
-  or a paragraph follows it; ``— Jonas Brandt`` is no citation).
+  or a paragraph follows it; ``— Jonas Brandt`` is no citation), also after the name of
+  whoever is quoted (``— Tom Becker, [E1 ¶3]``, ``— Tom Becker (E1 ¶3)``: capitalised, two
+  words or a comma). A line that is a marker in parentheses alone (``(E0 ¶2)``) is one too.
+  A line inside the block quote that ends with a marker of its own ends a quote: ``> A
+  [E1 ¶2]`` / ``>`` / ``> B [E1 ¶4]`` (an email quoted paragraph by paragraph) is two.
 - **Inline quote**: text between a pair of quotation marks (``"…"``, ``“…”``, ``„…“``,
   ``„…”``, ``«…»``, ``»…«``, ``‚…‘``, ``‘…’``, ``'…'``, ``「…」``, ``『…』``) within one
   paragraph, optionally followed (after spaces, and after emphasis as in ``**"…"**``) by a
@@ -107,7 +111,7 @@ from .inline_quotes import (
     strip_wrapping_quotes,
     with_sentence_markers,
 )
-from .markdown_lines import BLANK_LINE, Lines
+from .markdown_lines import BLANK_LINE, Lines, line_of
 from .markdown_markers import (
     Footnotes,
     find_footnotes,
@@ -117,7 +121,7 @@ from .markdown_markers import (
     trailing_marker,
 )
 from .markdown_tables import Table, with_table_citations
-from .markers import Marker, before_flags
+from .markers import Marker, before_flags, quote_citation
 from .types import ParsedQuote, ParsedResponse, QuoteForm
 
 # A GitHub alert ("> [!NOTE]") is a callout, not a quotation.
@@ -151,12 +155,12 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     for kind, first, last in regions:
         start, end = lines.start(first), lines.end(last)
         if kind == "blockquote":
-            quote = _block_quote(text, lines, first, last, footnotes, code_lines)
-            if quote is None:
+            quotes = _block_quotes(text, lines, first, last, footnotes, code_lines)
+            if not quotes:
                 continue
-            blocks.append(quote)
-            assert quote.extent is not None
-            start, end = quote.extent
+            blocks.extend(quotes)
+            assert quotes[0].extent is not None and quotes[-1].extent is not None
+            start, end = quotes[0].extent[0], quotes[-1].extent[1]
         masked[start:end] = b"\x01" * (end - start)
         stops.update((start, end))
     for start, end in _code_spans(text, masked):
@@ -217,9 +221,12 @@ def _block_regions(text: str) -> tuple[list[tuple[str, int, int]], list[Table]]:
     return regions, tables
 
 
-def _block_quote(
+def _block_quotes(
     text: str, lines: Lines, first: int, last: int, footnotes: Footnotes, code_lines: set[int]
-) -> ParsedQuote | None:
+) -> list[ParsedQuote]:
+    """The quotes of one block quote: one, or one per part when a line inside it ends with
+    a marker of its own (``> A [S1 ¶2]`` / ``>`` / ``> B [S1 ¶4]``, as a model quotes the
+    paragraphs of an email reply one by one)."""
     # Only ``>`` lines are quote text; lazy continuation lines end it (a lone marker among
     # them is the quote's marker). Code inside the block quote is not quote text.
     content: list[tuple[int, int]] = []
@@ -238,10 +245,32 @@ def _block_quote(
             break
         content.append((prefix.end(), lines.content_end(line)))
         extent_last = line
+    if not content or ALERT.fullmatch(text, *content[0]):
+        return []
+    quotes: list[ParsedQuote] = []
+    part_first, part_index = first, 0  # where the part being read starts: line, content
+    last_text = max((i for i, (start, end) in enumerate(content) if start < end), default=0)
+    for index in range(last_text):
+        inner, rest = trailing_marker(text, content[part_index : index + 1], footnotes)
+        if inner is None:
+            continue
+        part_last = line_of(lines, content[index][0])
+        if not any(start < end for start, end in rest):
+            if quotes:  # a second marker line of the part before: "> A [S1]" / "> — [S2]"
+                before = quotes[-1]
+                assert before.extent is not None
+                quotes[-1] = replace(before, extent=(before.extent[0], lines.end(part_last)))
+                part_first, part_index = part_last + 1, index + 1
+            continue
+        quote = _block_part(text, rest, inner, (lines.start(part_first), lines.end(part_last)))
+        if quote is not None:
+            quotes.append(quote)
+        part_first, part_index = part_last + 1, index + 1
+    content = content[part_index:]
     while content and content[-1][0] >= before_flags(text, *content[-1]):
         content.pop()
-    if not content or ALERT.fullmatch(text, *content[0]):
-        return None
+    if not content:
+        return quotes
     if marker is None:
         marker, content = trailing_marker(text, content, footnotes)
     elif content:
@@ -250,6 +279,18 @@ def _block_quote(
         marker, extent_last = marker_after(text, lines, extent_last, footnotes)
     if marker is None:
         marker = lead_in_marker(text, lines, first)
+    quote = _block_part(text, content, marker, (lines.start(part_first), lines.end(extent_last)))
+    return [*quotes, quote] if quote is not None else quotes
+
+
+def _block_part(
+    text: str, content: list[tuple[int, int]], marker: Marker | None, extent: tuple[int, int]
+) -> ParsedQuote | None:
+    """The quote of the ``>`` lines ``content`` (without their prefixes and marker)."""
+    while content and content[0][0] >= content[0][1]:
+        content = content[1:]  # empty lines before the text
+    while content and content[-1][0] >= content[-1][1]:
+        content = content[:-1]  # and after it, before an attribution line
     if not content:
         return None
     start, end = content[0][0], content[-1][1]
@@ -263,12 +304,9 @@ def _block_quote(
         n=0,
         form=QuoteForm.BLOCK,
         text="\n".join(pieces),
-        cited_ref=marker.ref if marker else None,
-        cited_paragraph=marker.paragraph if marker else None,
-        cited_paragraphs=marker.paragraphs if marker else (),
-        cited_url=marker.url if marker else None,
         response_span=(start, end),
-        extent=(lines.start(first), lines.end(extent_last)),
+        extent=extent,
+        **quote_citation(marker),
     )
 
 

@@ -1069,6 +1069,65 @@ def test_code_inside_or_around_a_block_quote_is_not_read_003_1(markdown, expecte
 
 
 @pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        pytest.param(
+            "> The pilot ends in June. [E1 ¶2]\n>\n> The budget covers Berlin. [E1 ¶4]\n",
+            [("The pilot ends in June.", "E1", 2), ("The budget covers Berlin.", "E1", 4)],
+            id="each-paragraph-its-own-marker",
+        ),
+        pytest.param(
+            "> The pilot ends in June. [E1 ¶2]\n> The budget covers Berlin.\n> — [E1 ¶4]\n",
+            [("The pilot ends in June.", "E1", 2), ("The budget covers Berlin.", "E1", 4)],
+            id="a-line-with-a-marker-then-an-attribution-line",
+        ),
+        pytest.param(
+            "From the old mail [E0]:\n> The pilot ends in June. [E1 ¶2]\n>\n"
+            "> The budget covers Berlin.\n",
+            [("The pilot ends in June.", "E1", 2), ("The budget covers Berlin.", "E0", None)],
+            id="the-lead-in-cites-the-part-without-a-marker",
+        ),
+        pytest.param(
+            "> The pilot ends in June. [E1 ¶2]\n> — [E2]\n>\n> The budget covers Berlin. [E1]\n",
+            [("The pilot ends in June.", "E1", 2), ("The budget covers Berlin.", "E1", None)],
+            id="a-second-marker-line-belongs-to-the-part-before",
+        ),
+        pytest.param(
+            "> The pilot ends in June.\n>\n> The budget covers Berlin.\n>\n"
+            "> — Tom Becker, [E1 ¶3]\n",
+            [("The pilot ends in June.\n\nThe budget covers Berlin.", "E1", 3)],
+            id="an-attribution-line-with-a-name-and-a-marker",
+        ),
+        pytest.param(
+            "> The pilot ends in June.\n> — Frau Lang, Brightwater GmbH (E1 ¶3)\n",
+            [("The pilot ends in June.", "E1", 3)],
+            id="a-name-then-a-marker-in-parentheses",
+        ),
+        pytest.param(
+            "> Payment dates:\n> — Monday [S1]\n",
+            [("Payment dates:\n— Monday", "S1", None)],
+            id="one-capitalised-word-may-be-quoted-text",
+        ),
+        pytest.param(
+            "> The pilot ends in June. — Tom Becker (E1 ¶3)\n",
+            [("The pilot ends in June. — Tom Becker (E1 ¶3)", None, None)],
+            id="a-name-within-a-line-is-text",
+        ),
+        pytest.param(
+            "> The pilot ends in June.\n\n(E0 ¶2)\n",
+            [("The pilot ends in June.", "E0", 2)],
+            id="a-marker-in-parentheses-alone-on-the-next-line",
+        ),
+    ],
+)
+def test_a_block_quote_of_email_paragraphs_003_1(markdown, expected) -> None:
+    """003.1, 011.2: an email quoted paragraph by paragraph, each with its marker, is one
+    quote per paragraph (read as one, its markers were quote text); an attribution line may
+    name the writer before the marker."""
+    assert [(q.text, q.cited_ref, q.cited_paragraph) for q in quotes_of(markdown)] == expected
+
+
+@pytest.mark.parametrize(
     ("markdown", "cited"),
     [
         ("From the 2019 lease [S0 ¶1]:\n\n> The tenant pays monthly.\n", ("S0", 1)),
