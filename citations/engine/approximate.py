@@ -457,8 +457,9 @@ _NEGATIONS = _word_set(
 )
 _NEGATION_PREFIXES = ("않", "없", "못")  # Korean negation is part of the verb: 않았습니다
 # Words that set a claim's force, direction or scope (obligation, permission, comparison,
-# bounds, decisions): "may" for "must", "rejected" for "approved", "less" for "more" keep a
-# quote close in characters and turn it into another claim, like a negation.
+# bounds, decisions, exceptions): "may" for "must", "rejected" for "approved", "less" for
+# "more" keep a quote close in characters and turn it into another claim, like a negation;
+# "all employees must" for "all employees except contractors must" drops an exception.
 _POLARITY = _word_set(
     """must may might shall should can could required optional mandatory voluntary allowed
     permitted prohibited forbidden approve approved approves approval reject rejected rejects
@@ -468,7 +469,8 @@ _POLARITY = _word_set(
     muss müssen musste mussten darf dürfen durfte kann können konnte soll sollen sollte
     sollten mehr weniger höher niedriger mindestens höchstens maximal minimal vor nach immer
     nur alle jede jeder jedes erlaubt verboten zulässig unzulässig verpflichtend freiwillig
-    zustimmen zugestimmt ablehnen lehnt lehnen abgelehnt angenommen genehmigt"""
+    zustimmen zugestimmt ablehnen lehnt lehnen abgelehnt angenommen genehmigt
+    except excepting excluding unless außer ausser ausgenommen abgesehen sauf excepto salvo"""
 )
 # Prefixes that turn a word into its opposite: "ex"/"in"cluding, "un"zulässig, "de"crease,
 # "out"/"in"side, "Vor"/"Nach"teil, "Ein"/"Aus"fuhr.

@@ -218,6 +218,21 @@ OTHER_CLAIMS = [
         "Die Nebenkosten steigen um 1,5 % pro Jahr, wenn der Index um mehr als 2 % steigt.",
         "Die Nebenkosten steigen um 15 % pro Jahr, wenn der Index um mehr als 2 % steigt.",
     ),
+    # an exception left out: the quote claims more than the source
+    (
+        "All employees except contractors must complete the safety training before the first "
+        "shift.",
+        "All employees must complete the safety training before the first shift.",
+    ),
+    (
+        "Payments are made in advance, except for the first instalment, which is due on signing.",
+        "Payments are made in advance, for the first instalment, which is due on signing.",
+    ),
+    (
+        "Alle Beschäftigten außer Leiharbeitnehmern müssen vor der ersten Schicht die "
+        "Sicherheitsschulung absolvieren.",
+        "Alle Beschäftigten müssen vor der ersten Schicht die Sicherheitsschulung absolvieren.",
+    ),
 ]
 
 
