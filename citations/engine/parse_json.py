@@ -45,6 +45,28 @@ SHORTHAND_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 type PathPart = str | int
 
 
+class Members(dict[str, Any]):
+    """A decoded JSON object that remembers the members the model wrote more than once with
+    different values (``{"source": "D2", "source": "D1"}``): ``json`` keeps the last, and a
+    quote object must not be read as if the first were never written."""
+
+    repeated: dict[str, list[Any]]
+
+
+def _members(pairs: list[tuple[str, Any]]) -> Members:
+    members = Members(pairs)
+    written: dict[str, list[Any]] = {}
+    for key, value in pairs:
+        written.setdefault(key, []).append(value)
+    members.repeated = {
+        key: values for key, values in written.items() if any(v != values[0] for v in values)
+    }
+    return members
+
+
+DECODER = json.JSONDecoder(object_pairs_hook=_members)
+
+
 @dataclass(frozen=True, slots=True)
 class LocatedJson:
     """The JSON of a response: its decoded ``value`` (None when there is none) and the
@@ -126,13 +148,16 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             continue
         quoted = obj[fields.text]
         if not isinstance(quoted, str) or not quoted.strip():
-            written = "an empty string" if isinstance(quoted, str) else f"a {type(quoted).__name__}"
+            written = "an empty string" if isinstance(quoted, str) else _json_kind(quoted)
             notes.append(f"{where}: {written}, not a non-empty string; skipped")
             continue
+        notes.extend(_repeated_fields(obj, selected))
         quoted, marker = _without_copied_marker(quoted)
-        cited_ref = _reference(obj.get(fields.source)) if fields.source else None
+        cited_ref = _source_field(obj, fields)
         cited_paragraph, cited_paragraphs = (
-            parse_paragraphs(obj.get(fields.paragraph)) if fields.paragraph else (None, ())
+            parse_paragraphs(_paragraph_field(obj.get(fields.paragraph)))
+            if fields.paragraph
+            else (None, ())
         )
         # A marker copied into the quote cites when the fields do not; where they do, the
         # field cites (in markdown too the first citation of a quote counts, not the others).
@@ -155,6 +180,61 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
         )
     notes.extend(_entries_without_quotes(located.value, objects, quoting_entries, quote_fields))
     return ParsedResponse(quotes=tuple(quotes), notes=tuple(notes))
+
+
+def _source_field(obj: dict[str, Any], fields: QuoteFields) -> str | None:
+    """The source an object's source field names (``_reference``). Several sources for one
+    quote (the field written twice) name none of them, as a structure in the field does:
+    the quote is flagged, never passed on one while citing another."""
+    if fields.source is None:
+        return None
+    repeated = getattr(obj, "repeated", {})
+    if fields.source in repeated:
+        return json.dumps(repeated[fields.source], ensure_ascii=False)
+    return _reference(obj.get(fields.source))
+
+
+def _paragraph_field(value: object) -> object:
+    """A paragraph field's value as ``parse_paragraphs`` reads it: a whole number written
+    as a float (``3.0``, as JSON serialisers of numbers do) is that number."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _repeated_fields(obj: dict[str, Any], selected: QuoteObject) -> Iterator[str]:
+    """A note for each of an object's quote fields the model wrote more than once with
+    different values: ``json`` keeps the last, and the others must not vanish unseen."""
+    repeated = getattr(obj, "repeated", {})
+    fields = selected.fields
+    for name, outcome in (
+        (fields.text, "only the last is checked"),
+        (fields.source, "the quote cites none of them"),
+        (fields.paragraph, "the last is read"),
+    ):
+        if name in repeated:
+            written = ", ".join(json.dumps(v, ensure_ascii=False) for v in repeated[name])
+            yield (
+                f"{format_path(selected.parts)}: {name!r} written {len(repeated[name])} times "
+                f"({written}); {outcome}"
+            )
+
+
+def _json_kind(value: object) -> str:
+    """What a decoded value is, in JSON's words.
+
+    >>> [_json_kind(v) for v in (None, True, 3, 2.5, "x", [], {})]
+    ['null', 'a boolean', 'a number', 'a number', 'a string', 'an array', 'an object']
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
 
 
 def _entries_without_quotes(
@@ -295,8 +375,8 @@ def select_quote_objects(
         respelled: dict[str, str] = {}
         for parts, obj in matches:
             if not isinstance(obj, dict):
-                kind = type(obj).__name__
-                notes.append(f"{format_path(parts)}: selected a {kind}, not an object; skipped")
+                kind = _json_kind(obj)
+                notes.append(f"{format_path(parts)}: selected {kind}, not an object; skipped")
                 continue
             if parts not in found:
                 spelled = _fields_as_spelled(obj, fields, respelled)
@@ -453,7 +533,7 @@ def _json_candidates(text: str) -> Iterator[LocatedJson]:
     if _scan(text[openings[0] :]).end is None:
         region_end = len(text)  # cut off: its last value is not closed
     try:
-        whole_span = json.loads(text[openings[0] : region_end])
+        whole_span = DECODER.decode(text[openings[0] : region_end])
     except (json.JSONDecodeError, RecursionError):
         whole_span = None
     if whole_span is not None:
@@ -464,13 +544,12 @@ def _json_candidates(text: str) -> Iterator[LocatedJson]:
 
 def _decoded_values(text: str, openings: list[int]) -> Iterator[LocatedJson]:
     """Each object or array ``json`` decodes at one of ``openings`` (not inside another)."""
-    decoder = json.JSONDecoder()
     covered = 0
     for opening in openings:
         if opening < covered:
             continue
         try:
-            value, end = decoder.raw_decode(text, opening)
+            value, end = DECODER.raw_decode(text, opening)
         except (json.JSONDecodeError, RecursionError):
             continue
         covered = end
@@ -516,13 +595,13 @@ def _decode_region(
     at a token limit, whatever its brackets say."""
     region = text[start:end]
     try:
-        return _container(json.loads(region), start, end, fixes)
+        return _container(DECODER.decode(region), start, end, fixes)
     except json.JSONDecodeError as exc:
         problem = f"{exc.msg} at line {exc.lineno} column {exc.colno}"
     except RecursionError:
         problem = "nested too deeply"
     try:
-        value, length = json.JSONDecoder().raw_decode(region)
+        value, length = DECODER.raw_decode(region)
         return _container(value, start, start + length, fixes)
     except (json.JSONDecodeError, RecursionError):
         pass
@@ -566,15 +645,17 @@ def _container(value: Any, start: int, end: int, fixes: list[str]) -> LocatedJso
     notes = (f"JSON repaired: {'; '.join(fixes)}",) if fixes else ()
     if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
         try:
-            value = json.loads(value)
+            value = DECODER.decode(value)
             notes = (*notes, "the JSON is read from inside a JSON string (encoded twice)")
         except (json.JSONDecodeError, RecursionError):
             pass
     if isinstance(value, dict | list):
         return LocatedJson(value, start, end, notes)
-    kind = type(value).__name__
     return LocatedJson(
-        None, start, end, (*notes, f"the response's JSON is a {kind}, not an object or array")
+        None,
+        start,
+        end,
+        (*notes, f"the response's JSON is {_json_kind(value)}, not an object or array"),
     )
 
 

@@ -256,7 +256,7 @@ def test_json_object_without_usable_text_is_skipped_and_noted_003_1(obj: dict, n
 def test_json_selected_non_object_is_skipped_and_noted_003_1() -> None:
     parsed = parse('{"topics": ["loose string", {"originalQuote": "Echt."}]}')
     assert [q.text for q in parsed.quotes] == ["Echt."]
-    assert parsed.notes == ("$.topics[0]: selected a str, not an object; skipped",)
+    assert parsed.notes == ("$.topics[0]: selected a string, not an object; skipped",)
 
 
 def test_json_invalid_path_is_noted_not_raised_003_1() -> None:
@@ -385,7 +385,7 @@ def test_of_two_json_blocks_with_quotes_the_last_is_checked_and_the_other_noted_
         ),
         pytest.param(
             '[{"originalQuote": ["Erstes Zitat.", "Zweites Zitat."]}]',
-            "$.topics[0].originalQuote: a list, not a non-empty string; skipped",
+            "$.topics[0].originalQuote: an array, not a non-empty string; skipped",
             "no quote in the object $.topics[*] selects, none has a non-empty string in a "
             "'originalQuote' field (fields there: originalQuote)",
             id="list-of-quotes",
@@ -645,3 +645,53 @@ def test_json_encoded_twice_is_read_from_its_string_003_1(text: str) -> None:
     parsed = parse(text)
     assert [q.text for q in parsed.quotes] == ["Erstes Zitat.", "Zweites Zitat."]
     assert parsed.notes == ("the JSON is read from inside a JSON string (encoded twice)",)
+
+
+@pytest.mark.parametrize(
+    ("members", "cited_ref", "note"),
+    [
+        pytest.param(
+            '"t": "A.", "s": "D2", "s": "D1"',
+            '["D2", "D1"]',
+            '\'s\' written 2 times ("D2", "D1"); the quote cites none of them',
+            id="source",
+        ),
+        pytest.param(
+            '"t": "A.", "s": "D1", "p": 5, "p": 2',
+            "D1",
+            "'p' written 2 times (5, 2); the last is read",
+            id="paragraph",
+        ),
+        pytest.param(
+            '"t": "B.", "s": "D1", "t": "A."',
+            "D1",
+            '\'t\' written 2 times ("B.", "A."); only the last is checked',
+            id="text",
+        ),
+    ],
+)
+def test_a_field_written_twice_is_noted_and_two_sources_cite_none_003_1(
+    members: str, cited_ref: str, note: str
+) -> None:
+    """json keeps the last of repeated members (red-team: '"source": "D2", "source": "D1"'
+    was read as citing D1 alone, so a quote in both passed while also citing ineligible D2)."""
+    fields = (QuoteFields(path="$.q[*]", text="t", source="s", paragraph="p"),)
+    parsed = parse(f'{{"q": [{{{members}}}]}}', fields)
+    [quote] = parsed.quotes
+    assert (quote.text, quote.cited_ref) == ("A.", cited_ref)
+    assert parsed.notes == (f"$.q[0]: {note}",)
+
+
+def test_the_same_value_written_twice_is_no_repeat_003_1() -> None:
+    fields = (QuoteFields(path="$.q[*]", text="t", source="s"),)
+    parsed = parse('{"q": [{"t": "A.", "s": "D1", "s": "D1"}]}', fields)
+    assert [(q.text, q.cited_ref) for q in parsed.quotes] == [("A.", "D1")]
+    assert parsed.notes == ()
+
+
+def test_a_paragraph_written_as_a_whole_float_is_that_paragraph_003_1() -> None:
+    """Serialisers that keep every number a float write 3.0 (red-team: read as no
+    paragraph, so a quote in another paragraph than the cited one was verified)."""
+    fields = (QuoteFields(path="$.q[*]", text="t", paragraph="p"),)
+    text = '{"q": [{"t": "A.", "p": 3.0}, {"t": "B.", "p": 2.5}]}'
+    assert [q.cited_paragraph for q in parse(text, fields).quotes] == [3, None]
