@@ -135,6 +135,7 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
     notes.extend(selection_notes)
     quotes: list[ParsedQuote] = []
     quoting_entries: set[int] = set()
+    source_elsewhere: dict[int, set[str]] = {}  # entry -> keys read as naming the source
     for selected in objects:
         obj = value_at(located.value, selected.parts)
         if selected.parts in located.unclosed:
@@ -165,6 +166,12 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             cited_ref = marker.ref
             if cited_paragraph is None:
                 cited_paragraph, cited_paragraphs = marker.paragraph, marker.paragraphs
+        attributed_to = None
+        if fields.source and cited_ref is None and fields.source not in obj:
+            key = _source_key_elsewhere(obj, fields.source)
+            if key is not None:
+                attributed_to = _reference(obj[key])
+                source_elsewhere.setdefault(selected.entry, set()).add(key)
         quoting_entries.add(selected.entry)
         quotes.append(
             ParsedQuote(
@@ -176,10 +183,27 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
                 cited_paragraphs=cited_paragraphs,
                 cited_url=_reference(obj.get(fields.url)) if fields.url else None,
                 json_path=where,
+                attributed_to=attributed_to,
             )
+        )
+    for entry, keys in source_elsewhere.items():
+        names = ", ".join(repr(key) for key in sorted(keys))
+        notes.append(
+            f"response.quotes[{entry}]: no {quote_fields[entry].source!r} field; {names} "
+            "cites where it names a source"
         )
     notes.extend(_entries_without_quotes(located.value, objects, quoting_entries, quote_fields))
     return ParsedResponse(quotes=tuple(quotes), notes=tuple(notes))
+
+
+def _source_key_elsewhere(obj: dict[str, Any], source: str) -> str | None:
+    """The one key of ``obj`` whose name holds the source field's (``source_id``,
+    ``sourceDocument`` for ``source``; ``quellenangabe`` for ``quelle``): a model that renamed
+    the field still names the quote's source there, and a quote citing an ineligible source
+    must not pass as uncited. None when no key or several do."""
+    wanted = _folded_name(source)
+    keys = [key for key in obj if wanted in _folded_name(key)]
+    return keys[0] if len(keys) == 1 else None
 
 
 def _source_field(obj: dict[str, Any], fields: QuoteFields) -> str | None:

@@ -504,7 +504,7 @@ def test_dev_set_quote_counts_match_labels_003_1() -> None:
             id="capitalised",
         ),
         pytest.param(
-            {"QUOTE": "Erstes Zitat.", "source-id": "D2", "PARA_GRAPH": 3},
+            {"QUOTE": "Erstes Zitat.", "src": "D2", "PARA_GRAPH": 3},
             "'QUOTE' as 'quote', 'PARA_GRAPH' as 'paragraph'",
             id="upper-and-separators",
         ),
@@ -695,3 +695,30 @@ def test_a_paragraph_written_as_a_whole_float_is_that_paragraph_003_1() -> None:
     fields = (QuoteFields(path="$.q[*]", text="t", paragraph="p"),)
     text = '{"q": [{"t": "A.", "p": 3.0}, {"t": "B.", "p": 2.5}]}'
     assert [q.cited_paragraph for q in parse(text, fields).quotes] == [3, None]
+
+
+def test_a_renamed_source_field_names_the_source_it_holds_003_1() -> None:
+    """A model that renamed "source" to "source_id" still names the quote's source there
+    (red-team: read as uncited, a quote citing ineligible D2 passed on its match in D1). It
+    cites only when it names a source (verification resolves ``attributed_to``)."""
+    fields = (QuoteFields(path="$.q[*]", text="t", source="source"),)
+    text = json.dumps(
+        {
+            "q": [
+                {"t": "A.", "source_id": "D2"},
+                {"t": "B.", "source_id": ["D1", "D2"]},
+                {"t": "C.", "source_id": "D1", "sourceUrl": "https://x.example"},
+                {"t": "D.", "doc": "D1"},
+            ]
+        }
+    )
+    parsed = parse(text, fields)
+    assert [(q.cited_ref, q.attributed_to) for q in parsed.quotes] == [
+        (None, "D2"),
+        (None, "D1"),
+        (None, None),
+        (None, None),
+    ]
+    assert parsed.notes == (
+        "response.quotes[0]: no 'source' field; 'source_id' cites where it names a source",
+    )
