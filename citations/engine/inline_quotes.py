@@ -204,8 +204,8 @@ def with_sentence_markers(
     stays)."""
     out = list(quotes)
     for index, quote in enumerate(out):
-        if quote.cited_ref is not None or quote.extent is None:
-            continue
+        if quote.cited_ref is not None or quote.attributed_to is not None or quote.extent is None:
+            continue  # a name of its own ("…" (Lease Agreement)) is closer than the sentence's
         position = quote.extent[1]
         next_stop = bisect.bisect_right(stops, position)
         limit = stops[next_stop] if next_stop < len(stops) else len(text)

@@ -14,6 +14,8 @@ from .markers import (
     FOOTNOTE_REFERENCE,
     HORIZONTAL_SPACE,
     MARKER,
+    PARAGRAPH_WORD,
+    PARENTHESIZED_ID,
     SOURCE_LABEL,
     Marker,
     after_flags,
@@ -109,8 +111,8 @@ INTERPOSED = re.compile(r"[.,;:]?(?:[ \t]*\((?P<note>[^()\[\]\n\"“”„«»]{
 PROSE_CITATION_AFTER = re.compile(
     r"""[,:]?[ \t]*(?:\((?P<in_parentheses>[^()\n]{1,120})\)
         |\[(?P<in_brackets>[^\[\]\n]{1,120})\](?:\([^()\s]*\))?
-        |(?:[—–―]|-{1,2})[ \t]*(?P<after_dash>[^\n]{1,120}?)
-            (?=[.;]?[ \t]*(?:\n|$)|[.;][ \t]+\S))""",
+        |(?:[—–―]|-{1,2})[ \t]*(?P<after_dash>[^\n\[]{1,120}?)
+            (?=[ \t]*\[|[.;]?[ \t]*(?:\n|$)|[.;][ \t]+\S))""",
     re.VERBOSE,
 )
 
@@ -135,7 +137,12 @@ def inline_marker(text: str, position: int, *, in_words: bool = True) -> Marker 
     ):
         group = next(g for g in ("in_parentheses", "in_brackets", "after_dash") if found[g])
         marker = read_prose_citation(text, *found.span(group))
-        if marker is not None:
+        # A marker after the words is the citation ("— Lease, §4 [D1 ¶3]", as an export
+        # writes a corrected one), the words a note before it.
+        after = find_marker(text, found.end())
+        if after is not None:
+            marker = replace(after, start=position)
+        elif marker is not None:
             marker = replace(marker, start=position, end=after_flags(text, found.end()))
     return marker
 
@@ -263,3 +270,48 @@ def lead_in_marker(text: str, lines: Lines, first: int) -> Marker | None:
         found = list(MARKER.finditer(text, start, end))
         return find_marker(text, found[-1].start(), parenthesized=True) if found else None
     return None
+
+
+# Words before the name of a source in a heading or label: "From the lease", "Quotes from the
+# Lease Agreement", "Aus dem Mietvertrag", "Zitate aus der Mail".
+CONTEXT_LEAD = re.compile(
+    r"(?:(?:key[ \t]+)?quot(?:es|ations)[ \t]+|zitate[ \t]+)?"
+    r"(?:from|in|according[ \t]+to|aus|laut|gemäß|nach)[ \t]+(?:(?:the|dem|der|den|des)[ \t]+)?",
+    re.IGNORECASE,
+)
+# A source id in a heading's words ("### D1 – Lease Agreement"); "Q3" may be one too, so it
+# cites only when verification finds a source of that id.
+BARE_SOURCE_ID = re.compile(
+    r"(?<![\w/#.\[(-])[A-Za-z][A-Za-z_-]{0,15}\d[A-Za-z0-9_.-]{0,10}(?![\w\]-])"
+)
+CONTEXT_DECORATION = HORIZONTAL_SPACE + "#*_`:"
+ANOTHER_CITATION = re.compile(rf"[,;][ \t]*(?!{PARAGRAPH_WORD})[A-Za-z]")
+
+
+def context_citation(text: str, start: int, end: int) -> Marker | None:
+    """The source a heading or a label line (``**From the lease (D1):**``) names for the
+    quotes under it, or None when it names several or none. Only the source: which
+    paragraph holds each quote it does not say. A marker whose id has a source id's shape
+    cites (``(D1)``, ``[S1]``); anything else is a name that cites only when verification
+    resolves it (``[Draft]``, a bare ``D1`` in the words, ``Lease Agreement``)."""
+    found = list(MARKER.finditer(text, start, end))
+    if len({m["ref"] for m in found}) > 1 or any(
+        ANOTHER_CITATION.search(text, m.end("ref"), m.end()) for m in found
+    ):
+        return None
+    if found:
+        ref = found[-1]["ref"]
+        shaped = re.match(PARENTHESIZED_ID, ref) is not None
+        return Marker(ref=ref, paragraph=None, url=None, start=start, end=end, named=not shaped)
+    written = " ".join(text[start:end].strip(CONTEXT_DECORATION).split())
+    ids = set(BARE_SOURCE_ID.findall(written))
+    if len(ids) > 1:
+        return None
+    if ids:
+        name = ids.pop()
+    else:
+        lead = CONTEXT_LEAD.match(written)
+        name = written[lead.end() :] if lead else written
+        if not name or len(name.split()) > MAX_NAME_WORDS:
+            return None
+    return Marker(ref=name, paragraph=None, url=None, start=start, end=end, named=True)

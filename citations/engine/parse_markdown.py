@@ -58,6 +58,14 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   sentence's end, a table cell's or a paragraph's stops that.
   Export flags (``[⚠ unverified]``) are read as part of the run, so an exported response
   parses to the same quotes.
+- **Headings and labels**: a quote still without a citation (no marker, no name of its
+  own, none in its sentence) takes the source a heading names for its section (to the next
+  heading of its level or above) or a label line for the list, block quote or table (or the
+  one paragraph) after it: a line ending with a colon or all bold, ``**From the lease
+  (D1):**``. A marker whose id has a source id's shape cites; a bare id or the words
+  (``## Lease Agreement``) are a name that cites when verification resolves it; a line
+  naming two sources names none; a heading with a marker wins over a sub-heading naming a
+  topic. Only the source: ``- "…" (¶3)`` under it cites its own paragraph.
 - **Footnotes**: a reference where a marker would stand (``"…"[^1]``, ``"…" [1]``, ``„…“¹``,
   at the end of a block quote's last line or alone on the next) cites what its definition
   line names (``[^1]: D1 ¶2``, ``[1]: Source: D1, ¶2``, ``[1] D1 ¶2``, ``¹ D1, Abs. 2``;
@@ -100,10 +108,12 @@ block quotes; the rest is read by :mod:`.inline_quotes` (quotation marks),
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from dataclasses import replace
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 from .html_quotes import find_html_quotes
 from .inline_quotes import (
@@ -114,6 +124,7 @@ from .inline_quotes import (
 from .markdown_lines import BLANK_LINE, Lines, line_of
 from .markdown_markers import (
     Footnotes,
+    context_citation,
     find_footnotes,
     lead_in_marker,
     lone_marker,
@@ -145,7 +156,8 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     stops: set[int] = {m.start() for m in BLANK_LINE.finditer(text)}
     stops.update(m.start() for m in BLOCK_START.finditer(text))
     blocks: list[ParsedQuote] = []
-    regions, tables = _block_regions(text)
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    regions, tables = _block_regions(tokens)
     footnotes = find_footnotes(text, lines, regions)
     code_lines = {
         line for kind, first, last in regions if kind == "code" for line in range(first, last + 1)
@@ -187,18 +199,19 @@ def parse_markdown_response(text: str) -> ParsedResponse:
         short_spans -= cited_short
     inline = [quote for quote in inline if quote.response_span not in short_spans]
     ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
+    ordered = _with_context_citations(ordered, _context_scopes(text, lines, tokens))
     return ParsedResponse(
         quotes=tuple(replace(q, n=number) for number, q in enumerate(ordered, start=1))
     )
 
 
-def _block_regions(text: str) -> tuple[list[tuple[str, int, int]], list[Table]]:
+def _block_regions(tokens: list[Token]) -> tuple[list[tuple[str, int, int]], list[Table]]:
     """Outermost block quotes and code blocks as (kind, first line, last line), and the
     tables outside block quotes (as the renderer reads them: GitHub's table extension)."""
     regions: list[tuple[str, int, int]] = []
     tables: list[Table] = []
     depth = 0
-    for token in MarkdownIt("commonmark").enable("table").parse(text):
+    for token in tokens:
         if token.type == "blockquote_open":
             if depth == 0 and token.map:
                 regions.append(("blockquote", token.map[0], token.map[1] - 1))
@@ -251,6 +264,8 @@ def _block_quotes(
     part_first, part_index = first, 0  # where the part being read starts: line, content
     last_text = max((i for i, (start, end) in enumerate(content) if start < end), default=0)
     for index in range(last_text):
+        if content[index][0] >= content[index][1]:
+            continue  # an empty line ends no part
         inner, rest = trailing_marker(text, content[part_index : index + 1], footnotes)
         if inner is None:
             continue
@@ -308,6 +323,81 @@ def _block_part(
         extent=extent,
         **quote_citation(marker),
     )
+
+
+# Top-level blocks a label line introduces: the list, block quote or table after it.
+INTRODUCED_BLOCKS = frozenset(
+    {"bullet_list_open", "ordered_list_open", "blockquote_open", "table_open"}
+)
+# A label line: it ends with a colon ("From the lease (D1):", "**Aus dem Mietvertrag:**") or
+# is all bold ("**Lease Agreement (D1)**").
+LABEL_LINE = re.compile(r"[^\n]*:[ \t]*(?:\*\*|__|\*|_)?[ \t]*|[ \t]*(\*\*|__)[^\n]+\1[ \t]*")
+
+
+def _context_scopes(text: str, lines: Lines, tokens: list[Token]) -> list[tuple[int, int, Marker]]:
+    """The parts of the response a heading or a label line cites, as (start, end, citation):
+    a heading's section (to the next heading of its level or above), a label line's list,
+    block quote or table (or the one paragraph) after it."""
+    top = [t for t in tokens if t.level == 0 and t.nesting >= 0 and t.map and t.type != "inline"]
+    scopes: list[tuple[int, int, Marker]] = []
+    for index, token in enumerate(top):
+        assert token.map is not None
+        first, after = token.map
+        if token.type == "heading_open":
+            level = int(token.tag[1])
+            end = next(
+                (
+                    lines.start(t.map[0])
+                    for t in top[index + 1 :]
+                    if t.type == "heading_open" and t.map and int(t.tag[1]) <= level
+                ),
+                len(text),
+            )
+            line = (lines.start(first), lines.content_end(after - 1))
+        elif token.type == "paragraph_open" and LABEL_LINE.fullmatch(
+            text, lines.start(after - 1), lines.content_end(after - 1)
+        ):
+            following = top[index + 1 : index + 2]
+            if following and following[0].type == "paragraph_open":
+                introduced = following
+            else:
+                introduced = list(
+                    itertools.takewhile(lambda t: t.type in INTRODUCED_BLOCKS, top[index + 1 :])
+                )
+            if not introduced or introduced[-1].map is None:
+                continue
+            end = lines.end(introduced[-1].map[1] - 1)
+            line = (lines.start(after - 1), lines.content_end(after - 1))
+        else:
+            continue
+        citation = context_citation(text, *line)
+        if citation is not None:
+            scopes.append((line[1], end, citation))
+    return scopes
+
+
+def _with_context_citations(
+    quotes: list[ParsedQuote], scopes: list[tuple[int, int, Marker]]
+) -> list[ParsedQuote]:
+    """Quotes without a citation of their own (a marker, a name, their sentence's marker)
+    take the source of the innermost heading or label line citing where they stand (one
+    with a marker before one with a name only, as sub-headings name topics): read as
+    uncited, a quote under "From the 2019 lease (D0):" would be searched everywhere and pass
+    on a match in an eligible source."""
+    out = []
+    for quote in quotes:
+        if quote.cited_ref is None and quote.attributed_to is None and quote.extent:
+            position = quote.extent[0]
+            inside = [scope for scope in scopes if scope[0] <= position < scope[1]]
+            if inside:
+                # A marker before a name ("## Lease (D1)" over "### Rent"), then the innermost.
+                citation = max(inside, key=lambda scope: (not scope[2].named, scope[0]))[2]
+                fields = quote_citation(citation)
+                quote = replace(
+                    quote, cited_ref=fields["cited_ref"], attributed_to=fields["attributed_to"]
+                )
+        out.append(quote)
+    return out
 
 
 def _code_spans(text: str, masked: bytearray) -> list[tuple[int, int]]:

@@ -1128,6 +1128,53 @@ def test_a_block_quote_of_email_paragraphs_003_1(markdown, expected) -> None:
 
 
 @pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        pytest.param(
+            '**From the lease (D1):**\n- "The tenant pays monthly in advance." (¶3)\n'
+            '- "The deposit is three months\' rent." (para. 4)\n',
+            [("D1", 3, None), ("D1", 4, None)],
+            id="a-bold-label-cites-its-list",
+        ),
+        pytest.param(
+            "Aus dem alten Vertrag [D0]:\n\n1. „Die Miete ist monatlich zu zahlen.“ (Abs. 2)\n\n"
+            'Danach: "a quote in prose after the list" here.\n',
+            [("D0", 2, None), (None, None, None)],
+            id="a-label-ends-with-its-list",
+        ),
+        pytest.param(
+            "### Lease Agreement (D1)\n\n#### Rent\n\n> The tenant pays monthly.\n\n"
+            '## Other\n\n"A quote under another heading here."\n',
+            [("D1", None, None), (None, None, "Other")],
+            id="a-heading-cites-its-section-a-sub-heading-naming-a-topic-too",
+        ),
+        pytest.param(
+            '## Lease Agreement\n\n- "The tenant pays monthly in advance."\n',
+            [(None, None, "Lease Agreement")],
+            id="a-heading-naming-a-title",
+        ),
+        pytest.param(
+            '## Summary [D1] [D2]\n\n"The tenant pays monthly in advance."\n',
+            [(None, None, None)],
+            id="a-heading-naming-two-sources-cites-nothing",
+        ),
+        pytest.param(
+            '## Lease (D1)\n\n"The tenant pays monthly in advance." [D2 ¶1]\n',
+            [("D2", 1, None)],
+            id="the-quotes-own-marker-wins",
+        ),
+    ],
+)
+def test_a_heading_or_label_line_cites_the_quotes_under_it_003_1(markdown, expected) -> None:
+    """003.1: a heading cites its section, a label line ('**From the lease (D1):**', ending
+    with a colon or all bold) the list, block quote or table after it; a paragraph alone
+    after a quote ('(¶3)') is its own. A name cites when verification resolves it."""
+    assert [(q.cited_ref, q.cited_paragraph, q.attributed_to) for q in quotes_of(markdown)] == (
+        expected
+    )
+
+
+@pytest.mark.parametrize(
     ("markdown", "cited"),
     [
         ("From the 2019 lease [S0 ¶1]:\n\n> The tenant pays monthly.\n", ("S0", 1)),
