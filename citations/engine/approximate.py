@@ -490,9 +490,12 @@ def _changes_meaning(
     for "the buyer pays the supplier"); or replaces a phrase by another ("in der Stadt" for
     "auf dem Land"). A number the quote merely leaves out ("ninety days" for "ninety (90)
     days") changes nothing it claims; one word for two ("sowie" for "ebenso wie") is a
-    rewording, not another phrase."""
+    rewording, not another phrase. Nor may it add an item to an enumeration or leave one
+    out (``_changes_enumeration``)."""
     query_set, span_set = set(query), set(span)
     steps = _rejoin_split_words(steps, query, span)
+    if _changes_enumeration(steps, query, span):
+        return True
     run_query = run_span = 0  # quote and span words in the current run of differing steps
     for q, w, same in steps:
         run_query, run_span = (
@@ -537,6 +540,56 @@ def _changes_meaning(
             )
         ):
             return True
+    return False
+
+
+# Words joining the items of an enumeration, and articles, which a copy may drop or add
+# beside them ("the roof and facade" for "the roof and the facade").
+_CONJUNCTIONS = _word_set("and or nor und oder sowie bzw beziehungsweise et ou y o")
+_ARTICLES = _word_set(
+    """the a an der die das den dem des ein eine einen einem einer eines le la les un une el
+    los las"""
+)
+
+
+def _changes_enumeration(
+    steps: list[tuple[int | None, int | None, bool]], query: list[str], span: list[str]
+) -> bool:
+    """Whether the quote adds an item to an enumeration of the span or leaves one out:
+    "Berlin, Hamburg and Munich" or "Berlin" for "Berlin and Munich", "the tenant and
+    guarantor" for "the tenant". That is a run of words only one side has, holding a word
+    other than an article, and either a conjunction or right before one both have (after
+    one it qualifies the next item: "and, on request, a monitor"). It changes who or what
+    the claim is about, though the words are few. The other gender form of a word beside
+    the run ("Bürger" for "Bürger und Bürgerinnen") is no new item."""
+    k = 0
+    while k < len(steps):
+        q, w, same = steps[k]
+        if same or (q is not None and w is not None):
+            k += 1
+            continue
+        side = 0 if q is not None else 1  # 0: words the quote adds, 1: words it drops
+        end = k
+        while end < len(steps) and not steps[end][2] and steps[end][1 - side] is None:
+            end += 1
+        run = steps[k:end]  # one side only: the other's list is empty
+        words = [query[i] for i, _, _ in run if i is not None] + [
+            span[i] for _, i, _ in run if i is not None
+        ]
+        before, after = (
+            query[step[0]] if step is not None and step[2] and step[0] is not None else ""
+            for step in (steps[k - 1] if k else None, steps[end] if end < len(steps) else None)
+        )
+        beside = [word for word in (before, after) if word]
+        items = [word for word in words if word not in _CONJUNCTIONS and word not in _ARTICLES]
+        joined = after in _CONJUNCTIONS or any(word in _CONJUNCTIONS for word in words)
+        if (
+            items
+            and joined
+            and not all(any(_same_word(item, n, last=False) for n in beside) for item in items)
+        ):
+            return True
+        k = end
     return False
 
 

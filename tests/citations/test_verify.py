@@ -233,6 +233,25 @@ OTHER_CLAIMS = [
         "Sicherheitsschulung absolvieren.",
         "Alle Beschäftigten müssen vor der ersten Schicht die Sicherheitsschulung absolvieren.",
     ),
+    # an item added to or left out of an enumeration: another party, another place
+    (
+        "The committee approved the budget for Berlin and Munich in its meeting on Friday.",
+        "The committee approved the budget for Berlin in its meeting on Friday.",
+    ),
+    (
+        "The committee approved the budget for Berlin and Munich in its meeting on Friday.",
+        "The committee approved the budget for Berlin, Hamburg and Munich in its meeting on "
+        "Friday.",
+    ),
+    (
+        "The tenant is liable for all rent arrears under this lease.",
+        "The tenant and guarantor is liable for all rent arrears under this lease.",
+    ),
+    (
+        "Die Vermieterin trägt die Kosten für Dach und Fassade sowie für die Heizungsanlage.",
+        "Die Vermieterin trägt die Kosten für Dach, Fenster und Fassade sowie für die "
+        "Heizungsanlage.",
+    ),
 ]
 
 
@@ -401,13 +420,23 @@ SPELLING_SLIPS = [
         "Die Räume werden im Erdgeschoss der Hauptstraße 17 in Göttingen vermietet.",
         "Die Räume werden im Erdgeschoss der Hauptstrasse 17 in Göttingen vermietet.",
     ),
+    # an article dropped beside an enumeration's "and", both gender forms for one
+    (
+        "The landlord repairs the roof and the facade at his own expense every ten years.",
+        "The landlord repairs the roof and facade at his own expense every ten years.",
+    ),
+    (
+        "Wir wollen, dass alle Bürger und Bürgerinnen kostenlos Bus und Bahn fahren können.",
+        "Wir wollen, dass alle Bürger kostenlos Bus und Bahn fahren können.",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("sentence", "quote"), SPELLING_SLIPS)
 def test_003_6_digit_grouping_umlauts_and_sharp_s_spelled_out_are_repaired(sentence, quote):
     """003.6: "1000" for "1,000", "fuer" for "für", "Strasse" for "Straße" write the same
-    words another way: repaired to the source's wording."""
+    words another way; an article or the second gender form left out changes no claim:
+    repaired to the source's wording."""
     data = {
         "bundle_version": 1,
         "id": "spelling",
