@@ -38,9 +38,9 @@ import re
 from collections.abc import Callable
 
 from .inline_quotes import MIXED_PAIRS, QUOTE_PAIRS
+from .json_locate import QuoteObject, locate_json, select_quote_objects, value_at
 from .markdown_lines import BLANK_LINE
 from .markers import FOOTNOTE_REFERENCE, HORIZONTAL_SPACE, MARKER
-from .parse_json import QuoteObject, locate_json, select_quote_objects, value_at
 from .parse_markdown import BLOCK_PREFIX
 from .types import (
     Bundle,

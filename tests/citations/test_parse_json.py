@@ -9,9 +9,9 @@ import pytest
 from django.conf import settings
 
 from citations.engine import QuoteFields, QuoteForm, Response, load_bundle
+from citations.engine.json_locate import format_path, locate_json
 from citations.engine.markers import parse_paragraph
 from citations.engine.parse import parse_response
-from citations.engine.parse_json import format_path, locate_json
 
 SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 TOPICS = (QuoteFields(path="$.topics[*]", text="originalQuote"),)
