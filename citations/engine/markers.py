@@ -7,7 +7,8 @@ JSON quote field, in a JSON source or paragraph field, in a footnote's definitio
   markers written right after it (a run; the first cites).
 - ``read_citation``: a whole string that is a citation, bracketed or bare
   (``D1 para 2``, ``Source: D1``), for places that hold nothing but a citation.
-- ``parse_paragraph``: a paragraph number as written on its own (``3``, ``"¶3"``, ``"S. 3"``).
+- ``parse_paragraph``: a paragraph number as written on its own (``3``, ``"¶3"``, ``"S. 3"``,
+  ``"(3)"``, ``"Abs. 3 Satz 1"``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ SOURCE_ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}?"
 # "(see below)", "(sic)", "(p.3)", "(pp. 3-5)" or "(2024)" is never read as a citation.
 PARENTHESIZED_ID = r"(?:[A-Za-z][A-Za-z_-]{0,62}?[0-9]|[A-Z]{1,3}[ \t]*¶)"
 HORIZONTAL_SPACE = " \t\u00a0\u202f"
+# A sentence named after a paragraph ("Abs. 3 Satz 1", "¶3, sentence 2"): the paragraph cites.
+SENTENCE_PART = r"(?:[ \t]*,?[ \t]*(?:[Ss]atz|[Ss]entences?|[Ss]ent\.)[ \t]*\d{1,9})"
 
 
 def _paragraphs(group: str) -> str:
@@ -37,7 +40,8 @@ def _paragraphs(group: str) -> str:
     capture = f"(?P<{group}>" if group else "(?:"
     more = f"(?P<{group}_more>" if group else "(?:"
     return rf"""(?:(?:[ \t]*[,;:]?[ \t]*{PARAGRAPH_WORD}[ \t]*|(?<=[0-9])[ \t]*:[ \t]*)
-        {capture}\d{{1,9}}){more}(?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*))"""
+        {capture}\d{{1,9}}){more}(?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*)
+        {SENTENCE_PART}?)"""
 
 
 # Bracketed words models write into quotes that name no source: Gemini's grounding tags
@@ -60,10 +64,16 @@ BARE_CITATION = re.compile(
 )
 # A source named by its title or label, then a paragraph: "Procurement Policy, ¶1".
 NAMED_CITATION = re.compile(rf"[ \t]*(?P<ref>\S.*?){_paragraphs('paragraph')}[ \t]*", re.VERBOSE)
-# A paragraph number written on its own: 3, "¶3", "S. 3", "para 3", "Abs. 3", "3-4".
+# A paragraph number written on its own, in a paragraph field or column: 3, "¶3", "S. 3",
+# "para 3", "Abs. 3 Satz 1", "3.", "(3)", "[3]", "#3", "P3", "pt. 3", and more than one:
+# "3-4", "3, 4". Only where a paragraph is all there is: in other text "(3)" is text.
 PARAGRAPH_NUMBER = re.compile(
-    rf"\s*(?:{PARAGRAPH_WORD}\s*)?(?P<number>\d{{1,9}})(?P<more>\s*[-–]\s*\d{{1,9}})?\s*",
-    re.IGNORECASE,
+    rf"""\s*(?:(?P<paren>\()|(?P<bracket>\[))?\s*
+        (?:(?:{PARAGRAPH_WORD}|\#|p(?=\d)|pt\.?|pkt\.?|n[or]\.)\s*)?
+        (?P<number>\d{{1,9}})\.?
+        (?P<more>(?:\s*[-–,;&]\s*(?:{PARAGRAPH_WORD}\s*)?\d{{1,9}})*)
+        {SENTENCE_PART}?\s*(?(paren)\))(?(bracket)\])\s*""",
+    re.IGNORECASE | re.VERBOSE,
 )
 # Footnote-style citations: a reference after the quote ("[^1]", "[^rent]", "[1]", a
 # superscript "¹") whose definition line holds the citation ("[^1]: D1 ¶2", "[1]: Source: D1,
@@ -235,6 +245,8 @@ def parse_paragraph(value: object) -> int | None:
 
     >>> [parse_paragraph(v) for v in (3, "3", "¶3", "S. 3", "p. 12", "0", "three", True, 2.0)]
     [3, 3, 3, 3, 12, None, None, None, None]
+    >>> [parse_paragraph(v) for v in ("3.", "(3)", "#3", "P3", "Abs. 3 Satz 1", "3.5", "(3")]
+    [3, 3, 3, 3, 3, None, None]
     """
     return parse_paragraphs(value)[0]
 
@@ -244,8 +256,8 @@ def parse_paragraphs(value: object) -> tuple[int | None, tuple[int, ...]]:
     it, and every paragraph it names when it names more than one (``"3-4"``, as a marker's
     ``¶3-4``). A list names what its first item names.
 
-    >>> parse_paragraphs("Abs. 3-5"), parse_paragraphs([2, 7]), parse_paragraphs(None)
-    ((3, (3, 4, 5)), (2, ()), (None, ()))
+    >>> parse_paragraphs("Abs. 3-5"), parse_paragraphs("3, 4"), parse_paragraphs([2, 7])
+    ((3, (3, 4, 5)), (3, (3, 4)), (2, ()))
     """
     if isinstance(value, list):
         return parse_paragraphs(value[0]) if value else (None, ())
