@@ -95,16 +95,27 @@ class Turn:
         return source is not None and source.eligible
 
     def resolve(self, reference: str) -> Source | None:
-        """The source a model named: by id, else by label, else by title (case-insensitive,
-        surrounding whitespace ignored). A title shared by several sources resolves to none."""
+        """The source a model named: by id, else by label, else by title (surrounding
+        whitespace ignored, labels and titles compared ignoring case). An id written in
+        another case (``d1`` for ``D1``) names the one source whose id it matches, unless
+        another id or another source's label or title matches too. A name several sources
+        match (a shared title) resolves to none: a quote must not be checked against a
+        source it may not cite."""
         wanted = reference.strip()
         if wanted in self._by_id:
             return self._by_id[wanted]
         folded = wanted.casefold()
+        by_name = None
         for attribute in ("label", "title"):
             hits = [s for s in self.sources if getattr(s, attribute).strip().casefold() == folded]
             if len(hits) == 1:
-                return hits[0]
+                by_name = hits[0]
+                break
+        by_id = [s for s in self.sources if s.id.casefold() == folded]
+        if not by_id:
+            return by_name
+        if len(by_id) == 1 and by_name in (None, by_id[0]):
+            return by_id[0]
         return None
 
 
