@@ -117,6 +117,14 @@ PROSE_CITATION_AFTER = re.compile(
 )
 
 
+# ChatGPT's file citation, "【4:0†source】" or "【4:0†lease_2019.pdf】": the name after the
+# dagger is a file's, which cites only if it is a known source's title or label ("source",
+# the default, never is).
+FILE_CITATION = re.compile(
+    r"[ \t]*【[ \t]*\d{1,4}(?::\d{1,4})?[ \t]*†[ \t]*(?P<name>[^】\n]{1,80}?)[ \t]*】"
+)
+
+
 def inline_marker(text: str, position: int, *, in_words: bool = True) -> Marker | None:
     """The marker after an inline quote: right after it, after a dash, or in parentheses
     (which then belong to the marker, so a dropped quote takes them along); also after a
@@ -144,6 +152,9 @@ def inline_marker(text: str, position: int, *, in_words: bool = True) -> Marker 
             marker = replace(after, start=position)
         elif marker is not None:
             marker = replace(marker, start=position, end=after_flags(text, found.end()))
+    if marker is None and in_words and (found := FILE_CITATION.match(text, position)):
+        end = after_flags(text, found.end())
+        marker = Marker(found["name"], None, None, position, end, named=True)
     return marker
 
 

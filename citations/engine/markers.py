@@ -33,14 +33,19 @@ HORIZONTAL_SPACE = " \t\u00a0\u202f"
 SENTENCE_PART = r"(?:[ \t]*,?[ \t]*(?:[Ss]atz|[Ss]entences?|[Ss]ent\.)[ \t]*\d{1,9})"
 
 
+# A further paragraph after the first: "-4", ", ¶5", "& 7"; "-L5" as ChatGPT writes lines.
+MORE_PARAGRAPH = rf"[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*|(?<=[-–])L)?\d{{1,9}}"
+
+
 def _paragraphs(group: str) -> str:
-    """A marker's paragraph part ("¶3", ", p. 3", ":3" after an id ending in a digit, "¶3-4"),
+    """A marker's paragraph part ("¶3", ", p. 3", ":3" after an id ending in a digit, "¶3-4",
+    "†¶3" and "†L3-L5" in ChatGPT's "【D0†¶3】"),
     the first number captured as ``group`` and the numbers after it as ``group_more`` (not
     captured when empty)."""
     capture = f"(?P<{group}>" if group else "(?:"
     more = f"(?P<{group}_more>" if group else "(?:"
-    return rf"""(?:(?:[ \t]*[,;:]?[ \t]*{PARAGRAPH_WORD}[ \t]*|(?<=[0-9])[ \t]*:[ \t]*)
-        {capture}\d{{1,9}}){more}(?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*)
+    return rf"""(?:(?:[ \t]*[,;:†]?[ \t]*{PARAGRAPH_WORD}[ \t]*|(?<=[0-9])[ \t]*:[ \t]*|†L?)
+        {capture}\d{{1,9}}){more}(?:{MORE_PARAGRAPH})*)
         {SENTENCE_PART}?)"""
 
 
@@ -50,11 +55,20 @@ NOT_A_SOURCE = r"(?!(?:cite_start|cite_end|sic)(?![A-Za-z0-9_.-]))"
 # One or more citations: the first cites, the others come along.
 _CITATIONS = rf"""{NOT_A_SOURCE}(?P<ref>{SOURCE_ID}){_paragraphs("paragraph")}?
     (?:[ \t]*[,;][ \t]*{SOURCE_ID}{_paragraphs("")}?)*"""
+# A marker is in brackets or parentheses, or in what models wrap around one: "[[D1 ¶3]]" (a
+# wiki link), "^[D1 ¶3]" (Pandoc's inline footnote), "<sup>[D1 ¶3]</sup>", "<sup>D1 ¶3</sup>"
+# and ChatGPT's "【D0†¶3】", "【D0†L3-L5】", "【D0†source】" ("【4:0†source】" names no source id).
+# Without brackets (in parentheses, a bare "<sup>") the id must have a source id's shape.
 MARKER = re.compile(
-    rf"""(?:\[|(?P<paren>\())[ \t]*{SOURCE_LABEL}?(?(paren)(?={PARENTHESIZED_ID}))
+    rf"""(?P<sup><sup>[ \t]*)?
+        (?:(?P<double>\[\[)|(?P<bracket>\^?\[)|(?P<paren>\()|(?P<lenticular>【)|(?(sup)|(?!)))
+        [ \t]*{SOURCE_LABEL}?
+        (?(bracket)|(?(double)|(?(lenticular)|(?={PARENTHESIZED_ID}))))
         {_CITATIONS}
-        [ \t]*(?(paren)\)|\])
-        (?(paren)|(?:\((?P<url>[^()\s]+)\))?)""",
+        (?(lenticular)(?:[ \t]*†[^】\n]{{0,80}})?)
+        [ \t]*(?(paren)\)|(?(lenticular)】|(?(double)\]\]|(?(bracket)\]))))
+        (?(sup)[ \t]*</sup>)
+        (?(bracket)(?:\((?P<url>[^()\s]+)\))?)""",
     re.VERBOSE,
 )
 # The same citations without brackets: "D1, ¶2", "Source: D1 para 2".
@@ -372,7 +386,9 @@ def cited_paragraphs(first: int, more: str | None) -> tuple[int, ...]:
 
 
 _MORE_PARAGRAPHS = re.compile(
-    rf"[ \t]*(?P<separator>[-–,;&])[ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?(?P<number>\d{{1,9}})"
+    rf"""[ \t]*(?P<separator>[-–,;&])[ \t]*(?:{PARAGRAPH_WORD}[ \t]*|(?<=[-–])L)?
+        (?P<number>\d{{1,9}})""",
+    re.VERBOSE,
 )
 
 

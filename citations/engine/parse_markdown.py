@@ -33,10 +33,14 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
 - **Scare quotes**: an inline quote of at most two words without a marker is not a quote
   (a word is a whitespace-separated token, or two Han/kana characters); with a marker it is.
 - **Markers**: ``[S1]``, ``[S1 ¶3]``, tolerating ``[S1, ¶3]``, ``[S1 ¶ 3]``,
-  ``[S1 para 3]``, ``[S1 p. 3]``, ``[S1 §3]``, ``[S1 S. 3]``, and ``[S1:3]`` when the id ends
-  in a digit (``[cite: 12]`` is not a marker); ``¶3-4`` / ``¶3, ¶5`` cite each paragraph
-  they name (``cited_paragraph`` is the first); a marker written as a link
-  ``[S1](https://…)`` also gives the cited URL.
+  ``[S1 para 3]``, ``[S1 p. 3]``, ``[S1 §3]``, ``[S1 S. 3]``, ``[S1, Abs. 3 Satz 1]``, and
+  ``[S1:3]`` when the id ends in a digit (``[cite: 12]`` is not a marker); ``¶3-4`` /
+  ``¶3, ¶5`` cite each paragraph they name (``cited_paragraph`` is the first); a marker
+  written as a link ``[S1](https://…)`` also gives the cited URL. What models wrap around a
+  marker is part of it: ``[[S1 ¶3]]``, ``^[S1 ¶3]``, ``<sup>[S1 ¶3]</sup>``,
+  ``<sup>S1 ¶3</sup>`` and ChatGPT's ``【S1†¶3】``, ``【S1†L3-L5】`` (lines read as
+  paragraphs); its file citation ``【4:0†source】`` names a file, which cites only as a known
+  source's title or label.
   Several citations in one bracket (``[S1 ¶2; S2 ¶1]``, ``[S1 ¶2, S2 ¶1]``) and markers
   written one after another (``[S1 ¶2] [S2]``) are one run: the first is the citation, the
   run is what an export rewrites or removes. After an inline quote a marker may also be

@@ -119,6 +119,17 @@ MARKER_FORMS = [
     ("[D1, Seite 4]", "D1", 4),
     ("[Source: S1 ¶3]", "S1", 3),
     ("[Quelle: D2, Abs. 3]", "D2", 3),
+    # What models wrap around a marker: a wiki link, Pandoc's inline footnote, a
+    # superscript, ChatGPT's lenticular brackets (a dagger before the paragraph or lines).
+    ("[[S1 ¶3]]", "S1", 3),
+    ("^[S1 ¶3]", "S1", 3),
+    ("<sup>[S1 ¶3]</sup>", "S1", 3),
+    ("<sup>S1 ¶3</sup>", "S1", 3),
+    ("<sup>S1</sup>", "S1", None),
+    ("【S1†¶3】", "S1", 3),
+    ("【S1†L3-L5】", "S1", 3),
+    ("【S1 ¶3】", "S1", 3),
+    ("【S1†source】", "S1", None),
 ]
 
 
@@ -322,6 +333,9 @@ def test_marker_forms_after_block_quote_003_1(marker: str, ref: str, paragraph: 
         "(translated)",
         "(S1 ¶3",
         "(S1 ¶3]",
+        "<sup>2</sup>",
+        "<sup>note</sup>",
+        "【S1†¶3",
     ],
 )
 def test_things_that_are_not_markers_003_1(not_a_marker: str) -> None:
@@ -369,6 +383,17 @@ def test_a_citation_in_words_after_an_inline_quote_003_1(in_words, ref, paragrap
     (quote,) = quotes_of(markdown)
     assert (quote.cited_ref, quote.cited_paragraph, quote.attributed_to) == (ref, paragraph, name)
     assert markdown[quote.extent[1] :] == ". And so on."
+
+
+def test_chatgpt_lines_and_file_citations_003_1() -> None:
+    """003.1: '【D0†L3-L5】' cites each line as a paragraph; '【4:0†source】' names a file,
+    which cites only when it is a known source's title or label ("source" never is)."""
+    (lines,) = quotes_of('It says "the fee rises by six per cent"【D0†L3-L5】 here.')
+    assert (lines.cited_ref, lines.cited_paragraphs) == ("D0", (3, 4, 5))
+    markdown = 'It says "the fee rises by six per cent" 【4:0†source】 here.'
+    (file,) = quotes_of(markdown)
+    assert (file.cited_ref, file.attributed_to) == (None, "source")
+    assert markdown[file.extent[1] :] == " here."
 
 
 def test_marker_as_link_gives_the_cited_url_003_1() -> None:
