@@ -327,7 +327,7 @@ def _align(
         start = _sentence_start(text, home_start, start, max_words=q_first + _OPENER_WORDS)
     end = _extend_tail(folded[query[q_last][2] :], text, window_found[w_last].end(), home_end)
     span_text = text[start:end]
-    score = Indel.normalized_similarity(_spelled(folded), _spelled(span_text))
+    score = Indel.normalized_similarity(_umlauts_out(folded), _umlauts_out(span_text))
     span_words = WORD.findall(span_text)
     span_steps = _steps(query_words, span_words)
     sound = score >= min_score and _sound_shape(query_words, span_words, span_steps)
@@ -378,7 +378,8 @@ def _steps(query: list[str], window: list[str]) -> list[tuple[int | None, int | 
         for k in range(paired):
             q_word, w_word = query[q1 + k], window[w1 + k]
             same = (
-                Indel.normalized_similarity(_spelled(q_word), _spelled(w_word)) >= SIMILAR_WORD
+                Indel.normalized_similarity(_umlauts_out(q_word), _umlauts_out(w_word))
+                >= SIMILAR_WORD
                 or (
                     q1 + k == last_query
                     and (w_word.startswith(q_word) or q_word.startswith(w_word))
@@ -507,8 +508,13 @@ def _changes_meaning(
         w_word = span[w] if w is not None else None
         if q_word == w_word or _footnote_mark(q_word, w_word):
             continue
-        if q_word is not None and w_word is not None and _spelled(q_word) == _spelled(w_word):
-            continue  # "hoeher" for "höher": the same word, whatever it claims
+        if (
+            q_word is not None
+            and w_word is not None
+            and _common_spelling(q_word) == _common_spelling(w_word)
+        ):
+            continue  # "hoeher" for "höher", "center" for "centre": the same word
+
         if (
             q_word is not None
             and w_word is not None
@@ -638,15 +644,36 @@ def _rejoin_split_words(
 # German written without umlauts or "ß" ("fuer", "Strasse"), as on keyboards without them
 # and in Swiss usage: the same words, compared in this spelling.
 _UMLAUT_SPELLING = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+# British endings and their American spelling: "centre" "center", "licence" "license",
+# "organise" "organize", "analyse" "analyze" ("colour", "travelled" differ by one letter
+# and pass as the same word anyway). "-ise" only after a consonant and "i": German "Reise"
+# is not "Reize".
+_BRITISH_ENDING = re.compile(
+    r"(?<=[^\Waeiou])re(?=s?$)"
+    r"|(?:(?<=[^\Waeiou]i)|(?<=y))s(?=(?:e|es|ed|ing|ation|ations)$)"
+    r"|(?<=en)c(?=es?$)"
+)
+_AMERICAN = {"re": "er", "s": "z", "c": "s"}
 
 
-def _spelled(text: str) -> str:
+def _umlauts_out(text: str) -> str:
     """``text`` with umlauts and "ß" written out.
 
-    >>> _spelled("größere straße"), _spelled("groessere strasse")
+    >>> _umlauts_out("größere straße"), _umlauts_out("groessere strasse")
     ('groessere strasse', 'groessere strasse')
     """
     return text.translate(_UMLAUT_SPELLING)
+
+
+def _common_spelling(word: str) -> str:
+    """One spelling for a word's variants: umlauts written out, British endings American.
+
+    >>> [_common_spelling(w) for w in ("centres", "licence", "organisation", "analysed")]
+    ['centers', 'license', 'organization', 'analyzed']
+    >>> [_common_spelling(w) for w in ("straße", "reise", "there", "price")]
+    ['strasse', 'reise', 'there', 'price']
+    """
+    return _BRITISH_ENDING.sub(lambda found: _AMERICAN[found.group()], _umlauts_out(word))
 
 
 def _reworded_opening(q_word: str, w_word: str, *, first: bool) -> bool:
@@ -658,8 +685,9 @@ def _same_word(first: str, second: str, *, last: bool) -> bool:
     """Whether two different words are spellings of one: an inflection or gender ending
     added or dropped ("massenhaft", "massenhafte"), one letter left out or added ("answerd"),
     one wrong letter inside a long word (not in its ending, which tells "employee" from
-    "employer"), or, as the quote's last word, cut off; umlauts and "ß" may be written out
-    ("groessere" for "größere"). Anything else is another word,
+    "employer"), or, as the quote's last word, cut off; in either spelling of umlauts or of
+    British and American English ("groessere" for "größere", "centers" for "centre").
+    Anything else is another word,
     whatever its letters: "licensee" for "licensor", "June" for "July", "or" for "and"
     change the claim.
 
@@ -676,7 +704,7 @@ def _same_word(first: str, second: str, *, last: bool) -> bool:
     >>> _same_word("groessere", "größer", last=False)
     True
     """
-    first, second = _spelled(first), _spelled(second)
+    first, second = _common_spelling(first), _common_spelling(second)
     shorter, longer = sorted((first, second), key=len)
     if longer.startswith(shorter):
         ending = longer[len(shorter) :]

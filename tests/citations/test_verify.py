@@ -420,6 +420,23 @@ SPELLING_SLIPS = [
         "Die Räume werden im Erdgeschoss der Hauptstraße 17 in Göttingen vermietet.",
         "Die Räume werden im Erdgeschoss der Hauptstrasse 17 in Göttingen vermietet.",
     ),
+    # British spelling for American, and the other way round
+    (
+        "Customer data is stored in certified data centres within the European Union.",
+        "Customer data is stored in certified data centers within the European Union.",
+    ),
+    (
+        "The operator must hold a valid licence for each site it manages in the region.",
+        "The operator must hold a valid license for each site it manages in the region.",
+    ),
+    (
+        "The working group will organize a workshop on data protection every spring.",
+        "The working group will organise a workshop on data protection every spring.",
+    ),
+    (
+        "The ministry of defence analyses the programme every two years.",
+        "The ministry of defense analyzes the program every two years.",
+    ),
     # an article dropped beside an enumeration's "and", both gender forms for one
     (
         "The landlord repairs the roof and the facade at his own expense every ten years.",
@@ -434,9 +451,9 @@ SPELLING_SLIPS = [
 
 @pytest.mark.parametrize(("sentence", "quote"), SPELLING_SLIPS)
 def test_003_6_digit_grouping_umlauts_and_sharp_s_spelled_out_are_repaired(sentence, quote):
-    """003.6: "1000" for "1,000", "fuer" for "für", "Strasse" for "Straße" write the same
-    words another way; an article or the second gender form left out changes no claim:
-    repaired to the source's wording."""
+    """003.6: "1000" for "1,000", "fuer" for "für", "Strasse" for "Straße", "center" for
+    "centre" write the same words another way; an article or the second gender form left
+    out changes no claim: repaired to the source's wording."""
     data = {
         "bundle_version": 1,
         "id": "spelling",
