@@ -960,7 +960,7 @@ def test_report_to_dict_has_the_schema_shape():
     report = report_to_dict(
         verify_bundle(bundle('"The signed draft is attached." [E1 ¶2] "nowhere at all here" [D1]'))
     )
-    assert report["engine"] == "verbatim 0.3.0"
+    assert report["engine"] == "verbatim 0.3.1"
     assert report["summary"] == {
         "quotes": 2,
         "verified": 1,
