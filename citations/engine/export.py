@@ -25,9 +25,9 @@ Per quote, by status:
 
 JSON fields an object does not have are never added (except that flag). A JSON response
 keeps what is around it (prose, code fence); only the JSON is rewritten: the repaired value
-if it had to be repaired, with its original indentation (or on one line) and key order; an
-unclosed fence is closed. Output is a function of the bundle and report alone: the same
-input gives the same bytes.
+if it had to be repaired, with its original indentation (or on one line) and key order, and
+as a JSON string again if it was encoded twice; an unclosed fence is closed. Output is a
+function of the bundle and report alone: the same input gives the same bytes.
 """
 
 from __future__ import annotations
@@ -245,7 +245,11 @@ def _export_json(bundle: Bundle, report: Report) -> str:
     for selected in sorted(removals, key=lambda s: s.order, reverse=True):
         del value_at(data, selected.parts[:-1])[selected.parts[-1]]
     region = text[located.start : located.end]
-    rendered = json.dumps(data, ensure_ascii=False, indent=_indent_of(region))
+    # JSON encoded twice is written back the same way: as a JSON string holding the JSON.
+    written = json.loads(region) if located.encoded_twice else region
+    rendered = json.dumps(data, ensure_ascii=False, indent=_indent_of(written))
+    if located.encoded_twice:
+        rendered = json.dumps(rendered, ensure_ascii=False)
     after = text[located.end :]
     if located.unclosed_fence:
         after = "\n```" + ("\n" if after.endswith("\n") else "")

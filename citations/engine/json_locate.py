@@ -72,6 +72,8 @@ class LocatedJson:
     # text ends, and the member or element it ends inside (see ``_scan``).
     unclosed: tuple[tuple[PathPart, ...], ...] = ()
     cut_value: tuple[PathPart, ...] | None = None
+    # The JSON was encoded twice: the region is a JSON string whose content is ``value``.
+    encoded_twice: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,14 +427,16 @@ def _misread_as_cut(scan: _Scan, region: str) -> bool:
 
 def _container(value: Any, start: int, end: int, fixes: list[str]) -> LocatedJson:
     notes = (f"JSON repaired: {'; '.join(fixes)}",) if fixes else ()
+    encoded_twice = False
     if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
         try:
             value = DECODER.decode(value)
             notes = (*notes, "the JSON is read from inside a JSON string (encoded twice)")
+            encoded_twice = True
         except (json.JSONDecodeError, RecursionError):
             pass
     if isinstance(value, dict | list):
-        return LocatedJson(value, start, end, notes)
+        return LocatedJson(value, start, end, notes, encoded_twice=encoded_twice)
     return LocatedJson(
         None,
         start,

@@ -293,6 +293,28 @@ def test_adr_scenario_export_by_hand_adr_1_003_9() -> None:
     assert all(list(z) == ["text", "quelle", "url"] for z in quotes_out)
 
 
+ENCODED_ONCE = json.dumps({"q": [{"t": "Wrong.", "s": "S1"}]}, indent=2)
+EXPORTED_ONCE = json.dumps({"q": [{"t": "One.", "s": "S1"}]}, indent=2)
+
+
+@pytest.mark.parametrize(
+    ("wrapped", "expected"),
+    [
+        pytest.param(json.dumps(ENCODED_ONCE), json.dumps(EXPORTED_ONCE), id="bare"),
+        pytest.param(
+            f"Here:\n```json\n{json.dumps(ENCODED_ONCE)}\n```\n",
+            f"Here:\n```json\n{json.dumps(EXPORTED_ONCE)}\n```\n",
+            id="fenced",
+        ),
+    ],
+)
+def test_json_encoded_twice_is_exported_encoded_twice_003_9(wrapped: str, expected: str) -> None:
+    """A pipeline that serialised the model's JSON once more gets back what it sent: a JSON
+    string holding the JSON, with the JSON's own layout (parse_json reads it from inside)."""
+    fields = (QuoteFields(path="$.q[*]", text="t", source="s"),)
+    assert json_export(wrapped, [("One.", "S1", 1)], fields=fields) == expected
+
+
 FIELDS_Q = (QuoteFields(path="$.q[*]", text="t", source="s", paragraph="p", url="u"),)
 FLAGGED_STATUSES = (UNVERIFIED, INELIGIBLE)
 
