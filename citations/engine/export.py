@@ -8,11 +8,13 @@ Per quote, by status:
 - ``corrected``: the source's wording and location replace the model's. Markdown: the text
   inside the same quotation marks (other marks if the new text contains them) or block, and
   the marker (run) rewritten to ``[SOURCE ¶N]`` (added when the quote had none; a marker
-  written as a link keeps a link, to the source's URL). JSON: the text field, the source
-  field (ADR-1: rebuilt from the source that really holds the text, naming it the way the
-  model named sources: id, label or title, whichever resolves back to it), the paragraph
-  field (same type and format: ``3`` / ``"¶3"`` / ``"S. 3"``) and the url field (the
-  source's URL; emptied when the text moved to a source without one).
+  written as a link keeps a link, to the source's URL). JSON: the text field (a marker the
+  model copied into it rewritten to ``[SOURCE ¶N]`` in its place when the object has no
+  source field to carry the citation), the source field (ADR-1: rebuilt from the source
+  that really holds the text, naming it the way the model named sources: id, label or
+  title, whichever resolves back to it), the paragraph field (same type and format: ``3`` /
+  ``"¶3"`` / ``"S. 3"``) and the url field (the source's URL; emptied when the text moved
+  to a source without one).
 - a status the bundle lists in ``drop``: removed. Markdown: the quote with its quotation
   marks, emphasis and markers, the sentence rejoined without doubled spaces, space before
   punctuation or doubled punctuation; a block quote with its lines, leaving at most one
@@ -41,6 +43,7 @@ from .inline_quotes import MIXED_PAIRS, QUOTE_PAIRS
 from .json_locate import QuoteObject, locate_json, select_quote_objects, value_at
 from .markdown_lines import BLANK_LINE
 from .markers import FOOTNOTE_REFERENCE, HORIZONTAL_SPACE, MARKER
+from .parse_json import rewrite_quote_field
 from .parse_markdown import BLOCK_PREFIX
 from .types import (
     Bundle,
@@ -269,7 +272,13 @@ def _correct_object(obj: dict, selected: QuoteObject, result: QuoteResult, turn:
     corrected = result.corrected
     assert corrected is not None
     fields = selected.fields
-    obj[fields.text] = corrected.text
+    if fields.source and fields.source in obj:
+        obj[fields.text] = corrected.text
+    else:
+        # A marker the model copied into the quote field is its only citation: rewritten in
+        # place, as the markdown export rewrites one, it is not lost with the old text.
+        marker = f"[{corrected.source} ¶{corrected.paragraph}]"
+        obj[fields.text] = rewrite_quote_field(obj[fields.text], corrected.text, marker)
     if fields.paragraph and fields.paragraph in obj:
         obj[fields.paragraph] = _paragraph_like(obj[fields.paragraph], corrected.paragraph)
     target = turn.source(corrected.source)

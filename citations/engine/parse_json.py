@@ -71,7 +71,8 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             notes.append(f"{where}: {written}, not a non-empty string; skipped")
             continue
         notes.extend(_repeated_fields(obj, selected))
-        quoted, marker = _without_copied_marker(quoted)
+        text_start, text_end, marker = _quote_in_field(quoted)
+        quoted = quoted[text_start:text_end]
         cited_ref = _source_field(obj, fields)
         cited_paragraph, cited_paragraphs = (
             parse_paragraphs(_paragraph_field(obj.get(fields.paragraph)))
@@ -217,35 +218,58 @@ TRAILING_ATTRIBUTION = re.compile(
 )
 
 
-def _without_copied_marker(quoted: str) -> tuple[str, Marker | None]:
-    """A quote field's text without a citation marker the model copied into it, and that
-    marker: at its end (``"… [D1 ¶2]"``, ``"… (D1 ¶2)"``, ``"… — D1, ¶2"``,
-    ``"… Source: D1"``) or at its start (``"[D1 ¶2] …"``); the text as it is when there is
-    none, or nothing but a marker. An attribution after a dash counts only when it names a
-    source id or has a ``Source:`` label, never a name, which may be quote text.
+def _quote_in_field(quoted: str) -> tuple[int, int, Marker | None]:
+    """Where the quote text is in a quote field's value, ``[start, end)``, and the citation
+    marker the model copied into the field: at its end (``"… [D1 ¶2]"``, ``"… (D1 ¶2)"``,
+    ``"… — D1, ¶2"``, ``"… Source: D1"``) or at its start (``"[D1 ¶2] …"``); the whole value
+    and None when there is none, or nothing but a marker. An attribution after a dash counts
+    only when it names a source id or has a ``Source:`` label, never a name, which may be
+    quote text.
 
-    >>> _without_copied_marker("The rent is due monthly. [D1 ¶2] ")[0]
-    'The rent is due monthly.'
-    >>> [_without_copied_marker(q)[1].ref for q in ("[D2] The rent", "The rent — D2, ¶1")]
+    >>> _quote_in_field("The rent is due monthly. [D1 ¶2] ")[:2]
+    (0, 24)
+    >>> [_quote_in_field(q)[2].ref for q in ("[D2] The rent", "The rent — D2, ¶1")]
     ['D2', 'D2']
-    >>> [_without_copied_marker(q)[1] for q in ("as set out in (§ 5 Abs. 2)", "[T]he rent")]
+    >>> [_quote_in_field(q)[2] for q in ("as set out in (§ 5 Abs. 2)", "[T]he rent")]
     [None, None]
     """
     end = len(quoted.rstrip())
     marker = marker_ending_at(quoted, 0, end, parenthesized=True)
     if marker is not None and quoted[: marker.start].strip():
-        return quoted[: marker.start].rstrip(), marker
+        return 0, len(quoted[: marker.start].rstrip()), marker
     attribution = TRAILING_ATTRIBUTION.search(quoted, 0, end)
     if attribution is not None and quoted[: attribution.start()].strip():
         marker = read_prose_citation(quoted, attribution.start("citation"), end)
         if marker is not None and not marker.named:
-            return quoted[: attribution.start()], marker
+            return 0, attribution.start(), marker
     start = len(quoted) - len(quoted.lstrip())
     marker = find_marker(quoted, start, parenthesized=True)
     after = AFTER_LEADING_MARKER.match(quoted, marker.end) if marker is not None else None
     if marker is not None and after is not None and quoted[after.end() :].strip():
-        return quoted[after.end() :], marker
-    return quoted, None
+        return after.end(), len(quoted), marker
+    return 0, len(quoted), None
+
+
+def rewrite_quote_field(quoted: str, text: str, marker: str) -> str:
+    """A quote field's value ``quoted`` with its quote text replaced by ``text`` and the
+    citation marker the model copied into it by ``marker``, where it was (an attribution
+    after a dash becomes the marker too); ``text`` alone when the field held no marker.
+
+    >>> rewrite_quote_field("The rent is due. [D1 ¶2]", "The rent is due monthly.", "[D1 ¶4]")
+    'The rent is due monthly. [D1 ¶4]'
+    >>> rewrite_quote_field("(D2, ¶1): The rent", "The rent is due.", "[D1 ¶4]")
+    '[D1 ¶4]: The rent is due.'
+    >>> rewrite_quote_field("The rent — D2, ¶1", "The rent is due.", "[D1 ¶4]")
+    'The rent is due. [D1 ¶4]'
+    """
+    start, end, copied = _quote_in_field(quoted)
+    if copied is None:
+        return text
+    if start == 0:  # the marker follows the quote
+        gap = quoted[end:]
+        space = gap[: len(gap) - len(gap.lstrip())] or " "
+        return f"{text}{space}{marker}"
+    return f"{quoted[: copied.start]}{marker}{quoted[copied.end : start]}{text}"
 
 
 def _reference(value: object) -> str | None:

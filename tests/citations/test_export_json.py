@@ -315,6 +315,43 @@ def test_json_encoded_twice_is_exported_encoded_twice_003_9(wrapped: str, expect
     assert json_export(wrapped, [("One.", "S1", 1)], fields=fields) == expected
 
 
+NO_SOURCE_FIELD = (QuoteFields(path="$.q[*]", text="t"),)
+SOURCE_FIELD_UNUSED = (QuoteFields(path="$.q[*]", text="t", source="s"),)
+
+
+@pytest.mark.parametrize(
+    ("obj", "fields", "expected", "cited"),
+    [
+        ({"t": "Alfa. [S1 ¶2]"}, NO_SOURCE_FIELD, {"t": "Alpha. [S2 ¶1]"}, ("S2", 1)),
+        ({"t": "Alfa.  (S1, ¶2) "}, NO_SOURCE_FIELD, {"t": "Alpha.  [S2 ¶1]"}, ("S2", 1)),
+        ({"t": "Alfa. — S1, ¶4"}, NO_SOURCE_FIELD, {"t": "Alpha. [S2 ¶1]"}, ("S2", 1)),
+        ({"t": "[S1 ¶2]: Alfa."}, NO_SOURCE_FIELD, {"t": "[S2 ¶1]: Alpha."}, ("S2", 1)),
+        # the object lacks the source field the entry names: the marker is still its citation
+        ({"t": "Alfa. [S1 ¶2]"}, SOURCE_FIELD_UNUSED, {"t": "Alpha. [S2 ¶1]"}, ("S2", 1)),
+        # a source field carries the citation: the marker goes with the old text
+        (
+            {"t": "Alfa. [S1 ¶2]", "s": "S1"},
+            SOURCE_FIELD_UNUSED,
+            {"t": "Alpha.", "s": "S2"},
+            ("S2", None),
+        ),
+        # nothing to keep, and no field is added
+        ({"t": "Alfa."}, NO_SOURCE_FIELD, {"t": "Alpha."}, (None, None)),
+    ],
+)
+def test_json_export_rewrites_a_marker_copied_into_the_quote_field_003_9(
+    obj: dict, fields: tuple[QuoteFields, ...], expected: dict, cited: tuple
+) -> None:
+    """A marker copied into the quote field ("… [S1 ¶2]", "— S1, ¶4") is the quote's citation
+    where no source field is: a correction rewrites it in place, as ``[SOURCE ¶N]`` as in
+    markdown, and the export cites where the text really is when read again."""
+    text = json.dumps({"q": [obj]}, ensure_ascii=False)
+    out = json_export(text, [("Alpha.", "S2", 1)], fields=fields)
+    assert json.loads(out) == {"q": [expected]}
+    (quote,) = parse_response(bundle_of(out, fmt="json", fields=fields).response).quotes
+    assert (quote.text, quote.cited_ref, quote.cited_paragraph) == ("Alpha.", *cited)
+
+
 FIELDS_Q = (QuoteFields(path="$.q[*]", text="t", source="s", paragraph="p", url="u"),)
 FLAGGED_STATUSES = (UNVERIFIED, INELIGIBLE)
 
