@@ -9,10 +9,11 @@ import bisect
 import re
 from dataclasses import replace
 
-from .markdown_markers import Footnotes, footnote_marker, inline_marker
+from .markdown_markers import BARE_SOURCE_ID, Footnotes, footnote_marker, inline_marker
 from .markers import (
     HORIZONTAL_SPACE,
     MARKER,
+    PARAGRAPH_WORD,
     SUPERSCRIPT_DIGITS,
     after_flags,
     marker_ending_at,
@@ -167,6 +168,52 @@ def find_inline_quotes(
     return quotes, short
 
 
+# A span in italics ("*…*", "_…_", within a paragraph): a quote when a marker follows it.
+ITALICS = re.compile(
+    r"(?<![*\w\\])\*(?=[^\s*])(?P<star>[^*\n]+(?:\n[^*\n]+)*?)(?<=[^\s*\\])\*(?![*\w])"
+    r"|(?<![_\w\\])_(?=[^\s_])(?P<underscore>[^_\n]+(?:\n[^_\n]+)*?)(?<=[^\s_\\])_(?![_\w])"
+)
+LOWERCASE_WORD = re.compile(r"(?<![\w'’-])[^\W\d_A-ZÄÖÜ]", re.UNICODE)
+
+
+def find_italic_quotes(
+    text: str, masked: bytearray, stops: list[int], quotes: list[ParsedQuote]
+) -> list[ParsedQuote]:
+    """Spans in italics that a citation marker follows right after (``*…* [D0 ¶3]``,
+    ``_…_ (D0 ¶3)``): models quote so too. Without the marker italics are emphasis; a span
+    of fewer than three words, or without a word in lower case (a title: ``*Lease Agreement
+    2024* [D1]``), is emphasis too. Not where a quote already is."""
+    taken = [q.extent for q in quotes if q.extent is not None]
+    found: list[ParsedQuote] = []
+    for italics in ITALICS.finditer(text):
+        group = "star" if italics["star"] is not None else "underscore"
+        start, end = italics.span(group)
+        next_stop = bisect.bisect_right(stops, italics.start())
+        if (
+            masked[italics.start()]
+            or masked[end]
+            or (next_stop < len(stops) and stops[next_stop] < italics.end())
+            or any(s < italics.end() and italics.start() < e for s, e in taken)
+            or word_count(text[start:end]) < 3
+            or not LOWERCASE_WORD.search(text, start, end)
+        ):
+            continue
+        marker = inline_marker(text, italics.end(), in_words=False)
+        if marker is None or marker.named:
+            continue
+        found.append(
+            ParsedQuote(
+                n=0,
+                form=QuoteForm.INLINE,
+                text=text[start:end],
+                response_span=(start, end),
+                extent=(italics.start(), marker.end),
+                **quote_citation(marker),
+            )
+        )
+    return found
+
+
 def _past_possessives(text: str, masked: bytearray, close: int, closers: str, limit: int) -> int:
     """The mark closing a single-quoted quote: a mark after a letter and before a word may be
     a possessive's apostrophe ('the employees' rights', ‘Klaus’ Haus’); when no marker
@@ -255,6 +302,58 @@ def _lead_in_citation(
     if not found or _sentence_ends(text, found[-1].end(), position):
         return None
     return found[-1]["ref"]
+
+
+# A sentence's end before a quote's lead-in: a full stop then a capital or a quotation mark
+# ("… in Abs. 3 says" goes on).
+LEAD_IN_SENTENCE_END = re.compile(r"[.!?][)\]\"'”’*_]*\s+(?=[A-ZÄÖÜ\"“„«])")
+# A source named only to set it apart: "Unlike D0, the new lease says", "anders als D0".
+CONTRASTED = re.compile(
+    r"(?:unlike|other[ \t]+than|rather[ \t]+than|instead[ \t]+of|except|anders[ \t]+als"
+    r"|im[ \t]+Gegensatz[ \t]+zu|statt|abweichend[ \t]+von)[ \t]+(?:(?:the|dem|der)[ \t]+)?$",
+    re.IGNORECASE,
+)
+LEAD_IN_PARAGRAPH = re.compile(rf"{PARAGRAPH_WORD}[ \t]*(?P<number>\d{{1,9}})")
+
+
+def with_lead_in_names(text: str, stops: list[int], quotes: list[ParsedQuote]) -> list[ParsedQuote]:
+    """Inline quotes still without a citation (no marker, name, sentence marker, heading
+    or label line) take the one source id the words before them in their sentence name,
+    and the paragraph written after it: ``According to D0 (¶3): "…"``, ``In D0 ¶3 the lease
+    says "…"``, ``D1 states in paragraph 3 that "…"``. A name (``named``): it cites only
+    when it is a known source's id, label or title, so a "Q3" costs nothing; read as uncited,
+    the quote would be searched everywhere and pass while its sentence names an ineligible
+    source. Two ids, a marker in the lead-in, or an id named to set it apart (``Unlike D0,``)
+    name none."""
+    out = list(quotes)
+    for index, quote in enumerate(out):
+        if (
+            quote.form is not QuoteForm.INLINE
+            or quote.cited_ref is not None
+            or quote.attributed_to is not None
+            or quote.extent is None
+        ):
+            continue
+        position = quote.extent[0]
+        previous_stop = bisect.bisect_right(stops, position) - 1
+        start = stops[previous_stop] if previous_stop >= 0 else 0
+        if index and (before := out[index - 1].extent) is not None:
+            start = max(start, min(before[1], position))
+        start = max(
+            [start, *(m.end() for m in LEAD_IN_SENTENCE_END.finditer(text, start, position))]
+        )
+        lead_in = text[start:position]
+        ids = list(BARE_SOURCE_ID.finditer(lead_in))
+        if (
+            len({found.group() for found in ids}) != 1
+            or MARKER.search(lead_in)
+            or CONTRASTED.search(lead_in, 0, ids[0].start())
+        ):
+            continue
+        paragraph = LEAD_IN_PARAGRAPH.search(lead_in, ids[0].end())
+        number = int(paragraph["number"]) if paragraph else 0
+        out[index] = replace(quote, attributed_to=ids[0].group(), cited_paragraph=number or None)
+    return out
 
 
 def _marker_in_sentence(text: str, start: int, end: int) -> str | None:

@@ -30,6 +30,9 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   as in ``don't``) never opens or closes a quote, nor does a possessive's after a plural
   (``'the employees' rights' [S1]``) when a marker follows a later closing mark; a mark
   left unclosed is ignored and does not swallow the paragraph, let alone the document.
+- **Italics**: a span in italics (``*…*``, ``_…_``) followed right after by a marker is an
+  inline quote (``*…* [D0 ¶3]``); without one, of fewer than three words or with no word in
+  lower case (a title: ``*Lease Agreement 2024* [D1]``) it is emphasis.
 - **Scare quotes**: an inline quote of at most two words without a marker is not a quote
   (a word is a whitespace-separated token, or two Han/kana characters); with a marker it is.
 - **Markers**: ``[S1]``, ``[S1 ¶3]``, tolerating ``[S1, ¶3]``, ``[S1 ¶ 3]``,
@@ -70,6 +73,10 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   (``## Lease Agreement``) are a name that cites when verification resolves it; a line
   naming two sources names none; a heading with a marker wins over a sub-heading naming a
   topic. Only the source: ``- "…" (¶3)`` under it cites its own paragraph.
+- **Lead-in names**: an inline quote still without a citation takes the one source id its
+  sentence names before it, with a paragraph written after the id, as a name that cites when
+  it is a known source: ``According to D0 (¶3): "…"``, ``D1 states in paragraph 3 that
+  "…"``. Two ids, a marker there, or a contrast (``Unlike D0, …``) name none.
 - **Footnotes**: a reference where a marker would stand (``"…"[^1]``, ``"…" [1]``, ``„…“¹``,
   at the end of a block quote's last line or alone on the next) cites what its definition
   line names (``[^1]: D1 ¶2``, ``[1]: Source: D1, ¶2``, ``[1] D1 ¶2``, ``¹ D1, Abs. 2``;
@@ -122,7 +129,9 @@ from markdown_it.token import Token
 from .html_quotes import find_html_quotes
 from .inline_quotes import (
     find_inline_quotes,
+    find_italic_quotes,
     strip_wrapping_quotes,
+    with_lead_in_names,
     with_sentence_markers,
 )
 from .markdown_lines import BLANK_LINE, Lines, line_of
@@ -194,6 +203,7 @@ def parse_markdown_response(text: str) -> ParsedResponse:
             masked[found.start() : found.end()] = b"\x01" * (found.end() - found.start())
     inline, short = find_inline_quotes(text, masked, sorted(stops), footnotes)
     inline += [quote for quote in html_quotes if quote.form is QuoteForm.INLINE]
+    inline += find_italic_quotes(text, masked, sorted(stops), [*inline, *short])
     # Short quotes without a marker are scare quotes, unless a table row cites them.
     short_spans = {quote.response_span for quote in short}
     inline = sorted([*inline, *short], key=lambda q: q.extent or (0, 0))
@@ -204,6 +214,7 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     inline = [quote for quote in inline if quote.response_span not in short_spans]
     ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
     ordered = _with_context_citations(ordered, _context_scopes(text, lines, tokens))
+    ordered = with_lead_in_names(text, sorted(stops), ordered)
     return ParsedResponse(
         quotes=tuple(replace(q, n=number) for number, q in enumerate(ordered, start=1))
     )

@@ -294,6 +294,74 @@ def test_a_quote_without_a_marker_takes_its_sentences_source_003_1(markdown, cit
     assert all(q.cited_paragraph is None for q in quotes[:-1])
 
 
+@pytest.mark.parametrize(
+    ("markdown", "named"),
+    [
+        ('According to D0 (¶3): "the fee rises by six per cent".', ("D0", 3)),
+        ('In D0 ¶3 the lease says "the fee rises by six per cent".', ("D0", 3)),
+        ('D1 states in paragraph 3 that "the fee rises by six per cent".', ("D1", 3)),
+        ("Laut E1, Abs. 2 gilt: „die Gebühr steigt um sechs Prozent“.", ("E1", 2)),
+        ('The lease D1 says "the fee rises by six per cent".', ("D1", None)),
+        ('In Q3 the board said "the fee rises by six per cent".', ("Q3", None)),
+        # No lead-in name: two ids, another sentence, a contrast, a marker of its own.
+        ('D0 and D1 both say "the fee rises by six per cent".', (None, None)),
+        ('See D0. Then the lease says "the fee rises by six per cent".', (None, None)),
+        ('Unlike D0, the new lease says "the fee rises by six per cent".', (None, None)),
+        ('In D0 the lease says "the fee rises by six per cent" [D1 ¶2].', (None, 2)),
+        ('In D0 the lease says "the fee rises by six per cent" (Lease, ¶2).', ("Lease, ¶2", None)),
+    ],
+)
+def test_a_source_id_in_the_lead_in_names_the_quotes_source_003_1(markdown, named) -> None:
+    """003.1: a quote still without a citation takes the one source id its sentence names
+    before it, as a name (it cites only when it is a known source's id), with the paragraph
+    written after it."""
+    (quote,) = quotes_of(markdown)
+    assert (quote.attributed_to, quote.cited_paragraph) == named
+
+
+@pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        (
+            "It says *the fee rises by six per cent* [D0 ¶3].",
+            ("the fee rises by six per cent", "D0", 3),
+        ),
+        (
+            "It says _the fee rises by six per cent_ (D0 ¶3).",
+            ("the fee rises by six per cent", "D0", 3),
+        ),
+        (
+            "- *Die Miete beträgt 1.200 EUR monatlich*, [D1, Abs. 3]",
+            ("Die Miete beträgt 1.200 EUR monatlich", "D1", 3),
+        ),
+        (
+            "It says *the fee\nrises by six per cent* [D0].",
+            ("the fee\nrises by six per cent", "D0", None),
+        ),
+    ],
+)
+def test_italics_followed_by_a_marker_are_a_quote_003_1(markdown: str, expected: tuple) -> None:
+    """003.1: models quote in italics too, with a marker right after the closing mark; the
+    italics and the marker are the quote's extent."""
+    (quote,) = quotes_of(markdown)
+    assert (quote.form, quote.text, quote.cited_ref, quote.cited_paragraph) == (INLINE, *expected)
+    assert markdown[quote.extent[0]] in "*_"
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "It says *the fee rises by six per cent* here.",
+        "It *really* [D1] says so.",
+        "As *Lease Agreement 2024* [D1 ¶3] says, the rent rises.",
+        "Use `*the fee rises by six* [D1]` here.",
+        "It says *the fee rises\n\nby six per cent* [D0].",
+    ],
+)
+def test_italics_without_a_marker_or_of_a_title_are_emphasis_003_1(markdown: str) -> None:
+    assert quotes_of(markdown) == ()
+
+
 def test_a_quote_nested_in_the_same_marks_is_part_of_the_outer_quote_003_1() -> None:
     """003.1: "… "yes" …" [S1]: the outer pair, closed before the marker, is the quote."""
     assert summary('She said "the board said "yes" to the plan on Monday" [S1].') == [
