@@ -9,7 +9,12 @@ import bisect
 import re
 from dataclasses import replace
 
-from .markdown_markers import BARE_SOURCE_ID, Footnotes, footnote_marker, inline_marker
+from .markdown_markers import (
+    Footnotes,
+    footnote_marker,
+    inline_marker,
+    next_line_marker,
+)
 from .markers import (
     HORIZONTAL_SPACE,
     MARKER,
@@ -134,8 +139,10 @@ def find_inline_quotes(
         after_close = emphasis.end()
         while after_close < length and text[after_close] in SUPERSCRIPT_DIGITS:
             after_close += 1  # the footnote number belongs to the quote
-        marker = inline_marker(text, after_close) or footnote_marker(
-            text, emphasis.end(), footnotes
+        marker = (
+            inline_marker(text, after_close)
+            or footnote_marker(text, emphasis.end(), footnotes)
+            or next_line_marker(text, after_close)
         )
         extent_end = marker.end if marker else after_close if after_close > close + 1 else close + 1
         if marker is None:  # a marker inside the quotation marks: "… [S1 ¶2]"
@@ -313,6 +320,9 @@ CONTRASTED = re.compile(
     r"|im[ \t]+Gegensatz[ \t]+zu|statt|abweichend[ \t]+von)[ \t]+(?:(?:the|dem|der)[ \t]+)?$",
     re.IGNORECASE,
 )
+# A source id in a lead-in: as in a heading (``BARE_SOURCE_ID``), also just inside a
+# parenthesis that the quote closes: 'in advance (D1 ¶3: "…")'.
+LEAD_IN_ID = re.compile(r"(?<![\w/#.\[-])[A-Za-z][A-Za-z_-]{0,15}\d[A-Za-z0-9_.-]{0,10}(?![\w\]-])")
 LEAD_IN_PARAGRAPH = re.compile(rf"{PARAGRAPH_WORD}[ \t]*(?P<number>\d{{1,9}})")
 
 
@@ -343,7 +353,7 @@ def with_lead_in_names(text: str, stops: list[int], quotes: list[ParsedQuote]) -
             [start, *(m.end() for m in LEAD_IN_SENTENCE_END.finditer(text, start, position))]
         )
         lead_in = text[start:position]
-        ids = list(BARE_SOURCE_ID.finditer(lead_in))
+        ids = list(LEAD_IN_ID.finditer(lead_in))
         if (
             len({found.group() for found in ids}) != 1
             or MARKER.search(lead_in)

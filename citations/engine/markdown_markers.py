@@ -180,6 +180,25 @@ def _marker_after_quote(text: str, position: int) -> Marker | None:
     return replace(marker, start=lead.start("paren"), end=after_flags(text, closing.end()))
 
 
+LINE_BREAK_AFTER_QUOTE = re.compile(r"[.,;:]?[ \t]*\r?\n")
+
+
+def next_line_marker(text: str, position: int) -> Marker | None:
+    """The marker on the line after an inline quote that ends its line, when it is all of
+    that line: ``"…"`` / ``[D1 ¶3]``, ``— D1, ¶3``, ``(Quelle: D0, Abs. 2)`` (an attribution
+    line, as after a block quote). Read as prose, the quote was uncited, searched everywhere,
+    and passed while its marker named an ineligible source."""
+    found = LINE_BREAK_AFTER_QUOTE.match(text, position)
+    if found is None:
+        return None
+    end = text.find("\n", found.end())
+    end = len(text) if end < 0 else end
+    while end > found.end() and text[end - 1] in "\r \t":
+        end -= 1
+    marker = _attribution(text, found.end(), end)
+    return replace(marker, start=position) if marker is not None else None
+
+
 def lone_marker(text: str, lines: Lines, line: int, footnotes: Footnotes) -> Marker | None:
     """The marker that is all of ``line``: an attribution line (see ``_attribution``) or a
     footnote reference."""

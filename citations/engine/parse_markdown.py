@@ -63,6 +63,8 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   An inline quote without a marker of its own takes the source (not the paragraph) of the
   next marker in its sentence: ``"A" and "B" [S1 ¶2]``, ``"A", says the minute [S1]``; a
   sentence's end, a table cell's or a paragraph's stops that.
+  An inline quote that ends its line takes a marker that is all of the next line
+  (``"…"`` / ``[D1 ¶3]``, ``— D1, ¶3``, ``(Quelle: D0, Abs. 2)``), as a block quote does.
   Export flags (``[⚠ unverified]``) are read as part of the run, so an exported response
   parses to the same quotes.
 - **Headings and labels**: a quote still without a citation (no marker, no name of its
@@ -103,6 +105,9 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   or (a block quote's) stands alone on the next line. Without a marker, a name cites when
   verification resolves it: the ``<cite>``'s, else the ``cite="…"`` attribute's (a URL
   names no source). A ``<q>`` stays within a paragraph; an unclosed element is none.
+- **Reasoning**: a closed ``<think>`` (``<thinking>``, ``<reasoning>``) block that opens the
+  response is a reasoning model's drafts, not the assessment people act on: its quotes are
+  not read, and a note says so. An unclosed one, or one after the answer began, is read.
 - **Not quotes**: anything in a code span, fenced or indented code block, or a link's
   destination/title, or an HTML tag (attribute values); a GitHub alert block (``> [!NOTE]``).
 - **Extent** (what a dropped quote takes with it): an inline quote's marks, emphasis and
@@ -158,12 +163,27 @@ HTML_TAG = re.compile(r"</?[A-Za-z][^<>\n]*>")  # attribute values are not quota
 BACKTICKS = re.compile(r"`+")
 
 
+# A reasoning model's thinking before its answer: drafts and sources weighed, not the
+# assessment people act on. Only a closed block that opens the response: an answer left
+# inside an unclosed one is still read.
+REASONING = re.compile(r"\A\s*<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE)
+
+
 def parse_markdown_response(text: str) -> ParsedResponse:
     """Block and inline quotes of a markdown response, numbered in response order.
 
     >>> [q.text for q in parse_markdown_response('As "the fee rises by 6%" [A1 ¶2] says.').quotes]
     ['the fee rises by 6%']
     """
+    notes: tuple[str, ...] = ()
+    if (reasoning := REASONING.match(text)) is not None:
+        # Blanked, not cut: every offset still points into the response as written.
+        blank = re.sub(r"[^\n]", " ", reasoning.group())
+        text = blank + text[reasoning.end() :]
+        notes = (
+            f"the reasoning before the answer (<{reasoning[1]}>…</{reasoning[1]}>) was not"
+            " read: quotes in it are not checked",
+        )
     lines = Lines(text)
     masked = bytearray(len(text))  # 1 where no inline quote may start or end
     stops: set[int] = {m.start() for m in BLANK_LINE.finditer(text)}
@@ -216,7 +236,8 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     ordered = _with_context_citations(ordered, _context_scopes(text, lines, tokens))
     ordered = with_lead_in_names(text, sorted(stops), ordered)
     return ParsedResponse(
-        quotes=tuple(replace(q, n=number) for number, q in enumerate(ordered, start=1))
+        quotes=tuple(replace(q, n=number) for number, q in enumerate(ordered, start=1)),
+        notes=notes,
     )
 
 

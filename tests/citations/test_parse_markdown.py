@@ -362,6 +362,45 @@ def test_italics_without_a_marker_or_of_a_title_are_emphasis_003_1(markdown: str
     assert quotes_of(markdown) == ()
 
 
+@pytest.mark.parametrize(
+    ("markdown", "cited"),
+    [
+        ('Evidence: "the fee rises by six per cent"\n[D0 ¶3]\n\nNext.', ("D0", 3)),
+        ('Evidence: "the fee rises by six per cent".\n— D0, ¶3\n\nNext.', ("D0", 3)),
+        ("Nachweis: „die Gebühr steigt um sechs Prozent“\n(Quelle: D0, Abs. 2)", ("D0", 2)),
+        # A next line that is more than a marker is prose.
+        ('He wrote "the fee rises by six per cent"\n[D0 ¶3] says more.', ("D0", None)),
+    ],
+)
+def test_a_marker_alone_on_the_next_line_cites_the_inline_quote_003_1(markdown, cited) -> None:
+    """003.1: an inline quote ending its line takes a marker that is all of the next line,
+    as a block quote does (an attribution line); the marker line is part of its extent."""
+    (quote,) = quotes_of(markdown)
+    assert (quote.cited_ref, quote.cited_paragraph) == cited
+
+
+def test_a_quote_in_parentheses_after_its_marker_and_a_colon_003_1() -> None:
+    (quote,) = quotes_of('It is paid in advance (D1 ¶3: "the rent is paid monthly in advance").')
+    assert (quote.attributed_to, quote.cited_paragraph) == ("D1", 3)
+
+
+def test_a_reasoning_block_before_the_answer_is_not_read_003_1() -> None:
+    """003.1: quotes in a reasoning model's <think> block before the answer are drafts, not
+    the assessment: not checked, with a note; offsets still point into the response."""
+    markdown = (
+        '<think>\nD0 says "the deposit equals two months\' rent" [D0 ¶3], but it is old.\n'
+        '</think>\n\nThe deposit: "the deposit equals three months\' rent" [D1 ¶4].'
+    )
+    parsed = parse_response(Response(format="markdown", text=markdown))
+    (quote,) = parsed.quotes
+    assert (quote.text, quote.cited_ref) == ("the deposit equals three months' rent", "D1")
+    assert markdown[slice(*quote.response_span)] == quote.text
+    assert parsed.notes and "<think>" in parsed.notes[0]
+    # Unclosed, or after the answer began, it is no reasoning block: everything is read.
+    assert len(quotes_of(markdown.replace("</think>", ""))) == 2
+    assert len(quotes_of("Answer.\n\n" + markdown)) == 2
+
+
 def test_a_quote_nested_in_the_same_marks_is_part_of_the_outer_quote_003_1() -> None:
     """003.1: "… "yes" …" [S1]: the outer pair, closed before the marker, is the quote."""
     assert summary('She said "the board said "yes" to the plan on Monday" [S1].') == [
