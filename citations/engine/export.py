@@ -324,10 +324,9 @@ def source_reference(turn: Turn, target: Source, written: str | None) -> str:
 def _reference_kind(turn: Turn, written: str | None) -> str:
     if written is None:
         return "id"
-    wanted = written.strip()
-    folded = wanted.casefold()
+    folded = written.strip().casefold()
     matches: dict[str, Callable[[Source], bool]] = {
-        "id": lambda s: s.id == wanted,
+        "id": lambda s: s.id.casefold() == folded,  # "d1" for D1 is an id, as it resolves
         "label": lambda s: bool(s.label) and s.label.strip().casefold() == folded,
         "title": lambda s: bool(s.title) and s.title.strip().casefold() == folded,
     }

@@ -186,6 +186,7 @@ def test_json_export_url_from_the_matching_source_adr_1(
     ("written", "target", "name"),
     [
         pytest.param("S1", "S2", "S2", id="id-gives-id"),
+        pytest.param("s1", "S2", "S2", id="id-in-another-case-gives-id"),
         pytest.param(" policy P1 ", "S2", "Plan, S. 61", id="label-gives-label"),
         pytest.param("Policy", "S4", "S4", id="title-missing-falls-back-to-id"),
         pytest.param("Policy", "S1", "Policy", id="title-gives-title"),
