@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from citations.engine.version import ENGINE_NAME, ENGINE_VERSION
+
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = settings.SHARED_DIR / "data" / "scenarios"  # VERBATIM_SHARED_DIR, else ../shared
 
@@ -42,7 +44,7 @@ def test_verify_prints_the_report(tmp_path):
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["bundle"] == "cli"
-    assert report["engine"] == "verbatim 0.3.0"
+    assert report["engine"] == f"{ENGINE_NAME} {ENGINE_VERSION}"
     assert report["quotes"][0]["status"] == "verified"
     assert report["quotes"][0]["match"]["text"] == "Delta epsilon."
 

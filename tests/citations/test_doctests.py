@@ -6,6 +6,7 @@ import pytest
 
 from citations.engine import (
     approximate,
+    json_locate,
     markers,
     match,
     normalize,
@@ -15,7 +16,17 @@ from citations.engine import (
     verify,
 )
 
-MODULES = [normalize, match, approximate, markers, parse_json, parse_markdown, policy, verify]
+MODULES = [
+    normalize,
+    match,
+    approximate,
+    markers,
+    json_locate,
+    parse_json,
+    parse_markdown,
+    policy,
+    verify,
+]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
