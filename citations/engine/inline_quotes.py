@@ -326,16 +326,20 @@ LEAD_IN_ID = re.compile(r"(?<![\w/#.\[-])[A-Za-z][A-Za-z_-]{0,15}\d[A-Za-z0-9_.-
 LEAD_IN_PARAGRAPH = re.compile(rf"{PARAGRAPH_WORD}[ \t]*(?P<number>\d{{1,9}})")
 
 
-def with_lead_in_names(text: str, stops: list[int], quotes: list[ParsedQuote]) -> list[ParsedQuote]:
-    """Inline quotes still without a citation (no marker, name, sentence marker, heading
-    or label line) take the one source id the words before them in their sentence name,
-    and the paragraph written after it: ``According to D0 (¶3): "…"``, ``In D0 ¶3 the lease
-    says "…"``, ``D1 states in paragraph 3 that "…"``. A name (``named``): it cites only
+def with_lead_in_names(
+    text: str, stops: list[int], quotes: list[ParsedQuote]
+) -> tuple[list[ParsedQuote], set[tuple[int, int] | None]]:
+    """Inline quotes still without a citation (no marker, name or sentence marker; a marker
+    of a heading or label line outweighs it, see ``parse_markdown``) take the one source id
+    the words before them in their sentence name, and the paragraph written after it:
+    ``According to D0 (¶3): "…"``, ``In D0 ¶3 the lease says "…"``, ``D1 states in
+    paragraph 3 that "…"``. A name (``named``): it cites only
     when it is a known source's id, label or title, so a "Q3" costs nothing; read as uncited,
     the quote would be searched everywhere and pass while its sentence names an ineligible
     source. Two ids, a marker in the lead-in, or an id named to set it apart (``Unlike D0,``)
-    name none."""
+    name none. Also the response spans of the quotes so named."""
     out = list(quotes)
+    named: set[tuple[int, int] | None] = set()
     for index, quote in enumerate(out):
         if (
             quote.form is not QuoteForm.INLINE
@@ -363,7 +367,8 @@ def with_lead_in_names(text: str, stops: list[int], quotes: list[ParsedQuote]) -
         paragraph = LEAD_IN_PARAGRAPH.search(lead_in, ids[0].end())
         number = int(paragraph["number"]) if paragraph else 0
         out[index] = replace(quote, attributed_to=ids[0].group(), cited_paragraph=number or None)
-    return out
+        named.add(quote.response_span)
+    return out, named
 
 
 def _marker_in_sentence(text: str, start: int, end: int) -> str | None:

@@ -233,8 +233,8 @@ def parse_markdown_response(text: str) -> ParsedResponse:
         short_spans -= cited_short
     inline = [quote for quote in inline if quote.response_span not in short_spans]
     ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
-    ordered = _with_context_citations(ordered, _context_scopes(text, lines, tokens))
-    ordered = with_lead_in_names(text, sorted(stops), ordered)
+    ordered, lead_in_named = with_lead_in_names(text, sorted(stops), ordered)
+    ordered = _with_context_citations(ordered, _context_scopes(text, lines, tokens), lead_in_named)
     return ParsedResponse(
         quotes=tuple(replace(q, n=number) for number, q in enumerate(ordered, start=1)),
         notes=notes,
@@ -413,18 +413,26 @@ def _context_scopes(text: str, lines: Lines, tokens: list[Token]) -> list[tuple[
 
 
 def _with_context_citations(
-    quotes: list[ParsedQuote], scopes: list[tuple[int, int, Marker]]
+    quotes: list[ParsedQuote],
+    scopes: list[tuple[int, int, Marker]],
+    lead_in_named: set[tuple[int, int] | None],
 ) -> list[ParsedQuote]:
     """Quotes without a citation of their own (a marker, a name, their sentence's marker)
     take the source of the innermost heading or label line citing where they stand (one
     with a marker before one with a name only, as sub-headings name topics): read as
     uncited, a quote under "From the 2019 lease (D0):" would be searched everywhere and pass
-    on a match in an eligible source."""
+    on a match in an eligible source. A name in a quote's lead-in (``lead_in_named``, by
+    response span) gives way to a marker there (``### Old lease (D0)`` over ``In Q3 …``,
+    where "Q3" would name nothing), not to a heading's words (``## Lease review``)."""
     out = []
     for quote in quotes:
-        if quote.cited_ref is None and quote.attributed_to is None and quote.extent:
+        lead_in = quote.response_span in lead_in_named
+        if quote.cited_ref is None and (quote.attributed_to is None or lead_in) and quote.extent:
             position = quote.extent[0]
             inside = [scope for scope in scopes if scope[0] <= position < scope[1]]
+            if lead_in:
+                inside = [s for s in inside if not s[2].named and s[2].ref != quote.attributed_to]
+                quote = replace(quote, cited_paragraph=None) if inside else quote
             if inside:
                 # A marker before a name ("## Lease (D1)" over "### Rent"), then the innermost.
                 citation = max(inside, key=lambda scope: (not scope[2].named, scope[0]))[2]

@@ -320,6 +320,30 @@ def test_a_source_id_in_the_lead_in_names_the_quotes_source_003_1(markdown, name
 
 
 @pytest.mark.parametrize(
+    ("markdown", "cited"),
+    [
+        # A heading's words are a topic: the lead-in's id is closer.
+        (
+            '## Lease review\n\nAccording to D0 (¶3): "the fee rises by six per cent".',
+            (None, "D0", 3),
+        ),
+        # A heading's marker outweighs a lead-in id that may name nothing ("Q3").
+        (
+            '## Old lease (D0)\n\nIn Q3 the board said "the fee rises by six per cent".',
+            ("D0", None, None),
+        ),
+        (
+            '## Lease (D1)\n\nIn D1 ¶3 the lease says "the fee rises by six per cent".',
+            (None, "D1", 3),
+        ),
+    ],
+)
+def test_a_lead_in_name_and_a_heading_003_1(markdown: str, cited: tuple) -> None:
+    (quote,) = quotes_of(markdown)
+    assert (quote.cited_ref, quote.attributed_to, quote.cited_paragraph) == cited
+
+
+@pytest.mark.parametrize(
     ("markdown", "expected"),
     [
         (
