@@ -166,10 +166,12 @@ def _replaced_span(quote: Quote, text: str) -> tuple[int, int]:
     if quote.extent_start is None:
         return quote.response_start, quote.response_end
     start = quote.extent_start
-    if quote.form == "block":
+    opening = _BLOCK_QUOTE_OPENING.match(text, start) if quote.form == "block" else None
+    if opening:
         # Past the first line's '>' but not past its opening quotation mark ('> "…"'), which
-        # belongs to the quote like its closing one: left behind, it would dangle.
-        start = min(_BLOCK_QUOTE_OPENING.match(text, start).end(), quote.response_start)
+        # belongs to the quote like its closing one: left behind, it would dangle. (An HTML
+        # <blockquote> has no '>' to keep.)
+        start = min(opening.end(), quote.response_start)
     end = quote.response_end + len(text[quote.response_end : quote.extent_end].rstrip())
     return start, end
 

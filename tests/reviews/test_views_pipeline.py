@@ -79,18 +79,13 @@ def test_a_quote_running_across_paragraphs_is_highlighted_in_each_vb_2(client, d
     assert 'data-span="0:13"' in pane
 
 
-# The engine's newer quote forms (table rows, block quotes with an attribution line, markers
-# copied into JSON quote fields, JSON cut off at the token limit), as the red team wrote them.
-QUOTE_FORM_BUNDLES = [
-    Path(__file__).parents[1] / "citations" / "redteam" / f"{name}.json"
-    for name in (
-        "lease_table_sources",
-        "blockquote_attribution",
-        "json_markers_in_fields",
-        "truncated_json_quote_cut",
-        "truncated_json_source_cut",
-    )
-]
+# Every quote form the red team wrote (tables, block quotes with attribution lines, HTML
+# quotes, headings and label lines, markers copied into JSON fields, cut-off JSON, …).
+QUOTE_FORM_BUNDLES = sorted(
+    p
+    for p in (Path(__file__).parents[1] / "citations" / "redteam").glob("*.json")
+    if not p.name.endswith(".expected.json")
+)
 
 
 @pytest.mark.django_db
