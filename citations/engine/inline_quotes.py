@@ -261,7 +261,8 @@ def with_sentence_markers(
         if quote.cited_ref is not None or quote.attributed_to is not None or quote.extent is None:
             continue  # a name of its own ("…" (Lease Agreement)) is closer than the sentence's
         position = quote.extent[1]
-        next_stop = bisect.bisect_right(stops, position)
+        # A stop right where the quote ends counts: '"…"' then a blank line then '[S1]'.
+        next_stop = bisect.bisect_left(stops, position)
         limit = stops[next_stop] if next_stop < len(stops) else len(text)
         cited = _sentence_citation(text, position, limit, out[index + 1 :])
         if cited is None:

@@ -274,6 +274,9 @@ SENTENCE_CITATIONS = [
     ('"A is the first". "B is the second" [S1].', [None, "S1"]),
     ('"A is the first" | "B is the second" [S1]', [None, "S1"]),
     ('"A is the first" and\n\n"B is the second" [S1].', [None, "S1"]),
+    # A paragraph break ends the sentence: a marker alone after it cites nothing before it.
+    ('He wrote "A is the first"\n\n[S1 ¶3]', [None]),
+    ('"A is the first" and "B is the second"\n\n[S1]', [None, None]),
     ('"A is the first" and "B is the second" (S1).', ["S1", "S1"]),
     ('Per the 2019 lease [S0 ¶1], "A is the first".', ["S0"]),
     ('The 2019 lease (S0 ¶1): "A is the first".', ["S0"]),
