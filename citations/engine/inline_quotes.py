@@ -20,7 +20,9 @@ from .markers import (
     MARKER,
     PARAGRAPH_WORD,
     SUPERSCRIPT_DIGITS,
+    Marker,
     after_flags,
+    find_marker,
     marker_ending_at,
     quote_citation,
 )
@@ -255,7 +257,8 @@ def with_sentence_markers(
     "A".`` The writer cites the sentence; read as uncited, "A" would be searched everywhere
     and pass even when the sentence cites an ineligible source or an email. Only the source:
     which paragraph holds "A" the marker does not say (one "A" names alone, ``"A" (¶3)``,
-    stays)."""
+    stays); but a marker introducing the quote with a colon cites its paragraph too
+    (``Beleg 1 (D1, Abs. 3): „A“``, ``**Beleg (D0 Abs. 2):** „A“``)."""
     out = list(quotes)
     for index, quote in enumerate(out):
         if quote.cited_ref is not None or quote.attributed_to is not None or quote.extent is None:
@@ -265,10 +268,16 @@ def with_sentence_markers(
         next_stop = bisect.bisect_left(stops, position)
         limit = stops[next_stop] if next_stop < len(stops) else len(text)
         cited = _sentence_citation(text, position, limit, out[index + 1 :])
-        if cited is None:
-            cited = _lead_in_citation(text, stops, quote.extent[0], out[:index])
         if cited is not None:
             out[index] = replace(quote, cited_ref=cited, cited_url=None)
+        elif (lead_in := _lead_in_citation(text, stops, quote.extent[0], out[:index])) is not None:
+            out[index] = replace(quote, cited_ref=lead_in.ref, cited_url=None)
+            if quote.cited_paragraph is None and lead_in.paragraph is not None:
+                out[index] = replace(
+                    out[index],
+                    cited_paragraph=lead_in.paragraph,
+                    cited_paragraphs=lead_in.paragraphs,
+                )
     return out
 
 
@@ -289,15 +298,19 @@ def _sentence_citation(
     return _marker_in_sentence(text, position, limit)
 
 
-LEAD_IN_COLON = re.compile(r"[ \t]*:")
+LEAD_IN_COLON = re.compile(r"(?:\*\*|__|\*|_)?[ \t]*:")
+# A marker and colon right before the quote introduce it: "(D1 ¶3): „…“", "(D0 ¶2):** „…“".
+INTRODUCING = re.compile(r"(?:\*\*|__|\*|_)?[ \t]*:(?:\*\*|__|\*|_)?[ \t]*")
 
 
 def _lead_in_citation(
     text: str, stops: list[int], position: int, preceding: list[ParsedQuote]
-) -> str | None:
-    """The source of the last bracketed marker before ``position`` in the same sentence,
-    after the preceding quote (whose marker is its own); one in parentheses only when a
-    colon introduces the quote with it: ``The 2019 lease (S0 ¶1): "…"``."""
+) -> Marker | None:
+    """The last bracketed marker before ``position`` in the same sentence, after the
+    preceding quote (whose marker is its own); one in parentheses only when a colon
+    introduces the quote with it: ``The 2019 lease (S0 ¶1): "…"``. Its paragraph only when
+    it introduces the quote so, right before it: which paragraph holds a quote later in the
+    sentence (``Per the 2019 lease [S0 ¶1], "…"``) it does not say."""
     previous_stop = bisect.bisect_right(stops, position) - 1
     start = stops[previous_stop] if previous_stop >= 0 else 0
     if preceding and preceding[-1].extent is not None:
@@ -309,7 +322,12 @@ def _lead_in_citation(
     ]
     if not found or _sentence_ends(text, found[-1].end(), position):
         return None
-    return found[-1]["ref"]
+    marker = find_marker(text, found[-1].start(), parenthesized=True)
+    assert marker is not None  # a MARKER match is a marker
+    introducing = INTRODUCING.match(text, found[-1].end())
+    if introducing is None or introducing.end() != position:
+        marker = replace(marker, paragraph=None, paragraphs=())
+    return marker
 
 
 # A sentence's end before a quote's lead-in: a full stop then a capital or a quotation mark

@@ -298,6 +298,28 @@ def test_a_quote_without_a_marker_takes_its_sentences_source_003_1(markdown, cit
 
 
 @pytest.mark.parametrize(
+    ("markdown", "cited"),
+    [
+        ("Beleg 1 (D1, Abs. 3): „die Gebühr steigt um sechs Prozent“", ("D1", 3)),
+        ("**Beleg (D0 Abs. 2):** „die Gebühr steigt um sechs Prozent“", ("D0", 2)),
+        ('**The lease [D1 ¶3]**: "the fee rises by six per cent".', ("D1", 3)),
+        # Not right before the quote: which paragraph holds it the marker does not say.
+        ('Per the lease [D1 ¶3], "the fee rises by six per cent".', ("D1", None)),
+        ('The lease (D1 ¶3): the tenant says "the fee rises by six per cent".', ("D1", None)),
+        # The quote's own paragraph is closer.
+        ('The lease (D1 ¶3): "the fee rises by six per cent" (¶4).', ("D1", 4)),
+    ],
+)
+def test_a_marker_introducing_the_quote_with_a_colon_cites_its_paragraph_003_1(
+    markdown, cited
+) -> None:
+    """003.1: 'Beleg 1 (D1, Abs. 3): „…“' cites D1 ¶3: read for its source only, a quote in
+    another paragraph was left as cited instead of relocated."""
+    (quote,) = quotes_of(markdown)
+    assert (quote.cited_ref, quote.cited_paragraph) == cited
+
+
+@pytest.mark.parametrize(
     ("markdown", "named"),
     [
         ('According to D0 (¶3): "the fee rises by six per cent".', ("D0", 3)),
