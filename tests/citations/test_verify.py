@@ -21,6 +21,7 @@ from citations.engine import (
 from citations.engine.match import ends_inside_number, starts_inside
 from citations.engine.normalize import fold_text
 from citations.engine.policy import POLICY, Citation, Finding
+from citations.engine.version import ENGINE_NAME, ENGINE_VERSION
 
 from .test_match import WORDS, sentences
 
@@ -960,7 +961,7 @@ def test_report_to_dict_has_the_schema_shape():
     report = report_to_dict(
         verify_bundle(bundle('"The signed draft is attached." [E1 ¶2] "nowhere at all here" [D1]'))
     )
-    assert report["engine"] == "verbatim 0.3.1"
+    assert report["engine"] == f"{ENGINE_NAME} {ENGINE_VERSION}"
     assert report["summary"] == {
         "quotes": 2,
         "verified": 1,
