@@ -42,6 +42,7 @@ from collections.abc import Callable
 from .inline_quotes import MIXED_PAIRS, QUOTE_PAIRS
 from .json_locate import QuoteObject, locate_json, select_quote_objects, value_at
 from .markdown_lines import BLANK_LINE
+from .markdown_markers import written_citation
 from .markers import FOOTNOTE_REFERENCE, HORIZONTAL_SPACE, MARKER
 from .parse_json import rewrite_quote_field
 from .parse_markdown import BLOCK_PREFIX
@@ -129,8 +130,15 @@ def _markdown_edits(bundle: Bundle, result: QuoteResult) -> list[Edit]:
             new_text = BLANK_LINE.sub("\n", corrected.text)  # a blank line would end the quote
             edits.extend(_marks_for(text, quote.extent, quote.response_span, new_text))
         edits.append((span_start, span_end, new_text))
+        # A citation written without brackets is replaced too, unless it is a name that
+        # cited nothing (a person's, "— Jonas Brandt"): that is prose, and the marker follows.
+        written = written_citation(text, span_end, extent_end) if not markers else None
+        if written is not None and written.name is not None and result.cited_source is None:
+            written = None
         if markers:
             edits.append((markers[0].start(), markers[-1].end(), new_marker))
+        elif written is not None:
+            edits.append((written.start, written.end, new_marker))
         else:
             edits.append((insert_at, insert_at, f" {new_marker}"))
         return edits

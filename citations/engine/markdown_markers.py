@@ -6,7 +6,7 @@ definition names it. The decisions are listed in :mod:`.parse_markdown`."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .markdown_lines import Lines
 from .markers import (
@@ -178,6 +178,57 @@ def _marker_after_quote(text: str, position: int) -> Marker | None:
     if closing is None:
         return None
     return replace(marker, start=lead.start("paren"), end=after_flags(text, closing.end()))
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenCitation:
+    """Where a quote's citation without brackets is written: ``text[start:end]``. ``name``
+    is set when it is a name in words (``— Jonas Brandt``), which cites only when it names a
+    known source and otherwise is the writer's prose."""
+
+    start: int
+    end: int
+    name: str | None = None
+
+
+BLOCK_LINE_PREFIX = re.compile(r"[ \t]*(?:>[ \t]?)*")
+
+
+def written_citation(text: str, start: int, end: int) -> WrittenCitation | None:
+    """The citation written without brackets that ends ``text[start:end]``, the part of a
+    quote's extent after its text, as the parser read it: in words (``(see D1 at ¶ 4)``,
+    ``— D1, ¶3``, ``(Lease Agreement, §4)``), as ChatGPT's file citation (``【4:0†source】``),
+    or as an attribution line after it (``"…"`` / ``— D1, ¶3``, ``> — Quelle: D1, Abs. 3``;
+    a dash or label before it stays). None when the extent ends otherwise (a marker in
+    brackets, which an export finds as a marker, or nothing).
+
+    >>> def written(extent_tail):
+    ...     found = written_citation(extent_tail, 0, len(extent_tail))
+    ...     return found and (extent_tail[found.start : found.end], found.name)
+    >>> written('" (see D1 at ¶ 4)'), written('" — Jonas Brandt'), written('”【4:0†source】')
+    (('(see D1 at ¶ 4)', None), ('— Jonas Brandt', 'Jonas Brandt'), ('【4:0†source】', None))
+    """
+    while end > start and text[end - 1] in "\r\n" + HORIZONTAL_SPACE:
+        end -= 1
+    end = before_flags(text, start, end)
+    line_start = text.rfind("\n", start, end) + 1
+    if line_start > start:
+        prefix = BLOCK_LINE_PREFIX.match(text, line_start, end)
+        assert prefix is not None  # every part is optional
+        marker = _attribution(text, prefix.end(), end)
+        return WrittenCitation(marker.start, end) if marker is not None else None
+    for position in range(start, end):
+        if (found := FILE_CITATION.match(text, position)) is not None and found.end() == end:
+            return WrittenCitation(position + found.group().index("【"), end)
+        found = PROSE_CITATION_AFTER.match(text, position)
+        if found is None or found.end() != end or text[position] in ",: \t":
+            continue
+        group = next(g for g in ("in_parentheses", "in_brackets", "after_dash") if found[g])
+        marker = read_prose_citation(text, *found.span(group))
+        if marker is None:
+            return None
+        return WrittenCitation(position, end, marker.ref if marker.named and marker.ref else None)
+    return None
 
 
 LINE_BREAK_AFTER_QUOTE = re.compile(r"[.,;:]?[ \t]*\r?\n")

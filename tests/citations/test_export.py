@@ -80,7 +80,8 @@ def report_for(bundle: Bundle, outcomes: list[Outcome]) -> Report:
         status = outcome
         if isinstance(outcome, tuple):
             corrected, status = CorrectedCitation(*outcome), CORRECTED
-        cited = TURN.resolve(quote.cited_ref) if quote.cited_ref else None
+        name = quote.cited_ref or quote.attributed_to  # a name cites as verification reads it
+        cited = TURN.resolve(name) if name else None
         results.append(
             QuoteResult(
                 quote=quote,
@@ -148,6 +149,69 @@ MARKDOWN_CASES = [
         (),
         'As "the fee rises by six per cent" [S2 ¶1](https://x.example/plan#61) says.',
         id="corrected-link-marker-gets-source-url",
+    ),
+    pytest.param(
+        'It says "the fee rises by 6 per cent" (see S1 at ¶ 4) today.',
+        [("the fee rises by six per cent", "S1", 3)],
+        (),
+        'It says "the fee rises by six per cent" [S1 ¶3] today.',
+        id="corrected-citation-in-words-replaced",
+    ),
+    pytest.param(
+        'It says "the fee rises by 6 per cent" — S1, ¶2. Then more.',
+        [("the fee rises by six per cent", "S1", 3)],
+        (),
+        'It says "the fee rises by six per cent" [S1 ¶3]. Then more.',
+        id="corrected-citation-after-a-dash-replaced",
+    ),
+    pytest.param(
+        'It says "the fee rises by 6 per cent" (Policy) today.',
+        [("the fee rises by six per cent", "S1", 3)],
+        (),
+        'It says "the fee rises by six per cent" [S1 ¶3] today.',
+        id="corrected-citing-name-replaced",
+    ),
+    pytest.param(
+        'It says "the fee rises by 6 per cent" — Jonas Brandt. Then more.',
+        [("the fee rises by six per cent", "S1", 3)],
+        (),
+        'It says "the fee rises by six per cent" — Jonas Brandt [S1 ¶3]. Then more.',
+        id="corrected-name-citing-nothing-is-prose-and-stays",
+    ),
+    pytest.param(
+        'It says "the fee rises by 6 per cent" 【4:0†source】 today.',
+        [("the fee rises by six per cent", "S1", 3)],
+        (),
+        'It says "the fee rises by six per cent" [S1 ¶3] today.',
+        id="corrected-chatgpt-file-citation-replaced",
+    ),
+    pytest.param(
+        'It says "the fee rises by 6 per cent" 【S1†¶2】, <sup>[S1 ¶2]</sup> or ^[S1 ¶2].',
+        [("the fee rises by six per cent", "S1", 3)],
+        (),
+        'It says "the fee rises by six per cent" [S1 ¶3], <sup>[S1 ¶2]</sup> or ^[S1 ¶2].',
+        id="corrected-wrapped-marker-replaced",
+    ),
+    pytest.param(
+        'It says "the fee rises by 6 per cent" <sup>[S1 ¶2]</sup> and ^[S1 ¶2].',
+        [("the fee rises by six per cent", "S1", 3)],
+        (),
+        'It says "the fee rises by six per cent" [S1 ¶3] and ^[S1 ¶2].',
+        id="corrected-sup-marker-replaced",
+    ),
+    pytest.param(
+        'It says "the fee rises by 6 per cent"\n— S1, ¶2\n\nThen.',
+        [("the fee rises by six per cent", "S1", 3)],
+        (),
+        'It says "the fee rises by six per cent"\n— [S1 ¶3]\n\nThen.',
+        id="corrected-next-line-citation-replaced",
+    ),
+    pytest.param(
+        "> The fee rises by 6 per cent.\n> — Quelle: S1, Abs. 2\n",
+        [("The fee rises by six per cent.", "S1", 3)],
+        (),
+        "> The fee rises by six per cent.\n> — Quelle: [S1 ¶3]\n",
+        id="corrected-block-attribution-in-words-replaced",
     ),
     pytest.param(
         'It says "the fee rises by six per cent" [S1 ¶2] [S2 ¶1] today.',
@@ -399,6 +463,24 @@ def test_markdown_export_reparses_to_the_corrected_quotes_003_9() -> None:
     ]
     assert "[⚠ unverified]" in out
     assert "nowhere" not in out
+
+
+@pytest.mark.parametrize(
+    "cited",
+    [
+        ' (see S1 at ¶ 4) today.',
+        " — S1, ¶2. Then.",
+        " 【4:0†source】 today.",
+        " — Jonas Brandt. Then.",
+        "\n— S1, ¶2\n\nThen.",
+        "\n(Quelle: S1, Abs. 2)\n",
+    ],
+)
+def test_a_citation_in_words_reads_back_as_corrected_003_9(cited: str) -> None:
+    """The old citation, replaced or followed by the new marker, is never read instead of it."""
+    out = export(f'It says "the fee rises by 6 per cent"{cited}', [("the fee rises", "S2", 1)])
+    (again,) = parse_response(Response(format="markdown", text=out)).quotes
+    assert (again.text, again.cited_ref, again.cited_paragraph) == ("the fee rises", "S2", 1)
 
 
 SENTENCE = st.text(alphabet=st.sampled_from(list("abc def.,")), min_size=1, max_size=12)
