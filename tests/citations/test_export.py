@@ -468,7 +468,7 @@ def test_markdown_export_reparses_to_the_corrected_quotes_003_9() -> None:
 @pytest.mark.parametrize(
     "cited",
     [
-        ' (see S1 at ¶ 4) today.',
+        " (see S1 at ¶ 4) today.",
         " — S1, ¶2. Then.",
         " 【4:0†source】 today.",
         " — Jonas Brandt. Then.",
