@@ -206,9 +206,9 @@ _OTHER_SPACES = "".join(c for c in map(chr, range(0x3001)) if c.isspace() and c 
 _JOIN = re.compile(rf"-(?<={_LETTER}-){_RUN}+(?={_LETTER})")
 _ODD_RUN = re.compile(f"[{re.escape(_OTHER_SPACES)}{INVISIBLE}{_BULLETS}]{_RUN}*")
 # The "> " an email puts before each line of the message it replies to: layout, so a quote of
-# that message reads on from line to line. Only before a word: in "> 500 EUR" the sign may
-# be a claim ("more than").
-_REPLY_PREFIX = re.compile(rf"\n{_RUN}*?(?:>[ \t]*)+(?=[ \t]*{_LETTER})")
+# that message reads on from line to line, over the empty ">" lines between its paragraphs
+# too. Only before a word: in "> 500 EUR" the sign may be a claim ("more than").
+_REPLY_PREFIX = re.compile(rf"(?:\n{_RUN}*?(?:>[ \t]*)+)+(?=[ \t]*{_LETTER})")
 _RUN_REST = re.compile(f"{_RUN}*")
 
 

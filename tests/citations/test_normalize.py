@@ -34,7 +34,13 @@ FOLDS = [
         "wrote:\n> Please confirm\n>> the date",
         "wrote: please confirm the date",
     ),
+    (
+        "an empty reply line between two quoted lines",
+        "> Können wir den Termin verschieben?\n>\n> Und gibt es schon einen neuen Raum?",
+        "> können wir den termin verschieben? und gibt es schon einen neuen raum?",
+    ),
     ("a reply prefix before a number stays", "Fees:\n> 500 EUR", "fees: > 500 eur"),
+    ("after an empty reply line too", "Fees:\n>\n> 500 EUR", "fees: > > 500 eur"),
 ]
 
 

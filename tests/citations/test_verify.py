@@ -558,6 +558,23 @@ def test_011_2_email_body_quote_at_the_wrong_paragraph_is_verified_as_written():
     assert (result.match.paragraph, result.match.start) == (4, 0)
 
 
+def test_003_7_a_quote_over_an_empty_reply_line_of_an_email_is_verified():
+    """003.7: the email quotes a message with "> " and an empty ">" line between its
+    paragraphs; a block quote of those lines is verbatim: verified (it was flagged as an
+    email body mismatch), highlighted at the exact raw lines."""
+    quoted = "> Können wir den Termin verschieben?\n>\n> Und gibt es schon einen neuen Raum?"
+    data = {
+        "bundle_version": 1,
+        "id": "reply-lines",
+        "sources": [{"id": "E1", "kind": "email_body", "paragraphs": ["Hallo Team,", quoted]}],
+        "response": {"format": "markdown", "text": f"Sie fragt:\n\n{quoted}\n\n[E1 ¶2]"},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert (result.status, result.reason) == (VerificationStatus.VERIFIED, Reason.FOUND_AS_CITED)
+    assert (result.match.paragraph, result.match.start, result.match.end) == (2, 2, len(quoted))
+    assert result.match.text == quoted[2:]
+
+
 def test_011_2_email_citation_of_text_that_is_only_in_an_attachment_is_not_corrected():
     result = only_result(
         'She wrote "The annual fee increases by six per cent (6%) over the previous term." [E1]'
