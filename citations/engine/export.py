@@ -41,11 +41,12 @@ from collections.abc import Callable
 
 from .inline_quotes import MIXED_PAIRS, QUOTE_PAIRS
 from .json_locate import QuoteObject, locate_json, select_quote_objects, value_at
-from .markdown_lines import BLANK_LINE
+from .markdown_lines import BLANK_LINE, Lines
 from .markdown_markers import written_citation
+from .markdown_tables import NO_SOURCE, CitingCells, citing_cells
 from .markers import FOOTNOTE_REFERENCE, HORIZONTAL_SPACE, MARKER
 from .parse_json import rewrite_quote_field
-from .parse_markdown import BLOCK_PREFIX
+from .parse_markdown import BLOCK_PREFIX, tables_of
 from .types import (
     Bundle,
     QuoteForm,
@@ -89,8 +90,9 @@ type Edit = tuple[int, int, str | None]  # replace [start, end) by text; None: d
 def _export_markdown(bundle: Bundle, report: Report) -> str:
     text = bundle.response.text
     edits: list[Edit] = []
+    rows = _rows_of_one_quote(text, report)
     for result in report.results:
-        edits.extend(_markdown_edits(bundle, result))
+        edits.extend(_markdown_edits(bundle, result, rows.get(result.quote.response_span)))
     edits.sort(key=lambda edit: (edit[0], edit[1]))
     out = text
     for start, end, replacement in reversed(edits):
@@ -101,7 +103,9 @@ def _export_markdown(bundle: Bundle, report: Report) -> str:
     return out
 
 
-def _markdown_edits(bundle: Bundle, result: QuoteResult) -> list[Edit]:
+def _markdown_edits(bundle: Bundle, result: QuoteResult, row: CitingCells | None) -> list[Edit]:
+    """The edits for one quote; ``row``: the cells citing it, when it is the one quote of a
+    table row that cites."""
     quote = result.quote
     if quote.extent is None or quote.response_span is None:
         return []
@@ -135,16 +139,83 @@ def _markdown_edits(bundle: Bundle, result: QuoteResult) -> list[Edit]:
         written = written_citation(text, span_end, extent_end) if not markers else None
         if written is not None and written.name is not None and result.cited_source is None:
             written = None
+        # A table row's Source / Paragraph cells cite a quote without a marker of its own:
+        # they are rewritten, or the row would contradict a marker added beside the quote.
+        row_edits = _row_citation_edits(bundle, result, row) if row and not written else None
         if markers:
             edits.append((markers[0].start(), markers[-1].end(), new_marker))
         elif written is not None:
             edits.append((written.start, written.end, new_marker))
+        elif row_edits is not None:
+            edits.extend(row_edits)
         else:
             edits.append((insert_at, insert_at, f" {new_marker}"))
         return edits
     if result.status in FLAGGED:
         return [(insert_at, insert_at, f" {markdown_flag(result.status)}")]
     return []
+
+
+def _rows_of_one_quote(text: str, report: Report) -> dict[tuple[int, int] | None, CitingCells]:
+    """The citing cells of each table row holding one quote, by its response span. A row
+    holding several keeps its citation for the others: a corrected one gets a marker."""
+    if "|" not in text:
+        return {}
+    spans = [r.quote.response_span for r in report.results if r.quote.response_span]
+    rows: dict[tuple[int, int] | None, CitingCells] = {}
+    for cells in citing_cells(text, Lines(text), tables_of(text)):
+        inside = [span for span in spans if cells.row[0] <= span[0] < cells.row[1]]
+        if len(inside) == 1 and not any(
+            cell is not None and cell[0] <= inside[0][0] < cell[1]
+            for cell in (cells.source, cells.paragraph)
+        ):
+            rows[inside[0]] = cells
+    return rows
+
+
+def _row_citation_edits(bundle: Bundle, result: QuoteResult, row: CitingCells) -> list[Edit] | None:
+    """Edits that make a table row's citation cells name where a corrected quote really is:
+    a marker cell (``[D1 ¶2]``, ``D1, ¶2``, or a Source cell without a Paragraph column)
+    becomes ``[SOURCE ¶N]`` (``SOURCE ¶N`` without brackets), a Source cell names the source
+    as the model named sources (id, label or title), a Paragraph cell gets the number as it
+    was written (``¶2`` -> ``¶3``). None when no cell can name a new source."""
+    corrected = result.corrected
+    assert corrected is not None
+    text = bundle.response.text
+    edits: list[Edit] = []
+    if row.source is None:
+        if corrected.source != result.cited_source:
+            return None
+    else:
+        start, end = row.source
+        written = text[start:end]
+        target = bundle.turn.source(corrected.source)
+        if row.marker and not written.startswith(("[", "(")) and row.paragraph is None:
+            new = f"{corrected.source} ¶{corrected.paragraph}"
+        elif row.marker or row.paragraph is None or target is None:
+            new = f"[{corrected.source} ¶{corrected.paragraph}]"
+        else:
+            named = None if NO_SOURCE.fullmatch(written) else written
+            new = source_reference(bundle.turn, target, named)
+        edits.append(_cell_edit(text, row.source, new))
+    if row.paragraph is not None:
+        old = text[slice(*row.paragraph)]
+        edits.append(
+            _cell_edit(text, row.paragraph, str(_paragraph_like(old, corrected.paragraph)))
+        )
+    return edits
+
+
+def _cell_edit(text: str, cell: tuple[int, int], new: str) -> Edit:
+    """A table cell's content replaced by ``new``, the cell as wide as it was where its
+    padding allows (a space stays before the next ``|``)."""
+    start, end = cell
+    padded = end
+    while padded < len(text) and text[padded] in " \t":
+        padded += 1
+    if text[padded : padded + 1] != "|":
+        return (start, end, new)
+    return (start, padded, new.ljust(padded - start - 1) + " ")
 
 
 def _marks_for(

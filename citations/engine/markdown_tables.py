@@ -14,7 +14,10 @@ from .markers import (
     HORIZONTAL_SPACE,
     PARAGRAPH_WORD,
     Marker,
+    before_flags,
+    marker_ending_at,
     parse_paragraph,
+    quote_citation,
     read_citation,
 )
 from .types import ParsedQuote, QuoteForm
@@ -120,19 +123,32 @@ def with_table_citations(
         for role, (start, end) in row:
             if role != "quote" or (start, end) in quoted_cells or masked[start:end].count(1):
                 continue
+            extent = (start, end)
+            # A marker (and export flags) ending the cell is the quote's own, as after quotation
+            # marks: "the fee rises [D1 ¶3]", as an export writes a corrected one.
+            end = before_flags(text, start, end)
+            own = marker_ending_at(text, start, end)
+            if own is not None:
+                end = own.start
+                while end > start and text[end - 1] in HORIZONTAL_SPACE:
+                    end -= 1
             start, end = strip_wrapping_quotes(text, start, end)
             quoted = text[start:end]
-            if not quoted.strip() or (not citing and word_count(quoted) <= 2):
+            if not quoted.strip() or (not (citing or own) and word_count(quoted) <= 2):
                 continue
+            citation = (
+                quote_citation(own)
+                if own is not None
+                else {"cited_ref": cited_ref, "cited_paragraph": cited_paragraph}
+            )
             out.append(
                 ParsedQuote(
                     n=0,
                     form=QuoteForm.INLINE,
                     text=quoted,
-                    cited_ref=cited_ref,
-                    cited_paragraph=cited_paragraph,
                     response_span=(start, end),
-                    extent=(start, end),
+                    extent=extent,
+                    **citation,
                 )
             )
     return out, cited_short
@@ -145,28 +161,63 @@ def _row_citation(
     brackets, ``[D1 ¶2]``, or a cell that is nothing but a citation shaped like one, ``A1,
     ¶5``) is read as an inline marker is; other source cells are kept as written, as
     verification resolves a name (id, label, title) before reading it as a marker."""
+    cells = _citing_cells(text, row)
     marker: Marker | None = None
     cited_ref: str | None = None
-    sources = [cell for role, cell in row if role == "source"]
-    if sources:
-        start, end = sources[0]
-        written = text[start:end]
-        if written.startswith(("[", "(")):
+    if cells.source is not None:
+        start, end = cells.source
+        if cells.marker:
             marker = read_citation(text, start, end, shaped_only=True)
+        written = text[start:end]
         cited_ref = None if NO_SOURCE.fullmatch(written) else written
-    else:
-        marker = next(
-            (
-                found
-                for role, (start, end) in row
-                if role != "quote"
-                and (found := read_citation(text, start, end, shaped_only=True)) is not None
-            ),
-            None,
-        )
     if marker is not None:
         cited_ref = marker.ref
-    paragraphs = [cell for role, cell in row if role == "paragraph"]
-    if paragraphs:
-        return cited_ref, parse_paragraph(text[slice(*paragraphs[0])])
+    if cells.paragraph is not None:
+        return cited_ref, parse_paragraph(text[slice(*cells.paragraph)])
     return cited_ref, marker.paragraph if marker else None
+
+
+@dataclass(frozen=True, slots=True)
+class CitingCells:
+    """The cells of a table row that carry its citation, as [start, end) without padding and
+    emphasis: the source (a Source column's cell, else a cell that is nothing but a citation)
+    and the paragraph (a Paragraph column's cell). ``marker``: the source cell is read as a
+    marker (``[D1 ¶2]``, ``D1, ¶2``), whose paragraph counts when no paragraph cell gives one.
+    ``row``: [start, end) of the row's line."""
+
+    source: tuple[int, int] | None
+    paragraph: tuple[int, int] | None
+    marker: bool
+    row: tuple[int, int] = (0, 0)
+
+
+def _citing_cells(text: str, row: list[tuple[str | None, tuple[int, int]]]) -> CitingCells:
+    sources = [cell for role, cell in row if role == "source"]
+    paragraphs = [cell for role, cell in row if role == "paragraph"]
+    paragraph = paragraphs[0] if paragraphs else None
+    if sources:
+        start, end = sources[0]
+        return CitingCells(sources[0], paragraph, text[start:end].startswith(("[", "(")))
+    citation_only = next(
+        (
+            cell
+            for role, cell in row
+            if role != "quote" and read_citation(text, *cell, shaped_only=True) is not None
+        ),
+        None,
+    )
+    return CitingCells(citation_only, paragraph, citation_only is not None)
+
+
+def citing_cells(text: str, lines: Lines, tables: list[Table]) -> list[CitingCells]:
+    """The cells carrying the citation of each body row of ``tables`` that has any, for an
+    export that rewrites a row's citation where it is written."""
+    found = []
+    for table in tables:
+        roles = _column_roles(text, _cells(text, lines, table.header))
+        for line in table.rows:
+            row = list(zip(roles, _cells(text, lines, line), strict=False))
+            cells = _citing_cells(text, row)
+            if cells.source is not None or cells.paragraph is not None:
+                found.append(replace(cells, row=(lines.start(line), lines.end(line))))
+    return found

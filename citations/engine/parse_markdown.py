@@ -241,6 +241,11 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     )
 
 
+def tables_of(text: str) -> list[Table]:
+    """The tables of a markdown response outside block quotes, as the parser reads them."""
+    return _block_regions(MarkdownIt("commonmark").enable("table").parse(text))[1]
+
+
 def _block_regions(tokens: list[Token]) -> tuple[list[tuple[str, int, int]], list[Table]]:
     """Outermost block quotes and code blocks as (kind, first line, last line), and the
     tables outside block quotes (as the renderer reads them: GitHub's table extension)."""

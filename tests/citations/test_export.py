@@ -434,6 +434,75 @@ MARKDOWN_CASES = [
 ]
 
 
+TABLE_HEAD = "| Quote | Source | ¶ |\n|---|---|---|\n"
+
+TABLE_CASES = [
+    pytest.param(
+        TABLE_HEAD + '| "the fee rises by 6 per cent" | S1 | 2 |\n',
+        [("the fee rises by six per cent", "S2", 1)],
+        TABLE_HEAD + '| "the fee rises by six per cent" | S2 | 1 |\n',
+        id="source-and-paragraph-cells-rewritten",
+    ),
+    pytest.param(
+        "| Quote                        | Source     | Paragraph |\n"
+        "| :--------------------------- | :--------- | --------: |\n"
+        "| the fee rises by 6 per cent  | Plan, S. 61 | ¶2       |\n",
+        [("the fee rises by six per cent", "S3", 1)],
+        "| Quote                        | Source     | Paragraph |\n"
+        "| :--------------------------- | :--------- | --------: |\n"
+        "| the fee rises by six per cent  | Plan, S. 62 | ¶1       |\n",
+        id="label-named-as-the-model-named-it-padding-kept",
+    ),
+    pytest.param(
+        "| Quote | Source |\n|---|---|\n| “the fee rises by 6 per cent” | **S1**   |\n",
+        [("the fee rises by six per cent", "S1", 3)],
+        "| Quote | Source |\n|---|---|\n| “the fee rises by six per cent” | **[S1 ¶3]**   |\n",
+        id="source-cell-without-paragraph-column-becomes-a-marker",
+    ),
+    pytest.param(
+        "| Zitat | Hinweis |\n|---|---|\n| „die Gebühr steigt um 6 Prozent“ | S1, ¶2 |\n",
+        [("die Gebühr steigt um sechs Prozent", "S2", 1)],
+        "| Zitat | Hinweis |\n|---|---|\n| „die Gebühr steigt um sechs Prozent“ | S2 ¶1  |\n",
+        id="citation-cell-rewritten",
+    ),
+    pytest.param(
+        TABLE_HEAD
+        + '| "the fee rises by 6 per cent" | S1 | 2 |\n| "a second quote is here" | S1 | 1 |\n',
+        [("the fee rises by six per cent", "S1", 3), VERIFIED],
+        TABLE_HEAD
+        + '| "the fee rises by six per cent" | S1 | 3 |\n| "a second quote is here" | S1 | 1 |\n',
+        id="verified-row-byte-identical",
+    ),
+    pytest.param(
+        TABLE_HEAD + '| "one quote is here" and "another quote is here" | S1 | 2 |\n',
+        [("one quote is there", "S2", 1), VERIFIED],
+        TABLE_HEAD + '| "one quote is there" [S2 ¶1] and "another quote is here" | S1 | 2 |\n',
+        id="row-of-two-quotes-keeps-its-citation-for-the-other",
+    ),
+    pytest.param(
+        TABLE_HEAD + '| "the fee rises by 6 per cent" [S1 ¶2] | S1 | 2 |\n',
+        [("the fee rises by six per cent", "S2", 1)],
+        TABLE_HEAD + '| "the fee rises by six per cent" [S2 ¶1] | S1 | 2 |\n',
+        id="own-marker-rewritten-not-the-row",
+    ),
+]
+
+
+@pytest.mark.parametrize(("markdown", "outcomes", "expected"), TABLE_CASES)
+def test_a_table_rows_citation_cells_carry_the_correction_003_9(markdown, outcomes, expected):
+    """A corrected quote cited by its table row: the row's Source / Paragraph cells name
+    where the text really is (a marker beside the quote left the row contradicting it), and
+    the export reads back so; rows of verified quotes stay as they were."""
+    out = export(markdown, outcomes)
+    assert out == expected
+    again = parse_response(Response(format="markdown", text=out)).quotes
+    corrected = [(q.text, q.cited_ref, q.cited_paragraph) for q in again[:1]]
+    text, source, paragraph = outcomes[0]
+    target = TURN.source(source)
+    assert target is not None and TURN.resolve(corrected[0][1]) == target
+    assert corrected[0][::2] == (text, paragraph)
+
+
 @pytest.mark.parametrize(("markdown", "outcomes", "drop", "expected"), MARKDOWN_CASES)
 def test_markdown_export_003_9(markdown: str, outcomes: list, drop: tuple, expected: str) -> None:
     """003.9: corrections applied in place, drops removed readably, the rest flagged."""

@@ -1168,6 +1168,12 @@ TABLE_CASES = [
         id="quote-column-without-quotation-marks",
     ),
     pytest.param(
+        "| Quote | Source |\n|---|---|\n| The tenant pays monthly. [A1 ¶2] | D2 |\n"
+        "| The rent is due in advance. [⚠ unverified] | D2 |\n",
+        [("The tenant pays monthly.", "A1", 2), ("The rent is due in advance.", "D2", None)],
+        id="own-marker-and-flag-end-a-quote-cell-without-quotation-marks",
+    ),
+    pytest.param(
         '| Quote | Source |\n|---|---|\n| "The tenant pays monthly." | n/a |\n',
         [("The tenant pays monthly.", None, None)],
         id="placeholder-source",
