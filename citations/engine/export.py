@@ -7,8 +7,12 @@ Per quote, by status:
   cited source (canonical name, the source's URL); the model's own values are not trusted.
 - ``corrected``: the source's wording and location replace the model's. Markdown: the text
   inside the same quotation marks (other marks if the new text contains them) or block, and
-  the marker (run) rewritten to ``[SOURCE ¶N]`` (added when the quote had none; a marker
-  written as a link keeps a link, to the source's URL). JSON: the text field (a marker the
+  the marker (run) rewritten to ``[SOURCE ¶N]`` (a marker written as a link keeps a link,
+  to the source's URL); so is a citation written without brackets (``(see D1 at ¶ 4)``,
+  ``— D1, ¶3``, ``【4:0†source】``, an attribution line), but a name that cited nothing
+  (``— Jonas Brandt``) is prose and the marker follows it. A quote cited by its table row
+  (and the only quote of the row) gets the row's Source / Paragraph cells rewritten
+  instead. Else the marker is added after the quote. JSON: the text field (a marker the
   model copied into it rewritten to ``[SOURCE ¶N]`` in its place when the object has no
   source field to carry the citation), the source field (ADR-1: rebuilt from the source
   that really holds the text, naming it the way the model named sources: id, label or

@@ -62,7 +62,9 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   uncited, so prose read as a name costs nothing (``(see below)``, ``(2024)`` are none).
   An inline quote without a marker of its own takes the source (not the paragraph) of the
   next marker in its sentence: ``"A" and "B" [S1 ¶2]``, ``"A", says the minute [S1]``; a
-  sentence's end, a table cell's or a paragraph's stops that.
+  sentence's end, a table cell's or a paragraph's stops that. Else the source of the last
+  marker before it in its sentence; with its paragraph when the marker introduces the quote
+  with a colon right before it (``Beleg 1 (D1, Abs. 3): „…“``).
   An inline quote that ends its line takes a marker that is all of the next line
   (``"…"`` / ``[D1 ¶3]``, ``— D1, ¶3``, ``(Quelle: D0, Abs. 2)``), as a block quote does.
   Export flags (``[⚠ unverified]``) are read as part of the run, so an exported response
@@ -95,7 +97,8 @@ Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
   as after an inline quote; another source cell is kept as written, and verification
   resolves it as it resolves a JSON source field (id, label, title, else a marker). A cell
   of a column headed Quote / Zitat / Excerpt / Evidence is a quote even without quotation
-  marks; short quotes in it (``"One." and "Two."``) are quotes of a row that cites.
+  marks (a marker ending it is its own, ``The fee rises [D1 ¶3]``); short quotes in it
+  (``"One." and "Two."``) are quotes of a row that cites.
 - **HTML quotes**: ``<q>…</q>`` is an inline quote, ``<blockquote>…</blockquote>`` (with
   ``<p>`` paragraphs, a ``cite="…"`` attribute, a nested block quote) a block quote. The text
   is the element's without tags (a line-breaking tag such as ``</p>`` is a line break),
