@@ -23,6 +23,7 @@ for "excluding"): it is the same passage, but not a faithful copy, so it is neve
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections import Counter
@@ -111,6 +112,19 @@ class WordIndex:
             ]
             self._positions[word] = found
         return found
+
+
+def reported_score(folded: str, candidate: Candidate) -> float:
+    """The score a reviewer sees for a candidate: the similarity of the folded quote as
+    written and the place's text, rounded down to four places. ``Candidate.score`` compares
+    words in one spelling ("fuer" and "für" alike) to rank places; reported, that read as
+    1.0, identical, for a quote the correction changes, and so could rounding up.
+
+    >>> place = Candidate("S", Span(1, 0, 16, "Kosten für Miete"), 1.0, True, "kosten für miete")
+    >>> reported_score("kosten fuer miete", place), reported_score("kosten für miete", place)
+    (0.909, 1.0)
+    """
+    return math.floor(Indel.normalized_similarity(folded, candidate.key) * 10_000) / 10_000
 
 
 def word_index(prepared: PreparedSource) -> WordIndex:

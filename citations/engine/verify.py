@@ -19,7 +19,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .approximate import HINT_SCORE, Candidate, candidates, cleaned_match, elided_match
+from .approximate import (
+    HINT_SCORE,
+    Candidate,
+    candidates,
+    cleaned_match,
+    elided_match,
+    reported_score,
+)
 from .markers import read_citation
 from .match import (
     PreparedSource,
@@ -278,10 +285,10 @@ def _locate_approximately(
     cited_paragraph = quote.cited_paragraph if primary is not None else None
     cleaned = cleaned_match(folded, ordered, cited_paragraph=cited_paragraph)
     if cleaned is not None:
-        return Finding.APPROXIMATE, _approximate_match(cleaned, primary)
+        return Finding.APPROXIMATE, _approximate_match(cleaned, primary, folded)
     elided = elided_match(folded, ordered)
     if elided is not None:
-        return Finding.APPROXIMATE, _approximate_match(elided, primary)
+        return Finding.APPROXIMATE, _approximate_match(elided, primary, folded)
     sentence_start = quote.text.strip()[:1].isupper()
     found: list[Candidate] = []
     for searcher in ordered:
@@ -309,20 +316,20 @@ def _locate_approximately(
     clear = rival is None or best.score - rival.score >= min_margin
     if best.sound and clear:
         finding = Finding.CHANGED_CLAIM if best.changes_claim else Finding.APPROXIMATE
-        return finding, _approximate_match(best, primary)
+        return finding, _approximate_match(best, primary, folded)
     if best.score >= HINT_SCORE:
-        return Finding.NOWHERE, _approximate_match(best, primary)
+        return Finding.NOWHERE, _approximate_match(best, primary, folded)
     return Finding.NOWHERE, None
 
 
-def _approximate_match(candidate: Candidate, primary: PreparedSource | None) -> Match:
+def _approximate_match(candidate: Candidate, primary: PreparedSource | None, folded: str) -> Match:
     tier = (
         Tier.PRIMARY if primary is not None and candidate.source == primary.id else Tier.SECONDARY
     )
     return match_from_spans(
         [candidate.span],
         source=candidate.source,
-        score=round(candidate.score, 4),
+        score=reported_score(folded, candidate),
         method=MatchMethod.APPROXIMATE,
         tier=tier,
     )
