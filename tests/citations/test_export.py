@@ -27,6 +27,8 @@ from citations.engine import (
     SourceKind,
     Turn,
     VerificationStatus,
+    load_bundle,
+    verify_bundle,
 )
 from citations.engine.export import export_response
 from citations.engine.parse import parse_response
@@ -663,3 +665,29 @@ def test_export_corrections_read_back_as_corrected_003_9(markdown: str, fixed: s
     assert [(q.text, q.cited_ref, q.cited_paragraph) for q in after] == [
         (f"{fixed} {n}", "S2", n) for n in range(1, count + 1)
     ]
+
+
+BUNDLES_OF_EVERY_FORM = sorted(
+    path
+    for folder in (SHARED / "scenarios", Path(__file__).parent / "redteam")
+    for path in folder.glob("*.json")
+    if not path.name.endswith(".expected.json")
+)
+
+
+@pytest.mark.parametrize("path", BUNDLES_OF_EVERY_FORM, ids=lambda p: p.stem)
+def test_003_9_every_correction_reads_back_verified_from_the_export(path: Path):
+    """The export of every quote form (scenarios, red-team bundles) verified again: each
+    corrected quote is now verified as written, so the export carries the corrected citation
+    and no stale one beside it (a second, contradicting citation would be read instead)."""
+    bundle = load_bundle(path.read_text(encoding="utf-8"))
+    report = verify_bundle(bundle)
+    exported = export_response(bundle, report)
+    assert export_response(bundle, report) == exported
+    again = verify_bundle(replace(bundle, response=replace(bundle.response, text=exported)))
+    statuses: dict[str, set[VerificationStatus]] = {}
+    for result in again.results:
+        statuses.setdefault(result.quote.text, set()).add(result.status)
+    for result in report.results:
+        if result.corrected is not None:
+            assert VERIFIED in statuses.get(result.corrected.text, set()), result.quote.n
