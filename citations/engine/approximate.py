@@ -342,7 +342,8 @@ def _align(
     end = _extend_tail(folded[query[q_last][2] :], text, window_found[w_last].end(), home_end)
     span_text = text[start:end]
     score = Indel.normalized_similarity(_umlauts_out(folded), _umlauts_out(span_text))
-    span_words = WORD.findall(span_text)
+    span_found = list(WORD.finditer(span_text))
+    span_words = [m.group() for m in span_found]
     span_steps = _steps(query_words, span_words)
     sound = score >= min_score and _sound_shape(query_words, span_words, span_steps)
     spans = searcher.spans(start, end)
@@ -353,9 +354,21 @@ def _align(
         or ends_inside_number(text, end)
         or _changes_symbols(folded, span_text)
         or _changes_numbers(folded, span_text)
-        or _changes_meaning(span_steps, query_words, span_words)
+        or _changes_meaning(
+            span_steps,
+            query_words,
+            span_words,
+            query_after=_text_after(folded, [(start, end) for _, start, end in query]),
+            span_after=_text_after(span_text, [m.span() for m in span_found]),
+        )
     )
     return Candidate(searcher.id, spans[0], score, sound, span_text, changes_claim)
+
+
+def _text_after(text: str, words: list[tuple[int, int]]) -> list[str]:
+    """The text between each word (``start, end`` in ``text``) and the next, or the end."""
+    starts = [start for start, _ in words[1:]] + [len(text)]
+    return [text[end:next_start] for (_, end), next_start in zip(words, starts, strict=True)]
 
 
 def _twin_across_gap(
@@ -497,7 +510,12 @@ _MIN_SHARED_STEM = 4
 
 
 def _changes_meaning(
-    steps: list[tuple[int | None, int | None, bool]], query: list[str], span: list[str]
+    steps: list[tuple[int | None, int | None, bool]],
+    query: list[str],
+    span: list[str],
+    *,
+    query_after: list[str],
+    span_after: list[str],
 ) -> bool:
     """Whether the quote changes a number or a negation of the span, adds one, or drops a
     negation; makes a word the opposite of the source's ("excluding" for "including"); puts
@@ -506,10 +524,11 @@ def _changes_meaning(
     "auf dem Land"). A number the quote merely leaves out ("ninety days" for "ninety (90)
     days") changes nothing it claims; one word for two ("sowie" for "ebenso wie") is a
     rewording, not another phrase. Nor may it add an item to an enumeration or leave one
-    out (``_changes_enumeration``)."""
+    out (``_changes_enumeration``; ``query_after``, ``span_after``: the text after each
+    word, which holds the commas between items)."""
     query_set, span_set = set(query), set(span)
     steps = _rejoin_split_words(steps, query, span)
-    if _changes_enumeration(steps, query, span):
+    if _changes_enumeration(steps, (query, query_after), (span, span_after)):
         return True
     run_query = run_span = 0  # quote and span words in the current run of differing steps
     for q, w, same in steps:
@@ -573,15 +592,19 @@ _ARTICLES = _word_set(
 
 
 def _changes_enumeration(
-    steps: list[tuple[int | None, int | None, bool]], query: list[str], span: list[str]
+    steps: list[tuple[int | None, int | None, bool]],
+    query: tuple[list[str], list[str]],
+    span: tuple[list[str], list[str]],
 ) -> bool:
     """Whether the quote adds an item to an enumeration of the span or leaves one out:
     "Berlin, Hamburg and Munich" or "Berlin" for "Berlin and Munich", "the tenant and
     guarantor" for "the tenant". That is a run of words only one side has, holding a word
-    other than an article, and either a conjunction or right before one both have (after
-    one it qualifies the next item: "and, on request, a monitor"). It changes who or what
-    the claim is about, though the words are few. The other gender form of a word beside
-    the run ("Bürger" for "Bürger und Bürgerinnen") is no new item."""
+    other than an article, and either a conjunction, or right before one both have (after
+    one it qualifies the next item: "and, on request, a monitor"), or an item of a comma
+    list (``_listed``). It changes who or what the claim is about, though the words are
+    few. The other gender form of a word beside the run ("Bürger" for "Bürger und
+    Bürgerinnen") is no new item. ``query`` and ``span``: the words and the text after
+    each."""
     k = 0
     while k < len(steps):
         q, w, same = steps[k]
@@ -589,20 +612,21 @@ def _changes_enumeration(
             k += 1
             continue
         side = 0 if q is not None else 1  # 0: words the quote adds, 1: words it drops
+        own, other = (query, span) if side == 0 else (span, query)
         end = k
         while end < len(steps) and not steps[end][2] and steps[end][1 - side] is None:
             end += 1
-        run = steps[k:end]  # one side only: the other's list is empty
-        words = [query[i] for i, _, _ in run if i is not None] + [
-            span[i] for _, i, _ in run if i is not None
-        ]
-        before, after = (
-            query[step[0]] if step is not None and step[2] and step[0] is not None else ""
-            for step in (steps[k - 1] if k else None, steps[end] if end < len(steps) else None)
-        )
-        beside = [word for word in (before, after) if word]
+        run = [i for step in steps[k:end] if (i := step[side]) is not None]
+        words = [own[0][i] for i in run]
+        before = _shared(steps[k - 1], side) if k else None
+        after = _shared(steps[end], side) if end < len(steps) else None
+        beside = [own[0][n[0]] for n in (before, after) if n is not None]
         items = [word for word in words if word not in _CONJUNCTIONS and word not in _ARTICLES]
-        joined = after in _CONJUNCTIONS or any(word in _CONJUNCTIONS for word in words)
+        joined = (
+            (after is not None and own[0][after[0]] in _CONJUNCTIONS)
+            or any(word in _CONJUNCTIONS for word in words)
+            or _listed(run[-1], before, after, own, other)
+        )
         if (
             items
             and joined
@@ -611,6 +635,44 @@ def _changes_enumeration(
             return True
         k = end
     return False
+
+
+def _shared(step: tuple[int | None, int | None, bool], side: int) -> tuple[int, int] | None:
+    """A step both sides have the same word at, as (index on ``side``, on the other)."""
+    q, w, same = step
+    if not same or q is None or w is None:
+        return None
+    return (q, w) if side == 0 else (w, q)
+
+
+def _listed(
+    last: int,
+    before: tuple[int, int] | None,
+    after: tuple[int, int] | None,
+    own: tuple[list[str], list[str]],
+    other: tuple[list[str], list[str]],
+) -> bool:
+    """Whether a run of words one side has (``own``, its last word at ``last``) is an item
+    of a comma list: it ends in a comma, and either a comma stands before it as well as
+    between the words beside it on the other side ("Berlin, Cologne" for "Berlin, Munich,
+    Cologne"), or the list goes on past the next word on both sides, with a comma or a
+    conjunction ("for Munich, Cologne" for "for Berlin, Munich, Cologne"). A filler left
+    out with its commas ("The report was" for "The report, however, was") is none.
+    ``before`` and ``after``: the words both sides have beside the run, as (own index,
+    other index)."""
+    if "," not in own[1][last] or after is None:
+        return False
+    if before is not None and "," in own[1][before[0]] and "," in other[1][before[1]]:
+        return True
+    return all(
+        _list_goes_on(words, after_text, at)
+        for (words, after_text), at in zip((own, other), after, strict=True)
+    )
+
+
+def _list_goes_on(words: list[str], after: list[str], at: int) -> bool:
+    """Whether a comma or a conjunction follows word ``at``."""
+    return "," in after[at] or (at + 1 < len(words) and words[at + 1] in _CONJUNCTIONS)
 
 
 _MIN_STEM = 4  # an ending added to a shorter word makes another word ("in", "inside")

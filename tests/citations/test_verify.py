@@ -253,6 +253,23 @@ OTHER_CLAIMS = [
         "Die Vermieterin trägt die Kosten für Dach, Fenster und Fassade sowie für die "
         "Heizungsanlage.",
     ),
+    # ... also an item between commas, or first of a list that goes on
+    (
+        "The committee approved budgets for Berlin, Munich, Cologne and Hamburg this year.",
+        "The committee approved budgets for Berlin, Cologne and Hamburg this year.",
+    ),
+    (
+        "The committee approved budgets for Berlin, Munich, Cologne and Hamburg this year.",
+        "The committee approved budgets for Munich, Cologne and Hamburg this year.",
+    ),
+    (
+        "The committee approved budgets for Berlin, Cologne, Hamburg, Bremen this year.",
+        "The committee approved budgets for Berlin, Munich, Cologne, Hamburg, Bremen this year.",
+    ),
+    (
+        "Die Vermieterin trägt die Kosten für Dach, Fenster, Türen und Fassade seit dem Jahr 2020.",
+        "Die Vermieterin trägt die Kosten für Dach, Türen und Fassade seit dem Jahr 2020.",
+    ),
 ]
 
 
@@ -446,6 +463,11 @@ SPELLING_SLIPS = [
     (
         "Wir wollen, dass alle Bürger und Bürgerinnen kostenlos Bus und Bahn fahren können.",
         "Wir wollen, dass alle Bürger kostenlos Bus und Bahn fahren können.",
+    ),
+    # a filler between commas left out, commas and all: no item of a list
+    (
+        "The report, however, was submitted late to the board last week.",
+        "The report was submitted late to the board last week.",
     ),
 ]
 
