@@ -45,6 +45,7 @@ from reviews.models import (
     ReviewState,
     VerificationState,
 )
+from reviews.sql_rows import instances_from_sql
 
 from .selectors import assessments_stuck, stale_after
 
@@ -141,7 +142,9 @@ def assessment_claim(*, assessment_id: int, now: datetime | None = None) -> Clai
     """Take the work with one conditional UPDATE; None when someone else has it or it is done."""
     now = now or timezone.now()
     # Pending, or running with a stale claim (its worker died), within the state graph.
-    claimed = Assessment.objects.raw(
+    claimed = instances_from_sql(
+        Assessment,
+        ("id", *CLAIM_FIELDS),
         _claim_sql(),
         {
             "id": assessment_id,
@@ -153,9 +156,9 @@ def assessment_claim(*, assessment_id: int, now: datetime | None = None) -> Clai
             "running": State.RUNNING,
         },
     )
-    assessment = next(iter(claimed), None)
-    if assessment is None:
+    if not claimed:
         return None
+    assessment = claimed[0]
     return Claim(
         assessment_id=assessment_id,
         attempt=assessment.verification_attempts,

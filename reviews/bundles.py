@@ -17,6 +17,7 @@ from citations.engine import (
 from citations.engine import Source as EngineSource
 
 from .models import Assessment, Source
+from .sql_rows import instances_from_sql
 
 
 def engine_turn(sources: list[Source]) -> Turn:
@@ -43,7 +44,8 @@ def turn_sources(turn_id: int) -> list[Source]:
 
     Plain SQL built once: every verification task loads a turn, and composing this query
     cost the worker as much CPU as running it (``manage.py bench_pipeline``)."""
-    return list(Source.objects.raw(_turn_sources_sql(connection.vendor), [turn_id]))
+    names = tuple(f.name for f in Source._meta.concrete_fields)
+    return instances_from_sql(Source, names, _turn_sources_sql(connection.vendor), [turn_id])
 
 
 @functools.cache

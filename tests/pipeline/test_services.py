@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from citations.engine import VerificationStatus, load_bundle, report_to_dict, verify_bundle
 from citations.services import (
+    CLAIM_FIELDS,
     ReverificationLocked,
     VerifyOutcome,
     assessment_claim,
@@ -18,7 +19,14 @@ from citations.services import (
 )
 from reviews.bundles import engine_bundle, turn_sources
 from reviews.imports import bundle_import
-from reviews.models import Assessment, Correction, Quote, ReviewState, VerificationState
+from reviews.models import (
+    Assessment,
+    Correction,
+    Quote,
+    ReviewState,
+    Source,
+    VerificationState,
+)
 
 from .conftest import import_scenario, scenario
 
@@ -285,3 +293,25 @@ def test_real_llm_answers_are_stored_exactly_as_the_engine_reported_them_adr_3_v
                 assert paragraph[row.match_start : row.match_end] == match["text"], where
             if row.status in ("verified", "corrected"):
                 assert row.match_source.eligible, where
+
+
+def test_claim_and_turn_sources_read_rows_as_the_orm_does():
+    """Claim and source loading skip the ORM's per-query setup (``reviews.sql_rows``): the
+    instances they build hold the values and Python types the ORM gives (an ineligible
+    source's False, attachments' parents, JSON paragraphs), whatever the column order."""
+    assessment = import_scenario(MIXED, enqueue=False)
+    orm_sources = list(Source.objects.filter(turn_id=assessment.turn_id).order_by("position"))
+    loaded = turn_sources(assessment.turn_id)
+    fields = [f.attname for f in Source._meta.concrete_fields]
+    assert [[getattr(s, f) for f in fields] for s in loaded] == [
+        [getattr(s, f) for f in fields] for s in orm_sources
+    ]
+    assert {type(s.eligible) for s in loaded} == {bool}
+    assert any(not s.eligible for s in loaded) and any(s.parent_id for s in loaded)
+
+    claim = assessment_claim(assessment_id=assessment.pk)
+    stored = Assessment.objects.get(pk=assessment.pk)
+    for name in CLAIM_FIELDS:
+        attname = Assessment._meta.get_field(name).attname
+        assert getattr(claim.assessment, attname) == getattr(stored, attname), name
+    assert claim.attempt == stored.verification_attempts == 1
