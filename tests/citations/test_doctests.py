@@ -6,6 +6,7 @@ import pytest
 
 from citations.engine import (
     approximate,
+    claim_changes,
     json_locate,
     markers,
     match,
@@ -20,6 +21,7 @@ MODULES = [
     normalize,
     match,
     approximate,
+    claim_changes,
     markers,
     json_locate,
     parse_json,
