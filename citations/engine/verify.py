@@ -139,7 +139,8 @@ def verify_quote(
 def _resolve_citation(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Source | None]:
     """The source a quote cites: the name as written (id, label or title), else read as a
     citation marker (``[A1 ¶2]``, ``A1, ¶2``, ``D1 para 2``), whose paragraph counts when the
-    quote names none otherwise. The quote comes back with the citation as read.
+    quote names none otherwise, else the name in words (``Document A1``: ``Turn.resolve``).
+    The quote comes back with the citation as read.
 
     >>> turn = Turn((Source("A1", SourceKind.DOCUMENT, ("x", "y")),))
     >>> quote, source = _resolve_citation(ParsedQuote(1, QuoteForm.FIELD, "y", "[A1 ¶2]"), turn)
@@ -152,10 +153,11 @@ def _resolve_citation(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Sour
             return named
     if not quote.cited_ref:
         return quote, None
-    cited = turn.resolve(quote.cited_ref)
+    cited = turn.resolve(quote.cited_ref, exact=True)
     marker = read_citation(quote.cited_ref) if cited is None else None
     if marker is None:
-        return quote, cited
+        # a name in words: "Document D1", "D1 (Lease 2024)", the source's URL
+        return quote, cited or turn.resolve(quote.cited_ref)
     if quote.cited_paragraph is None:
         quote = replace(
             quote,

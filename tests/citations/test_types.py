@@ -51,6 +51,70 @@ def test_a_source_is_resolved_by_id_label_or_title_012_2(
     assert (found.id if found else None) == resolved
 
 
+NAMED = Turn(
+    (
+        Source("D1", SourceKind.DOCUMENT, ("x",), title="Lease 2024", url="https://x.test/d1"),
+        Source("D2", SourceKind.DOCUMENT, ("y",), title="Memo", label="Memo.pdf", eligible=False),
+        source("1"),
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("turn", "reference", "resolved"),
+    [
+        (NAMED, "Document D1", "D1"),
+        (NAMED, "document d1", "D1"),
+        (NAMED, "Dokument D2", "D2"),  # resolved, so the policy can flag it as ineligible
+        (NAMED, "doc:D1", "D1"),
+        (NAMED, "Quelle: D1", "D1"),
+        (NAMED, "E-Mail D1", "D1"),
+        (NAMED, "Anhang #D1", "D1"),
+        (NAMED, "D1.pdf", "D1"),
+        (NAMED, "doc D1.pdf", "D1"),
+        (NAMED, "[D1]", "D1"),
+        (NAMED, "„D1“", "D1"),
+        (NAMED, "D1 (Lease 2024)", "D1"),  # a title that names the same source
+        (NAMED, "Document D1 (lease 2024)", "D1"),
+        (NAMED, "Lease 2024 (D1)", "D1"),
+        (NAMED, "D2 (Memo.pdf)", "D2"),  # a label that names the same source
+        (NAMED, "https://x.test/d1", "D1"),
+        (NAMED, "https://x.test/d1/", "D1"),  # a trailing slash aside
+        (NAMED, "https://x.test/d1/page", None),
+        (NAMED, "https://x.test", None),
+        # a parenthesis that names another source, or nothing known
+        (NAMED, "D1 (Memo)", None),
+        (NAMED, "D1 (Lease 2019)", None),
+        # a bare number may mean a position: never read as an id, even one that exists
+        (NAMED, "Source 1", None),
+        (NAMED, "Document 2", None),
+        (NAMED, "1", "1"),  # the id itself, as written
+        (NAMED, "Document D3", None),
+        (NAMED, "DocD1", None),  # no kind word: the id is part of a longer word
+        # two sources could be meant: none is
+        (Turn((source("D1"), source("D1.pdf"))), "Document D1.pdf", None),
+        (Turn((source("A"), source("doc A"))), "Document doc A", None),
+        (Turn((source("Ab"), source("AB"))), "Document ab", None),
+        (Turn((source("D1"), source("X", title="D1"))), "Document D1", None),
+        (
+            Turn(
+                (
+                    Source("A", SourceKind.DOCUMENT, ("x",), url="https://x.test/"),
+                    Source("B", SourceKind.ATTACHMENT, ("y",), url="https://x.test", parent="A"),
+                )
+            ),
+            "https://x.test",
+            None,
+        ),
+    ],
+)
+def test_a_source_named_in_words_is_resolved_when_one_id_is_left_012_2(
+    turn: Turn, reference: str, resolved: str | None
+) -> None:
+    found = turn.resolve(reference)
+    assert (found.id if found else None) == resolved
+
+
 def verify(response: dict) -> tuple[VerificationStatus, str | None]:
     bundle = load_bundle(
         {

@@ -690,6 +690,120 @@ def test_012_2_citation_of_an_unknown_source_is_flagged():
     )
 
 
+def json_field_result(cited: str, *, paragraph: int | None = 1):
+    """One JSON quote of D1's first sentence whose source field reads ``cited``, in a turn
+    where D0, an ineligible copy of D1 with a title and URL, may not be cited."""
+    data = {
+        "bundle_version": 1,
+        "id": "named-in-words",
+        "sources": [
+            {
+                "id": "D1",
+                "kind": "document",
+                "title": "Procurement Policy",
+                "url": "https://intranet.test/policy/2024",
+                "text": D1_TEXT,
+            },
+            {
+                "id": "D0",
+                "kind": "document",
+                "title": "Old Policy",
+                "url": "https://intranet.test/policy/2019/",
+                "eligible": False,
+                "text": D1_TEXT,
+            },
+        ],
+        "response": {
+            "format": "json",
+            "text": json.dumps(
+                {
+                    "quotes": [
+                        {
+                            "quote": "Contracts above 50,000 EUR per year require a"
+                            " competitive tender.",
+                            "source": cited,
+                            "paragraph": paragraph,
+                        }
+                    ]
+                }
+            ),
+            "quotes": [
+                {
+                    "path": "$.quotes[*]",
+                    "text": "quote",
+                    "source": "source",
+                    "paragraph": "paragraph",
+                }
+            ],
+        },
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    return result
+
+
+@pytest.mark.parametrize(
+    "cited",
+    [
+        "Document D1",
+        "D1 (Procurement Policy)",
+        "doc:D1",
+        "D1.pdf",
+        "[D1]",
+        "Quelle: D1",
+        "https://intranet.test/policy/2024/",
+        "Document D1, ¶1",
+    ],
+)
+def test_012_2_a_source_field_naming_the_source_in_words_cites_it(cited):
+    result = json_field_result(cited)
+    assert (result.status, result.reason, result.cited_source) == (
+        VerificationStatus.VERIFIED,
+        Reason.FOUND_AS_CITED,
+        "D1",
+    )
+
+
+@pytest.mark.parametrize(
+    "cited",
+    [
+        "Document D0",
+        "Dokument D0 (Old Policy)",
+        "doc:D0",
+        "D0.pdf",
+        "[D0]",
+        "https://intranet.test/policy/2019",
+    ],
+)
+def test_012_2_an_ineligible_source_named_in_words_stays_ineligible(cited):
+    """The text is also in D1, which is eligible: a field naming D0 in words must not let the
+    quote pass as found elsewhere."""
+    result = json_field_result(cited)
+    assert (result.status, result.reason, result.cited_source, result.match) == (
+        VerificationStatus.INELIGIBLE,
+        Reason.SOURCE_NOT_ELIGIBLE,
+        "D0",
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    "cited",
+    [
+        "Source 1",  # a position, maybe: no guess
+        "Document 2",
+        "D1 (Old Policy)",  # the title names another source
+        "https://intranet.test/policy",
+    ],
+)
+def test_012_2_a_name_that_may_mean_another_source_or_a_position_is_unknown(cited):
+    result = json_field_result(cited)
+    assert (result.status, result.reason, result.cited_source) == (
+        VerificationStatus.INELIGIBLE,
+        Reason.UNKNOWN_SOURCE,
+        None,
+    )
+
+
 TABLE = "| Topic | Quote | Source |\n|---|---|---|\n| Tender | {quote} | {source} |\n"
 TENDER = '"Contracts above 50,000 EUR per year require a competitive tender."'
 
