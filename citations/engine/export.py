@@ -10,7 +10,11 @@ Per quote, by status:
   the marker (run) rewritten to ``[SOURCE ¶N]`` (a marker written as a link keeps a link,
   to the source's URL); so is a citation written without brackets (``(see D1 at ¶ 4)``,
   ``— D1, ¶3``, ``【4:0†source】``, an attribution line), but a name that cited nothing
-  (``— Jonas Brandt``) is prose and the marker follows it. A quote cited by its table row
+  (``— Jonas Brandt``) is prose and the marker follows it. In an HTML ``<footer>``,
+  ``<cite>`` or ``<figcaption>`` only the citation's text is rewritten, the tags stay
+  (``S1 ¶2`` without brackets in a ``<cite>`` after the quote element, read in words there);
+  so is a marker introducing the quote with a colon that gave its citation (``Beleg 1 (D1,
+  Abs. 3): „…“``). A quote cited by its table row
   (and the only quote of the row) gets the row's Source / Paragraph cells rewritten
   instead. Else the marker is added after the quote. JSON: the text field (a marker the
   model copied into it rewritten to ``[SOURCE ¶N]`` in its place when the object has no
@@ -38,17 +42,19 @@ function of the bundle and report alone: the same input gives the same bytes.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import json
 import re
 from collections.abc import Callable
 
-from .inline_quotes import MIXED_PAIRS, QUOTE_PAIRS
+from .html_quotes import html_attribution_citation
+from .inline_quotes import MIXED_PAIRS, QUOTE_PAIRS, introducing_marker
 from .json_locate import QuoteObject, locate_json, select_quote_objects, value_at
 from .markdown_lines import BLANK_LINE, Lines
 from .markdown_markers import written_citation
 from .markdown_tables import NO_SOURCE, CitingCells, citing_cells
-from .markers import FOOTNOTE_REFERENCE, HORIZONTAL_SPACE, MARKER
+from .markers import FOOTNOTE_REFERENCE, HORIZONTAL_SPACE, MARKER, find_marker
 from .parse_json import rewrite_quote_field
 from .parse_markdown import BLOCK_PREFIX, tables_of
 from .types import (
@@ -95,8 +101,15 @@ def _export_markdown(bundle: Bundle, report: Report) -> str:
     text = bundle.response.text
     edits: list[Edit] = []
     rows = _rows_of_one_quote(text, report)
+    ends = sorted(r.quote.extent[1] for r in report.results if r.quote.extent is not None)
     for result in report.results:
-        edits.extend(_markdown_edits(bundle, result, rows.get(result.quote.response_span)))
+        row = rows.get(result.quote.response_span)
+        # Where a lead-in of this quote may start: after the quote before it.
+        after = 0
+        if result.quote.extent is not None:
+            before = bisect.bisect_right(ends, result.quote.extent[0]) - 1
+            after = ends[before] if before >= 0 else 0
+        edits.extend(_markdown_edits(bundle, result, row, after))
     edits.sort(key=lambda edit: (edit[0], edit[1]))
     out = text
     for start, end, replacement in reversed(edits):
@@ -107,9 +120,11 @@ def _export_markdown(bundle: Bundle, report: Report) -> str:
     return out
 
 
-def _markdown_edits(bundle: Bundle, result: QuoteResult, row: CitingCells | None) -> list[Edit]:
+def _markdown_edits(
+    bundle: Bundle, result: QuoteResult, row: CitingCells | None, after: int
+) -> list[Edit]:
     """The edits for one quote; ``row``: the cells citing it, when it is the one quote of a
-    table row that cites."""
+    table row that cites; ``after``: where the quote before it ends."""
     quote = result.quote
     if quote.extent is None or quote.response_span is None:
         return []
@@ -138,26 +153,52 @@ def _markdown_edits(bundle: Bundle, result: QuoteResult, row: CitingCells | None
             new_text = BLANK_LINE.sub("\n", corrected.text)  # a blank line would end the quote
             edits.extend(_marks_for(text, quote.extent, quote.response_span, new_text))
         edits.append((span_start, span_end, new_text))
-        # A citation written without brackets is replaced too, unless it is a name that
-        # cited nothing (a person's, "— Jonas Brandt"): that is prose, and the marker follows.
-        written = written_citation(text, span_end, extent_end) if not markers else None
+        # A citation written without brackets is replaced too (in an HTML attribution, its
+        # text: the tags stay), unless it is a name that cited nothing (a person's, "— Jonas
+        # Brandt"): that is prose, and the marker follows.
+        written = None
+        if not markers:
+            written = html_attribution_citation(text, span_end, extent_end) or written_citation(
+                text, span_end, extent_end
+            )
         if written is not None and written.name is not None and result.cited_source is None:
             written = None
         # A table row's Source / Paragraph cells cite a quote without a marker of its own:
         # they are rewritten, or the row would contradict a marker added beside the quote.
         row_edits = _row_citation_edits(bundle, result, row) if row and not written else None
+        lead_in = None if markers or written or row_edits else _lead_in(text, result, after)
         if markers:
             edits.append((markers[0].start(), markers[-1].end(), new_marker))
+        elif written is not None and written.bare:
+            edits.append((written.start, written.end, f"{corrected.source} ¶{corrected.paragraph}"))
         elif written is not None:
             edits.append((written.start, written.end, new_marker))
         elif row_edits is not None:
             edits.extend(row_edits)
+        elif lead_in is not None:
+            if lead_in["url"] and target is not None and target.url:
+                new_marker += f"({target.url})"
+            edits.append((lead_in.start(), lead_in.end(), new_marker))
         else:
             edits.append((insert_at, insert_at, f" {new_marker}"))
         return edits
     if result.status in FLAGGED:
         return [(insert_at, insert_at, f" {markdown_flag(result.status)}")]
     return []
+
+
+def _lead_in(text: str, result: QuoteResult, after: int) -> re.Match[str] | None:
+    """The marker introducing the quote with a colon right before it (``Beleg 1 (D1, Abs.
+    3): „…“``, after ``after``) when the parser took the quote's citation from it: its
+    source and paragraph are the quote's."""
+    quote = result.quote
+    if quote.extent is None or quote.cited_ref is None:
+        return None
+    found = introducing_marker(text, after, quote.extent[0])
+    marker = find_marker(text, found.start(), parenthesized=True) if found else None
+    if marker is None or (marker.ref, marker.paragraph) != (quote.cited_ref, quote.cited_paragraph):
+        return None
+    return found
 
 
 def _rows_of_one_quote(text: str, report: Report) -> dict[tuple[int, int] | None, CitingCells]:

@@ -11,6 +11,7 @@ from .markdown_lines import BLANK_LINE, Lines, line_of
 from .markdown_markers import (
     ATTRIBUTION_LEAD,
     Footnotes,
+    WrittenCitation,
     footnote_marker,
     inline_marker,
     marker_after,
@@ -191,6 +192,62 @@ def _html_quote(
         extent=(extent_start, extent_end),
         **quote_citation(marker),
     )
+
+
+# Where an export finds an HTML quote's attribution: also the ``<figcaption>`` after it.
+HTML_ATTRIBUTING = HTML_ATTRIBUTION | {"figcaption"}
+
+
+def html_attribution_citation(text: str, start: int, end: int) -> WrittenCitation | None:
+    """The citation written in a ``<cite>``, ``<footer>`` or ``<figcaption>`` element in
+    ``text[start:end]``, the part of a quote's extent after its text, as the parser read it:
+    the text of the first element piece that reads as a citation, without a dash or label
+    before it (``<footer>— Source: S1, ¶3</footer>``); else all their text as a name
+    (``name`` set: ``<footer>— Jonas Brandt</footer>``, which cites only when it names a
+    known source). The tags are never part of it, so an export rewriting it keeps them.
+    ``bare`` when it is a ``<cite>`` after the quote element, which is read as a citation in
+    words: a marker in brackets there would be the sentence's, not the quote's.
+
+    >>> def written(tail):
+    ...     found = html_attribution_citation(tail, 0, len(tail))
+    ...     return found and (tail[found.start : found.end], found.name, found.bare)
+    >>> written("<footer>— Source: S1, ¶3</footer></blockquote>")
+    ('S1, ¶3', None, False)
+    >>> written("</q> (<cite>S1, ¶3</cite>)"), written("</q> (<cite>Jonas Brandt</cite>)")
+    (('S1, ¶3', None, True), ('Jonas Brandt', 'Jonas Brandt', True))
+    """
+    pieces: list[tuple[int, int]] = []
+    bare: list[bool] = []
+    open_elements: list[str] = []
+    outside, position = False, start
+    for tag in HTML_ELEMENT_TAG.finditer(text, start, end):
+        if open_elements:
+            pieces.append(_strip_space(text, position, tag.start()))
+            bare.append(outside and "figcaption" not in open_elements)
+        name = tag["name"].lower()
+        if name in HTML_ATTRIBUTING and not tag["closing"]:
+            open_elements.append(name)
+        elif name in HTML_ATTRIBUTING and name in open_elements:
+            del open_elements[len(open_elements) - 1 - open_elements[::-1].index(name) :]
+        elif name in ("q", "blockquote") and tag["closing"] and not open_elements:
+            outside = True  # the quote element ends: a <cite> after it is in words
+        position = tag.end()
+    for (piece_start, piece_end), in_words in zip(pieces, bare, strict=True):
+        if _html_attribution(text, piece_start, piece_end) is not None:
+            lead = ATTRIBUTION_LEAD.match(text, piece_start, piece_end)
+            assert lead is not None  # every part is optional
+            return WrittenCitation(lead.end(), piece_end, bare=in_words)
+    written = [
+        (piece, in_words)
+        for piece, in_words in zip(pieces, bare, strict=True)
+        if piece[0] < piece[1]
+    ]
+    name = _html_attribution_as_written(text, [piece for piece, _ in written])
+    if not written or name is None:
+        return None
+    lead = ATTRIBUTION_LEAD.match(text, written[0][0][0], written[-1][0][1])
+    assert lead is not None  # every part is optional
+    return WrittenCitation(lead.end(), written[-1][0][1], name, bare=written[0][1])
 
 
 def _cite_attribute(opening: re.Match[str]) -> str | None:

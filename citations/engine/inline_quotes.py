@@ -330,6 +330,23 @@ def _lead_in_citation(
     return marker
 
 
+def introducing_marker(text: str, start: int, position: int) -> re.Match[str] | None:
+    """The marker that introduces the quote at ``position`` with a colon right before it,
+    after ``start`` (``Beleg 1 (D1, Abs. 3): „…“``, ``**Beleg (D0 Abs. 2):** „…“``), as
+    ``_lead_in_citation`` takes a paragraph from it; None when there is none.
+
+    >>> text = "Beleg 1 (D1, Abs. 3): „A“"
+    >>> introducing_marker(text, 0, text.index("„")).group()
+    '(D1, Abs. 3)'
+    """
+    line_start = text.rfind("\n", start, position) + 1
+    found = list(MARKER.finditer(text, max(start, line_start), position))
+    if not found:
+        return None
+    introducing = INTRODUCING.match(text, found[-1].end())
+    return found[-1] if introducing is not None and introducing.end() == position else None
+
+
 # A sentence's end before a quote's lead-in: a full stop then a capital or a quotation mark
 # ("… in Abs. 3 says" goes on).
 LEAD_IN_SENTENCE_END = re.compile(r"[.!?][)\]\"'”’*_]*\s+(?=[A-ZÄÖÜ\"“„«])")

@@ -184,11 +184,13 @@ def _marker_after_quote(text: str, position: int) -> Marker | None:
 class WrittenCitation:
     """Where a quote's citation without brackets is written: ``text[start:end]``. ``name``
     is set when it is a name in words (``— Jonas Brandt``), which cites only when it names a
-    known source and otherwise is the writer's prose."""
+    known source and otherwise is the writer's prose. ``bare``: a new citation written there
+    has no brackets (``S1 ¶2``), which would make it a marker of its own."""
 
     start: int
     end: int
     name: str | None = None
+    bare: bool = False
 
 
 BLOCK_LINE_PREFIX = re.compile(r"[ \t]*(?:>[ \t]?)*")

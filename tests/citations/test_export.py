@@ -554,6 +554,75 @@ def test_a_citation_in_words_reads_back_as_corrected_003_9(cited: str) -> None:
     assert (again.text, again.cited_ref, again.cited_paragraph) == ("the fee rises", "S2", 1)
 
 
+@pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        pytest.param(
+            "<blockquote>The fee rises by 6 per cent.<footer>S1, ¶3</footer></blockquote>\n",
+            "<blockquote>the fee rises<footer>[S2 ¶1]</footer></blockquote>\n",
+            id="footer",
+        ),
+        pytest.param(
+            "<blockquote>The fee rises.<footer>— Source: S1, ¶3</footer></blockquote>\n",
+            "<blockquote>the fee rises<footer>— Source: [S2 ¶1]</footer></blockquote>\n",
+            id="footer-dash-label",  # the closing tags were lost with the old citation
+        ),
+        pytest.param(
+            "<blockquote><p>The fee.</p><footer><cite>S1 ¶3</cite></footer></blockquote>\n",
+            "<blockquote><p>the fee rises</p><footer><cite>[S2 ¶1]</cite></footer></blockquote>\n",
+            id="cite-in-footer",
+        ),
+        pytest.param(
+            "It says <q>the fee rises by 6 per cent</q> (<cite>S1, ¶3</cite>) today.",
+            "It says <q>the fee rises</q> (<cite>S2 ¶1</cite>) today.",
+            id="cite-after-q",  # in words there: a bracketed marker would be the sentence's
+        ),
+        pytest.param(
+            "<figure><blockquote>The fee.</blockquote><figcaption>S1, ¶3</figcaption></figure>\n",
+            "<figure><blockquote>the fee rises</blockquote>"
+            "<figcaption>[S2 ¶1]</figcaption></figure>\n",
+            id="figcaption",
+        ),
+        pytest.param(
+            "<blockquote>The fee rises.<footer>— Jonas Brandt</footer></blockquote>\n",
+            "<blockquote>the fee rises<footer>— Jonas Brandt</footer></blockquote> [S2 ¶1]\n",
+            id="footer-naming-a-person",
+        ),
+        pytest.param(
+            "Beleg 1 (S1, Abs. 3): „the fee rises by 6 per cent“ und mehr.",
+            "Beleg 1 [S2 ¶1]: „the fee rises“ und mehr.",
+            id="lead-in-marker",
+        ),
+        pytest.param(
+            "**Beleg (S1 Abs. 2):** „the fee rises by 6 per cent“\n",
+            "**Beleg [S2 ¶1]:** „the fee rises“\n",
+            id="lead-in-marker-bold",
+        ),
+        pytest.param(
+            "Per the policy [S1 ¶2], „the fee rises by 6 per cent“ und mehr.",
+            "Per the policy [S1 ¶2], „the fee rises“ [S2 ¶1] und mehr.",
+            id="sentence-marker-gives-no-paragraph",  # it cites the sentence: it stays
+        ),
+        pytest.param(
+            "Beleg (S1 Abs. 3): „the fee rises by 6 per cent“ [S1 ¶3].",
+            "Beleg (S1 Abs. 3): „the fee rises“ [S2 ¶1].",
+            id="lead-in-beside-a-marker-of-its-own",
+        ),
+    ],
+)
+def test_a_citation_in_an_html_attribution_or_lead_in_is_rewritten_where_written_003_9(
+    markdown: str, expected: str
+) -> None:
+    """A corrected quote cited in its HTML attribution (footer, cite, figcaption) or by a
+    marker introducing it with a colon gets that citation rewritten, tags kept: a marker
+    added after the quote left the old citation standing beside it. A footer naming a
+    person cites nothing and stays; the marker follows."""
+    out = export(markdown, [("the fee rises", "S2", 1)])
+    assert out == expected
+    (again,) = parse_response(Response(format="markdown", text=out)).quotes
+    assert (again.text, again.cited_ref, again.cited_paragraph) == ("the fee rises", "S2", 1)
+
+
 SENTENCE = st.text(alphabet=st.sampled_from(list("abc def.,")), min_size=1, max_size=12)
 
 
