@@ -17,6 +17,7 @@ from citations.engine import (
 )
 from citations.engine.export import export_response
 from citations.engine.parse import parse_response
+from citations.engine.report import decision_from_dict
 from reviews.bundles import engine_bundle
 from reviews.models import Assessment, Quote, ReviewState, VerificationState
 
@@ -80,6 +81,7 @@ def _quote_result(row: Quote, quote: ParsedQuote) -> QuoteResult:
         reason=Reason(row.reason),
         match=match,
         corrected=corrected,
+        decision=decision_from_dict(row.decision),
     )
 
 

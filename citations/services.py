@@ -36,6 +36,7 @@ from citations.engine import (
     report_to_dict,
     verify_bundle,
 )
+from citations.engine.report import decision_to_dict
 from reviews.bundles import engine_bundle, turn_sources
 from reviews.models import (
     Assessment,
@@ -403,6 +404,7 @@ def _quote_values(result: QuoteResult, sources: Mapping[str, int]) -> dict[str, 
         "corrected_text": corrected.text if corrected else "",
         "corrected_source_id": sources[corrected.source] if corrected else None,
         "corrected_paragraph": corrected.paragraph if corrected else None,
+        "decision": decision_to_dict(result.decision),
     }
 
 

@@ -212,6 +212,11 @@ class Quote(models.Model):
         Source, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     corrected_paragraph = models.PositiveIntegerField(null=True, blank=True)
+    decision = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Why the engine decided (the report's 'decision').",
+    )
 
     class Meta:
         ordering = ["assessment", "n"]

@@ -87,6 +87,8 @@ def quote_view(quote: Quote, *, detail_url: str, pane_url: str) -> dict:
         "icon": review_tags.status_icon(quote.status),
         "tooltip": review_tags.status_tooltip(quote),
         "reason": review_tags.reason_text(quote.reason).capitalize(),
+        "decision": review_tags.decision_summary(quote.status, quote.decision),
+        "differences": review_tags.decision_differences(quote.decision),
         "text": review_tags.shown_text(quote),
         "written": quote.text,
         "cite": review_tags.shown_citation(quote),

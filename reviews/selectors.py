@@ -131,6 +131,7 @@ QUOTE_FIELDS = (
     "corrected_text",
     "corrected_source_id",
     "corrected_paragraph",
+    "decision",
 )
 
 

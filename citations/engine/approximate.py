@@ -19,7 +19,8 @@ by ``min_margin``. Whatever the similarity, a candidate *changes the claim* when
 changes a number, a negation or a word of force or scope ("may" for "must", "all" added) of
 the source, adds one, drops a negation, or puts a word's opposite in its place ("including"
 for "excluding"): it is the same passage, but not a faithful copy, so it is never repaired.
-Which differences do that is decided in ``claim_changes``; this module only finds the place.
+Every difference is named by a rule of the table (``edits.classify``); this module only
+finds the place and aligns the words.
 """
 
 from __future__ import annotations
@@ -32,12 +33,18 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Indel, Levenshtein
 
-from .claim_changes import (
-    changes_meaning,
+from .edits import (
+    OPENING_EDITS,
+    Step,
+    Words,
     changes_numbers,
     changes_symbols,
-    is_negation,
+    classify,
+    common_spelling,
+    opening_end,
+    rejoin_split_words,
     umlauts_out,
+    word_claim,
 )
 from .match import (
     PreparedSource,
@@ -46,7 +53,8 @@ from .match import (
     normalized_in_source,
     starts_inside,
 )
-from .types import Span
+from .types import Difference, Span
+from .words import ARTICLES, CONJUNCTIONS, PREPOSITIONS
 
 WORD = re.compile(r"\w+")
 _WORD_CHAR = re.compile(r"\w")
@@ -55,6 +63,8 @@ MIN_WORDS = 3  # fewer quote words than this are never matched approximately
 MIN_RECALL = 0.8  # share of quote words found, in order, in the span
 MIN_WORDS_FOR_CHANGES = 8  # a shorter quote may drop words, but none of its own may differ
 MIN_PRECISION = 0.75  # share of span words that correspond to a quote word
+SAME_PASSAGE_SHARE = 0.6  # words both sides share, of either side, for the passage of a claim
+SAME_PASSAGE_SCORE = 0.7
 MAX_GAP = 3  # longest run of words missing from, or added to, the quote
 MAX_OPENING_CHANGE = 1  # quote words before the first matched one ("Wir" for "und")
 SIMILAR_WORD = 0.8  # a changed word still counts as the same word (a typo, an inflection)
@@ -92,7 +102,10 @@ class Candidate:
     score: float
     sound: bool  # the shape checks pass: recall, precision, gaps, score
     key: str  # the normalized text of the place, to tell a repeated passage from another
-    changes_claim: bool = False  # a number, negation or polarity word differs: not a copy
+    differences: tuple[Difference, ...] = ()  # each named by a rule (``rules.RULES``)
+    # clearly the passage the quote comes from, though too changed to repair: the hint of a
+    # changed claim (a word or two changed in a short quote)
+    same_passage: bool = False
 
 
 class WordIndex:
@@ -159,76 +172,131 @@ def clean_quote(folded: str) -> str:
     return text
 
 
+def marker_differences(folded: str) -> tuple[Difference, ...]:
+    """The citation markers a model copied into the quote, as differences.
+
+    >>> [d.source or d.quote for d in marker_differences("die regel gilt [cite: 12]")]
+    ['[cite: 12]']
+    """
+    return tuple(
+        Difference("edit.citation_marker", found.group().strip(), "")
+        for found in _MARKERS.finditer(folded)
+    )
+
+
 def cleaned_match(
     folded: str, searchers: Sequence[PreparedSource], *, cited_paragraph: int | None = None
 ) -> Candidate | None:
-    """Where the quote is verbatim once its markers, edge ellipses and quotation marks are
-    gone: in ``cited_paragraph`` of the first searcher (the cited source) if it is there,
-    else the first place, searchers in order."""
+    """Where the quote is verbatim once the citation markers copied into it are gone: in
+    ``cited_paragraph`` of the first searcher (the cited source) if it is there, else the
+    first place, searchers in order. The markers are its differences (``edit.citation_marker``)."""
+    marks = marker_differences(folded)
     cleaned = clean_quote(folded)
-    if cleaned == folded or len(WORD.findall(cleaned)) < MIN_WORDS:
+    if not marks or len(WORD.findall(cleaned)) < MIN_WORDS:
         return None
+    score = Indel.normalized_similarity(folded, cleaned)
     if searchers and cited_paragraph is not None:
         span = normalized_in_paragraph(cleaned, searchers[0], cited_paragraph)
         if span is not None:
-            score = Indel.normalized_similarity(folded, cleaned)
-            return Candidate(searchers[0].id, span, score, True, cleaned)
+            return Candidate(searchers[0].id, span, score, True, cleaned, marks)
     for searcher in searchers:
         spans = normalized_in_source(cleaned, searcher)
         if spans and len(spans) == 1:
-            score = Indel.normalized_similarity(folded, cleaned)
-            return Candidate(searcher.id, spans[0], score, True, cleaned)
+            return Candidate(searcher.id, spans[0], score, True, cleaned, marks)
     return None
 
 
 def elided_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate | None:
     """Where a quote with ellipses for omitted words ("A ... B") is: every part verbatim,
     in order, in one paragraph, omitting at most ``ELIDED_BUDGET`` times the quoted text
-    (at least ``MIN_ELIDED_BUDGET`` characters) and no negation or word of force ("may ...
-    sublet" for "may not sublet" is another claim); the place must be the only one that
-    fits. The span runs from the first part to the last, omitted words included."""
+    (at least ``MIN_ELIDED_BUDGET`` characters); the place must be the only one that fits.
+    The span runs from the first part to the last, omitted words included; each omission
+    is a difference (``omission_difference``: what it may hide)."""
     parts = [part.strip() for part in _ELLIPSIS.split(clean_quote(folded))]
     if len(parts) < 2 or any(len(WORD.findall(part)) < 2 for part in parts):
         return None
     budget = max(MIN_ELIDED_BUDGET, ELIDED_BUDGET * sum(len(part) for part in parts))
     for searcher in searchers:
         text = searcher.norm_joined
-        places: list[tuple[int, int]] = []
+        places: list[tuple[int, int, list[str]]] = []
         start, tries = text.find(parts[0]), 0
         while start >= 0 and tries < _MAX_ELIDED_TRIES:
-            end = (
-                None if starts_inside(text, start) else _elided_end(searcher, parts, start, budget)
-            )
-            if end is not None:
-                places.append((start, end))
+            if not starts_inside(text, start):
+                place = _elided_place(searcher, parts, start, budget)
+                if place is not None:
+                    places.append((start, *place))
             start, tries = text.find(parts[0], start + 1), tries + 1
         if not places:
             continue
-        if len({text[s:e] for s, e in places}) > 1:
+        if len({text[s:e] for s, e, _ in places}) > 1:
             return None  # more than one passage fits: not clearly the quoted one
-        start, end = places[0]
+        start, end, omitted = places[0]
         spans = searcher.spans(start, end)
         if len(spans) != 1:
             return None
         score = Indel.normalized_similarity(folded, text[start:end])
-        return Candidate(searcher.id, spans[0], score, True, text[start:end])
+        differences = marker_differences(folded) + tuple(
+            omission_difference(hidden) for hidden in omitted
+        )
+        return Candidate(searcher.id, spans[0], score, True, text[start:end], differences)
     return None
 
 
-def _elided_end(searcher: PreparedSource, parts: list[str], start: int, budget: int) -> int | None:
+def _elided_place(
+    searcher: PreparedSource, parts: list[str], start: int, budget: int
+) -> tuple[int, list[str]] | None:
+    """The end of the passage whose parts stand in order from ``start`` inside one
+    paragraph, and the text each ellipsis hides."""
     home = searcher.paragraph_at(start)
     home_end = searcher.norm_starts[home] + len(searcher.normalized[home].text)
     text = searcher.norm_joined
-    position, omitted = start + len(parts[0]), 0
+    position, omitted, hidden = start + len(parts[0]), 0, []
     for part in parts[1:]:
         found = text.find(part, position, home_end)
         if found < 0 or starts_inside(text, found):
             return None
         omitted += found - position
-        if omitted > budget or any(is_negation(w) for w in WORD.findall(text, position, found)):
+        if omitted > budget:
             return None
+        hidden.append(text[position:found])
         position = found + len(part)
-    return None if ends_inside_number(text, position) else position
+    return None if ends_inside_number(text, position) else (position, hidden)
+
+
+MIN_OMITTED_WORDS = 3  # an ellipsis for one or two words may hide a qualifier ("the ... fee")
+_SENTENCE_BREAK = re.compile(r"[.!?;:](?:\s|$)")
+_LIST_BREAK = re.compile(r"[,;]")
+
+
+def omission_difference(hidden: str) -> Difference:
+    """What a marked omission hides, named: a clause inside one sentence, or articles and
+    prepositions, are an edit; a negation, condition, exception, number or word of force,
+    an item of a list, a sentence end, or a word or two of content (a qualifier, perhaps)
+    change the claim.
+
+    >>> omission_difference(" im rahmen der europäischen einlagensicherung ").kind
+    'edit.marked_omission'
+    >>> hidden = (" not at all ", " annual ", " and the gutters of ", " rent. the ", " with ")
+    >>> for text in hidden:
+    ...     print(omission_difference(text).kind)
+    claim.hidden_by_omission
+    claim.hidden_by_omission
+    claim.list_item
+    claim.hidden_by_omission
+    edit.marked_omission
+    """
+    words = WORD.findall(hidden)
+    text = hidden.strip()
+    function_words = all(w in ARTICLES or w in PREPOSITIONS for w in words)
+    if (
+        (len(words) < MIN_OMITTED_WORDS and not function_words)
+        or _SENTENCE_BREAK.search(hidden)
+        or any(word_claim(w) for w in words)
+    ):
+        return Difference("claim.hidden_by_omission", "...", text)
+    if _LIST_BREAK.search(hidden) or any(w in CONJUNCTIONS for w in words):
+        return Difference("claim.list_item", "...", text)
+    return Difference("edit.marked_omission", "...", text)
 
 
 def candidates(
@@ -239,6 +307,8 @@ def candidates(
     ``sentence_start``: the quote as written begins a sentence (a capital letter), so when
     its opening words were reworded ("Wir sagen" for "Daher sagen wir") the span may begin
     at the source sentence's start a few words earlier."""
+    marks = marker_differences(folded)
+    folded = clean_quote(folded)
     query = [(m.group(), m.start(), m.end()) for m in WORD.finditer(folded)]
     if len(query) < MIN_WORDS:
         return []
@@ -246,7 +316,13 @@ def candidates(
     found = []
     for window in _vote(folded, query, index):
         candidate = _align(
-            folded, query, searcher, window, min_score=min_score, sentence_start=sentence_start
+            folded,
+            query,
+            searcher,
+            window,
+            min_score=min_score,
+            sentence_start=sentence_start,
+            marks=marks,
         )
         if candidate is not None:
             found.append(candidate)
@@ -314,6 +390,7 @@ def _align(
     *,
     min_score: float,
     sentence_start: bool,
+    marks: tuple[Difference, ...],
 ) -> Candidate | None:
     # The window stays inside one paragraph: no cross-paragraph repair.
     text = searcher.norm_joined
@@ -344,32 +421,90 @@ def _align(
     start = _extend_head(
         folded[: query[q_first][1]], text, home_start, window_found[w_first].start()
     )
-    if sentence_start and q_first > 0:
+    head = folded[: query[q_first][1]]
+    core_start = window_found[w_first].start()
+    if sentence_start and q_first > 0 and not _matches_closely(head, text[start:core_start]):
+        # the quote's opening words are not what stands just before: reworded at the
+        # sentence's start ("Wir sagen" for "Daher sagen wir")
         start = _sentence_start(text, home_start, start, max_words=q_first + _OPENER_WORDS)
     end = _extend_tail(folded[query[q_last][2] :], text, window_found[w_last].end(), home_end)
+    start = _nearest_opening(query_words, text, start, end)
+    end = _nearest_closing(query_words, text, start, end)
     span_text = text[start:end]
-    score = Indel.normalized_similarity(umlauts_out(folded), umlauts_out(span_text))
     span_found = list(WORD.finditer(span_text))
     span_words = [m.group() for m in span_found]
     span_steps = _steps(query_words, span_words)
-    sound = score >= min_score and _sound_shape(query_words, span_words, span_steps)
     spans = searcher.spans(start, end)
     if len(spans) != 1:
         return None
-    changes_claim = (
-        starts_inside(text, start)  # "compliant" of "non-compliant", "5" of "12.5"
-        or ends_inside_number(text, end)
-        or changes_symbols(clean_quote(folded), span_text)
-        or changes_numbers(clean_quote(folded), span_text)
-        or changes_meaning(
+    differences = list(marks)
+    if starts_inside(text, start):  # "compliant" of "non-compliant", "5" of "12.5"
+        differences.append(Difference("claim.cut_word", "", text[start : start + 12]))
+    if ends_inside_number(text, end) or changes_numbers(folded, span_text):
+        differences.append(Difference("claim.number", folded, span_text))
+    if changes_symbols(folded, span_text):
+        differences.append(Difference("claim.symbol", folded, span_text))
+    if 0 < end < len(text) and text[end - 1].isalnum() and text[end].isalnum() and query:
+        whole = text[end - len(WORD.findall(text[:end])[-1]) :]
+        whole = WORD.match(whole).group() if WORD.match(whole) else ""  # type: ignore[union-attr]
+        if not cut_begins(query[-1][0], whole):
+            differences.append(Difference("claim.word_changed", query[-1][0], whole))
+    differences.extend(
+        classify(
             span_steps,
-            query_words,
-            span_words,
-            query_after=_text_after(folded, [(start, end) for _, start, end in query]),
-            span_after=_text_after(span_text, [m.span() for m in span_found]),
+            Words(query_words, _text_after(folded, [(s, e) for _, s, e in query])),
+            Words(span_words, _text_after(span_text, [m.span() for m in span_found])),
         )
     )
-    return Candidate(searcher.id, spans[0], score, sound, span_text, changes_claim)
+    # A reworded opening (a connective dropped, the writer's name for "Wir") is a named
+    # edit: it counts neither against the characters' similarity nor against the shape.
+    compared, shape_query, shape_steps, reordered = span_text, query_words, span_steps, False
+    opening = next((d for d in differences if d.kind in OPENING_EDITS), None)
+    if opening is not None:
+        q_end, w_end = opening_end(span_steps, query_words, span_words)
+        if w_end < len(span_found):
+            compared = span_text[span_found[w_end].start() :]
+            quoted = folded[query[q_end][1] :] if q_end < len(query) else ""
+            score_quote = quoted or folded
+        else:
+            score_quote = folded
+        shape_query = query_words[q_end:]
+        shape_steps = _steps(shape_query, WORD.findall(compared))
+        reordered = True
+    else:
+        score_quote = folded
+    score = Indel.normalized_similarity(umlauts_out(score_quote), umlauts_out(compared))
+    shape_span = WORD.findall(compared)
+    # a word written in two parts on one side counts as the one word it is
+    shape_steps, _ = rejoin_split_words(shape_steps, shape_query, shape_span)
+    sound = score >= min_score and _sound_shape(
+        shape_query, shape_span, shape_steps, reordered=reordered
+    )
+    same_passage = score >= SAME_PASSAGE_SCORE and _same_passage(
+        shape_query, shape_span, shape_steps
+    )
+    if opening is not None:
+        score = Indel.normalized_similarity(umlauts_out(folded), umlauts_out(span_text))
+    return Candidate(
+        searcher.id, spans[0], score, sound, span_text, tuple(differences), same_passage
+    )
+
+
+def cut_begins(cut: str, word: str) -> bool:
+    """Whether the quote's last word, cut off, begins the source's ``word`` (in either
+    spelling, one letter off in a long word): "Menschenrechtsit" begins
+    "Menschenrechtssituation", "mai" does not begin "mars".
+
+    >>> cut_begins("menschenrechtsit", "menschenrechtssituation"), cut_begins("mai", "mars")
+    (True, False)
+    """
+    cut, word = common_spelling(cut), common_spelling(word)
+    if word.startswith(cut):
+        return True
+    return len(cut) >= 8 and any(
+        Levenshtein.distance(cut, word[:length]) <= 1
+        for length in range(len(cut) - 1, len(cut) + 2)
+    )
 
 
 def _text_after(text: str, words: list[tuple[int, int]]) -> list[str]:
@@ -378,9 +513,7 @@ def _text_after(text: str, words: list[tuple[int, int]]) -> list[str]:
     return [text[end:next_start] for (_, end), next_start in zip(words, starts, strict=True)]
 
 
-def _twin_across_gap(
-    steps: list[tuple[int | None, int | None, bool]], window: list[str], k: int, *, forward: bool
-) -> int:
+def _twin_across_gap(steps: list[Step], window: list[str], k: int, *, forward: bool) -> int:
     """The window word step ``k`` should pair with: when the same word stands again across
     the run of skipped window words next to it (inward), that nearer one. Word alignment
     breaks ties arbitrarily: "the air handling" against "in the reading room, the air
@@ -399,20 +532,20 @@ def _twin_across_gap(
     return best
 
 
-def _steps(query: list[str], window: list[str]) -> list[tuple[int | None, int | None, bool]]:
+def _steps(query: list[str], window: list[str]) -> list[Step]:
     """The word alignment as (query word, window word, same word?) steps; None is a gap."""
-    steps: list[tuple[int | None, int | None, bool]] = []
+    steps: list[Step] = []
     last_query = len(query) - 1
     for op in Levenshtein.opcodes(query, window):
         q1, q2, w1, w2 = op.src_start, op.src_end, op.dest_start, op.dest_end
         if op.tag == "equal":
-            steps.extend((q1 + k, w1 + k, True) for k in range(q2 - q1))
+            steps.extend(Step(q1 + k, w1 + k, True) for k in range(q2 - q1))
             continue
         paired = min(q2 - q1, w2 - w1) if op.tag == "replace" else 0
         for k in range(paired):
             q_word, w_word = query[q1 + k], window[w1 + k]
             same = (
-                Indel.normalized_similarity(umlauts_out(q_word), umlauts_out(w_word))
+                Indel.normalized_similarity(common_spelling(q_word), common_spelling(w_word))
                 >= SIMILAR_WORD
                 or (
                     q1 + k == last_query
@@ -420,14 +553,14 @@ def _steps(query: list[str], window: list[str]) -> list[tuple[int | None, int | 
                 )
                 or (q1 + k == 0 and w_word.endswith(q_word))
             )
-            steps.append((q1 + k, w1 + k, same))
-        steps.extend((q, None, False) for q in range(q1 + paired, q2))
-        steps.extend((None, w, False) for w in range(w1 + paired, w2))
+            steps.append(Step(q1 + k, w1 + k, same))
+        steps.extend(Step(q, None, False) for q in range(q1 + paired, q2))
+        steps.extend(Step(None, w, False) for w in range(w1 + paired, w2))
     return steps
 
 
 def _sound_shape(
-    query_words: list[str], span_words: list[str], steps: list[tuple[int | None, int | None, bool]]
+    query_words: list[str], span_words: list[str], steps: list[Step], *, reordered: bool = False
 ) -> bool:
     """Whether the span is the quote's passage word for word, bar a few changes: most quote
     words found in order, few span words the quote lacks, no long run of either (``steps``:
@@ -446,12 +579,28 @@ def _sound_shape(
         matched >= recall * len(query_words)
         and matched >= MIN_PRECISION * len(span_words)
         and _longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP
-        and leading <= MAX_OPENING_CHANGE
+        and leading <= MAX_OPENING_CHANGE + reordered  # the subject before its verb again
         and trailing == 0
     )
 
 
-def _longest_gap(steps: list[tuple[int | None, int | None, bool]]) -> int:
+def _same_passage(query_words: list[str], span_words: list[str], steps: list[Step]) -> bool:
+    """Whether the span is the passage the quote comes from, though changed: most words on
+    both sides shared in order, no long run of either, nothing the quote adds at its end."""
+    matched = sum(1 for step in steps if step.same)
+    good = [k for k, step in enumerate(steps) if step.same]
+    if not good:
+        return False
+    trailing = sum(1 for q, _, _ in steps[good[-1] + 1 :] if q is not None)
+    return (
+        matched >= SAME_PASSAGE_SHARE * len(query_words)
+        and matched >= SAME_PASSAGE_SHARE * len(span_words)
+        and _longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP
+        and trailing == 0
+    )
+
+
+def _longest_gap(steps: list[Step]) -> int:
     longest = run = 0
     for _, _, same in steps:
         run = 0 if same else run + 1
@@ -459,9 +608,7 @@ def _longest_gap(steps: list[tuple[int | None, int | None, bool]]) -> int:
     return longest
 
 
-def _is_equal(
-    step: tuple[int | None, int | None, bool], query: list[str], window: list[str]
-) -> bool:
+def _is_equal(step: Step, query: list[str], window: list[str]) -> bool:
     q, w, _ = step
     return q is not None and w is not None and query[q] == window[w]
 
@@ -470,6 +617,46 @@ _TAIL_SLACK = 3
 _EDGE_LIMIT = 60  # longer unmatched text at a quote's end is not a reworded word or two
 _OPENER_WORDS = 3  # words a reworded sentence opening may have beyond the quote's own
 _SENTENCE_END = re.compile(r"[.!?;:]\s")
+
+
+def _nearest_opening(query_words: list[str], text: str, start: int, end: int) -> int:
+    """The span's start moved on to a later place of the quote's first word when the words
+    from there align better: word alignment breaks ties arbitrarily, and "um eine Einnrichtung"
+    against "um eine staatliche oder um eine Einrichtung" may take the first "um eine"."""
+    span_words = list(WORD.finditer(text, start, end))
+    extra = len(span_words) - len(query_words)
+    if extra <= 0 or not query_words:
+        return start
+    best, best_cost = start, Levenshtein.distance(query_words, [m.group() for m in span_words])
+    for k, found in enumerate(span_words[1 : extra + 1], 1):
+        if found.group() != query_words[0]:
+            continue
+        cost = Levenshtein.distance(query_words, [m.group() for m in span_words[k:]])
+        if cost < best_cost:
+            best, best_cost = found.start(), cost
+    return best
+
+
+def _nearest_closing(query_words: list[str], text: str, start: int, end: int) -> int:
+    """The span's end moved back to an earlier place of the quote's last word when the
+    words up to there align better (``_nearest_opening``, from the other end)."""
+    span_words = list(WORD.finditer(text, start, end))
+    extra = len(span_words) - len(query_words)
+    if extra <= 0 or not query_words:
+        return end
+    best, best_cost = end, Levenshtein.distance(query_words, [m.group() for m in span_words])
+    for k in range(len(span_words) - 2, len(span_words) - extra - 2, -1):
+        if k < 0 or span_words[k].group() != query_words[-1]:
+            continue
+        cost = Levenshtein.distance(query_words, [m.group() for m in span_words[: k + 1]])
+        if cost < best_cost:
+            best, best_cost = span_words[k].end(), cost
+    return best
+
+
+def _matches_closely(head: str, before: str) -> bool:
+    """Whether the quote's text before its core is the source's text there, a typo aside."""
+    return bool(before) and Levenshtein.distance(head.strip(), before.strip()) * 4 <= len(head)
 
 
 def _sentence_start(text: str, limit: int, start: int, *, max_words: int) -> int:

@@ -12,10 +12,11 @@ starts (``start``/``end`` cover the rest of that paragraph) and lists the spans 
 in the following paragraphs in ``Match.continues``; every span is exact in its raw
 paragraph. Approximate matches never cross a boundary.
 
-A match never starts inside a word or number of the source: "legal" is not in "illegal",
-"compliant" not in "non-compliant", "500 EUR" not in "1,500 EUR" (``starts_inside``); nor does
-one end inside a number ("in 2" of "in 25 days"). A quote may end inside a word: models cut
-quotes off mid-word, and a cut word claims nothing the source does not say.
+A verbatim match may start or end inside a word: models cut quotes at a character limit
+("ungen müssen bis 2030" of "Regelungen müssen bis 2030"). A cut that changes what the rest
+says is no match: "legal" is not in "illegal", "compliant" not in "non-compliant", "500 EUR"
+not in "1,500 EUR" (``cut_keeps_claim``), nor does a match end inside a number ("in 2" of
+"in 25 days"). A match starting at a word's start is preferred to one inside a word.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 
 from .normalize import INVISIBLE, Normalized, fold_text, normalize_with_map
 from .types import Match, MatchMethod, Source, Span, Tier
+from .words import NUMBER_PREFIXES, NUMBER_WORDS, OPPOSITE_PREFIXES
 
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
 # Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Myanmar, Khmer)
@@ -87,14 +89,54 @@ def ends_inside_number(text: str, end: int) -> bool:
 
 
 def _find_whole(haystack: str, needle: str, start: int = 0) -> int:
-    """The first index of ``needle`` in ``haystack`` from ``start`` that neither starts inside
-    a word or number nor ends inside a number; -1 if none."""
+    """The first index of ``needle`` in ``haystack`` from ``start`` that does not end inside
+    a number, and does not start inside a word or number; failing that, one starting inside
+    a word where the cut keeps the claim (``cut_keeps_claim``); -1 if none."""
     found = haystack.find(needle, start)
-    while found >= 0 and (
-        starts_inside(haystack, found) or ends_inside_number(haystack, found + len(needle))
-    ):
+    cut = -1
+    while found >= 0:
+        if not ends_inside_number(haystack, found + len(needle)):
+            if not starts_inside(haystack, found):
+                return found
+            if cut < 0 and cut_keeps_claim(haystack, found, needle):
+                cut = found
         found = haystack.find(needle, found + 1)
-    return found
+    return cut
+
+
+# A cut right after these leaves a word's opposite ("legal" of "illegal", "compliant" of
+# "non-compliant", "zulässig" of "unzulässig")
+NEGATING_HEADS = OPPOSITE_PREFIXES | {"nicht", "non", "un", "in", "ohne", "anti"}
+MIN_CUT_WORDS = 3  # a quote cut inside a word says enough to be a quote only this long
+
+
+def is_number(word: str) -> bool:
+    """A figure, a number word or a unit it counts in ("90", "ninety", "zweimal", "days")."""
+    return (
+        any(c.isdigit() for c in word) or word in NUMBER_WORDS or word.startswith(NUMBER_PREFIXES)
+    )
+
+
+def cut_keeps_claim(text: str, start: int, quote: str) -> bool:
+    """Whether a quote starting inside a word of ``text`` at ``start`` says what the source
+    says: not a number cut ("5" of "15"), not a word cut after a negating prefix ("legal"
+    of "illegal"), and long enough to be a quote cut at a character limit.
+
+    >>> text = "Die Regelungen sind illegal und 15 Tage"
+    >>> cut_keeps_claim(text, 9, "ungen sind illegal"), cut_keeps_claim(text, 22, "legal und 15")
+    (True, False)
+    >>> cut_keeps_claim(text, 33, "5 Tage lang")
+    False
+    """
+    if text[start].isdigit() or len(quote.split()) < MIN_CUT_WORDS:
+        return False
+    head_start = start
+    while head_start > 0 and (text[head_start - 1].isalnum() or text[head_start - 1] in "-\u00ad"):
+        head_start -= 1
+    head = "".join(c for c in text[head_start:start] if c.isalnum()).lower()
+    fragment = quote.split()[0].lower()
+    # "seven days" of "twenty-seven days": a number word cut off its number
+    return head not in NEGATING_HEADS and not is_number(fragment)
 
 
 @dataclass(slots=True)
@@ -266,6 +308,18 @@ def match_from_spans(
         tier=tier,
         continues=tuple(spans[1:]),
     )
+
+
+def refused_cut(folded: str, prepared: PreparedSource) -> list[Span] | None:
+    """Where the folded quote stands in the source only as a cut that changes the claim
+    ("legal" of "illegal", "5 days" of "15 days"): raw spans of the first such place."""
+    haystack = prepared.norm_joined
+    found = haystack.find(folded) if folded else -1
+    while found >= 0:
+        if starts_inside(haystack, found) and not cut_keeps_claim(haystack, found, folded):
+            return prepared.spans(found, found + len(folded)) or None
+        found = haystack.find(folded, found + 1)
+    return None
 
 
 def find_verbatim(text: str, sources: Sequence[Source]) -> Match | None:

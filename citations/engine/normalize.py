@@ -18,10 +18,10 @@ zero or more normalized characters), so building it costs little for ordinary te
 
 >>> n = normalize_with_map("Das  „Wort“ –\\nhier")
 >>> n.text
-'das "wort" - hier'
->>> start, end = n.raw_span(4, 10)
+'das wort - hier'
+>>> start, end = n.raw_span(4, 8)
 >>> "Das  „Wort“ –\\nhier"[start:end]
-'„Wort“'
+'Wort'
 """
 
 from __future__ import annotations
@@ -38,9 +38,11 @@ from functools import lru_cache
 _SINGLE_QUOTES = "‘’‚‛′‵`´‹›ʼʹ＇"
 _DOUBLE_QUOTES = "“”„‟″‶«»〝〞＂"
 _DASHES = "‐‑‒–—―−﹘﹣－⁃"
+# Every quotation mark and apostrophe folds to one mark, which is then dropped where it
+# does not stand inside a word: "„Wort“", "'Wort'" and "Wort" compare equal, "don't" keeps it.
 _CHAR_FOLD_MAP = {
     **dict.fromkeys(_SINGLE_QUOTES, "'"),
-    **dict.fromkeys(_DOUBLE_QUOTES, '"'),
+    **dict.fromkeys(_DOUBLE_QUOTES + '"', "'"),
     **dict.fromkeys(_DASHES, "-"),
     **dict.fromkeys(
         "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000",
@@ -116,9 +118,14 @@ class _PieceBuilder:
         self.copied.append(copied)
         self.length += len(out)
 
-    def build(self) -> tuple[str, _Pieces | None]:
+    def build(self, raw_length: int) -> tuple[str, _Pieces | None]:
         text = "".join(self.parts)
-        if len(self.copied) == 1 and self.copied[0] and self.raw_starts[0] == 0:
+        if (
+            len(self.copied) == 1
+            and self.copied[0]
+            and self.raw_starts[0] == 0
+            and self.raw_ends[0] == raw_length
+        ):
             return text, None  # identity
         return text, _Pieces(
             tuple(self.norm_starts),
@@ -156,8 +163,8 @@ class Normalized:
 def fold_text(text: str) -> str:
     """The normalized form of ``text`` without a map (for quotes, which need none).
 
-    >>> fold_text("Die  ‚Bürger-\\ninnen‘ ")
-    "die 'bürgerinnen'"
+    >>> fold_text("Die  ‚Bürger-\\ninnen‘ do n't")
+    "die bürgerinnen don't"
     """
     return normalize_with_map(text).text
 
@@ -218,21 +225,60 @@ _REPLY_PREFIX = re.compile(
 _RUN_REST = re.compile(f"{_RUN}*")
 
 
-def _special_spans(text: str) -> list[tuple[int, int]]:
-    found = [m.span() for m in _JOIN.finditer(text)]
-    found.extend(m.span() for m in _ODD_RUN.finditer(text))
-    found.extend(m.span() for m in _REPLY_PREFIX.finditer(text))
+# The spaces a tokenizer puts before punctuation and inside contractions ("word .",
+# "do n't", "( 2019 )"): dropped, so a tokenized source reads as written.
+_SPACE_BEFORE_PUNCTUATION = re.compile(r" +(?=[.,;:!?)\]}%]|n't(?!\w)|'(?:s|re|ve|ll|d|m)(?!\w))")
+_SPACE_AFTER_OPENING = re.compile(r"[(\[{]( +)(?=\S)")  # a literal first: a fast scan
+# A contraction's apostrophe after a tokenizer's space ("it 's"): not a quotation mark.
+_CONTRACTION = re.compile(r"(?:s|re|ve|ll|d|m|t)(?!\w)")
+
+
+def _quote_mark_spans(text: str) -> list[tuple[int, int, str]]:
+    """The folded quotation marks that do not stand inside a word: dropped."""
+    spans: list[tuple[int, int, str]] = []
+    at = text.find("'")
+    while at >= 0:
+        end = at + 1
+        while end < len(text) and text[end] == "'":
+            end += 1
+        inside = at > 0 and text[at - 1].isalnum() and end < len(text) and text[end].isalnum()
+        contraction = at > 0 and text[at - 1] == " " and _CONTRACTION.match(text, end)
+        if not inside and not contraction:
+            spans.append((at, end, ""))
+        at = text.find("'", end)
+    return spans
+
+
+def _special_spans(text: str) -> list[tuple[int, int, str]]:
+    """The stretches layout folding replaces, with their replacement, left to right."""
+    found = [(*m.span(), "") for m in _JOIN.finditer(text)]
+    found.extend((*m.span(), _run_replacement(m.group())) for m in _ODD_RUN.finditer(text))
+    found.extend((*m.span(), " ") for m in _REPLY_PREFIX.finditer(text))
     at = text.find("  ")
     while at >= 0:
         end = _RUN_REST.match(text, at).end()  # type: ignore[union-attr]  # "*" always matches
-        found.append((at, end))
+        found.append((at, end, " "))
         at = text.find("  ", end)
+    if not found:
+        # Marks and tokenizer spaces are read once the layout is plain: a zero-width space
+        # after an apostrophe would make "'re" a contraction.
+        found.extend((*m.span(), "") for m in _SPACE_BEFORE_PUNCTUATION.finditer(text))
+        found.extend((*m.span(1), "") for m in _SPACE_AFTER_OPENING.finditer(text))
+        found.extend(_quote_mark_spans(text))
     found.sort(key=lambda span: (span[0], -span[1]))  # of two starting together, the longer
-    spans: list[tuple[int, int]] = []
-    for start, end in found:
+    spans: list[tuple[int, int, str]] = []
+    for start, end, replacement in found:
         if not spans or start >= spans[-1][1]:
-            spans.append((start, end))
+            spans.append((start, end, replacement))
     return spans
+
+
+def _run_replacement(run: str) -> str:
+    if run[0] in _BULLETS:
+        return " "
+    if "\u00ad" in run or not any(c.isspace() for c in run):
+        return ""  # a soft-hyphen break or invisible characters only
+    return " "
 
 
 def _fold_layout(text: str) -> tuple[str, _Pieces | None]:
@@ -241,19 +287,12 @@ def _fold_layout(text: str) -> tuple[str, _Pieces | None]:
         return text, None
     builder = _PieceBuilder()
     position = 0
-    for start, end in spans:
+    for start, end, replacement in spans:
         builder.add(text[position:start], position, start, copied=True)
-        run = text[start:end]
-        if run[0] in _BULLETS:
-            replacement = " "
-        elif run[0] == "-" or "\u00ad" in run or not any(c.isspace() for c in run):
-            replacement = ""  # joined word, soft-hyphen break or invisible characters only
-        else:
-            replacement = " "
         builder.add(replacement, start, end, copied=False)
         position = end
     builder.add(text[position:], position, len(text), copied=True)
-    return builder.build()
+    return builder.build(len(text))
 
 
 _COMBINING_RUN = re.compile(
@@ -276,7 +315,7 @@ def _fold_clusters(text: str) -> tuple[str, _Pieces]:
         builder.add(out, start, end, copied=False)
         copy_start = end
     builder.add(text[copy_start:], copy_start, len(text), copied=True)
-    folded, pieces = builder.build()
+    folded, pieces = builder.build(len(text))
     if pieces is None:  # every cluster was stable: an identity map
         pieces = _Pieces((0,), (0,), (len(text),), (True,))
     return folded, pieces

@@ -44,8 +44,8 @@ class Finding(StrEnum):
     # only near-verbatim, clearly at one place in an email body: an email's wording is never
     # written into a quote, so it stays a hint
     APPROXIMATE_IN_EMAIL = "approximate_in_email"
-    # near-verbatim at one place, but a number, negation or word of force differs: the same
-    # passage, another claim (a wrong correction is worse than a flag)
+    # one passage, but a difference changes the claim (``rules.RULES``: a claim rule): the
+    # same passage, another claim (a wrong correction is worse than a flag)
     CHANGED_CLAIM = "changed_claim"
     NOWHERE = "nowhere"
     NOT_SEARCHED = "not_searched"  # the citation alone decides
@@ -82,7 +82,7 @@ POLICY: dict[tuple[Citation, Finding], Outcome] = {
         _C, Reason.TEXT_REPAIRED, corrects_location=True, corrects_text=True
     ),
     (Citation.DOCUMENT, Finding.APPROXIMATE_IN_EMAIL): Outcome(_U, Reason.NOT_FOUND),
-    (Citation.DOCUMENT, Finding.CHANGED_CLAIM): Outcome(_U, Reason.NOT_FOUND),
+    (Citation.DOCUMENT, Finding.CHANGED_CLAIM): Outcome(_U, Reason.CLAIM_CHANGED),
     (Citation.DOCUMENT, Finding.NOWHERE): Outcome(_U, Reason.NOT_FOUND),
     # email_body: never corrected (003.7, 011.2)
     (Citation.EMAIL_BODY, Finding.AS_CITED): Outcome(_V, Reason.FOUND_AS_CITED),
@@ -98,9 +98,18 @@ POLICY: dict[tuple[Citation, Finding], Outcome] = {
         _C, Reason.TEXT_REPAIRED, corrects_location=True, corrects_text=True
     ),
     (Citation.NONE, Finding.APPROXIMATE_IN_EMAIL): Outcome(_U, Reason.NOT_FOUND),
-    (Citation.NONE, Finding.CHANGED_CLAIM): Outcome(_U, Reason.NOT_FOUND),
+    (Citation.NONE, Finding.CHANGED_CLAIM): Outcome(_U, Reason.CLAIM_CHANGED),
     (Citation.NONE, Finding.NOWHERE): Outcome(_U, Reason.NOT_FOUND),
 }
+
+
+def policy_rule(citation: Citation, finding: Finding) -> str:
+    """The rule id of a row of the table, as the report names it.
+
+    >>> policy_rule(Citation.DOCUMENT, Finding.OTHER_PARAGRAPH)
+    'policy.document.other_paragraph'
+    """
+    return f"policy.{citation.value}.{finding.value}"
 
 
 def citation_kind(kind: SourceKind | None) -> Citation:

@@ -1,5 +1,7 @@
 """The report as plain data, exactly in the shape of ``spec/report.schema.json``.
 
+Every quote carries ``decision``: the rule ids that decided it (``rules.RULES`` and the
+policy table), the differences to its passage and whether it is cut inside a word.
 Two extensions, compatible with the schema: a match that runs on into following paragraphs
 carries ``continues``, a list of ``{paragraph, start, end, text}`` (see ``match``); a report
 whose response needed repairs to parse carries the parser's ``notes``.
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .types import Match, QuoteResult, Report, VerificationStatus
+from .types import Decision, Difference, Match, QuoteResult, Report, VerificationStatus
 
 
 def report_to_dict(report: Report) -> dict[str, Any]:
@@ -53,7 +55,38 @@ def _quote_to_dict(result: QuoteResult) -> dict[str, Any]:
         if result.corrected
         else None
     )
+    data["decision"] = decision_to_dict(result.decision)
     return data
+
+
+def decision_to_dict(decision: Decision) -> dict[str, Any]:
+    """A quote's ``decision`` as report data (``decision_from_dict`` reads it back)."""
+    data: dict[str, Any] = {"rules": list(decision.rules)}
+    if decision.differences:
+        data["differences"] = [
+            {"kind": d.kind, "quote": d.quote, "source": d.source} for d in decision.differences
+        ]
+    if decision.cut_start or decision.cut_end:
+        data["cut"] = {"start": decision.cut_start, "end": decision.cut_end}
+    return data
+
+
+def decision_from_dict(data: dict[str, Any]) -> Decision:
+    """The ``Decision`` a ``decision_to_dict`` stored (an empty one for ``{}``).
+
+    >>> d = Decision(("edit.typo",), (Difference("edit.typo", "anual", "annual"),), True)
+    >>> decision_from_dict(decision_to_dict(d)) == d
+    True
+    """
+    cut = data.get("cut") or {}
+    return Decision(
+        rules=tuple(data.get("rules", ())),
+        differences=tuple(
+            Difference(d["kind"], d["quote"], d["source"]) for d in data.get("differences", ())
+        ),
+        cut_start=bool(cut.get("start")),
+        cut_end=bool(cut.get("end")),
+    )
 
 
 def _match_to_dict(match: Match) -> dict[str, Any]:

@@ -37,6 +37,7 @@ class Reason(StrEnum):
     RELOCATED_SOURCE = "relocated_source"
     TEXT_REPAIRED = "text_repaired"
     NOT_FOUND = "not_found"
+    CLAIM_CHANGED = "claim_changed"
     EMAIL_BODY_MISMATCH = "email_body_mismatch"
     SOURCE_NOT_ELIGIBLE = "source_not_eligible"
     UNKNOWN_SOURCE = "unknown_source"
@@ -315,6 +316,28 @@ class CorrectedCitation:
 
 
 @dataclass(frozen=True, slots=True)
+class Difference:
+    """One difference between a quote and its passage: ``kind`` is the id of the rule that
+    names it (``rules.RULES``), ``quote`` and ``source`` the words on each side."""
+
+    kind: str
+    quote: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Why a quote got its status: the ids of the rules that decided (``rules.RULES`` and
+    ``policy.POLICY``), the differences to its passage, and whether the quote starts or
+    ends inside a word of the source."""
+
+    rules: tuple[str, ...] = ()
+    differences: tuple[Difference, ...] = ()
+    cut_start: bool = False
+    cut_end: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class QuoteResult:
     quote: ParsedQuote
     cited_source: str | None  # the id ``quote.cited_ref`` resolved to, if any
@@ -322,6 +345,7 @@ class QuoteResult:
     reason: Reason
     match: Match | None  # for unverified quotes: the best hint, if any
     corrected: CorrectedCitation | None
+    decision: Decision = Decision()
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,16 +17,21 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+
+from rapidfuzz.distance import Indel
 
 from .approximate import (
     HINT_SCORE,
+    MIN_WORDS,
     Candidate,
     candidates,
+    clean_quote,
     cleaned_match,
     elided_match,
     reported_score,
 )
+from .edits import claim_rules, preserves_claim
 from .markers import read_citation
 from .match import (
     PreparedSource,
@@ -34,14 +39,19 @@ from .match import (
     match_from_spans,
     normalized_in_paragraph,
     prepare_sources,
+    refused_cut,
+    starts_inside,
     verbatim_in_source,
 )
+from .mojibake import find_with_gaps, repair_mojibake
 from .normalize import fold_text
 from .parse import parse_response
-from .policy import Citation, Finding, citation_kind, decide
+from .policy import Citation, Finding, citation_kind, decide, policy_rule
 from .types import (
     Bundle,
     CorrectedCitation,
+    Decision,
+    Difference,
     Match,
     MatchMethod,
     ParsedQuote,
@@ -111,29 +121,236 @@ def verify_quote(
     cited_id = cited.id if cited else None
     if citation in (Citation.UNKNOWN, Citation.NOT_ELIGIBLE):
         outcome = decide(citation, Finding.NOT_SEARCHED)
-        return QuoteResult(quote, cited_id, outcome.status, outcome.reason, None, None)
+        decision = Decision(rules=(policy_rule(citation, Finding.NOT_SEARCHED),))
+        return QuoteResult(quote, cited_id, outcome.status, outcome.reason, None, None, decision)
 
     primary = searchers.get(cited_id) if cited_id else None
     secondary = [s for s in searchers.values() if s is not primary]
-    finding, match = _locate_verbatim(quote, primary, secondary)
-    plain = _without_markup(quote)
-    if match is None and plain is not quote:
-        finding, match = _locate_verbatim(plain, primary, secondary)
-    if match is None:
-        finding, match = _locate_approximately(
-            plain, primary, secondary, min_score=min_score, min_margin=min_margin
-        )
+    found = _locate(quote, primary, secondary, min_score=min_score, min_margin=min_margin)
+    finding, match = found.finding, found.match
     if finding is Finding.APPROXIMATE and _is_email(turn, match):
         finding = Finding.APPROXIMATE_IN_EMAIL
     outcome = decide(citation, finding)
     corrected = None
     if match is not None and (outcome.corrects_location or outcome.corrects_text):
         corrected = CorrectedCitation(
-            text=match.text if outcome.corrects_text else quote.text,
+            text=corrected_text(match) if outcome.corrects_text else quote.text,
             source=match.source,
             paragraph=match.paragraph,
         )
-    return QuoteResult(quote, cited_id, outcome.status, outcome.reason, match, corrected)
+    cut_start, cut_end = _cuts(match, turn) if found.verbatim else (False, False)
+    rules = (
+        *found.rules,
+        *(["verbatim.cut_start"] if cut_start else []),
+        *(["verbatim.cut_end"] if cut_end else []),
+        policy_rule(citation, finding),
+    )
+    decision = Decision(tuple(dict.fromkeys(rules)), found.differences, cut_start, cut_end)
+    return QuoteResult(quote, cited_id, outcome.status, outcome.reason, match, corrected, decision)
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """Where a quote was found, and by which rules."""
+
+    finding: Finding
+    match: Match | None
+    rules: tuple[str, ...] = ()
+    differences: tuple[Difference, ...] = ()
+    verbatim: bool = False
+
+
+def _locate(
+    quote: ParsedQuote,
+    primary: PreparedSource | None,
+    secondary: Sequence[PreparedSource],
+    *,
+    min_score: float,
+    min_margin: float,
+) -> _Found:
+    """Verbatim in one of the quote's readings (``_verbatim_readings``), else repaired
+    mojibake, else near-verbatim (``_locate_approximately``)."""
+    readings = _verbatim_readings(quote)
+    ends_sentence = quote.text.rstrip()[-1:] in _STOPS
+    for reading, rules in readings:
+        finding, match = _locate_verbatim(reading, primary, secondary)
+        if match is not None and ends_sentence and _ends_inside_word(match, primary, secondary):
+            continue  # "onward." is no cut of "onwards": the quote says where it ends
+        if match is not None:
+            method = "verbatim.exact" if match.method is MatchMethod.EXACT else "verbatim.folded"
+            match = _with_edge_marks(match, reading.text, primary, secondary)
+            return _Found(finding, match, (method, *rules), verbatim=True)
+    cut = _locate_refused_cut(quote, primary, secondary)
+    if cut is not None:
+        return cut
+    repaired = _locate_repaired(quote, primary, secondary)
+    if repaired is not None:
+        return repaired
+    plain = readings[1][0] if len(readings) > 1 and readings[1][1] == _EDITORIAL else quote
+    return _locate_approximately(
+        plain, primary, secondary, min_score=min_score, min_margin=min_margin
+    )
+
+
+_EDITORIAL = ("verbatim.editorial_mark",)
+_STOPS = ".,;:!?"
+
+
+def _ends_inside_word(
+    match: Match, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> bool:
+    searcher = next(s for s in (primary, *secondary) if s is not None and s.id == match.source)
+    return _cut_flags(match, searcher.source)[1]
+
+
+_EDGE_ELLIPSIS = re.compile(
+    r"^\s*(?:\.{3}|…|\[\s*(?:\.{3}|…)\s*\]|\(\s*(?:\.{3}|…)\s*\))\s*"
+    r"|\s*(?:\.{3}|…|\[\s*(?:\.{3}|…)\s*\]|\(\s*(?:\.{3}|…)\s*\))\s*$"
+)
+_CLOSING_PUNCTUATION = re.compile(r"(?<=\w)[.,]\s*$")
+# A PDF line-break hyphen copied into a word ("Verwal-tung"), or a compound the source
+# hyphenates at a line break ("well-\nknown", which folding joins): tried without it.
+_COPIED_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
+def _verbatim_readings(quote: ParsedQuote) -> list[tuple[ParsedQuote, tuple[str, ...]]]:
+    """The quote as written, then as the source would have it without what the definition
+    of verbatim ignores on the quote's side, each with the rules that say so: editorial
+    marks, a truncation mark at either end, a full stop or comma inside the closing mark.
+
+    >>> quote = ParsedQuote(1, QuoteForm.INLINE, "… it is due.")
+    >>> for reading, rules in _verbatim_readings(quote):
+    ...     print(repr(reading.text), rules)
+    '… it is due.' ()
+    'it is due.' ('verbatim.edge_ellipsis',)
+    '… it is due' ('verbatim.closing_punctuation',)
+    'it is due' ('verbatim.edge_ellipsis', 'verbatim.closing_punctuation')
+    """
+    readings: list[tuple[ParsedQuote, tuple[str, ...]]] = [(quote, ())]
+    plain = _without_markup(quote)
+    if plain is not quote:
+        readings.append((plain, _EDITORIAL))
+    cleanups = [
+        (_COPIED_HYPHEN, "verbatim.folded"),
+        (_EDGE_ELLIPSIS, "verbatim.edge_ellipsis"),
+    ]
+    if quote.form is not QuoteForm.FIELD:  # a JSON field has no closing quotation mark
+        cleanups.append((_CLOSING_PUNCTUATION, "verbatim.closing_punctuation"))
+    for pattern, rule in cleanups:
+        for reading, rules in list(readings):
+            text = pattern.sub("", reading.text)
+            if text != reading.text and text.strip():
+                readings.append((replace(reading, text=text), (*rules, rule)))
+    return readings
+
+
+def _locate_refused_cut(
+    quote: ParsedQuote, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> _Found | None:
+    """A quote that is the source's text only when cut inside a word in a way that changes
+    what the rest says ("legal" of "illegal"): the passage is the hint of a changed claim."""
+    folded = fold_text(quote.text)
+    for searcher in [primary, *secondary] if primary is not None else secondary:
+        spans = refused_cut(folded, searcher)
+        if spans:
+            tier = Tier.PRIMARY if searcher is primary else Tier.SECONDARY
+            match = match_from_spans(
+                spans, source=searcher.id, score=1.0, method=MatchMethod.NORMALIZED, tier=tier
+            )
+            raw = searcher.source.paragraphs[spans[0].paragraph - 1]
+            word_start = spans[0].start
+            while word_start > 0 and (raw[word_start - 1].isalnum() or raw[word_start - 1] == "-"):
+                word_start -= 1
+            whole = raw[word_start:].split()[0] if raw[word_start:].split() else ""
+            difference = Difference("claim.cut_word", quote.text.split()[0], whole)
+            return _Found(Finding.CHANGED_CLAIM, match, ("claim.cut_word",), (difference,))
+    return None
+
+
+def _locate_repaired(
+    quote: ParsedQuote, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> _Found | None:
+    """A mis-decoded quote (mojibake) found verbatim once decoded as it was meant: the
+    quote's text is not the source's, so it is repaired (``edit.mojibake``)."""
+    for repaired in repair_mojibake(quote.text):
+        folded = clean_quote(fold_text(repaired))
+        if len(folded.split()) < MIN_WORDS:
+            continue
+        for searcher in [primary, *secondary] if primary is not None else secondary:
+            place = find_with_gaps(searcher.norm_joined, folded)
+            if place is None:
+                continue
+            spans = searcher.spans(*place)
+            if len(spans) != 1:
+                return None
+            tier = Tier.PRIMARY if searcher is primary else Tier.SECONDARY
+            match = match_from_spans(
+                spans,
+                source=searcher.id,
+                score=round(Indel.normalized_similarity(quote.text, spans[0].text), 4),
+                method=MatchMethod.APPROXIMATE,
+                tier=tier,
+            )
+            difference = Difference("edit.mojibake", quote.text, spans[0].text)
+            return _Found(Finding.APPROXIMATE, match, ("edit.mojibake",), (difference,))
+    return None
+
+
+_QUOTATION_MARKS = "'\"‘’‚‛“”„‟«»‹›`´"
+
+
+def _with_edge_marks(
+    match: Match, text: str, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> Match:
+    """The match with the quotation mark the quote opens with taken in when the source has
+    one there too (folding drops marks, so the span starts at the word): a quote of
+    "„Faktenprüfer" und …" highlights the source's „ as well."""
+    text = text.strip()
+    if match.continues or not text or text[0] not in _QUOTATION_MARKS or match.start == 0:
+        return match
+    searcher = next(s for s in (primary, *secondary) if s is not None and s.id == match.source)
+    raw = searcher.source.paragraph(match.paragraph) or ""
+    if raw[match.start - 1] not in _QUOTATION_MARKS:
+        return match
+    start = match.start - 1
+    return replace(match, start=start, text=raw[start : match.end])
+
+
+def _cuts(match: Match | None, turn: Turn) -> tuple[bool, bool]:
+    """Whether the verbatim match starts, or ends, inside a word of its source."""
+    source = turn.source(match.source) if match is not None else None
+    if match is None or source is None:
+        return False, False
+    return _cut_flags(match, source)
+
+
+def _cut_flags(match: Match, source: Source) -> tuple[bool, bool]:
+    first = source.paragraph(match.paragraph) or ""
+    last_span = match.continues[-1] if match.continues else None
+    last = source.paragraph(last_span.paragraph) if last_span else first
+    end = last_span.end if last_span else match.end
+    last = last or ""
+    cut_end = 0 < end < len(last) and last[end - 1].isalnum() and last[end].isalnum()
+    return starts_inside(first, match.start), cut_end
+
+
+# What the source's raw text carries only for layout: a soft hyphen, a hyphen breaking a
+# word at a line end, line breaks and runs of spaces.
+_LAYOUT_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u00ad]\s*\n\s*(?=[^\W\d_])")
+_SOFT_HYPHEN = re.compile("[\u00ad\u200b]")
+_LAYOUT_SPACE = re.compile(r"\s+")
+
+
+def corrected_text(match: Match) -> str:
+    """The source's wording a correction writes into the quote: its raw span cleaned of
+    layout residue (soft hyphens removed, line-break hyphens joined, line breaks as spaces).
+
+    >>> corrected_text(Match("D", 1, 0, 20, "Verwal-\\ntung  der\\nStadt", 0.9,
+    ...     MatchMethod.APPROXIMATE, Tier.PRIMARY))
+    'Verwaltung der Stadt'
+    """
+    text = _LAYOUT_HYPHEN.sub("", match.text)
+    return _LAYOUT_SPACE.sub(" ", _SOFT_HYPHEN.sub("", text)).strip()
 
 
 def _resolve_citation(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Source | None]:
@@ -181,7 +398,7 @@ def _locate_verbatim(
     text = quote.text.strip()
     if not text:
         return Finding.NOWHERE, None
-    folded = _unwrap(fold_text(text))
+    folded = fold_text(text)
     if primary is not None:
         # The cited paragraph, or each of those a citation such as "¶2-4" names.
         wanted = quote.cited_paragraphs or (
@@ -254,20 +471,6 @@ def _without_markup(quote: ParsedQuote) -> ParsedQuote:
     return quote if plain == quote.text else replace(quote, text=plain)
 
 
-def _unwrap(folded: str) -> str:
-    """The folded quote without a pair of quotation marks around all of it: they mark the
-    quote, they are not part of it.
-
-    >>> _unwrap('"die regel gilt"'), _unwrap('"nein" sagen wir "ja"')
-    ('die regel gilt', '"nein" sagen wir "ja"')
-    """
-    if len(folded) > 2 and folded[0] == folded[-1] and folded[0] in "\"'":
-        inner = folded[1:-1]
-        if folded[0] not in inner:
-            return inner.strip()
-    return folded
-
-
 def _match(
     spans: Sequence[Span], searcher: PreparedSource, method: MatchMethod, tier: Tier
 ) -> Match:
@@ -281,16 +484,48 @@ def _locate_approximately(
     *,
     min_score: float,
     min_margin: float,
-) -> tuple[Finding, Match | None]:
+) -> _Found:
+    """The one passage a near-verbatim quote is, named edit by edit: with citation markers
+    copied into it, with marked omissions, or aligned word by word. Every path ends in the
+    same test (``edits.preserves_claim``): repaired only when every difference is a named
+    claim-preserving edit, else the passage is the hint of a changed claim."""
     folded = fold_text(quote.text)
     ordered = ([primary] if primary is not None else []) + list(secondary)
     cited_paragraph = quote.cited_paragraph if primary is not None else None
-    cleaned = cleaned_match(folded, ordered, cited_paragraph=cited_paragraph)
-    if cleaned is not None:
-        return Finding.APPROXIMATE, _approximate_match(cleaned, primary, folded)
-    elided = elided_match(folded, ordered)
-    if elided is not None:
-        return Finding.APPROXIMATE, _approximate_match(elided, primary, folded)
+    best = cleaned_match(folded, ordered, cited_paragraph=cited_paragraph) or elided_match(
+        folded, ordered
+    )
+    if best is None:
+        best, clear = _best_aligned(
+            quote, folded, ordered, primary, min_score=min_score, min_margin=min_margin
+        )
+        if best is None:
+            return _Found(Finding.NOWHERE, None)
+        claims = claim_rules(list(best.differences))
+        if clear and not best.sound and best.same_passage and claims:
+            match = _approximate_match(best, primary, folded)
+            return _Found(Finding.CHANGED_CLAIM, match, tuple(claims), best.differences)
+        if not (best.sound and clear):
+            hint = _approximate_match(best, primary, folded) if best.score >= HINT_SCORE else None
+            return _Found(Finding.NOWHERE, hint, differences=best.differences if hint else ())
+    differences = list(best.differences)
+    match = _approximate_match(best, primary, folded)
+    if preserves_claim(differences):
+        rules = tuple(dict.fromkeys(d.kind for d in differences))
+        return _Found(Finding.APPROXIMATE, match, rules, tuple(differences))
+    return _Found(Finding.CHANGED_CLAIM, match, tuple(claim_rules(differences)), tuple(differences))
+
+
+def _best_aligned(
+    quote: ParsedQuote,
+    folded: str,
+    ordered: Sequence[PreparedSource],
+    primary: PreparedSource | None,
+    *,
+    min_score: float,
+    min_margin: float,
+) -> tuple[Candidate | None, bool]:
+    """The best word-aligned place and whether it is clearly better than any other."""
     sentence_start = quote.text.strip()[:1].isupper()
     found: list[Candidate] = []
     for searcher in ordered:
@@ -298,9 +533,10 @@ def _locate_approximately(
             candidates(folded, searcher, min_score=min_score, sentence_start=sentence_start)
         )
     if not found:
-        return Finding.NOWHERE, None
+        return None, False
     found.sort(key=lambda c: -c.score)  # stable: on a tie the primary source comes first
     best = found[0]
+    cited_paragraph = quote.cited_paragraph if primary is not None else None
     if primary is not None and cited_paragraph is not None:
         # A passage the source repeats: of its equally good places, the cited one.
         cited = (primary.id, cited_paragraph)
@@ -315,13 +551,7 @@ def _locate_approximately(
             best,
         )
     rival = next((c for c in found if c.key != best.key), None)
-    clear = rival is None or best.score - rival.score >= min_margin
-    if best.sound and clear:
-        finding = Finding.CHANGED_CLAIM if best.changes_claim else Finding.APPROXIMATE
-        return finding, _approximate_match(best, primary, folded)
-    if best.score >= HINT_SCORE:
-        return Finding.NOWHERE, _approximate_match(best, primary, folded)
-    return Finding.NOWHERE, None
+    return best, rival is None or best.score - rival.score >= min_margin
 
 
 def _approximate_match(candidate: Candidate, primary: PreparedSource | None, folded: str) -> Match:

@@ -2,6 +2,8 @@
 
 from django import template
 
+from citations.engine.rules import RULE, RuleKind
+
 register = template.Library()
 
 STATUS_ICONS = {"verified": "✓", "corrected": "✎", "unverified": "?", "ineligible": "⊘"}
@@ -12,6 +14,7 @@ REASON_TEXT = {
     "relocated_source": "found in another eligible source",
     "text_repaired": "wording replaced by the source's own",
     "not_found": "not found in any eligible source",
+    "claim_changed": "one passage, but a difference changes the claim; not corrected",
     "email_body_mismatch": "not verbatim in the cited email; kept as written",
     "source_not_eligible": "the cited source was not given to the model in this turn",
     "unknown_source": "the cited source is unknown",
@@ -70,3 +73,47 @@ def percent(share: float) -> str:
 @register.filter
 def get_count(counts: dict, key: str) -> int:
     return counts.get(key, 0)
+
+
+def decision_summary(status: str, decision: dict) -> str:
+    """The engine's decision in words, from the rules it names (``rules.RULES``):
+    "Corrected: a typo ...", "Not corrected: a qualifier was dropped: working",
+    "Verified: the quote starts inside a source word ..."."""
+    rules = [RULE[r] for r in decision.get("rules", ()) if r in RULE]
+    claims = [r for r in rules if r.kind is RuleKind.CLAIM]
+    if claims:
+        words = {}
+        for difference in decision.get("differences", ()):
+            shown = " / ".join(w for w in (difference["quote"], difference["source"]) if w)
+            words.setdefault(difference["kind"], []).append(shown)
+        parts = [
+            f"{rule.covers}" + (f": {', '.join(words[rule.id][:3])}" if words.get(rule.id) else "")
+            for rule in claims
+        ]
+        return "Not corrected: " + "; ".join(parts)
+    edits = [r for r in rules if r.kind is RuleKind.EDIT]
+    if status == "corrected" and edits:
+        return "Corrected: " + "; ".join(rule.covers for rule in edits)
+    verbatim = [r for r in rules if r.kind is RuleKind.VERBATIM and r.id != "verbatim.exact"]
+    if status == "verified" and verbatim:
+        return "Verified: " + "; ".join(rule.covers for rule in verbatim)
+    return ""
+
+
+def decision_differences(decision: dict) -> list[dict]:
+    """Each difference the engine named, as the model wrote it and as the source has it."""
+    return [
+        {
+            "label": RULE[d["kind"]].covers.split(" (")[0] if d["kind"] in RULE else d["kind"],
+            "claim": d["kind"].startswith("claim."),
+            "quote": d["quote"],
+            "source": d["source"],
+        }
+        for d in decision.get("differences", ())
+        if d["quote"] or d["source"]
+    ]
+
+
+@register.filter
+def decision_text(quote) -> str:
+    return decision_summary(quote.status, quote.decision)

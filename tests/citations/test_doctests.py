@@ -6,7 +6,7 @@ import pytest
 
 from citations.engine import (
     approximate,
-    claim_changes,
+    edits,
     json_locate,
     markers,
     match,
@@ -21,7 +21,7 @@ MODULES = [
     normalize,
     match,
     approximate,
-    claim_changes,
+    edits,
     markers,
     json_locate,
     parse_json,

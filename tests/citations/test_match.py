@@ -8,7 +8,12 @@ from rapidfuzz import fuzz
 
 from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbatim
 from citations.engine.approximate import candidates
-from citations.engine.match import PreparedSource, ends_inside_number, starts_inside
+from citations.engine.match import (
+    PreparedSource,
+    cut_keeps_claim,
+    ends_inside_number,
+    starts_inside,
+)
 from citations.engine.normalize import fold_text
 
 DOC = Source(
@@ -214,25 +219,37 @@ def slow_find(quote: str, source: Source) -> tuple[int, str] | None:
     """Obviously correct: the first paragraph holding the quote as written, else the first
     with a raw substring that folds to the quote."""
     wanted = fold_text(quote)
-    for number, paragraph in enumerate(source.paragraphs, 1):
-        raw = quote.strip()
-        for start in range(len(paragraph) - len(raw) + 1):
-            if paragraph.startswith(raw, start) and is_whole(paragraph, start, start + len(raw)):
-                return number, raw
-    for number, paragraph in enumerate(source.paragraphs, 1):
-        for start in range(len(paragraph)):
-            for end in range(start + 1, len(paragraph) + 1):
-                cut = paragraph[start:end]
-                if fold_text(cut) == wanted and is_whole(
-                    fold_text(paragraph), *folded_at(paragraph, start, end)
+    raw = quote.strip()
+    for cut_allowed in (False, True):  # a match at a word's start first, then a cut one
+        for number, paragraph in enumerate(source.paragraphs, 1):
+            for start in range(len(paragraph) - len(raw) + 1):
+                if paragraph.startswith(raw, start) and is_whole(
+                    paragraph, start, start + len(raw), raw, cut_allowed=cut_allowed
                 ):
-                    return number, cut
+                    return number, raw
+    for cut_allowed in (False, True):
+        for number, paragraph in enumerate(source.paragraphs, 1):
+            for start in range(len(paragraph)):
+                for end in range(start + 1, len(paragraph) + 1):
+                    cut = paragraph[start:end]
+                    if fold_text(cut) == wanted and is_whole(
+                        fold_text(paragraph),
+                        *folded_at(paragraph, start, end),
+                        wanted,
+                        cut_allowed=cut_allowed,
+                    ):
+                        return number, cut
     return None
 
 
-def is_whole(text: str, start: int, end: int) -> bool:
-    """Not starting inside a word or number, not ending inside a number."""
-    return not starts_inside(text, start) and not ends_inside_number(text, end)
+def is_whole(text: str, start: int, end: int, quote: str, *, cut_allowed: bool) -> bool:
+    """Not ending inside a number, and not starting inside a word or number, or (when a cut
+    is allowed) starting inside a word where the cut keeps the claim."""
+    if ends_inside_number(text, end):
+        return False
+    if not starts_inside(text, start):
+        return not cut_allowed  # a whole match was looked for in the first round
+    return cut_allowed and cut_keeps_claim(text, start, quote)
 
 
 def folded_at(paragraph: str, start: int, end: int) -> tuple[int, int]:
@@ -344,7 +361,7 @@ def test_fast_approximate_search_agrees_with_the_slow_one_on_repetitive_text(sou
     ("quote", "expected"),
     [
         ('Die "Regel" gilt immer für Bürgerinnen', 2),
-        ("Die Regel gilt immer für Bürgerinnen", None),
+        ("Die Regel gilt immer für Bürgerinnen", 2),  # quotation marks are ignored
         ("geht hier weiter", 4),
         ("Nur hier steht dieser Satz", None),
     ],

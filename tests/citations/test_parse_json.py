@@ -487,7 +487,7 @@ def test_dev_set_quote_counts_match_labels_003_1() -> None:
     bundles = sorted(
         p for p in (SHARED / "dev" / "verbote").glob("*.json") if ".expected" not in p.name
     )
-    assert len(bundles) == 33
+    assert len(bundles) == 47
     for path in bundles:
         parsed = parse_response(load_bundle(path.read_text()).response)
         expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())

@@ -164,7 +164,11 @@ CHANGED_CLAIMS = [
 def test_003_6_a_changed_number_or_negation_is_never_repaired(markdown):
     """003.6: close in characters, but a different claim: flagged, never corrected."""
     result = only_result(markdown)
-    assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.NOT_FOUND)
+    assert result.status is VerificationStatus.UNVERIFIED
+    # the same passage with another claim, or no passage clear enough to be the hint
+    assert result.reason in (Reason.CLAIM_CHANGED, Reason.NOT_FOUND)
+    if result.reason is Reason.CLAIM_CHANGED:
+        assert any(rule.startswith("claim.") for rule in result.decision.rules)
     assert result.corrected is None
 
 
@@ -414,7 +418,8 @@ def test_003_6_a_unit_swapped_roles_a_replaced_phrase_or_another_speaker_is_not_
         "response": {"format": "markdown", "text": f'"{quote}" [S ¶2]'},
     }
     (result,) = verify_bundle(load_bundle(data)).results
-    assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.NOT_FOUND)
+    assert result.status is VerificationStatus.UNVERIFIED
+    assert result.reason in (Reason.CLAIM_CHANGED, Reason.NOT_FOUND)
     assert result.match is not None and result.match.paragraph == 2  # kept as a hint
 
 
@@ -1099,9 +1104,9 @@ def test_every_row_of_the_product_policy_table_is_in_the_code():
         (Citation.NONE, Finding.APPROXIMATE): ("corrected", "text_repaired"),
         (Citation.NONE, Finding.NOWHERE): ("unverified", "not_found"),
         # near-verbatim, but a number, negation or word of force differs: never corrected
-        (Citation.DOCUMENT, Finding.CHANGED_CLAIM): ("unverified", "not_found"),
+        (Citation.DOCUMENT, Finding.CHANGED_CLAIM): ("unverified", "claim_changed"),
         (Citation.EMAIL_BODY, Finding.CHANGED_CLAIM): ("unverified", "email_body_mismatch"),
-        (Citation.NONE, Finding.CHANGED_CLAIM): ("unverified", "not_found"),
+        (Citation.NONE, Finding.CHANGED_CLAIM): ("unverified", "claim_changed"),
         # near-verbatim only in an email body: an email's wording never repairs a quote
         (Citation.DOCUMENT, Finding.APPROXIMATE_IN_EMAIL): ("unverified", "not_found"),
         (Citation.EMAIL_BODY, Finding.APPROXIMATE_IN_EMAIL): ("unverified", "email_body_mismatch"),
@@ -1361,6 +1366,11 @@ def test_011_2_an_email_body_never_lends_its_wording_to_a_repair(marker):
     result = only_result(
         f'Dana said "we can accept it if they keep the four hour response time"{marker}'
     )
-    assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.NOT_FOUND)
+    # it drops a qualifier ("emergency"): a changed claim too, named so
+    assert (result.status, result.reason) == (
+        VerificationStatus.UNVERIFIED,
+        Reason.CLAIM_CHANGED,
+    )
+    assert "claim.word_dropped" in result.decision.rules
     assert result.corrected is None
     assert result.match is not None and result.match.source == "E1"

@@ -106,3 +106,24 @@ def test_every_quote_of_the_newer_forms_is_clickable_in_its_place(
         assert in_text.count(f'data-quote="{n}"') == 1
         assert re.search(rf'id="q{n}" data-quote="{n}"[^>]*><a class="quote-text" href=', in_text)
     assert "without a position in the text" not in html
+
+
+@pytest.mark.django_db
+def test_the_page_says_in_words_which_rule_decided_a_quote(client, django_user_model):
+    """A changed claim is shown as not corrected with the difference that refused it; a
+    corrected quote with the edits that allowed it (decision.rules in words)."""
+    path = settings.SHARED_DIR / "data" / "scenarios" / "adr_source_binding.json"
+    assessment = bundle_import(raw=path.read_bytes()).assessment
+    assessment_verify(assessment_id=assessment.pk)
+    changed = Quote.objects.get(assessment=assessment, n=5)
+    assert changed.reason == "claim_changed"
+    assert "claim.word_added" in changed.decision["rules"]
+    client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
+    page = reverse("reviews:assessment_detail", args=[assessment.pk])
+    html = unescape(client.get(page).content.decode())
+    assert "Not corrected: a content word the source does not have there" in html
+    assert "<del>oberste</del>" in html
+    pane = client.get(
+        reverse("reviews:quote_source", args=[assessment.pk, 5]), HTTP_HX_REQUEST="true"
+    )
+    assert "Not corrected: " in unescape(pane.content.decode())

@@ -1,0 +1,710 @@
+"""Naming every difference between a near-verbatim quote and its passage, by the rule table.
+
+``approximate`` finds where a quote most likely is and aligns its words with the passage's
+(a list of :class:`Step`); this module walks that alignment and names each difference by a
+rule of ``rules.RULES``: a typo, an inflection, a spelling variant, an article dropped, a
+connective dropped at the opening... (``edit.*``), or a number, a negation, a word of force,
+an item of a list, a content word added or dropped (``claim.*``). Default deny: a difference
+that no edit rule names is a claim change, so a quote is repaired only when every
+difference is a named claim-preserving edit (:func:`preserves_claim`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from rapidfuzz.distance import Indel, Levenshtein
+
+from .match import is_number
+from .rules import RULE, RuleKind
+from .types import Difference
+from .words import (
+    ARTICLES,
+    CONJUNCTIONS,
+    CONNECTIVES,
+    EXCEPTIONS,
+    GENDER_ENDINGS,
+    MODALS,
+    NEGATION_PREFIXES,
+    NEGATIONS,
+    NUMBER_WORDS,
+    OPPOSITE_PREFIXES,
+    PRONOUNS,
+    SCOPE,
+    SELF_REFERENCES,
+)
+
+
+class Step(NamedTuple):
+    """One step of a word alignment: the quote's word and the passage's word (an index
+    each, ``None`` where one side has no word), and whether they count as the same word."""
+
+    quote: int | None
+    source: int | None
+    same: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """One side of an alignment: its words and the text after each (which holds the commas
+    and semicolons between list items)."""
+
+    words: list[str]
+    after: list[str]
+
+
+def preserves_claim(differences: list[Difference]) -> bool:
+    """The one acceptance test: every difference is a named claim-preserving edit."""
+    return all(RULE[d.kind].kind is RuleKind.EDIT for d in differences)
+
+
+def claim_rules(differences: list[Difference]) -> list[str]:
+    """The ids of the differences that change the claim, in order, once each."""
+    return list(dict.fromkeys(d.kind for d in differences if RULE[d.kind].kind is RuleKind.CLAIM))
+
+
+def word_claim(word: str) -> str | None:
+    """The claim rule a word stands for, if any: it may not be added, dropped or changed.
+
+    >>> [word_claim(word) for word in ("not", "must", "außer", "90", "x")]
+    ['claim.negation', 'claim.modal', 'claim.exception', 'claim.number', None]
+    """
+    if word in NEGATIONS or word.startswith(NEGATION_PREFIXES):
+        return "claim.negation"
+    if word in MODALS:
+        return "claim.modal"
+    if word in EXCEPTIONS:
+        return "claim.exception"
+    if word in SCOPE:
+        return "claim.scope"
+    if is_number(word):
+        return "claim.number"
+    return None
+
+
+def classify(steps: list[Step], quote: Words, span: Words) -> list[Difference]:
+    """Every difference of the alignment ``steps`` between ``quote`` and ``span``, named.
+
+    >>> q = Words("wir fordern die abschaffung".split(), [" "] * 4)
+    >>> s = Words("die linke fordert die abschaffung".split(), [" "] * 5)
+    >>> steps = [Step(None, 0, False), Step(0, 1, False), Step(1, 2, False), Step(2, 3, True),
+    ...          Step(3, 4, True)]
+    >>> [d.kind for d in classify(steps, q, s)]
+    ['edit.self_reference']
+    """
+    differences: list[Difference] = []
+    steps, split = rejoin_split_words(steps, quote.words, span.words)
+    differences.extend(split)
+    opening, steps = _opening(steps, quote.words, span.words)
+    differences.extend(opening)
+    pairs, steps = _gender_pairs(steps, quote.words, span.words)
+    differences.extend(pairs)
+    listed = _enumeration_change(steps, quote, span)
+    if listed is not None:
+        differences.append(listed)
+    differences.extend(_word_differences(steps, quote, span))
+    if not differences and _punctuation(steps, quote, span):
+        differences.append(Difference("edit.punctuation", "", ""))
+    return differences
+
+
+def _word_differences(steps: list[Step], quote: Words, span: Words) -> list[Difference]:
+    found: list[Difference] = []
+    query, words = quote.words, span.words
+    query_set, span_set = set(query), set(words)
+    run_query = run_span = 0  # quote and span words in the current run of differing steps
+    for q, w, same in steps:
+        run_query, run_span = (
+            (0, 0) if same else (run_query + (q is not None), run_span + (w is not None))
+        )
+        q_word = query[q] if q is not None else None
+        w_word = words[w] if w is not None else None
+        if q_word == w_word:
+            continue
+        swapped = (
+            q_word is not None
+            and w_word is not None
+            and min(len(q_word), len(w_word)) >= _MIN_SWAPPED_WORD
+            and q_word in span_set
+            and w_word in query_set
+        )
+        if run_query >= 2 and run_span >= 2 and not swapped:
+            found.append(Difference("claim.phrase", q_word or "", w_word or ""))
+            continue
+        if q_word is None and w is not None and _aside(span, w):
+            rule = "edit.number_form" if is_number(words[w]) else "edit.connective"
+        else:
+            rule = _word_rule(q_word, w_word, query_set, span_set, last=q == len(query) - 1)
+        found.append(Difference(rule, q_word or "", w_word or ""))
+    return found
+
+
+def _aside(span: Words, at: int) -> bool:
+    """Whether the span's word ``at``, which the quote leaves out, is an aside that claims
+    nothing of its own: a figure in parentheses after its number word ("ninety (90)"), or a
+    connective set off by commas ("The report, however, was")."""
+    word = span.words[at]
+    before = span.after[at - 1] if at > 0 else ""
+    if word.isdigit() and at > 0 and span.words[at - 1] in NUMBER_WORDS:
+        return before.strip() == "(" and span.after[at].lstrip().startswith(")")
+    return word in CONNECTIVES and "," in before and "," in span.after[at]
+
+
+def _word_rule(
+    q_word: str | None, w_word: str | None, query_set: set[str], span_set: set[str], *, last: bool
+) -> str:
+    """The rule naming one differing pair of words (either may be missing)."""
+    if q_word is None or w_word is None:
+        word = q_word if w_word is None else w_word
+        assert word is not None
+        claim = word_claim(word)
+        if claim is not None:
+            return claim
+        if word in ARTICLES:
+            return "edit.article"
+        return "claim.word_added" if w_word is None else "claim.word_dropped"
+    if _footnote_mark(q_word, w_word):
+        return "edit.footnote_mark"
+    if common_spelling(q_word) == common_spelling(w_word):
+        return "edit.spelling_variant"
+    if q_word in PRONOUNS and w_word in PRONOUNS:
+        return "claim.pronoun"
+    if min(len(q_word), len(w_word)) >= _MIN_SWAPPED_WORD and (
+        q_word in span_set and w_word in query_set
+    ):
+        return "claim.word_swap"
+    if _opposites(q_word, w_word):
+        return "claim.opposite"
+    if _misspelled(q_word, w_word):
+        return "edit.typo"  # "minndestens" is still "mindestens"
+    for word in (q_word, w_word):
+        claim = word_claim(word)
+        if claim is not None:
+            return claim
+    edit = same_word(q_word, w_word, last=last)
+    return edit or "claim.word_changed"
+
+
+_MIN_SWAPPED_WORD = 4  # shorter words ("the", "a") recur anywhere; a swap of them says little
+
+
+OPENING_EDITS = frozenset({"edit.opening_connective", "edit.self_reference"})
+
+
+def opening_end(steps: list[Step], query: list[str], span: list[str]) -> tuple[int, int]:
+    """Where the opening of an alignment ends (see ``_opening``): the first quote word and
+    the first span word after it."""
+    end = _opening_length(steps, query, span)
+    q = next((step.quote for step in steps[end:] if step.quote is not None), len(query))
+    w = next((step.source for step in steps[end:] if step.source is not None), len(span))
+    return q, w
+
+
+def _opening_length(steps: list[Step], query: list[str], span: list[str]) -> int:
+    return next(
+        (
+            k
+            for k in range(len(steps) - 1)
+            if _equal(steps[k], query, span) and _equal(steps[k + 1], query, span)
+        ),
+        len(steps),
+    )
+
+
+def _opening(
+    steps: list[Step], query: list[str], span: list[str]
+) -> tuple[list[Difference], list[Step]]:
+    """A reworded sentence opening, named as one edit, and the steps after it: a connective
+    dropped with the verb put back after its subject ("Wir wollen" for "Darüber hinaus
+    wollen wir"), or the writer's name replaced by its self-reference with the verb agreeing
+    ("Wir fordern" for "DIE LINKE fordert"). The opening runs up to the first two words
+    in a row both sides share; its words are compared as multisets, as alignment breaks
+    ties between word orders arbitrarily."""
+    end = _opening_length(steps, query, span)
+    head = steps[:end]
+    if (
+        not head
+        or all(_equal(step, query, span) for step in head)
+        or head[0].quote not in (0, None)
+    ):
+        return [], steps
+    first_equal = next((k for k, step in enumerate(head) if _equal(step, query, span)), len(head))
+    if any(
+        step.quote is None and step.source is not None and span[step.source] not in PRONOUNS
+        for step in head[first_equal:]
+    ):
+        return [], steps  # a word dropped after the quote began: no reworded opening
+    quote_words = Counter(query[q] for q, _, _ in head if q is not None)
+    span_words = Counter(span[w] for _, w, _ in head if w is not None)
+    only_quote = list((quote_words - span_words).elements())
+    only_span = [
+        span[w] for _, w, _ in head if w is not None and span[w] in (span_words - quote_words)
+    ]
+    if not only_quote and only_span and _connective_run(only_span):
+        return [Difference("edit.opening_connective", "", " ".join(only_span))], steps[end:]
+    if (
+        len(only_quote) == 1  # "sowie" for "ebenso wie"
+        and only_quote[0] in CONNECTIVES
+        and _connective_run(only_span)
+    ):
+        return [Difference("edit.opening_connective", only_quote[0], " ".join(only_span))], steps[
+            end:
+        ]
+    self_reference = [w for w in only_quote if w in SELF_REFERENCES]
+    if self_reference and len(self_reference) == 1:
+        rest = [w for w in only_quote if w not in SELF_REFERENCES]
+        name = list(only_span)
+        for word in rest:  # the verb, agreeing with the new subject
+            partner = next((n for n in name if _agrees(word, n)), None)
+            if partner is None:
+                return [], steps
+            name.remove(partner)
+        connective_dropped = _connective_prefix(name)
+        name = name[connective_dropped:]
+        if 1 <= len(name) <= _MAX_NAME_WORDS and not any(
+            n in PRONOUNS or word_claim(n) for n in name
+        ):
+            return [Difference("edit.self_reference", self_reference[0], " ".join(name))], steps[
+                end:
+            ]
+    if only_quote and set(only_quote) <= PRONOUNS and only_span:
+        # "Wir sagen" for "Daher sagen wir": the subject moved to the front
+        dropped = list((Counter(only_span) - Counter(only_quote)).elements())
+        moved = not (Counter(only_quote) - Counter(only_span))
+        if moved and dropped and _connective_run(dropped):
+            return [Difference("edit.opening_connective", "", " ".join(dropped))], steps[end:]
+    return [], steps
+
+
+_MAX_NAME_WORDS = 3
+
+
+def _connective_run(words: list[str]) -> bool:
+    """Whether ``words`` are one or more connectives ("darüber hinaus", "und")."""
+    return bool(words) and _connective_prefix(words) == len(words)
+
+
+def _connective_prefix(words: list[str]) -> int:
+    """How many of the first ``words`` are connectives, read greedily phrase by phrase."""
+    at = 0
+    while at < len(words):
+        for size in (3, 2, 1):
+            if " ".join(words[at : at + size]) in CONNECTIVES and at + size <= len(words):
+                at += size
+                break
+        else:
+            break
+    return at
+
+
+def _agrees(first: str, second: str) -> bool:
+    """Two forms of one verb agreeing with different subjects ("fordern", "fordert")."""
+    shared = 0
+    while shared < min(len(first), len(second)) and first[shared] == second[shared]:
+        shared += 1
+    return shared >= _MIN_STEM and max(len(first), len(second)) - shared <= 3
+
+
+def _equal(step: Step, query: list[str], span: list[str]) -> bool:
+    return (
+        step.quote is not None
+        and step.source is not None
+        and query[step.quote] == span[step.source]
+    )
+
+
+def _gender_pairs(
+    steps: list[Step], query: list[str], span: list[str]
+) -> tuple[list[Difference], list[Step]]:
+    """The second form of a gender pair dropped or added ("Bürger" for "Bürger und
+    Bürgerinnen"), named, and the steps without it: a run one side has of a conjunction
+    and the other form of the word beside it."""
+    found: list[Difference] = []
+    kept: list[Step] = []
+    k = 0
+    while k < len(steps):
+        pair = steps[k : k + 2]
+        if len(pair) == 2 and k > 0 and steps[k - 1].same:
+            side = _one_sided(pair)
+            if side is not None:
+                words = query if side == 0 else span
+                other = span if side == 0 else query
+                first, second = (words[i] for i in (pair[0][side], pair[1][side]))  # type: ignore[index]
+                neighbour_at = steps[k - 1][side]
+                neighbour = words[neighbour_at] if neighbour_at is not None else ""
+                if first in CONJUNCTIONS and _gender_forms(neighbour, second) and other:
+                    found.append(Difference("edit.gender_pair", *_sides(side, f"{first} {second}")))
+                    k += 2
+                    continue
+        kept.append(steps[k])
+        k += 1
+    return found, kept
+
+
+def _one_sided(steps: list[Step]) -> int | None:
+    """0 when only the quote has words in ``steps``, 1 when only the span has, else None."""
+    if all(s.source is None and s.quote is not None for s in steps):
+        return 0
+    if all(s.quote is None and s.source is not None for s in steps):
+        return 1
+    return None
+
+
+def _sides(side: int, words: str) -> tuple[str, str]:
+    return (words, "") if side == 0 else ("", words)
+
+
+def _gender_forms(first: str, second: str) -> bool:
+    """Two gender forms of one word ("bürger", "bürgerinnen"; "chairman", "chairwoman")."""
+    shorter, longer = sorted((first, second), key=len)
+    if shorter.endswith("man") and longer == shorter[:-3] + "woman":
+        return True
+    if shorter.endswith("s") and longer.endswith("s"):
+        shorter, longer = shorter[:-1], longer[:-1]  # "citoyens", "citoyennes"
+    return (
+        len(shorter) >= _MIN_STEM
+        and longer.startswith(shorter)
+        and longer[len(shorter) :] in GENDER_ENDINGS
+    )
+
+
+def _enumeration_change(steps: list[Step], quote: Words, span: Words) -> Difference | None:
+    """An item added to an enumeration of the span or left out: "Berlin, Hamburg and
+    Munich" or "Berlin" for "Berlin and Munich". That is a run of words only one side has,
+    holding a word other than an article, and either a conjunction, or right before one
+    both have, or an item of a list set off by commas or semicolons (``_listed``)."""
+    k = 0
+    while k < len(steps):
+        q, w, same = steps[k]
+        if same or (q is not None and w is not None):
+            k += 1
+            continue
+        side = 0 if q is not None else 1  # 0: words the quote adds, 1: words it drops
+        own, other = (quote, span) if side == 0 else (span, quote)
+        end = k
+        while end < len(steps) and not steps[end][2] and steps[end][1 - side] is None:
+            end += 1
+        run = [i for step in steps[k:end] if (i := step[side]) is not None]
+        words = [own.words[i] for i in run]
+        before = _shared(steps[k - 1], side) if k else None
+        after = _shared(steps[end], side) if end < len(steps) else None
+        items = [word for word in words if word not in CONJUNCTIONS and word not in ARTICLES]
+        joined = (
+            (after is not None and own.words[after[0]] in CONJUNCTIONS)
+            or any(word in CONJUNCTIONS for word in words)
+            or _listed(run[-1], before, after, own, other)
+        )
+        if items and joined:
+            return Difference("claim.list_item", *_sides(side, " ".join(words)))
+        k = end
+    return None
+
+
+def _shared(step: Step, side: int) -> tuple[int, int] | None:
+    """A step both sides have the same word at, as (index on ``side``, on the other)."""
+    q, w, same = step
+    if not same or q is None or w is None:
+        return None
+    return (q, w) if side == 0 else (w, q)
+
+
+_LIST_MARKS = re.compile(r"[,;]|\s-\s|\s\(?[a-z0-9]\)\s")
+
+
+def _listed(
+    last: int,
+    before: tuple[int, int] | None,
+    after: tuple[int, int] | None,
+    own: Words,
+    other: Words,
+) -> bool:
+    """Whether a run of words one side has (its last word at ``last``) is an item of a list
+    set off by commas, semicolons, dashes or letters: it ends in such a mark, and either one
+    stands before it as well as between the words beside it on the other side ("Berlin,
+    Cologne" for "Berlin, Munich, Cologne"), or the list goes on past the next word on both
+    sides. A filler left out with its commas ("The report was" for "The report, however,
+    was") is none."""
+    if not _LIST_MARKS.search(own.after[last]) or after is None:
+        return False
+    if (
+        before is not None
+        and _LIST_MARKS.search(own.after[before[0]])
+        and _LIST_MARKS.search(other.after[before[1]])
+    ):
+        return True
+    return all(_list_goes_on(side, at) for side, at in zip((own, other), after, strict=True))
+
+
+def _list_goes_on(side: Words, at: int) -> bool:
+    """Whether a list mark or a conjunction follows word ``at``."""
+    return bool(_LIST_MARKS.search(side.after[at])) or (
+        at + 1 < len(side.words) and side.words[at + 1] in CONJUNCTIONS
+    )
+
+
+def _punctuation(steps: list[Step], quote: Words, span: Words) -> bool:
+    """Whether the text between the words differs where the words agree."""
+    inner = [(q, w) for q, w, _ in steps[:-1] if q is not None and w is not None]
+    return any(quote.after[q].strip() != span.after[w].strip() for q, w in inner)
+
+
+_MIN_STEM = 4  # an ending added to a shorter word makes another word ("in", "inside")
+_MAX_ENDING = 3  # inflection endings: "e", "en", "es", "ern"; longer ones make compounds
+_MIN_TYPO_WORD = 8  # one wrong letter in a shorter word may well be another word
+_MIN_DROPPED_LETTER_WORD = 5  # "ever" / "never"
+
+
+def rejoin_split_words(
+    steps: list[Step], query: list[str], span: list[str]
+) -> tuple[list[Step], list[Difference]]:
+    """The alignment with a word written in two parts on one side ("Kosten-schätzung",
+    "floor space") and whole on the other taken as one matching step, and those words."""
+    joined: list[Step] = []
+    found: list[Difference] = []
+    k = 0
+    while k < len(steps):
+        pair = steps[k : k + 2]
+        # One part may pass for the whole word ("000" for "1000"), so a pair with one step
+        # that differs is enough.
+        if len(pair) == 2 and not (pair[0].same and pair[1].same):
+            qs = sorted(q for q, _, _ in pair if q is not None)
+            ws = sorted(w for _, w, _ in pair if w is not None)
+            split_quote = len(qs) == 2 and ws and qs[1] == qs[0] + 1
+            split_span = len(ws) == 2 and qs and ws[1] == ws[0] + 1
+            if split_quote and query[qs[0]] + query[qs[1]] == span[ws[0]]:
+                found.append(
+                    Difference(
+                        _split_rule(span[ws[0]]), f"{query[qs[0]]} {query[qs[1]]}", span[ws[0]]
+                    )
+                )
+            elif split_span and span[ws[0]] + span[ws[1]] == query[qs[0]]:
+                found.append(
+                    Difference(
+                        _split_rule(query[qs[0]]), query[qs[0]], f"{span[ws[0]]} {span[ws[1]]}"
+                    )
+                )
+            else:
+                joined.append(steps[k])
+                k += 1
+                continue
+            joined.append(Step(None, None, True))
+            k += 2
+            continue
+        joined.append(steps[k])
+        k += 1
+    return joined, found
+
+
+def _split_rule(whole: str) -> str:
+    """A number written in two parts ("1 000") is the same number; a word, a split word."""
+    return "edit.number_form" if whole.isdigit() else "edit.word_split"
+
+
+# German written without umlauts or "ß" ("fuer", "Strasse"), as on keyboards without them
+# and in Swiss usage: the same words, compared in this spelling.
+_UMLAUT_SPELLING = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+# British endings and their American spelling: "centre" "center", "licence" "license",
+# "organise" "organize", "analyse" "analyze" ("colour", "travelled" differ by one letter
+# and pass as the same word anyway). "-ise" only after a consonant and "i": German "Reise"
+# is not "Reize".
+_BRITISH_ENDING = re.compile(
+    r"(?<=[^\Waeiou])re(?=s?$)"
+    r"|(?:(?<=[^\Waeiou]i)|(?<=y))s(?=(?:e|es|ed|ing|ation|ations)$)"
+    r"|(?<=en)c(?=es?$)"
+)
+_AMERICAN = {"re": "er", "s": "z", "c": "s"}
+
+
+def umlauts_out(text: str) -> str:
+    """``text`` with umlauts and "ß" written out.
+
+    >>> umlauts_out("größere straße"), umlauts_out("groessere strasse")
+    ('groessere strasse', 'groessere strasse')
+    """
+    return text.translate(_UMLAUT_SPELLING)
+
+
+def _without_accents(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
+
+
+def common_spelling(word: str) -> str:
+    """One spelling for a word's variants: umlauts written out, British endings American,
+    accents a keyboard could not type left off ("donnees" for "données").
+
+    >>> [common_spelling(w) for w in ("centres", "licence", "organisation", "analysed")]
+    ['centers', 'license', 'organization', 'analyzed']
+    >>> [common_spelling(w) for w in ("straße", "reise", "there", "price", "agréés")]
+    ['strasse', 'reise', 'there', 'price', 'agrees']
+    """
+    spelled = _without_accents(umlauts_out(word))
+    return _BRITISH_ENDING.sub(lambda found: _AMERICAN[found.group()], spelled)
+
+
+def same_word(first: str, second: str, *, last: bool) -> str | None:
+    """The edit rule under which two different words are spellings of one, else None: an
+    inflection or gender ending added or dropped ("massenhaft", "massenhafte"), one letter
+    left out or added ("answerd"), one wrong letter inside a long word (not in its ending,
+    which tells "employee" from "employer"), or, as the quote's last word, cut off.
+    Anything else is another word, whatever its letters: "licensee" for "licensor", "June"
+    for "July", "or" for "and" change the claim.
+
+    >>> same_word("massenhaft", "massenhafte", last=False)
+    'edit.inflection'
+    >>> same_word("freirwilligkeit", "freiwilligkeit", last=False)
+    'edit.typo'
+    >>> same_word("answerd", "answered", last=False), same_word("ever", "never", last=False)
+    ('edit.typo', None)
+    >>> same_word("employee", "employer", last=False), same_word("june", "july", last=False)
+    (None, None)
+    >>> same_word("kinder", "kindergeld", last=False), same_word("weiter", "weiterhin", last=True)
+    (None, 'edit.typo')
+    >>> same_word("groessere", "größer", last=False)
+    'edit.inflection'
+    """
+    for pair in ((common_spelling(first), common_spelling(second)), (first, second)):
+        rule = _one_word(*pair, last=last)
+        if rule is not None:
+            return rule
+    return None
+
+
+def _misspelled(first: str, second: str) -> bool:
+    """One letter wrong, missing or added in a long word without digits: the same word,
+    even a word of force or a number word ("minndestens", "Millliarden"); a short one
+    ("nicht", "nichts") may be another word."""
+    return (
+        min(len(first), len(second)) >= _MIN_TYPO_WORD
+        and not any(c.isdigit() for c in first + second)
+        and Levenshtein.distance(first, second) == 1
+        and first[-3:] == second[-3:]
+    )
+
+
+def _one_word(first: str, second: str, *, last: bool) -> str | None:
+    """``same_word`` for one spelling of both words."""
+    shorter, longer = sorted((first, second), key=len)
+    if longer.startswith(shorter):
+        ending = longer[len(shorter) :]
+        if last:
+            return "edit.typo"  # the last word cut off at another letter
+        if len(shorter) >= _MIN_STEM and (len(ending) <= _MAX_ENDING or ending in GENDER_ENDINGS):
+            return "edit.inflection"
+        return None
+    if len(shorter) >= _MIN_DROPPED_LETTER_WORD and Indel.distance(first, second) == 1:
+        return "edit.typo"
+    if (
+        len(shorter) >= _MIN_TYPO_WORD
+        and Levenshtein.distance(first, second) == 1
+        and first[-3:] == second[-3:]
+    ):
+        return "edit.typo"
+    if last and len(shorter) >= _MIN_STEM and _cut_at_other_letter(first, second):
+        return "edit.typo"
+    return None
+
+
+def _cut_at_other_letter(first: str, second: str) -> bool:
+    """The quote's last word cut off ("Menschenrechtsit" of "Menschenrechtssituation"):
+    all but one of its letters begin the source's word."""
+    shorter, longer = sorted((first, second), key=len)
+    return Levenshtein.distance(shorter, longer[: len(shorter)]) <= 1 and len(shorter) >= 8
+
+
+def _claim_symbols(text: str) -> list[str]:
+    """Currency and maths signs, per cent and a number's minus, in order: "+4.1%" and
+    "-4.1%", "≥ 2.5" and "≤ 2.5", "$18" and "€18" claim different things."""
+    return _CLAIM_SYMBOL.findall(text)
+
+
+def changes_symbols(quote: str, span: str) -> bool:
+    """Whether the quote's currency and maths signs, per cent and minus signs differ from
+    the span's (``quote`` without its citation markers: ``approximate.clean_quote``).
+
+    >>> changes_symbols("rose by 4.1%", "rose by -4.1%"), changes_symbols("$18", "$18")
+    (True, False)
+    """
+    return _claim_symbols(quote) != _claim_symbols(span)
+
+
+# A number as written: digit groups of three after a separator are one number ("1,000",
+# "1.000", "1 000"), then a decimal part ("12,5", "2.5"). Folded text has plain spaces and
+# apostrophes only.
+_NUMBER = re.compile(r"(\d{1,3}(?:[ .,']\d{3})+(?!\d)|\d+)(?:[.,](\d+))?")
+_DIGIT_GROUP_SEPARATORS = re.compile(r"[ .,']")
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers of ``text`` by value as written, whatever their grouping and decimal mark.
+
+    >>> numbers("1,500 EUR, 1.500 EUR, 1 500 EUR, 1500 EUR; 2,5 % or 2.50 %")
+    ['1500', '1500', '1500', '1500', '2.5', '2.50']
+    """
+    return [
+        _DIGIT_GROUP_SEPARATORS.sub("", whole) + (f".{decimals}" if decimals else "")
+        for whole, decimals in _NUMBER.findall(text)
+    ]
+
+
+def changes_numbers(quote: str, span: str) -> bool:
+    """Whether the quote has a number the span does not have, in the span's order: "500" or
+    "1" for "1,500", "25" for "2.5", "1,000" for "1,000,000". Word by word these look like
+    a number left out or rejoined; as numbers they are other amounts. A number the quote
+    leaves out ("ninety days" for "ninety (90) days") changes nothing it claims. ``quote``
+    is without its citation markers (``approximate.clean_quote``): "[cite: 12]" is no number.
+
+    >>> changes_numbers("500 eur", "1,500 eur"), changes_numbers("ninety days", "ninety (90) days")
+    (True, False)
+    """
+    remaining = iter(numbers(span))
+    return not all(number in remaining for number in numbers(quote))
+
+
+_CLAIM_SYMBOL = re.compile(
+    "["
+    + re.escape(
+        "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) in ("Sc", "Sm"))
+    )
+    + "%‰‱]|(?<!\\w)-(?=\\d)"
+)
+
+
+def _footnote_mark(first: str, second: str) -> bool:
+    """One word is the other with a footnote number fused to its end ("approval¹" folds to
+    "approval1"): the same word, no number the quote claims.
+
+    >>> _footnote_mark("approval", "approval1"), _footnote_mark("room4", "room5")
+    (True, False)
+    """
+    shorter, longer = sorted((first, second), key=len)
+    return (
+        longer.startswith(shorter)
+        and longer[len(shorter) :].isdigit()
+        and not any(c.isdigit() for c in shorter)
+    )
+
+
+def _opposites(first: str, second: str) -> bool:
+    """``first`` and ``second`` share a stem and differ by a prefix that negates it.
+
+    >>> _opposites("excluding", "including"), _opposites("zulässig", "unzulässig")
+    (True, True)
+    >>> _opposites("inside", "outside"), _opposites("vorteil", "nachteil")
+    (True, True)
+    >>> _opposites("massenhaft", "massenhafte"), _opposites("geschickt", "verschifft")
+    (False, False)
+    """
+    shared = 0
+    while shared < min(len(first), len(second)) and first[-1 - shared] == second[-1 - shared]:
+        shared += 1
+    if shared < _MIN_SHARED_STEM:
+        return False
+    heads = {first[: len(first) - shared], second[: len(second) - shared]}
+    return len(heads) == 2 and heads <= OPPOSITE_PREFIXES | {""}
+
+
+_MIN_SHARED_STEM = 4

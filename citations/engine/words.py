@@ -1,0 +1,143 @@
+"""The word lists the edit rules (``rules.py``) read: data, one list per class of word.
+
+Folded words (lower case, typographic marks folded). English, German and French, with a
+few Romance words where they are the same shape; a word missing here falls to the default
+of its rule (a changed content word changes the claim), so a missing word errs towards a flag.
+"""
+
+from __future__ import annotations
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Numbers and the units they count in ("eight (8) days" for "eight (8) hours" is another claim)
+NUMBER_WORDS = _words(
+    """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+    fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty
+    ninety hundred thousand million millions billion billions once twice thrice half double
+    triple dozen first second third fourth fifth sixth seventh eighth ninth tenth twelfth
+    null eins acht achte achten elf elfte einmal doppelt doppelte hälfte halb halbe
+    doubled doubles halve halved halves tripled
+    un deux trois quatre cinq six sept huit neuf dix onze douze vingt trente quarante
+    cinquante cent cents mille moitié premier première deuxième troisième
+    minute minutes hour hours day days week weeks month months year years percent cent eur
+    euro euros usd dollar dollars minuten stunde stunden tag tage tagen woche wochen monat
+    monate monaten jahr jahre jahren prozent jour jours semaine semaines mois an ans année
+    années heure heures pourcent"""
+)
+# German writes number words together with what they count ("zweimal", "vierzehnte")
+NUMBER_PREFIXES = tuple(
+    _words(
+        """zwei drei vier fünf sechs sieben neun zehn zwölf zwanzig dreißig dreissig hundert
+        tausend million milliard achtzehn achtzig elfmal einhundert eintausend verdopp
+        verdreif halbier vervielfach"""
+    )
+)
+NEGATIONS = _words(
+    """not no never none nothing nobody neither nor without cannot t nicht kein keine keinen
+    keinem keiner keines nie niemals nichts niemand weder ohne nirgends nein ne n pas non
+    jamais sans aucun aucune rien personne nunca sin ni 안 아니"""
+)
+NEGATION_PREFIXES = ("않", "없", "못")  # Korean negation is part of the verb: 않았습니다
+MODALS = _words(
+    """must may might shall should can could required optional mandatory
+    voluntary allowed permitted prohibited forbidden obliged
+    muss müssen musst musste mussten darf dürfen durfte kann können konnte soll sollen
+    sollte sollten erlaubt verboten zulässig unzulässig
+    verpflichtend freiwillig
+    doit doivent devra devront peut peuvent pourra pourront faut interdit obligatoire
+    autorisé facultatif"""
+)
+SCOPE = _words(
+    """all every any each only solely exclusively always more less fewer most least higher
+    lower above below before after maximum minimum increase increases increased decrease
+    decreases decreased approve approved approves approval reject rejected rejects
+    rejection accept accepted accepts refuse refused
+    alle allen aller jede jeder jedes jeden nur ausschließlich immer mehr weniger höher
+    niedriger mindestens höchstens maximal minimal vor nach zustimmen zugestimmt ablehnen
+    lehnt lehnen abgelehnt angenommen genehmigt
+    tous toutes tout toute chaque seul seule seulement uniquement toujours plus moins avant
+    après maximum minimum"""
+)
+EXCEPTIONS = _words(
+    """except excepting excluding unless if provided außer ausser ausgenommen abgesehen
+    wenn falls sofern soweit sauf excepté hormis si excepto salvo"""
+)
+# Articles and particles: a copy may drop or add them without changing the claim
+ARTICLES = _words(
+    """the a an der die das den dem des ein eine einen einem einer eines le la les l un une
+    du de d el los las ja doch eben halt mal denn wohl"""
+)
+# Prepositions: an ellipsis may hide one without hiding a qualifier ("terminate … ninety
+# days" for "terminate with ninety days")
+PREPOSITIONS = _words(
+    """with of in on at to for by from into onto within mit von zu zum zur an am auf für bei
+    beim aus im avec à au aux en pour par sur dans chez"""
+)
+CONJUNCTIONS = _words("and or nor und oder sowie bzw beziehungsweise et ou y o")
+PRONOUNS = _words(
+    """i you he she it we they me him her us them my your his its our their
+    ich du er sie es wir ihr mich dich ihn uns euch mein dein sein unser euer
+    je tu il elle on nous vous ils elles"""
+)
+# The writer speaking of itself: "Wir" in place of its name ("DIE LINKE fordert")
+SELF_REFERENCES = _words("we wir nous")
+# Words and phrases that open a sentence by linking it to the one before; a quote may drop
+# them and put the verb back after its subject ("Wir wollen" for "Darüber hinaus wollen wir")
+CONNECTIVES = frozenset(
+    line.strip()
+    for line in """and
+    but
+    so
+    also
+    therefore
+    thus
+    hence
+    moreover
+    furthermore
+    likewise
+    however
+    cependant
+    in addition
+    in this context
+    und
+    aber
+    auch
+    daher
+    deshalb
+    deswegen
+    darum
+    zudem
+    außerdem
+    ferner
+    jedoch
+    doch
+    sowie
+    ebenso wie
+    darüber hinaus
+    in diesem zusammenhang
+    dabei
+    dazu
+    zugleich
+    gleichzeitig
+    insbesondere
+    et
+    mais
+    donc
+    par ailleurs
+    en outre
+    de plus
+    ainsi
+    aussi
+    pero""".splitlines()
+)
+# Prefixes that turn a word into its opposite: "ex"/"in"cluding, "un"zulässig, "il"légal
+OPPOSITE_PREFIXES = _words(
+    """un in im il ir non dis ex de anti a ab zu miss mis out up down over under pre post
+    ein aus auf über unter vor nach"""
+)
+# Endings that make the other form of a gender pair ("Bürger"/"Bürgerinnen",
+# "citoyens"/"citoyennes", "chairman"/"chairwoman")
+GENDER_ENDINGS = ("innen", "in", "nes", "ne", "es", "e")

@@ -1,0 +1,230 @@
+"""Classes of input, generated over the real dev sources (German manifestos): each verbatim
+variant comes back verified at the exact span, each safe edit corrected at it, and each
+claim-changing variant is never verified or corrected (rules.py names the classes)."""
+
+import json
+import re
+from functools import cache
+
+import pytest
+from django.conf import settings
+from hypothesis import HealthCheck, assume, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from citations.engine import load_bundle, verify_bundle
+from citations.engine.match import MIN_CUT_WORDS, NEGATING_HEADS, is_number
+from citations.engine.types import VerificationStatus
+from citations.engine.words import ARTICLES, CONJUNCTIONS, PREPOSITIONS
+
+DEV = settings.SHARED_DIR / "data" / "dev" / "verbote"
+needs_dev = pytest.mark.skipif(not DEV.is_dir(), reason="shared/ is not beside the project")
+WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+PASSING = (VerificationStatus.VERIFIED, VerificationStatus.CORRECTED)
+
+
+@cache
+def dev_paragraphs() -> tuple[str, ...]:
+    """Paragraphs of the dev sources that hold a long plain sentence."""
+    found: list[str] = []
+    for path in sorted(DEV.glob("2021-claude-*.json")) + sorted(DEV.glob("2009-gemini-*.json")):
+        if path.name.endswith(".expected.json"):
+            continue
+        source = json.loads(path.read_text())["sources"][0]
+        for paragraph in source["paragraphs"]:
+            if 120 <= len(paragraph) <= 600 and paragraph.isprintable() and "-" not in paragraph:
+                found.append(paragraph)
+    return tuple(dict.fromkeys(found))
+
+
+@st.composite
+def windows(draw, min_words: int = 10, max_words: int = 18):
+    """A paragraph and a run of whole words of it: (paragraph, start, end)."""
+    paragraph = draw(st.sampled_from(dev_paragraphs()))
+    words = list(re.finditer(r"\S+", paragraph))
+    assume(len(words) >= min_words)
+    size = draw(st.integers(min_words, min(max_words, len(words))))
+    first = draw(st.integers(0, len(words) - size))
+    start, end = words[first].start(), words[first + size - 1].end()
+    while end > start and not paragraph[end - 1].isalnum():
+        end -= 1
+    assume(paragraph[start].isalpha())
+    # a passage that stands once in its paragraph, so the span expected is unambiguous
+    assume(paragraph.count(paragraph[start:end]) == 1)
+    return paragraph, start, end
+
+
+def result_for(quote: str, paragraph: str, *, form: str = "field"):
+    paragraphs = ["Einleitung.", paragraph, "Schluss."]
+    if form == "field":
+        response = {
+            "format": "json",
+            "text": json.dumps({"quotes": [{"quote": quote, "source": "M"}]}, ensure_ascii=False),
+            "quotes": [{"path": "$.quotes[*]", "text": "quote", "source": "source"}],
+        }
+    else:
+        response = {"format": "markdown", "text": f"Sie schreiben: „{quote}“ [M ¶2]\n"}
+    data = {
+        "bundle_version": 1,
+        "id": "generated",
+        "sources": [{"id": "M", "kind": "document", "paragraphs": paragraphs}],
+        "response": response,
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    return result
+
+
+def assert_at(result, start: int, end: int) -> None:
+    assert (result.match.paragraph, result.match.start, result.match.end) == (2, start, end)
+
+
+SETTINGS = hypothesis_settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
+
+VERBATIM_VARIANTS = {
+    "upper case": lambda text: text.upper() if "ß" not in text else text,
+    "runs of whitespace": lambda text: text.replace(" ", "  \n", 2),
+    "typographic apostrophes and quotes": lambda text: f"„{text}“",
+    "leading ellipsis": lambda text: f"... {text}",
+    "trailing ellipsis": lambda text: f"{text} …",
+}
+
+
+@needs_dev
+@pytest.mark.parametrize("variant", VERBATIM_VARIANTS)
+@SETTINGS
+@given(window=windows())
+def test_a_verbatim_variant_is_verified_at_its_exact_span(variant, window):
+    paragraph, start, end = window
+    result = result_for(VERBATIM_VARIANTS[variant](paragraph[start:end]), paragraph)
+    assert result.status is VerificationStatus.VERIFIED, result.decision
+    assert_at(result, start, end)
+
+
+@needs_dev
+@SETTINGS
+@given(window=windows(), cut=st.integers(3, 6))
+def test_a_quote_cut_inside_its_first_word_is_verified_at_the_cut(window, cut):
+    """verbatim.cut_start: a quote cut at a character limit starts inside a word."""
+    paragraph, start, end = window
+    first = paragraph[start:end].split()[0]
+    assume(len(first) >= cut + 3 and first[:cut].isalpha())
+    assume(first[:cut].lower() not in NEGATING_HEADS)  # "Nicht|regierung" is no cut
+    assume(not is_number(first[cut:].lower()))  # nor "halb" of "deshalb"
+    assume(len(paragraph[start + cut : end].split()) >= MIN_CUT_WORDS)
+    result = result_for(paragraph[start + cut : end], paragraph)
+    assert result.status is VerificationStatus.VERIFIED, result.decision
+    assert_at(result, start + cut, end)
+    assert result.decision.cut_start
+
+
+@needs_dev
+@SETTINGS
+@given(window=windows())
+def test_a_full_stop_inside_the_closing_mark_is_verified(window):
+    """verbatim.closing_punctuation, in markdown: „… weiter.“ where the sentence goes on."""
+    paragraph, start, end = window
+    assume(end < len(paragraph) and paragraph[end] in " ,;")
+    assume(not any(mark in paragraph[start:end] for mark in '„“”"«»'))  # no inner quotes
+    result = result_for(paragraph[start:end] + ".", paragraph, form="markdown")
+    assert result.status is VerificationStatus.VERIFIED, result.decision
+    assert_at(result, start, end)
+
+
+@needs_dev
+@SETTINGS
+@given(window=windows(), data=st.data())
+def test_a_one_letter_typo_in_a_long_word_is_corrected(window, data):
+    """edit.typo: one letter doubled inside a long word."""
+    paragraph, start, end = window
+    text = paragraph[start:end]
+    long_words = [m for m in WORD.finditer(text) if len(m.group()) >= 10]
+    assume(long_words)
+    word = data.draw(st.sampled_from(long_words))
+    at = word.start() + data.draw(st.integers(2, len(word.group()) - 4))
+    typo = text[:at] + text[at] + text[at:]
+    result = result_for(typo, paragraph)
+    assert result.status is VerificationStatus.CORRECTED, result.decision
+    assert "edit.typo" in result.decision.rules
+    assert_at(result, start, end)
+
+
+@needs_dev
+@SETTINGS
+@given(window=windows())
+def test_a_copied_citation_marker_is_corrected_away(window):
+    """edit.citation_marker: "[cite: 12]" copied into the quote."""
+    paragraph, start, end = window
+    result = result_for(paragraph[start:end] + " [cite: 1234]", paragraph)
+    assert result.status is VerificationStatus.CORRECTED, result.decision
+    assert "[cite" not in result.corrected.text
+    assert_at(result, start, end)
+
+
+def drop_adjective(text: str) -> str | None:
+    """A German adjective before its noun left out ("umfassendes Walfangverbot")."""
+    found = re.search(r"(?<= )([a-zäöü]{4,}(?:e|en|er|es|em)) (?=[A-ZÄÖÜ][a-zäöü]{3,})", text)
+    if found is None or found.group(1) in ARTICLES | CONJUNCTIONS | PREPOSITIONS:
+        return None
+    return text[: found.start()] + text[found.end() :]
+
+
+def add_intensifier(text: str) -> str | None:
+    found = re.search(r"(?<= )(?=[A-ZÄÖÜ][a-zäöü]{4,})", text[1:])
+    return (
+        None
+        if found is None
+        else text[: found.start() + 1] + "oberste " + text[found.start() + 1 :]
+    )
+
+
+def change_number(text: str) -> str | None:
+    found = re.search(r"\d+", text)
+    if found is None:
+        return None
+    return text[: found.start()] + str(int(found.group()) + 1) + text[found.end() :]
+
+
+def add_negation(text: str) -> str | None:
+    found = re.search(r" (ist|sind|wird|werden|soll|sollen|muss|müssen|kann|können) ", text)
+    if found is None:
+        return None
+    return text[: found.end()] + "nicht " + text[found.end() :]
+
+
+def change_modal(text: str) -> str | None:
+    swaps = {"muss": "kann", "müssen": "können", "kann": "muss", "können": "müssen"}
+    found = re.search(r"\b(muss|müssen|kann|können)\b", text)
+    if found is None:
+        return None
+    return text[: found.start()] + swaps[found.group()] + text[found.end() :]
+
+
+def drop_list_item(text: str) -> str | None:
+    """An item of "A, B und C" left out."""
+    found = re.search(r"(?<=[,] )[\wäöüß]+, (?=[\wäöüß]+ (?:und|oder) )", text)
+    return None if found is None else text[: found.start()] + text[found.end() :]
+
+
+CLAIM_CHANGES = {
+    "qualifier dropped": drop_adjective,
+    "intensifier added": add_intensifier,
+    "number changed": change_number,
+    "negation added": add_negation,
+    "modal changed": change_modal,
+    "list item dropped": drop_list_item,
+}
+
+
+@needs_dev
+@pytest.mark.parametrize("change", CLAIM_CHANGES)
+@SETTINGS
+@given(window=windows(min_words=8, max_words=24))
+def test_a_claim_changing_variant_is_never_verified_or_corrected(change, window):
+    paragraph, start, end = window
+    changed = CLAIM_CHANGES[change](paragraph[start:end])
+    assume(changed is not None and changed != paragraph[start:end])
+    assume(changed not in paragraph)  # the changed text may stand elsewhere as written
+    result = result_for(changed, paragraph)
+    assert result.status not in PASSING, (changed, result.decision)
