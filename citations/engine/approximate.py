@@ -121,15 +121,17 @@ class WordIndex:
         """Start offsets of ``word`` as a whole word in the text."""
         found = self._positions.get(word)
         if found is None:
-            # A literal first keeps the regex engine's fast prefix scan; the character
-            # before is checked here (a lookbehind first would test every position).
-            pattern = re.compile(rf"{re.escape(word)}(?!\w)")
-            text = self.text
-            found = [
-                m.start()
-                for m in pattern.finditer(text)
-                if m.start() == 0 or not _WORD_CHAR.match(text, m.start() - 1)
-            ]
+            # str.find runs in C; the characters around each hit are checked here (no
+            # pattern compiled per word)
+            text, size, found = self.text, len(word), []
+            at = text.find(word)
+            while at >= 0:
+                end = at + size
+                if (at == 0 or not _WORD_CHAR.match(text, at - 1)) and not _WORD_CHAR.match(
+                    text, end
+                ):
+                    found.append(at)
+                at = text.find(word, end)
             self._positions[word] = found
         return found
 

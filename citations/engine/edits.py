@@ -15,6 +15,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from rapidfuzz.distance import Indel, Levenshtein
@@ -532,6 +533,7 @@ def _without_accents(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
 
 
+@lru_cache(maxsize=65536)  # words recur: every alignment compares them again
 def common_spelling(word: str) -> str:
     """One spelling for a word's variants: umlauts written out, British endings American,
     accents a keyboard could not type left off ("donnees" for "données").

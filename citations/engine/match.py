@@ -147,6 +147,8 @@ class PreparedSource:
     raw_joined: str = field(init=False)
     raw_starts: tuple[int, ...] = field(init=False)
     _normalized: tuple[Normalized, ...] | None = field(default=None, init=False)
+    _some_normalized: dict[int, Normalized] = field(default_factory=dict, init=False)
+    _raw_lower: str | None = field(default=None, init=False)
     _norm_joined: str = field(default="", init=False)
     _norm_starts: tuple[int, ...] = field(default=(), init=False)
     cache: dict[str, object] = field(default_factory=dict, init=False)  # e.g. the word index
@@ -163,11 +165,43 @@ class PreparedSource:
     def normalized(self) -> tuple[Normalized, ...]:
         """Every paragraph normalized, with its map back to the raw text."""
         if self._normalized is None:
-            self._normalized = tuple(normalize_with_map(p) for p in self.source.paragraphs)
+            self._normalized = tuple(
+                self.paragraph_normalized(index) for index in range(len(self.source.paragraphs))
+            )
             texts = [n.text for n in self._normalized]
             self._norm_joined = " ".join(texts)
             self._norm_starts = _starts(texts, 1)
         return self._normalized
+
+    def paragraph_normalized(self, index: int) -> Normalized:
+        """Paragraph ``index`` (0-based) normalized, built once."""
+        found = self._some_normalized.get(index)
+        if found is None:
+            found = normalize_with_map(self.source.paragraphs[index])
+            self._some_normalized[index] = found
+        return found
+
+    def paragraphs_holding(self, word: str) -> list[int]:
+        """The paragraphs (0-based, in order) whose raw text holds ``word`` in any case; a
+        quick way to the few a quote may be in before every paragraph is normalized."""
+        if self._raw_lower is None:
+            lowered = self.raw_joined.lower()
+            self._raw_lower = lowered if len(lowered) == len(self.raw_joined) else ""
+        if not self._raw_lower:
+            return []
+        found: list[int] = []
+        at = self._raw_lower.find(word)
+        while at >= 0 and len(found) < _MAX_PREFILTERED:
+            index = bisect_right(self.raw_starts, at) - 1
+            if not found or found[-1] != index:
+                found.append(index)
+            at = self._raw_lower.find(
+                word,
+                self.raw_starts[index + 1]
+                if index + 1 < len(self.raw_starts)
+                else len(self._raw_lower),
+            )
+        return found
 
     @property
     def norm_joined(self) -> str:
@@ -239,7 +273,7 @@ def normalized_in_paragraph(folded: str, prepared: PreparedSource, paragraph: in
     """The first occurrence of the folded quote in the normalized ¶``paragraph``."""
     if not folded or not 1 <= paragraph <= len(prepared.source.paragraphs):
         return None
-    norm = prepared.normalized[paragraph - 1]
+    norm = prepared.paragraph_normalized(paragraph - 1)
     found = _find_folded(norm.text, folded)
     if found is None:
         return None
@@ -249,11 +283,37 @@ def normalized_in_paragraph(folded: str, prepared: PreparedSource, paragraph: in
     return Span(paragraph, raw_start, raw_end, norm.raw[raw_start:raw_end])
 
 
+_MAX_PREFILTERED = 64  # paragraphs looked at one by one before the source is normalized whole
+_PLAIN_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+def _normalized_in_some(folded: str, prepared: PreparedSource) -> list[Span] | None:
+    """The folded quote in one of the paragraphs whose raw text holds its longest word:
+    most quotes are found so without normalizing the whole source. None when not found
+    so (the word may be hyphenated in the raw text): the caller searches everywhere."""
+    words = _PLAIN_WORD.findall(folded)
+    if not words:
+        return None
+    for index in prepared.paragraphs_holding(max(words, key=len)):
+        norm = prepared.paragraph_normalized(index)
+        found = _find_folded(norm.text, folded)
+        if found is not None:
+            raw_start, raw_end = norm.raw_span(*found)
+            if found[1] - found[0] < len(folded):
+                raw_end = _take_hyphen(norm.raw, raw_end)
+            return [Span(index + 1, raw_start, raw_end, norm.raw[raw_start:raw_end])]
+    return None
+
+
 def normalized_in_source(folded: str, prepared: PreparedSource) -> list[Span] | None:
     """The first occurrence of the folded quote in the source, as raw spans per paragraph
     (more than one when it runs across consecutive paragraphs)."""
     if not folded:
         return None
+    if prepared._normalized is None:
+        some = _normalized_in_some(folded, prepared)
+        if some is not None:
+            return some
     found = _find_folded(prepared.norm_joined, folded)
     if found is None:
         return None
@@ -312,13 +372,19 @@ def match_from_spans(
 
 def refused_cut(folded: str, prepared: PreparedSource) -> list[Span] | None:
     """Where the folded quote stands in the source only as a cut that changes the claim
-    ("legal" of "illegal", "5 days" of "15 days"): raw spans of the first such place."""
-    haystack = prepared.norm_joined
-    found = haystack.find(folded) if folded else -1
-    while found >= 0:
-        if starts_inside(haystack, found) and not cut_keeps_claim(haystack, found, folded):
-            return prepared.spans(found, found + len(folded)) or None
-        found = haystack.find(folded, found + 1)
+    ("legal" of "illegal", "5 days" of "15 days"): the raw span of the first such place,
+    in one of the paragraphs whose raw text holds the quote's longest word."""
+    words = _PLAIN_WORD.findall(folded)
+    if not words:
+        return None
+    for index in prepared.paragraphs_holding(max(words, key=len)):
+        norm = prepared.paragraph_normalized(index)
+        found = norm.text.find(folded)
+        while found >= 0:
+            if starts_inside(norm.text, found) and not cut_keeps_claim(norm.text, found, folded):
+                raw_start, raw_end = norm.raw_span(found, found + len(folded))
+                return [Span(index + 1, raw_start, raw_end, norm.raw[raw_start:raw_end])]
+            found = norm.text.find(folded, found + 1)
     return None
 
 

@@ -228,7 +228,9 @@ _RUN_REST = re.compile(f"{_RUN}*")
 # The spaces a tokenizer puts before punctuation and inside contractions ("word .",
 # "do n't", "( 2019 )"): dropped, so a tokenized source reads as written.
 _SPACE_BEFORE_PUNCTUATION = re.compile(r" +(?=[.,;:!?)\]}%]|n't(?!\w)|'(?:s|re|ve|ll|d|m)(?!\w))")
-_SPACE_AFTER_OPENING = re.compile(r"[(\[{]( +)(?=\S)")  # a literal first: a fast scan
+_SPACE_AFTER_OPENING = re.compile(r"[(\[{]( +)(?=\S)")
+_TOKENIZER_HINT = re.compile(r" [.,;:!?)\]}%']| n't")
+_INVISIBLE_CHAR = re.compile(f"[{INVISIBLE}]")
 # A contraction's apostrophe after a tokenizer's space ("it 's"): not a quotation mark.
 _CONTRACTION = re.compile(r"(?:s|re|ve|ll|d|m|t)(?!\w)")
 
@@ -259,12 +261,14 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
         end = _RUN_REST.match(text, at).end()  # type: ignore[union-attr]  # "*" always matches
         found.append((at, end, " "))
         at = text.find("  ", end)
-    if not found:
-        # Marks and tokenizer spaces are read once the layout is plain: a zero-width space
-        # after an apostrophe would make "'re" a contraction.
-        found.extend((*m.span(), "") for m in _SPACE_BEFORE_PUNCTUATION.finditer(text))
+    if not found or _INVISIBLE_CHAR.search(text) is None:
+        # Marks and tokenizer spaces are read once no invisible character is left: a
+        # zero-width space after an apostrophe would make "'re" a contraction.
+        if _TOKENIZER_HINT.search(text):  # rare: a cheap search spares the slow pattern
+            found.extend((*m.span(), "") for m in _SPACE_BEFORE_PUNCTUATION.finditer(text))
         found.extend((*m.span(1), "") for m in _SPACE_AFTER_OPENING.finditer(text))
-        found.extend(_quote_mark_spans(text))
+        if "'" in text:
+            found.extend(_quote_mark_spans(text))
     found.sort(key=lambda span: (span[0], -span[1]))  # of two starting together, the longer
     spans: list[tuple[int, int, str]] = []
     for start, end, replacement in found:
