@@ -109,6 +109,7 @@ CLAIM_FIELDS = (
     "response_text",
     "quote_fields",
     "verification_attempts",
+    "verification_crashes",
     "verification_run",
 )
 
@@ -127,7 +128,10 @@ def _claim_sql() -> str:
     return (
         f"UPDATE {quote(meta.db_table)} SET verification_state = %(target)s, "
         "verification_started_at = %(now)s, "
-        "verification_attempts = verification_attempts + 1, updated_at = %(now)s "
+        "verification_attempts = verification_attempts + 1, updated_at = %(now)s, "
+        # a running row is claimed again only when its worker died holding it
+        "verification_crashes = CASE WHEN verification_state = %(running)s "
+        "THEN verification_crashes + 1 ELSE 0 END "
         f"WHERE id = %(id)s AND verification_state IN ({claimable}) AND ("
         "verification_state = %(pending)s OR (verification_state = %(running)s AND ("
         "verification_started_at < %(stale_before)s OR verification_started_at IS NULL))) "
@@ -183,6 +187,16 @@ def assessment_verify(*, assessment_id: int) -> VerifyOutcome:
         logger.info("assessment %s: not claimable (%s)", assessment_id, state or "gone")
         return VerifyOutcome.BUSY if state == State.RUNNING else VerifyOutcome.SKIPPED
     logger.info("assessment %s: claimed (attempt %s)", assessment_id, claim.attempt)
+    crashes = claim.assessment.verification_crashes
+    if crashes >= settings.VERIFICATION_MAX_CRASHES:
+        # The bundle itself kills its worker (a crash loop): stop, and say why.
+        error = (
+            f"verification stopped its worker {crashes} times in a row (crashed, killed or "
+            "out of memory) and is not tried again; verify it again from the admin once fixed"
+        )
+        logger.error("assessment %s: %s", assessment_id, error)
+        assessment_fail(assessment_id=assessment_id, error=error, claim=claim)
+        return VerifyOutcome.FAILED
     claimed = time.perf_counter()
     try:
         sources = turn_sources(claim.assessment.turn_id)

@@ -47,6 +47,9 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "insecure-development-key-only-for-debug"
+elif SECRET_KEY.startswith("change-me") and not DEBUG:
+    # .env.example's placeholder is public: a deployment that kept it signs nothing safely
+    raise ImproperlyConfigured("SECRET_KEY is still the placeholder of .env.example; set your own")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
@@ -114,7 +117,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Messages live in the session (the database), not in a cookie: the admin shows a new API
+# token once as a message, and a signed cookie is readable by anyone holding it.
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 LOGIN_URL = "login"
+# Wrong passwords allowed per username and per address before sign-in is locked for the
+# lockout period (reviews/login_throttle.py).
+LOGIN_FAILURES_ALLOWED = env_int("LOGIN_FAILURES_ALLOWED", 10)
+LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 900)
+# Shared by every web worker in production (login throttling): CACHE_URL=redis://...
+CACHE_URL = env_str("CACHE_URL", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
 LOGIN_REDIRECT_URL = "reviews:assessment_list"
 LOGOUT_REDIRECT_URL = "login"
 
@@ -154,7 +173,11 @@ CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Trust X-Forwarded-Proto only behind a proxy that sets it (BEHIND_TLS_PROXY=1): gunicorn
+# published directly would let any client claim HTTPS.
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY", False) else None
+)
 
 # Celery. Default broker: kombu's filesystem transport under var/, so the demo runs a real
 # worker process without a Redis server. Production: CELERY_BROKER_URL=redis://...
@@ -182,6 +205,12 @@ CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 1000)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 540)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# Stale claims taken over in a row (each means the worker died holding it) before the
+# assessment ends failed: a bundle that crashes its worker must not loop forever.
+VERIFICATION_MAX_CRASHES = env_int("VERIFICATION_MAX_CRASHES", 3)
+# A pool child using more than this (KiB) is replaced after its task: one bundle cannot
+# grow a worker without bound (the bundle limits keep a task far below it).
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = env_int("CELERY_WORKER_MAX_MEMORY_PER_CHILD", 1_000_000)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # With acks_late a task cut off by a lost broker connection is redelivered anyway: stop it.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True

@@ -3,9 +3,11 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from reviews import api, api_results
+from reviews.login_throttle import ThrottledLoginView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/bundles", api.bundle_create, name="api_bundle_create"),
     path(

@@ -17,8 +17,12 @@ class AssessmentFilterForm(forms.Form):
     status = forms.ChoiceField(choices=STATUS_CHOICES, required=False, label="Quotes")
 
 
+MAX_PARAGRAPHS_SHOWN = 200  # one request renders at most this many paragraphs
+
+
 class ParagraphRangeForm(forms.Form):
-    """Which paragraphs of a source to show, 1-based and inclusive."""
+    """Which paragraphs of a source to show, 1-based and inclusive; at most
+    ``MAX_PARAGRAPHS_SHOWN`` at once."""
 
     start = forms.IntegerField(min_value=1)
     end = forms.IntegerField(min_value=1)
@@ -32,6 +36,8 @@ class ParagraphRangeForm(forms.Form):
         start, end = cleaned.get("start"), cleaned.get("end")
         if start is not None and end is not None and end < start:
             self.add_error("end", "end must not be before start.")
+        elif start is not None and end is not None and end - start >= MAX_PARAGRAPHS_SHOWN:
+            self.add_error("end", f"show at most {MAX_PARAGRAPHS_SHOWN} paragraphs at once.")
         return cleaned
 
 

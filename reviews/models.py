@@ -108,6 +108,10 @@ class Assessment(models.Model):
     verified_at = models.DateTimeField(null=True, blank=True)
     verification_error = models.TextField(blank=True)
     verification_attempts = models.PositiveIntegerField(default=0)
+    verification_crashes = models.PositiveIntegerField(
+        default=0,
+        help_text="Stale claims taken over in a row (each worker died holding it).",
+    )
     verification_run = models.PositiveIntegerField(
         default=0, help_text="How many result sets were stored."
     )

@@ -11,7 +11,6 @@ Public API (see each module for details):
 """
 
 from .bundle import BundleError, decode_bundle, load_bundle, split_paragraphs
-from .export import export_response
 from .match import find_verbatim
 from .parse import parse_response
 from .report import report_to_dict
@@ -37,6 +36,17 @@ from .types import (
 )
 from .verify import verify_bundle
 from .version import ENGINE_NAME, ENGINE_VERSION
+
+
+def __getattr__(name: str) -> object:
+    # The export pulls in the JSON machinery (json_repair, jsonpath): imported on first use,
+    # so verifying a markdown answer never loads it.
+    if name == "export_response":
+        from .export import export_response
+
+        return export_response
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ENGINE_NAME",

@@ -7,17 +7,18 @@ wrong with it; nothing is half-read.
 from __future__ import annotations
 
 import json
+import math
 import re
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-import jsonpath
-from jsonpath.exceptions import JSONPathError
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from .limits import LIMITS, json_depth, json_path_problem
 from .types import Bundle, QuoteFields, Response, Source, SourceKind, Turn, VerificationStatus
 
 MAX_BUNDLE_BYTES = 20 * 1024 * 1024
@@ -55,7 +56,12 @@ def decode_bundle(raw: str | bytes, *, max_bytes: int = MAX_BUNDLE_BYTES) -> dic
     if size > max_bytes:
         raise BundleError("", f"bundle is {size} bytes; the limit is {max_bytes}")
     try:
-        data = json.loads(raw)
+        data = json.loads(
+            raw,
+            parse_constant=_refused_constant,
+            parse_int=_limited_integer,
+            parse_float=_finite_number,
+        )
     except UnicodeDecodeError as exc:
         raise BundleError("", f"bundle is not UTF-8: {exc.reason} at byte {exc.start}") from None
     except json.JSONDecodeError as exc:
@@ -69,12 +75,115 @@ def decode_bundle(raw: str | bytes, *, max_bytes: int = MAX_BUNDLE_BYTES) -> dic
     return data
 
 
+@dataclass(frozen=True, slots=True)
+class _Refused:
+    """A JSON value the bundle may not hold, kept in place so the check names its field."""
+
+    why: str
+
+
+def _refused_constant(name: str) -> _Refused:
+    return _Refused(f"holds {name}, which is not a JSON number")
+
+
+def _limited_integer(digits: str) -> int | _Refused:
+    if len(digits.lstrip("-")) > LIMITS.integer_digits:
+        return _Refused(
+            f"holds an integer of {len(digits)} digits; the limit is {LIMITS.integer_digits}"
+        )
+    return int(digits)
+
+
+def _finite_number(text: str) -> float | _Refused:
+    number = float(text)
+    return number if math.isfinite(number) else _Refused(f"holds {text}, which overflows")
+
+
 def load_bundle(raw: str | bytes | dict[str, Any], *, max_bytes: int = MAX_BUNDLE_BYTES) -> Bundle:
     """Parse and validate a bundle given as JSON text or an already-decoded object."""
     data = raw if isinstance(raw, dict) else decode_bundle(raw, max_bytes=max_bytes)
     _check_values(data, "", 0)
+    _check_counts(data)
     _check_schema(data)
+    _check_limits(data)
     return _build(data)
+
+
+_ID = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,63}")  # the schema's pattern, matched whole
+
+
+def _check_counts(data: dict[str, Any]) -> None:
+    """The limits on how many sources and paths there are, before the schema is checked:
+    validating 100,000 sources one by one would itself take the time the limit saves."""
+    sources = data.get("sources")
+    if isinstance(sources, list) and len(sources) > LIMITS.sources:
+        raise BundleError("sources", f"has {len(sources)} sources; the limit is {LIMITS.sources}")
+    response = data.get("response")
+    entries = response.get("quotes") if isinstance(response, dict) else None
+    if isinstance(entries, list) and len(entries) > LIMITS.quote_paths:
+        raise BundleError(
+            "response.quotes", f"has {len(entries)} entries; the limit is {LIMITS.quote_paths}"
+        )
+
+
+def _check_limits(data: dict[str, Any]) -> None:
+    """Refuse a bundle beyond ``limits.LIMITS``, naming the field (schema-valid data)."""
+    response = data["response"]
+    if len(response["text"]) > LIMITS.response_chars:
+        raise BundleError(
+            "response.text",
+            f"is {len(response['text']):,} characters long; the limit is {LIMITS.response_chars:,}",
+        )
+    entries = response.get("quotes", ())
+    if len(entries) > LIMITS.quote_paths:
+        raise BundleError(
+            "response.quotes", f"has {len(entries)} entries; the limit is {LIMITS.quote_paths}"
+        )
+    for index, entry in enumerate(entries):
+        problem = json_path_problem(entry["path"])
+        if problem is not None:
+            raise BundleError(f"response.quotes[{index}].path", problem)
+        for name, value in entry.items():
+            if name != "path" and len(value) > LIMITS.field_name_chars:
+                raise BundleError(
+                    f"response.quotes[{index}].{name}",
+                    f"is {len(value)} characters long; the limit is {LIMITS.field_name_chars}",
+                )
+    if response["format"] == "json":
+        depth = json_depth(response["text"], stop_after=LIMITS.json_depth)
+        if depth > LIMITS.json_depth:
+            raise BundleError("response.text", f"nests JSON deeper than {LIMITS.json_depth} levels")
+    sources = data["sources"]
+    if len(sources) > LIMITS.sources:
+        raise BundleError("sources", f"has {len(sources)} sources; the limit is {LIMITS.sources}")
+    paragraphs = 0
+    for index, source in enumerate(sources):
+        path = f"sources[{index}]"
+        if not _ID.fullmatch(source["id"]):
+            raise BundleError(f"{path}.id", f"{source['id']!r} is not a source id (A-Z, 0-9, _.-)")
+        for name, limit in (
+            ("title", LIMITS.title_chars),
+            ("label", LIMITS.label_chars),
+            ("url", LIMITS.url_chars),
+        ):
+            if len(source.get(name, "")) > limit:
+                raise BundleError(
+                    f"{path}.{name}",
+                    f"is {len(source[name]):,} characters long; the limit is {limit:,}",
+                )
+        texts = source["paragraphs"] if "paragraphs" in source else [source["text"]]
+        paragraphs += len(texts)
+        if paragraphs > LIMITS.paragraphs:
+            raise BundleError(
+                f"{path}.paragraphs",
+                f"the sources hold more than {LIMITS.paragraphs:,} paragraphs, the limit",
+            )
+        for number, text in enumerate(texts):
+            if len(text) > LIMITS.paragraph_chars and "paragraphs" in source:
+                raise BundleError(
+                    f"{path}.paragraphs[{number}]",
+                    f"is {len(text):,} characters long; the limit is {LIMITS.paragraph_chars:,}",
+                )
 
 
 def _join(path: str, key: str | int) -> str:
@@ -87,6 +196,8 @@ def _check_values(value: Any, path: str, depth: int) -> None:
     """Refuse what JSON allows but no text field should hold: NUL bytes, lone surrogates."""
     if depth > MAX_NESTING:
         raise BundleError(path, f"nested deeper than {MAX_NESTING} levels")
+    if isinstance(value, _Refused):
+        raise BundleError(path, value.why)
     if isinstance(value, str):
         if "\x00" in value:
             raise BundleError(path, "contains a NUL character")
@@ -149,6 +260,22 @@ def _describe(error: ValidationError) -> str:
     return error.message
 
 
+def _compile_paths(quote_fields: tuple[QuoteFields, ...]) -> None:
+    """Each path compiled as the reader will (plain forms only: ``limits.json_path_problem``
+    checked them first); imported here, as only a JSON answer needs it."""
+    import jsonpath
+    from jsonpath.exceptions import JSONPathError
+
+    for index, fields in enumerate(quote_fields):
+        try:
+            jsonpath.compile(fields.path)
+        except JSONPathError as exc:
+            first_line = str(exc).splitlines()[0]
+            raise BundleError(
+                f"response.quotes[{index}].path", f"not a JSONPath: {first_line}"
+            ) from None
+
+
 def _build(data: dict[str, Any]) -> Bundle:
     sources: list[Source] = []
     seen: dict[str, int] = {}
@@ -185,14 +312,8 @@ def _build(data: dict[str, Any]) -> Bundle:
             raise BundleError(f"sources[{index}].parent", f"{source.parent!r} is not an email_body")
     response = data["response"]
     quote_fields = tuple(QuoteFields(**entry) for entry in response.get("quotes", ()))
-    for index, fields in enumerate(quote_fields):
-        try:
-            jsonpath.compile(fields.path)
-        except JSONPathError as exc:
-            first_line = str(exc).splitlines()[0]
-            raise BundleError(
-                f"response.quotes[{index}].path", f"not a JSONPath: {first_line}"
-            ) from None
+    if quote_fields:
+        _compile_paths(quote_fields)
     if response["format"] == "json" and not quote_fields:
         raise BundleError(
             "response.quotes",

@@ -326,12 +326,20 @@ def _json_candidates(text: str) -> Iterator[LocatedJson]:
     yield _decode_region(text, openings[0], region_end, [])
 
 
+MAX_DECODE_TRIES = 256  # openings tried one by one: broken JSON must not cost a scan per bracket
+MAX_REPAIR_CHARS = 200_000  # json_repair's memory grows far faster than its input
+
+
 def _decoded_values(text: str, openings: list[int]) -> Iterator[LocatedJson]:
-    """Each object or array ``json`` decodes at one of ``openings`` (not inside another)."""
-    covered = 0
+    """Each object or array ``json`` decodes at one of ``openings`` (not inside another),
+    trying at most ``MAX_DECODE_TRIES`` of them."""
+    covered = tries = 0
     for opening in openings:
         if opening < covered:
             continue
+        tries += 1
+        if tries > MAX_DECODE_TRIES:
+            return
         try:
             value, end = DECODER.raw_decode(text, opening)
         except (json.JSONDecodeError, RecursionError):
@@ -389,6 +397,9 @@ def _decode_region(
         return _container(value, start, start + length, fixes)
     except (json.JSONDecodeError, RecursionError):
         pass
+    if len(region) > MAX_REPAIR_CHARS:
+        note = f"no JSON could be read ({problem}); too long to repair ({len(region):,} characters)"
+        return LocatedJson(None, start, end, (note,))
     try:
         value, log = json_repair.repair_json(region, return_objects=True, logging=True)
     except (RecursionError, ValueError):

@@ -8,8 +8,6 @@ text quoted twice is two quotes (003.8).
 
 from __future__ import annotations
 
-from .parse_json import parse_json_response
-from .parse_markdown import parse_markdown_response
 from .types import ParsedResponse, Response
 
 
@@ -19,8 +17,14 @@ def parse_response(response: Response) -> ParsedResponse:
 
     Raises ``ValueError`` for a format other than ``markdown`` or ``json``.
     """
+    # Imported on use: a markdown answer needs none of the JSON machinery (json_repair,
+    # jsonpath), a JSON answer none of markdown-it.
     if response.format == "json":
+        from .parse_json import parse_json_response
+
         return parse_json_response(response.text, response.quote_fields)
     if response.format == "markdown":
+        from .parse_markdown import parse_markdown_response
+
         return parse_markdown_response(response.text)
     raise ValueError(f"response.format: expected 'markdown' or 'json', not {response.format!r}")

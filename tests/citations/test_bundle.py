@@ -22,7 +22,7 @@ def _bundle(name: str) -> dict:
         (
             lambda b: b["response"]["quotes"][0].update(path="$.x[*"),
             "response.quotes[0].path",
-            "not a JSONPath",
+            "only names, [*], [n] and ['name'] steps",  # the plain forms (limits.py)
         ),
         (lambda b: b["response"].update(text="a\x00b"), "response.text", "NUL"),
         (lambda b: b["sources"][1].update(title="\ud800"), "sources[1].title", "surrogate"),
@@ -60,3 +60,16 @@ def test_a_paragraph_that_is_not_a_string_is_named_vb_3():
         load_bundle(bundle)
     assert raised.value.field == "sources[2].paragraphs[1]"
     assert "is not of type 'string'" in raised.value.message
+
+
+def test_the_readme_lists_every_bundle_limit_with_its_value():
+    """The limits exist once, in limits.py; the README's table names each with its value."""
+    from dataclasses import fields
+    from pathlib import Path
+
+    from citations.engine.limits import LIMITS
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for limit in fields(LIMITS):
+        row = next(line for line in readme.splitlines() if f"`{limit.name}`" in line)
+        assert f"{getattr(LIMITS, limit.name):,}" in row, limit.name

@@ -76,6 +76,15 @@ EMPTY_SOURCES = {
     "response": {"format": "markdown", "text": ""},
 }
 BAD_KIND = {**EMPTY_SOURCES, "sources": [{"id": "S", "kind": "book", "text": "t"}]}
+ONE_SOURCE = {**EMPTY_SOURCES, "sources": [{"id": "S", "kind": "document", "text": "t"}]}
+DEEP_PATH = {
+    **ONE_SOURCE,
+    "response": {
+        "format": "json",
+        "text": "{}",
+        "quotes": [{"path": "$" + ".a" * 50_000, "text": "t"}],
+    },
+}
 
 
 @pytest.mark.parametrize(
@@ -84,6 +93,15 @@ BAD_KIND = {**EMPTY_SOURCES, "sources": [{"id": "S", "kind": "book", "text": "t"
         ("{not json", "not valid JSON"),
         (json.dumps(EMPTY_SOURCES), "sources"),
         (json.dumps(BAD_KIND), "sources[0].kind"),
+        # issue 13: these ended in a traceback, exit 1, or a crashed process
+        (json.dumps(ONE_SOURCE).replace('"bundle_version": 1', '"bundle_version": NaN'), "NaN"),
+        (
+            json.dumps(ONE_SOURCE).replace(
+                '"bundle_version": 1', '"bundle_version": ' + "9" * 5000
+            ),
+            "digits",
+        ),
+        (json.dumps(DEEP_PATH), "response.quotes[0].path"),
     ],
 )
 def test_vb3_a_bad_bundle_exits_2_naming_the_problem(tmp_path, content, message):

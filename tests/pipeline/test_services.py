@@ -181,6 +181,31 @@ def test_a_stale_claim_is_taken_over_and_its_late_results_refused_vb_4():
     assert Quote.objects.filter(assessment=assessment).count() == len(report.results)
 
 
+def test_a_bundle_that_keeps_killing_its_worker_ends_failed_not_in_a_loop():
+    """Issue 13: each takeover of a stale claim means its worker died holding it; after
+    VERIFICATION_MAX_CRASHES in a row the assessment is failed with the reason."""
+    assessment = import_scenario(MIXED, enqueue=False)
+    now = timezone.now()
+    assert assessment_claim(assessment_id=assessment.pk, now=now) is not None  # dies
+    for crash in range(1, settings.VERIFICATION_MAX_CRASHES):
+        now += timedelta(hours=2)  # the sweep finds the claim stale: taken over, dies again
+        claim = assessment_claim(assessment_id=assessment.pk, now=now)
+        assert claim is not None and claim.assessment.verification_crashes == crash
+    Assessment.objects.filter(pk=assessment.pk).update(
+        verification_started_at=timezone.now() - timedelta(hours=2)
+    )
+    assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.FAILED
+    assessment.refresh_from_db()
+    assert assessment.verification_state == "failed"
+    assert "stopped its worker 3 times in a row" in assessment.verification_error
+    assert not Quote.objects.filter(assessment=assessment).exists()
+    # once fixed, verifying it again starts the count anew and stores the result
+    assert assessment_reverify(assessment_id=assessment.pk)
+    assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.STORED
+    assessment.refresh_from_db()
+    assert assessment.verification_crashes == 0
+
+
 def test_the_database_refuses_a_duplicate_correction_vb_4():
     """VB-4: unique (quote, run, field) makes a duplicate audit row impossible."""
     assessment = verified()

@@ -154,6 +154,8 @@ def test_adding_an_api_token_in_the_admin_shows_it_once(admin_client, client):
     row = ApiToken.objects.get(name="from-admin")
     assert token not in json.dumps(list(ApiToken.objects.values()), default=str)
     assert row.prefix == token[:8]
+    # issue 13: shown from the session, never sent in the (signed, readable) cookie
+    assert all(token not in morsel.value for morsel in admin_client.cookies.values())
     again = admin_client.get(reverse("admin:reviews_apitoken_change", args=[row.pk]))
     assert token not in again.text
 

@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from citations.engine import BundleError, load_bundle
 from reviews.bundles import engine_bundle
 from reviews.imports import BundleConflict, bundle_import
-from reviews.models import Assessment, Correction, Quote, Source
+from reviews.models import Assessment, Correction, Quote, ReviewDecision, Source
 from tests.conftest import row_counts
 from tests.factories import (
     SCENARIOS,
@@ -48,6 +48,47 @@ def hostile_bundles() -> dict[str, bytes]:
             '"meta": {', '"meta": {"deep": ' + "[" * depth + "]" * depth + ", "
         ).encode(),
         "fifty_mb": valid.replace("Hello there.", "x" * (50 * MB)).encode(),
+        **_beyond_the_limits(),
+    }
+
+
+def _json_answer(path: str, text: str = '{"q": []}') -> dict:
+    data = bundle_data()
+    data["response"] = {"format": "json", "text": text, "quotes": [{"path": path, "text": "t"}]}
+    return data
+
+
+def _beyond_the_limits() -> dict[str, bytes]:
+    """Issue 13's findings: each was accepted and then crashed, looped or ran for minutes."""
+    long_title, long_url, newline_id, many = (
+        bundle_data(),
+        bundle_data(),
+        bundle_data(),
+        bundle_data(),
+    )
+    long_title["sources"][0]["title"] = "t" * 501
+    long_url["sources"][0]["url"] = "https://example.org/" + "u" * 2000
+    newline_id["sources"][0]["id"] = newline_id["sources"][0]["id"] + "\n"
+    many["sources"] = [
+        {"id": f"S{n}", "kind": "document", "paragraphs": ["x"]} for n in range(100_000)
+    ]
+    valid = json.dumps(bundle_data())
+    in_meta = valid.replace('"meta": {', '"meta": {"x": VALUE, ')
+    return {
+        name: (json.dumps(data) if isinstance(data, dict) else data).encode()
+        for name, data in {
+            "jsonpath_200k_segments": _json_answer("$" + ".a" * 200_000),
+            "jsonpath_regex_filter": _json_answer("$.q[?match(@.t, '(a+)+b')]"),
+            "json_answer_100k_brackets": _json_answer("$.q[*]", "[" * 100_000),
+            "nan": in_meta.replace("VALUE", "NaN"),
+            "infinity": in_meta.replace("VALUE", "-Infinity"),
+            "float_overflow": in_meta.replace("VALUE", "1e999"),
+            "integer_5000_digits": in_meta.replace("VALUE", "7" * 5000),
+            "title_501_characters": long_title,
+            "url_2021_characters": long_url,
+            "id_with_trailing_newline": newline_id,
+            "sources_100k": many,
+        }.items()
     }
 
 
@@ -56,6 +97,17 @@ EXPECTED_FIELD = {
     "unknown_kind": "sources[0].kind",
     "nul_escaped": "response.text",
     "lone_surrogate": "sources[1].paragraphs[0]",
+    "jsonpath_200k_segments": "response.quotes[0].path",
+    "jsonpath_regex_filter": "response.quotes[0].path",
+    "json_answer_100k_brackets": "response.text",
+    "nan": "meta.x",
+    "infinity": "meta.x",
+    "float_overflow": "meta.x",
+    "integer_5000_digits": "meta.x",
+    "title_501_characters": "sources[0].title",
+    "url_2021_characters": "sources[0].url",
+    "id_with_trailing_newline": "sources[0].id",
+    "sources_100k": "sources",
 }
 
 
@@ -230,6 +282,21 @@ def test_correction_rows_cannot_be_updated_or_deleted_011_3():
         Correction.objects.filter(pk=correction.pk).delete()
     correction.refresh_from_db()
     assert correction.new_value == "2"
+
+
+@pytest.mark.django_db
+def test_review_decisions_cannot_be_updated_or_deleted_vb_7(django_user_model):
+    """VB-7: who decided what stays on record: PostgreSQL refuses to change or delete it."""
+    reviewer = django_user_model.objects.create_user("rita")
+    decision = ReviewDecision.objects.create(
+        assessment=make_assessment(), reviewer=reviewer, action="reject", comment="wrong"
+    )
+    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+        ReviewDecision.objects.filter(pk=decision.pk).update(comment="fine")
+    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+        ReviewDecision.objects.filter(pk=decision.pk).delete()
+    decision.refresh_from_db()
+    assert decision.comment == "wrong"
 
 
 @pytest.mark.django_db

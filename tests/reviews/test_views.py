@@ -195,6 +195,9 @@ def test_more_paragraphs_load_on_request_and_bad_ranges_name_the_field(reviewer_
     url = reverse("reviews:source_paragraphs", args=[assessment.pk, source.pk])
     bad = reviewer_client.get(url + "?start=9&end=2&direction=later", **HTMX)
     assert bad.status_code == 400 and "end must not be before start" in bad.content.decode()
+    # issue 13: any range rendered whole (end=100000 took 5 s)
+    huge = reviewer_client.get(url + "?start=1&end=100000&direction=later", **HTMX)
+    assert huge.status_code == 400 and "at most 200 paragraphs" in huge.content.decode()
 
 
 # -- the list -------------------------------------------------------------------------------
