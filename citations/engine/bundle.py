@@ -38,7 +38,10 @@ class BundleError(ValueError):
 @cache
 def bundle_schema() -> dict[str, Any]:
     """The bundle contract this package ships (a copy of ``shared/spec/bundle.schema.json``)."""
-    return json.loads(resources.files(__package__).joinpath("bundle.schema.json").read_text())
+    schema: dict[str, Any] = json.loads(
+        resources.files(__package__).joinpath("bundle.schema.json").read_text()
+    )
+    return schema
 
 
 def split_paragraphs(text: str) -> tuple[str, ...]:
@@ -256,8 +259,8 @@ def _describe(error: ValidationError) -> str:
     if error.validator == "oneOf" and isinstance(error.instance, dict):
         return "give exactly one of 'text' or 'paragraphs'"
     if error.validator == "additionalProperties":
-        return error.message.replace("Additional properties are not allowed", "unknown field")
-    return error.message
+        return str(error.message).replace("Additional properties are not allowed", "unknown field")
+    return str(error.message)
 
 
 def _compile_paths(quote_fields: tuple[QuoteFields, ...]) -> None:

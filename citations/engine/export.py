@@ -47,6 +47,7 @@ import copy
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 
 from .html_quotes import html_attribution_citation
 from .inline_quotes import MIXED_PAIRS, QUOTE_PAIRS, introducing_marker
@@ -392,7 +393,9 @@ def _indent_of(region: str) -> int | str | None:
     return unit if "\t" in unit else len(unit)
 
 
-def _correct_object(obj: dict, selected: QuoteObject, result: QuoteResult, turn: Turn) -> None:
+def _correct_object(
+    obj: dict[str, Any], selected: QuoteObject, result: QuoteResult, turn: Turn
+) -> None:
     corrected = result.corrected
     assert corrected is not None
     fields = selected.fields
@@ -411,7 +414,7 @@ def _correct_object(obj: dict, selected: QuoteObject, result: QuoteResult, turn:
 
 
 def _bind_source(
-    obj: dict, selected: QuoteObject, result: QuoteResult, target: Source, turn: Turn
+    obj: dict[str, Any], selected: QuoteObject, result: QuoteResult, target: Source, turn: Turn
 ) -> None:
     """ADR-1: the source and url fields say what the source holding the text says, not what
     the model wrote (for a verified quote that is the cited source, named canonically)."""
@@ -438,7 +441,7 @@ def source_reference(turn: Turn, target: Source, written: str | None) -> str:
     """
     kind = _reference_kind(turn, written)
     for attribute in (kind, "label", "id"):
-        name = getattr(target, attribute)
+        name: str = getattr(target, attribute)
         resolved = turn.resolve(name) if name else None
         if resolved is not None and resolved.id == target.id:
             return name

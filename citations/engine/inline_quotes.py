@@ -116,7 +116,10 @@ def find_inline_quotes(
         next_stop = bisect.bisect_right(stops, index)
         limit = stops[next_stop] if next_stop < len(stops) else length
         close = _find_close(text, masked, index, closers, limit)
-        mixed = _find_mixed_close(text, masked, index, limit) if mark in MIXED_PAIRS else None
+        # A mixed close matters only before the quote's own close: scanning past it made
+        # every quotation mark read on to the next stop (quadratic on one long line).
+        mixed_limit = limit if close is None else abs(close)
+        mixed = _find_mixed_close(text, masked, index, mixed_limit) if mark in MIXED_PAIRS else None
         # A mark of the other style closes the quote when its own style does not, or when
         # it comes first and a marker follows it ("a” [S1] and “b" [S2] are two quotes).
         if mixed is not None and (

@@ -564,7 +564,7 @@ def _scan(text: str) -> _Scan:
 
 def _decoded_key(token: str) -> str:
     try:
-        return json.loads(token)
+        return str(json.loads(token))
     except json.JSONDecodeError:
         return token[1:-1]
 

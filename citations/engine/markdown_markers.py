@@ -62,16 +62,21 @@ def find_footnotes(text: str, lines: Lines, regions: list[tuple[str, int, int]])
 
 def footnote_marker(text: str, position: int, footnotes: Footnotes) -> Marker | None:
     """The citation of the footnote references written at ``position`` (after spaces),
-    ``[^1]``, ``[1][2]``, ``¹``: the first one defined cites; the run is its extent."""
-    if not footnotes:
-        return None
+    ``[^1]``, ``[1][2]``, ``¹``: the first one defined cites; the run is its extent. A
+    bracketed number no definition explains is a numbered reference to the sources
+    (``"…" [3]``, as Perplexity writes): it names the source labelled ``3``, when one is
+    (a name: else the quote stays uncited)."""
     start = _skip_space(text, position)
-    end, cited = start, None
+    end, cited, numbers = start, None, []
     while (found := FOOTNOTE_REFERENCE.match(text, _skip_space(text, end))) is not None:
         cited = cited or footnotes.get(footnote_label(found))
+        if not found["sup"]:
+            numbers.append(footnote_label(found))
         end = found.end()
     if cited is None:
-        return None
+        if not numbers:
+            return None
+        return Marker(numbers[0], None, None, start, after_flags(text, end), named=True)
     return replace(cited, start=start, end=after_flags(text, end))
 
 

@@ -475,10 +475,18 @@ def test_marker_forms_after_block_quote_003_1(marker: str, ref: str, paragraph: 
     ]
 
 
+def test_a_bare_number_in_brackets_is_a_numbered_reference_read_as_a_name() -> None:
+    """003.1: "[1]" without a footnote definition names the source labelled 1, if one is
+    (Perplexity's reference lists); it is no source id, so it cites only as a name."""
+    markdown = 'It says "the fee rises by six per cent" [1] here.'
+    (quote,) = quotes_of(markdown)
+    assert (quote.cited_ref, quote.attributed_to) == (None, "1")
+    assert markdown[quote.extent[1] :] == " here."
+
+
 @pytest.mark.parametrize(
     "not_a_marker",
     [
-        "[1]",
         "[cite: 12]",
         "[cite:12]",
         "[]",

@@ -1374,3 +1374,51 @@ def test_011_2_an_email_body_never_lends_its_wording_to_a_repair(marker):
     assert "claim.word_dropped" in result.decision.rules
     assert result.corrected is None
     assert result.match is not None and result.match.source == "E1"
+
+
+NUMBERED_SOURCES = [
+    {"id": "S1", "kind": "document", "label": "1", "paragraphs": ["Staff must train yearly."]},
+    {"id": "S2", "kind": "document", "label": "2", "paragraphs": ["Other text."]},
+    {
+        "id": "S3",
+        "kind": "document",
+        "label": "3",
+        "eligible": False,
+        "paragraphs": ["Staff must train yearly."],
+    },
+]
+
+
+@pytest.mark.parametrize(
+    ("written", "status", "cited"),
+    [
+        ('"Staff must train yearly." [3]', VerificationStatus.INELIGIBLE, "S3"),
+        ('"Staff must train yearly."[3]', VerificationStatus.INELIGIBLE, "S3"),
+        ('"Staff must train yearly." [1][2]', VerificationStatus.VERIFIED, "S1"),
+        ('"Staff must train yearly." [2]', VerificationStatus.CORRECTED, "S2"),
+    ],
+)
+def test_012_2_a_numbered_reference_cites_the_source_labelled_with_its_number(
+    written, status, cited
+):
+    """A bare [3] (Perplexity's reference style) names the source labelled "3": citing an
+    ineligible one, the quote passed as verified on its words in an eligible source."""
+    data = {
+        "bundle_version": 1,
+        "id": "numbered",
+        "sources": NUMBERED_SOURCES,
+        "response": {"format": "markdown", "text": f"The handbook: {written}\n"},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert (result.status, result.cited_source) == (status, cited)
+
+
+def test_a_numbered_reference_to_no_labelled_source_leaves_the_quote_uncited():
+    data = {
+        "bundle_version": 1,
+        "id": "numbered",
+        "sources": [{"id": "S1", "kind": "document", "paragraphs": ["Staff must train yearly."]}],
+        "response": {"format": "markdown", "text": 'It says "Staff must train yearly." [3]\n'},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert (result.status, result.cited_source) == (VerificationStatus.VERIFIED, None)
