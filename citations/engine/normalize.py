@@ -61,6 +61,28 @@ def _fold_chars(text: str) -> str:
     return _FOLDABLE.sub(lambda found: _CHAR_FOLD_MAP[found.group()], text)
 
 
+def _loosen_marks(text: str) -> str:
+    """The folded quotation marks that do not stand inside a word as spaces (one for one,
+    so no map is needed; the layout fold then joins the spaces): "„Wort“" and "Wort"
+    compare equal, the apostrophe of "don't" and of a tokenizer's "it 's" stays."""
+    if "'" not in text:
+        return text
+    return _MARK.sub(_mark_or_space, text)
+
+
+_MARK = re.compile("'+")
+# A contraction's apostrophe after a tokenizer's space ("it 's"): not a quotation mark. Its
+# letters must end there: "'re" of "'re\u200bnovation" opens a quote.
+_CONTRACTION = re.compile(r"(?:s|re|ve|ll|d|m|t)(?=[\s.,;:!?)\]}]|$)")
+
+
+def _mark_or_space(found: re.Match[str]) -> str:
+    text, at, end = found.string, found.start(), found.end()
+    inside = at > 0 and text[at - 1].isalnum() and end < len(text) and text[end].isalnum()
+    contraction = at > 0 and text[at - 1] == " " and _CONTRACTION.match(text, end) is not None
+    return found.group() if inside or contraction else " " * (end - at)
+
+
 # Characters that do not show: soft hyphen, zero-width (non-)joiners and spaces, bidi marks,
 # variation selectors (the emoji form of ⚠, which a copy often loses).
 INVISIBLE = (
@@ -175,7 +197,7 @@ def normalize_with_map(raw: str) -> Normalized:
     Layout is folded before and after the Unicode step: before, so invisible characters
     cannot keep a combining mark from its letter; after, because NFKC can make new spaces.
     """
-    text, steps = _fold_layout_fully(_fold_chars(raw))
+    text, steps = _fold_layout_fully(_loosen_marks(_fold_chars(raw)))
     lowered = text.lower()
     if unicodedata.is_normalized("NFKC", text) and len(lowered) == len(text):
         # lower() makes no new layout, and of the folded characters only the final sigma
@@ -231,44 +253,27 @@ _SPACE_BEFORE_PUNCTUATION = re.compile(r" +(?=[.,;:!?)\]}%]|n't(?!\w)|'(?:s|re|v
 _SPACE_AFTER_OPENING = re.compile(r"[(\[{]( +)(?=\S)")
 _TOKENIZER_HINT = re.compile(r" [.,;:!?)\]}%']| n't")
 _INVISIBLE_CHAR = re.compile(f"[{INVISIBLE}]")
-# A contraction's apostrophe after a tokenizer's space ("it 's"): not a quotation mark.
-_CONTRACTION = re.compile(r"(?:s|re|ve|ll|d|m|t)(?!\w)")
-
-
-def _quote_mark_spans(text: str) -> list[tuple[int, int, str]]:
-    """The folded quotation marks that do not stand inside a word: dropped."""
-    spans: list[tuple[int, int, str]] = []
-    at = text.find("'")
-    while at >= 0:
-        end = at + 1
-        while end < len(text) and text[end] == "'":
-            end += 1
-        inside = at > 0 and text[at - 1].isalnum() and end < len(text) and text[end].isalnum()
-        contraction = at > 0 and text[at - 1] == " " and _CONTRACTION.match(text, end)
-        if not inside and not contraction:
-            spans.append((at, end, ""))
-        at = text.find("'", end)
-    return spans
 
 
 def _special_spans(text: str) -> list[tuple[int, int, str]]:
     """The stretches layout folding replaces, with their replacement, left to right."""
-    found = [(*m.span(), "") for m in _JOIN.finditer(text)]
+    # A substring test first where a pattern needs one character: far cheaper than a scan.
+    found = [(*m.span(), "") for m in _JOIN.finditer(text)] if "-" in text else []
     found.extend((*m.span(), _run_replacement(m.group())) for m in _ODD_RUN.finditer(text))
-    found.extend((*m.span(), " ") for m in _REPLY_PREFIX.finditer(text))
+    if "\n" in text:
+        found.extend((*m.span(), " ") for m in _REPLY_PREFIX.finditer(text))
     at = text.find("  ")
     while at >= 0:
         end = _RUN_REST.match(text, at).end()  # type: ignore[union-attr]  # "*" always matches
         found.append((at, end, " "))
         at = text.find("  ", end)
     if not found or _INVISIBLE_CHAR.search(text) is None:
-        # Marks and tokenizer spaces are read once no invisible character is left: a
-        # zero-width space after an apostrophe would make "'re" a contraction.
+        # Tokenizer spaces are read once no invisible character is left: a zero-width
+        # space after an apostrophe would make "'re" a contraction.
         if _TOKENIZER_HINT.search(text):  # rare: a cheap search spares the slow pattern
             found.extend((*m.span(), "") for m in _SPACE_BEFORE_PUNCTUATION.finditer(text))
         found.extend((*m.span(1), "") for m in _SPACE_AFTER_OPENING.finditer(text))
-        if "'" in text:
-            found.extend(_quote_mark_spans(text))
+
     found.sort(key=lambda span: (span[0], -span[1]))  # of two starting together, the longer
     spans: list[tuple[int, int, str]] = []
     for start, end, replacement in found:
