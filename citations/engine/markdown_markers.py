@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from .locators import names_a_source
 from .markdown_lines import Lines
 from .markers import (
     FOOTNOTE_DEFINITION,
@@ -62,11 +63,16 @@ def find_footnotes(text: str, lines: Lines, regions: list[tuple[str, int, int]])
 
 def footnote_marker(text: str, position: int, footnotes: Footnotes) -> Marker | None:
     """The citation of the footnote references written at ``position`` (after spaces),
-    ``[^1]``, ``[1][2]``, ``¹``: the first one defined cites; the run is its extent. A
+    ``[^1]``, ``[1][2]``, ``¹``, also after a full stop or comma: the first one defined
+    cites; the run is its extent. A
     bracketed number no definition explains is a numbered reference to the sources
     (``"…" [3]``, as Perplexity writes): it names the source labelled ``3``, when one is
     (a name: else the quote stays uncited)."""
     start = _skip_space(text, position)
+    if text[start : start + 1] in (".", ",", ";", ":") and FOOTNOTE_REFERENCE.match(
+        text, _skip_space(text, start + 1)
+    ):
+        start += 1  # after the sentence's full stop: "…".[^2], "…". [2]
     end, cited, numbers = start, None, []
     while (found := FOOTNOTE_REFERENCE.match(text, _skip_space(text, end))) is not None:
         cited = cited or footnotes.get(footnote_label(found))
@@ -270,13 +276,19 @@ def _attribution(text: str, start: int, end: int) -> Marker | None:
     """The citation that is all of ``text[start:end]`` as a line attributing a block quote:
     a marker in brackets (``[S1 ¶2]``); after a dash or a ``Source:`` label also one in
     parentheses or without brackets when it has a source id's shape (``— [D1 ¶3]``,
-    ``-- D1, ¶3``, ``— Source: [POL ¶2]``, ``Quelle: D1, Abs. 3``). A dash before a name
-    (``— Jonas Brandt``) is no citation."""
+    ``-- D1, ¶3``, ``— Source: [POL ¶2]``, ``Quelle: D1, Abs. 3``), or a name with a locator
+    (``— Source: Handbook §2.1``). A dash before a name (``— Jonas Brandt``) is no citation."""
     lead = ATTRIBUTION_LEAD.match(text, start, end)
     assert lead is not None  # every part is optional
     marker = read_citation(text, lead.end(), end, shaped_only=not lead["label"])
     if marker is None and lead["dash"]:
         marker = _marker_after_name(text, lead.end(), end)
+    if marker is None and (lead["dash"] or lead["label"]):
+        # a name with a locator ("— Source: Handbook §2.1"): a citation in words, never
+        # quote text; it cites the source so named, if the turn has one
+        name = text[lead.end() : end].strip()
+        if names_a_source(name):
+            return Marker(name, None, None, lead.start(), end, named=True)
     if marker is None or not (lead["dash"] or lead["label"] or text[marker.start] in "[("):
         return None
     return marker

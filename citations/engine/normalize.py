@@ -76,9 +76,14 @@ _MARK = re.compile("'+")
 _CONTRACTION = re.compile(r"(?:s|re|ve|ll|d|m|t)(?=[\s.,;:!?)\]}]|$)")
 
 
+def _in_word(char: str) -> bool:
+    """A letter, digit or combining mark ("i̇", lower case of "İ", ends in one)."""
+    return char.isalnum() or unicodedata.category(char).startswith("M")
+
+
 def _mark_or_space(found: re.Match[str]) -> str:
     text, at, end = found.string, found.start(), found.end()
-    inside = at > 0 and text[at - 1].isalnum() and end < len(text) and text[end].isalnum()
+    inside = at > 0 and _in_word(text[at - 1]) and end < len(text) and _in_word(text[end])
     contraction = at > 0 and text[at - 1] == " " and _CONTRACTION.match(text, end) is not None
     return found.group() if inside or contraction else " " * (end - at)
 

@@ -32,6 +32,7 @@ from .approximate import (
     reported_score,
 )
 from .edits import claim_rules, preserves_claim
+from .locators import names_a_source, without_locator
 from .markers import read_citation
 from .match import (
     PreparedSource,
@@ -368,6 +369,15 @@ def _resolve_citation(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Sour
         named = _resolve_citation(replace(quote, cited_ref=quote.attributed_to), turn)
         if named[1] is not None:
             return named
+        # "(Old memo, section 7.3)": the name before its locator
+        name, located = without_locator(quote.attributed_to)
+        if located and name:
+            named = _resolve_citation(replace(quote, cited_ref=name), turn)
+            if named[1] is not None:
+                return named
+        if names_a_source(quote.attributed_to):
+            # plainly a citation ("Doc F, para 4"), of a source the turn does not have
+            return replace(quote, cited_ref=quote.attributed_to), None
     if not quote.cited_ref:
         return quote, None
     cited = turn.resolve(quote.cited_ref, exact=True)

@@ -1422,3 +1422,58 @@ def test_a_numbered_reference_to_no_labelled_source_leaves_the_quote_uncited():
     }
     (result,) = verify_bundle(load_bundle(data)).results
     assert (result.status, result.cited_source) == (VerificationStatus.VERIFIED, None)
+
+
+LOCATED_SOURCES = [
+    {
+        "id": "D1",
+        "kind": "document",
+        "title": "Handbook",
+        "paragraphs": ["Intro.", "Staff must train yearly.", "Remote work is allowed."],
+    },
+    {
+        "id": "D2",
+        "kind": "document",
+        "title": "Old memo",
+        "eligible": False,
+        "paragraphs": ["Staff must train yearly."],
+    },
+]
+
+
+@pytest.mark.parametrize(
+    ("markdown", "status", "reason"),
+    [
+        # a footnote reference after the sentence's full stop (issue 14: critical before)
+        ('He wrote "Staff must train yearly.".[^2]\n\n[^2]: D2 ¶1\n', "ineligible", None),
+        ('He wrote "Staff must train yearly.". [2]\n\n[2]: D2 ¶1\n', "ineligible", None),
+        # a source named with a locator: the name before it (critical before)
+        ('It says "Staff must train yearly." (Old memo, section 7.3)\n', "ineligible", None),
+        ('It says "Staff must train yearly." (Old memo §7.3)\n', "ineligible", None),
+        ('It says "Remote work is allowed." (Source: Handbook §7.3)\n', "verified", None),
+        # a name plainly citing a source the turn does not have: unknown, not prose
+        ('It says "Staff must train yearly." (Doc F, para 4)\n', "ineligible", "unknown_source"),
+        (
+            'It says "Staff must train yearly." (the 2019 audit, p. 4)\n',
+            "ineligible",
+            "unknown_source",
+        ),
+        # a block quote's attribution line with a locator is its citation, not its text
+        ("> Staff must train yearly.\n> — Source: Old memo §2.1\n", "ineligible", None),
+        ("> Remote work is allowed.\n> — Handbook, Art. 5 Abs. 2\n", "verified", None),
+        # a name without a locator is prose: the quote is uncited and searched everywhere
+        ('Jonas Brandt said "Staff must train yearly." (Jonas Brandt)\n', "verified", None),
+    ],
+)
+def test_citations_written_with_locators_or_after_the_full_stop_are_read(markdown, status, reason):
+    data = {
+        "bundle_version": 1,
+        "id": "locators",
+        "sources": LOCATED_SOURCES,
+        "response": {"format": "markdown", "text": markdown},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert result.status.value == status, result
+    assert result.quote.text.rstrip(".") in {"Staff must train yearly", "Remote work is allowed"}
+    if reason:
+        assert result.reason.value == reason
