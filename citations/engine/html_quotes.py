@@ -52,11 +52,11 @@ def find_html_quotes(
     its marker (a block quote's whole lines when it stands on lines of its own)."""
     quotes: list[ParsedQuote] = []
     position = 0
+    closings = _html_closings(text, masked) if "<" in text else {}
     for opening in HTML_QUOTE_OPENING.finditer(text):
         if opening.start() < position or masked[opening.start()]:
             continue
-        name = opening["name"].lower()
-        closing = _html_closing(text, masked, name, opening.end())
+        closing = closings.get(opening.end())
         if closing is None:
             continue
         quote = _html_quote(text, lines, footnotes, opening, closing)
@@ -68,23 +68,27 @@ def find_html_quotes(
     return quotes
 
 
-def _html_closing(text: str, masked: bytearray, name: str, position: int) -> re.Match[str] | None:
-    """The tag closing the element opened before ``position``: an element of the same name
-    nested inside is skipped; a ``<q>`` stays within its paragraph."""
-    limit = len(text)
-    if name == "q" and (blank := BLANK_LINE.search(text, position)) is not None:
-        limit = blank.start()
-    depth = 0
-    for tag in HTML_ELEMENT_TAG.finditer(text, position, limit):
-        if tag["name"].lower() != name or masked[tag.start()]:
+def _html_closings(text: str, masked: bytearray) -> dict[int, re.Match[str]]:
+    """The tag closing each ``<q>`` and ``<blockquote>`` element, by where its opening tag
+    ends: one pass over the tags with a stack per name, so an element of the same name
+    nested inside is skipped and thousands of unclosed tags cost one pass, not one scan
+    each; a ``<q>`` stays within its paragraph (a blank line ends the open ones)."""
+    blanks = [found.start() for found in BLANK_LINE.finditer(text)]
+    stacks: dict[str, list[int]] = {"q": [], "blockquote": []}
+    closings: dict[int, re.Match[str]] = {}
+    passed = 0
+    for tag in HTML_ELEMENT_TAG.finditer(text):
+        name = tag["name"].lower()
+        if name not in stacks or masked[tag.start()]:
             continue
+        while passed < len(blanks) and blanks[passed] < tag.start():
+            stacks["q"].clear()
+            passed += 1
         if not tag["closing"]:
-            depth += 1
-        elif depth == 0:
-            return tag
-        else:
-            depth -= 1
-    return None
+            stacks[name].append(tag.end())
+        elif stacks[name]:
+            closings[stacks[name].pop()] = tag
+    return closings
 
 
 def _html_quote(

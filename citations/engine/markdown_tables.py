@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 
 from .inline_quotes import strip_wrapping_quotes, word_count
@@ -98,6 +99,14 @@ def with_table_citations(
     roles = _column_roles(text, _cells(text, lines, table.header))
     out = list(quotes)
     cited_short: set[tuple[int, int] | None] = set()
+    # The quotes by where they start, so each row finds its own without a pass over all
+    # (a pass per row made long tables quadratic).
+    by_start = sorted(
+        (quote.response_span[0], index)
+        for index, quote in enumerate(out)
+        if quote.response_span is not None
+    )
+    starts = [start for start, _ in by_start]
     for line in table.rows:
         cells = _cells(text, lines, line)
         row = [(role, cell) for role, cell in zip(roles, cells, strict=False)]
@@ -106,10 +115,11 @@ def with_table_citations(
         row_start, row_end = lines.start(line), lines.end(line)
         source_cells = [cell for role, cell in row if role == "source"]
         quoted_cells: set[tuple[int, int]] = set()
-        for index, quote in enumerate(out):
+        first, last = bisect_left(starts, row_start), bisect_left(starts, row_end)
+        for _, index in by_start[first:last]:
+            quote = out[index]
             span = quote.response_span
-            if span is None or not row_start <= span[0] < row_end:
-                continue
+            assert span is not None
             cell = next((c for c in cells if c[0] <= span[0] and span[1] <= c[1]), None)
             quoted_cells.add(cell or span)
             if span in short_spans:
