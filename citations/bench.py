@@ -9,8 +9,10 @@ and prints, all measured in this run:
 - the *floor*: only reading and JSON-decoding the same files;
 - the *naive baseline*: the same reading and parsing, then ``rapidfuzz.fuzz.partial_ratio``
   of every quote against every paragraph of every eligible source;
-- matching time with every source repeated 1x, 4x and 16x, which must grow no faster than
-  the sources do (an index, not a scan per quote).
+- the 2021 bundles (seven models' answers) on their own, engine against naive;
+- with every source repeated 1x, 4x and 16x: the time to prepare the sources (normalize,
+  index the words: linear in the text by nature) and, apart from it, the time to match
+  every quote against the prepared sources.
 
 Times are the best of a few runs (the machine is shared); the naive baseline runs once.
 """
@@ -30,8 +32,11 @@ from pathlib import Path
 from rapidfuzz import fuzz
 
 from citations.engine import Bundle, load_bundle, report_to_dict, verify_bundle
+from citations.engine.approximate import word_index
+from citations.engine.match import prepare_sources
 from citations.engine.parse import parse_response
 from citations.engine.types import Turn
+from citations.engine.verify import verify_quote
 
 RUNS = 3  # timings are the best of this many runs; the naive baseline runs once
 # Like config.settings.SHARED_DIR, without loading Django: the bench runs the bare engine.
@@ -119,17 +124,49 @@ def main(argv: list[str] | None = None) -> int:
         f" {engine_time / floor_time:.1f}x the floor"
     )
 
+    recent = [path for path in files if path.name.startswith("2021-")]
+    if recent:
+        recent_engine, _ = _timed(lambda: _engine(recent), runs=RUNS)
+        recent_naive, _ = _timed(lambda: _naive(recent))
+        print(
+            f"2021 bundles ({len(recent)}): engine {recent_engine:.3f} s, naive "
+            f"{recent_naive:.3f} s: {recent_naive / recent_engine:.1f}x faster than naive"
+        )
+
     bundles = [load_bundle(path.read_bytes()) for path in files]
-    baseline = None
+    baseline = prepare_baseline = None
     for times in (1, 4, 16):
         grown = [_repeated(b, times) for b in bundles]
-        match_time, _ = _timed(lambda grown=grown: [verify_bundle(b) for b in grown], runs=RUNS)
+        prepare_time, match_time = _prepare_and_match(grown)
         baseline = baseline or match_time
+        prepare_baseline = prepare_baseline or prepare_time
         print(
-            f"matching with sources x{times:<2}: {match_time:8.3f} s"
-            f"  ({match_time / baseline:.1f}x the 1x time for {times}x the text)"
+            f"sources x{times:<2}: preparing {prepare_time:7.3f} s"
+            f" ({prepare_time / prepare_baseline:4.1f}x), matching the quotes"
+            f" {match_time:7.3f} s ({match_time / baseline:4.1f}x the 1x time"
+            f" for {times}x the text)"
         )
     return 0
+
+
+def _prepare_and_match(bundles: list[Bundle]) -> tuple[float, float]:
+    """Best-of-runs times of preparing the sources (normalizing, indexing words: linear in
+    the text by nature) and of matching every quote against the prepared sources."""
+    best_prepare = best_match = float("inf")
+    for _ in range(RUNS):
+        prepare = match = 0.0
+        for bundle in bundles:
+            started = time.perf_counter()
+            searchers = prepare_sources(bundle.turn.eligible_sources)
+            for searcher in searchers.values():
+                word_index(searcher)  # normalizes every paragraph and counts the words
+            prepared = time.perf_counter()
+            for quote in parse_response(bundle.response).quotes:
+                verify_quote(quote, turn=bundle.turn, searchers=searchers)
+            match += time.perf_counter() - prepared
+            prepare += prepared - started
+        best_prepare, best_match = min(best_prepare, prepare), min(best_match, match)
+    return best_prepare, best_match
 
 
 if __name__ == "__main__":

@@ -429,9 +429,13 @@ def _strip_bounds_end(text: str, start: int, end: int) -> int:
     return end
 
 
-def _find_close(text: str, masked: bytearray, opening: int, closers: str, limit: int) -> int | None:
+def _find_close(
+    text: str, masked: bytearray, opening: int, closers: str, limit: int, *, nest: bool = True
+) -> int | None:
     """Index of the mark closing the quote opened at ``opening``; ``-i`` when the same
-    mark opens again at ``i`` first (the first one is then unclosed); None when unclosed."""
+    mark opens again at ``i`` first (the first one is then unclosed); None when unclosed.
+    One quote nested inside is looked for (``nest``), not a quote inside that: 5,000
+    opening marks in a row recursed once per mark (RecursionError)."""
     mark = text[opening]
     for index in range(opening + 1, limit):
         char = text[index]
@@ -440,6 +444,8 @@ def _find_close(text: str, masked: bytearray, opening: int, closers: str, limit:
         if char in closers and _closes(text, index):
             return index
         if char == mark and _opens(text, index):
+            if not nest:
+                return -index
             nested = _close_around_nested(text, masked, opening, index, closers, limit)
             return nested if nested is not None else -index
     return None
@@ -477,7 +483,7 @@ def _close_around_nested(
     inside it (``"the board said "yes" to the plan" [S1]``): after the inner quote's close
     the next mark closes the outer one, and a citation marker follows it (without that
     evidence the first mark stays unclosed, as before)."""
-    inner_close = _find_close(text, masked, inner, closers, limit)
+    inner_close = _find_close(text, masked, inner, closers, limit, nest=False)
     if inner_close is None or inner_close < 0:
         return None
     mark = text[opening]
