@@ -23,6 +23,7 @@ from jsonschema.exceptions import ValidationError as SchemaError
 from citations.engine import Match, Turn, find_verbatim
 
 from .coverage import (
+    CoverageStatus,
     SentenceCoverage,
     Span,
     sentence_coverage,
@@ -45,9 +46,12 @@ RULES: dict[str, tuple[str, str]] = {
     "order.duplicate": ("EV-2", "no order number is used twice"),
     "order.inversion": ("EV-2", "order numbers increase along the list"),
     "evidence.not_in_source": ("EV-3", "the excerpt exists in an eligible source"),
+    "evidence.too_short": ("EV-3", "an excerpt is a phrase of the source, not a word or two"),
     "evidence.unknown_source": ("EV-3", "the cited source is eligible in this turn"),
     "evidence.citation_mismatch": ("EV-3", "the excerpt is where its citation says"),
     "evidence.field_missing": ("EV-4", "the evidence points at an existing result field"),
+    "evidence.missing": ("EV-4", "every value of the result has evidence in the sources"),
+    "coverage.unmapped": ("EV-5", "the result accounts for most sentences of the sources"),
     "excluded.not_in_source": ("EV-5", "an excluded sentence exists in an eligible source"),
     "completeness.question_missing": ("EV-6", "a missing required value has a question"),
     "completeness.value_and_question": ("EV-6", "a question goes with a null value"),
@@ -96,6 +100,15 @@ class Validation:
         return not self.errors
 
 
+# An excerpt this short proves nothing: "the", one letter, one noun would mark a sentence
+# as covered and show as a verified quote after hand-over.
+MIN_EXCERPT_WORDS = 3
+MIN_EXCERPT_CHARACTERS = 12  # for scripts written without spaces between words
+# Share of the sources' sentences the result may leave UNMAPPED (neither evidence nor a
+# reasoned exclusion) and still be valid.
+MAX_UNMAPPED_SHARE = 0.25
+
+
 def validate_answer(text: str, turn: Turn, schema: OutputSchema) -> Validation:
     """Run EV-1 … EV-6 over one raw answer against the turn's eligible sources."""
     try:
@@ -119,14 +132,62 @@ def validate_answer(text: str, turn: Turn, schema: OutputSchema) -> Validation:
     evidence_errors, mapped = _evidence(parsed, turn, schema)
     exclusion_errors, excluded = _exclusions(parsed, turn, schema)
     completeness_errors, completeness = _completeness(parsed, schema)
+    coverage = sentence_coverage(source_sentences(turn), mapped, excluded)
     errors = (
         *_references(parsed, schema),
         *evidence_errors,
+        *_values_without_evidence(parsed, schema, mapped),
         *exclusion_errors,
+        *_coverage_errors(coverage),
         *completeness_errors,
     )
-    coverage = sentence_coverage(source_sentences(turn), mapped, excluded)
     return Validation(parsed, tuple(errors), coverage, completeness)
+
+
+def _value_paths(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[str]:
+    """The values a result claims from its sources: each present scalar field, each item of
+    a list field ("participants[0]")."""
+    for name in schema.json_schema["properties"]:
+        if name in schema.bookkeeping:
+            continue
+        value = parsed.get(name)
+        if isinstance(value, list):
+            yield from (f"{name}[{index}]" for index in range(len(value)))
+        elif not _is_missing(value):
+            yield name
+
+
+def _values_without_evidence(
+    parsed: dict[str, Any], schema: OutputSchema, mapped: list[Span]
+) -> Iterator[ValidationError]:
+    """EV-4: no value without evidence. A value is backed by an excerpt found in a source
+    whose fieldPath is the value or lies inside it ("processSteps[1].action")."""
+    backed = [span.label for span in mapped]
+    for path in _value_paths(parsed, schema):
+        if not any(label == path or label.startswith((f"{path}.", f"{path}[")) for label in backed):
+            yield ValidationError(
+                f"$.{path}",
+                "evidence.missing",
+                f"{path} has no evidence: add an evidence entry with a verbatim excerpt of "
+                "the source that says it, or remove the value (a missing required value is "
+                "null with a missingFields question)",
+            )
+
+
+def _coverage_errors(coverage: tuple[SentenceCoverage, ...]) -> Iterator[ValidationError]:
+    """EV-5 gates: a result that leaves many source sentences unaccounted for is no summary."""
+    if not coverage:
+        return
+    unmapped = [c for c in coverage if c.status is CoverageStatus.UNMAPPED]
+    if len(unmapped) / len(coverage) > MAX_UNMAPPED_SHARE:
+        listed = ", ".join(c.sentence.id for c in unmapped[:5])
+        yield ValidationError(
+            "$.evidence",
+            "coverage.unmapped",
+            f"{len(unmapped)} of {len(coverage)} source sentences are neither evidence nor "
+            f"excluded with a reason (at most {MAX_UNMAPPED_SHARE:.0%}); cite them or list "
+            f"them under excluded: {listed}",
+        )
 
 
 class NotJSON(ValueError):
@@ -263,6 +324,17 @@ def _evidence(
                 )
             )
             source_id = None
+        excerpt = item["sourceExcerpt"].strip()
+        if len(excerpt.split()) < MIN_EXCERPT_WORDS and len(excerpt) < MIN_EXCERPT_CHARACTERS:
+            errors.append(
+                ValidationError(
+                    f"{path}.sourceExcerpt",
+                    "evidence.too_short",
+                    f"{excerpt!r} is too short to be evidence; copy the phrase or sentence "
+                    "that says it",
+                )
+            )
+            continue
         match = _locate(item["sourceExcerpt"], turn, source_id, paragraph)
         if match is None:
             errors.append(

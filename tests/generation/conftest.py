@@ -30,14 +30,45 @@ def example_answer() -> dict[str, Any]:
     return json.loads(scenario()["response"]["text"])
 
 
+# Evidence for the values the seed's example answer leaves without any (issue 17: no value
+# without evidence), and the sentences it does not convert, with the reason.
+MORE_EVIDENCE = [
+    ("participants[0]", "요청자는 작업 내용을 작성하고 검토를 요청합니다.", 4),
+    ("participants[1]", "검토자는 검토가 요청된 작업 내용을 확인합니다.", 4),
+    ("processSteps[0]", "요청자가 작업 내용을 작성합니다.", 5),
+    ("processSteps[2]", "검토자는 요청을 승인하거나 보완을 요청합니다.", 5),
+    ("rules[0]", "검토를 요청한 작업만 검토할 수 있습니다.", 6),
+]
+EXCLUDED = [
+    *(
+        {"sourceExcerpt": heading, "reason": "heading"}
+        for heading in ("작업 요청 검토 절차", "배경", "목표", "담당자", "처리 절차", "업무 규칙")
+    ),
+    {
+        "sourceExcerpt": "요청자는 작업 내용을 등록하고 검토 결과를 확인할 수 있어야 합니다.",
+        "reason": "background",
+    },
+    {
+        "sourceExcerpt": "검토자는 검토가 요청된 작업을 승인하거나 보완을 요청할 수 있어야 합니다.",
+        "reason": "background",
+    },
+]
+
+
 @pytest.fixture
 def valid_answer(example_answer) -> dict[str, Any]:
-    """The example with its invented evidence removed and the rest cited with markers."""
+    """The example with its invented evidence removed, the rest cited with markers, evidence
+    for every value and the sentences not converted listed as excluded."""
     answer = copy.deepcopy(example_answer)
     evidence = [e for i, e in enumerate(answer["evidence"]) if i != 2]
     for item, paragraph in zip(evidence, (5, 5, 6, 2), strict=True):
         item.update(source="DOC", paragraph=paragraph)
+    evidence += [
+        {"fieldPath": path, "sourceExcerpt": excerpt, "source": "DOC", "paragraph": paragraph}
+        for path, excerpt, paragraph in MORE_EVIDENCE
+    ]
     answer["evidence"] = evidence
+    answer["excluded"] = [dict(item) for item in EXCLUDED]
     return answer
 
 

@@ -111,12 +111,13 @@ def test_failed_answers_export_as_json_lines_and_revalidate_ev_8(
     [result] = [json.loads(line) for line in out.getvalue().splitlines()]
     assert (result["record"], result["was"], result["now"]) == (invalid.pk, "invalid", "invalid")
 
-    # A stricter schema (``excluded`` now required) turns the once-valid answer invalid.
+    # A stricter schema (at most five evidence items) turns the once-valid answer invalid.
+    properties = TASK_PROCEDURE_V1.json_schema["properties"]
     stricter = replace(
         TASK_PROCEDURE_V1,
         json_schema={
             **TASK_PROCEDURE_V1.json_schema,
-            "required": [*TASK_PROCEDURE_V1.json_schema["required"], "excluded"],
+            "properties": {**properties, "evidence": {**properties["evidence"], "maxItems": 5}},
         },
     )
     monkeypatch.setitem(OUTPUT_SCHEMAS, "task-procedure-v1", stricter)
@@ -125,7 +126,7 @@ def test_failed_answers_export_as_json_lines_and_revalidate_ev_8(
     results = {r["record"]: r for r in map(json.loads, out.getvalue().splitlines())}
     repaired = ExecutionRecord.objects.get(kind="repair")
     assert (results[repaired.pk]["was"], results[repaired.pk]["now"]) == ("valid", "invalid")
-    assert results[repaired.pk]["errors"][0]["path"] == "$.excluded"
+    assert results[repaired.pk]["errors"][0]["path"] == "$.evidence"
 
 
 def test_revalidate_refuses_a_broken_export_naming_the_line(tmp_path):

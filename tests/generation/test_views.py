@@ -199,7 +199,7 @@ def test_the_record_page_shows_coverage_and_clarification_questions_ev_5_ev_6(
         response = staff_client.get(record_url(record))
     html = response.content.decode()
     assert "여러 검토자 중 담당자는 어떤 기준으로 정합니까?" in html
-    assert "MAPPED: 4" in html and "UNMAPPED: 13" in html
+    assert "MAPPED: 9" in html and "EXCLUDED: 8" in html and "UNMAPPED: 0" in html
     assert "DOC ¶5.3" in html and "processSteps[1]" in html
     assert reverse("reviews:assessment_detail", args=[accepted.assessment_id]) in html
 
@@ -215,7 +215,7 @@ def test_the_record_page_shows_the_verified_evidence_quotes_beside_coverage_003_
     assert assessment_verify(assessment_id=accepted.assessment_id).value == "stored"
     with django_assert_num_queries(5):
         html = staff_client.get(record_url(record)).content.decode()
-    assert html.count('class="count is-verified"') == 4
+    assert html.count('class="count is-verified"') == 9
     assessment_url = reverse("reviews:assessment_detail", args=[accepted.assessment_id])
     assert f'href="{assessment_url}?quote=3#q3"' in html
     assert "DOC ¶6" in html
@@ -228,9 +228,9 @@ def test_the_coverage_fragment_filters_by_status(staff_client, accepted):
     )
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="coverage"')
-    assert "DOC ¶5.3" in html and "DOC ¶5.2" not in html
-    full = staff_client.get(record_url(record), {"coverage": "UNMAPPED"}).content.decode()
-    assert "DOC ¶5.2" in full and "<html" in full
+    assert "DOC ¶5.3" in html and "DOC ¶1.1" not in html  # ¶1.1, the title, is excluded
+    full = staff_client.get(record_url(record), {"coverage": "EXCLUDED"}).content.decode()
+    assert "DOC ¶1.1" in full and "DOC ¶5.3" not in full and "<html" in full
 
 
 def test_the_record_page_shows_errors_of_a_failed_answer_ev_8(staff_client, manual_review):
