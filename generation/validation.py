@@ -21,6 +21,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError as SchemaError
 
 from citations.engine import Match, Turn, find_verbatim
+from citations.engine.limits import LIMITS, json_depth
 
 from .coverage import (
     CoverageStatus,
@@ -112,7 +113,9 @@ MAX_UNMAPPED_SHARE = 0.25
 def validate_answer(text: str, turn: Turn, schema: OutputSchema) -> Validation:
     """Run EV-1 … EV-6 over one raw answer against the turn's eligible sources."""
     try:
-        parsed = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+        parsed = json.loads(
+            _answer_json(text), parse_constant=_refuse_constant, parse_float=_finite_float
+        )
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         return Validation(None, (ValidationError("$", "json.syntax", f"{exc.msg} ({where})"),))
@@ -188,6 +191,37 @@ def _coverage_errors(coverage: tuple[SentenceCoverage, ...]) -> Iterator[Validat
             f"excluded with a reason (at most {MAX_UNMAPPED_SHARE:.0%}); cite them or list "
             f"them under excluded: {listed}",
         )
+
+
+# A reasoning model's drafts before its answer (as the engine reads them: parse_markdown)
+_REASONING = re.compile(r"\A\s*<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE)
+
+
+def _answer_json(text: str) -> str:
+    """The JSON text of an answer as the engine finds it: without a byte-order mark or a
+    leading reasoning block, else in a code fence or in prose (``json_locate``), taken as
+    written (never repaired: a cut-off answer must fail, not be guessed). The whole text when
+    nothing better is found, so the error names the answer's own syntax problem."""
+    text = _REASONING.sub("", text.lstrip("\ufeff")).strip()
+    if text.startswith("{") or not _within_limits(text):
+        return text
+    from citations.engine.json_locate import locate_json
+
+    located = locate_json(text)
+    repaired = any(note.startswith("JSON repaired") for note in located.notes)
+    # the outermost value only: an object nested in a cut-off answer is not the answer
+    first = min((at for at in (text.find("{"), text.find("[")) if at >= 0), default=-1)
+    if located.value is not None and not repaired and located.start == first:
+        return text[located.start : located.end]
+    return text
+
+
+def _within_limits(text: str) -> bool:
+    """Whether the engine's JSON locating may read ``text``: the bundle limits (size, nesting)
+    a submitted answer must keep, so a hostile answer costs no more here than there."""
+    return len(text) <= LIMITS.response_chars and (
+        json_depth(text, stop_after=LIMITS.json_depth) <= LIMITS.json_depth
+    )
 
 
 class NotJSON(ValueError):

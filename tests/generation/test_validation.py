@@ -85,7 +85,7 @@ def test_half_the_source_unmapped_is_refused_ev_5(valid_answer, turn):
     [
         ("", "Expecting value"),
         ('{"documentPurpose": "x",', "line 1"),
-        ('```json\n{"a": 1}\n```', "Expecting value"),
+        ("```json\n[1, 2]\n```", "got list"),  # read in its fence (issue 17), still no object
         ("[1, 2]", "got list"),
         ('"just a string"', "got str"),
         ('{"documentPurpose": "a\\u0000b"}', "NUL character"),
@@ -342,3 +342,27 @@ def test_sentence_spans_are_exact_non_empty_and_ordered(paragraph):
         previous_end = end
         covered.update(range(start, end))
     assert all(ch.isspace() for i, ch in enumerate(paragraph) if i not in covered)
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        lambda t: f"```json\n{t}\n```",
+        lambda t: f"Here is the result:\n\n{t}\n\nLet me know if you need more.",
+        lambda t: f"<think>The source lists two roles...</think>\n{t}",
+        lambda t: "\ufeff" + t,
+        lambda t: f"Sure!\n```\n{t}\n```",
+    ],
+    ids=["fence", "prose", "think", "bom", "plain-fence"],
+)
+def test_a_valid_answer_is_read_where_the_engine_would_find_it(valid_answer, turn, wrap):
+    """Issue 17: generation was stricter than verification about the answer's shape: a
+    valid object in a fence, in prose, after a <think> block or a BOM failed with
+    "Expecting value (line 1, column 1)"."""
+    validation = validate_answer(wrap(dumps(valid_answer)), turn, TASK_PROCEDURE_V1)
+    assert validation.errors == ()
+
+
+def test_a_cut_off_answer_in_prose_is_not_repaired_into_a_valid_one(valid_answer, turn):
+    text = "Result:\n" + dumps(valid_answer)[:-40]
+    assert rules_of(validate_answer(text, turn, TASK_PROCEDURE_V1))[0][1] == "json.syntax"
