@@ -27,6 +27,27 @@
     return target.closest("input, textarea, select, [contenteditable]") !== null;
   }
 
+  // Moving loads the pane too, once the keys rest: holding j stays smooth.
+  const PANE_DELAY_MS = 180;
+  let paneTimer = null;
+
+  function move(quote) {
+    if (!quote) return;
+    select(quote, false);
+    clearTimeout(paneTimer);
+    paneTimer = setTimeout(function () {
+      if (current() === quote) quote.querySelector(".quote-text").click();
+    }, PANE_DELAY_MS);
+  }
+
+  // The next (step 1) or previous (step -1) quote that needs attention: not verified.
+  function needingAttention(all, index, step) {
+    for (let at = index + step; at >= 0 && at < all.length; at += step) {
+      if (all[at].dataset.status !== "verified") return all[at];
+    }
+    return null;
+  }
+
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
     const all = quotes();
@@ -34,12 +55,16 @@
     const index = all.indexOf(current());
     if (event.key === "j") {
       event.preventDefault();
-      select(all[Math.min(index + 1, all.length - 1)], false);
+      move(all[Math.min(index + 1, all.length - 1)]);
     } else if (event.key === "k") {
       event.preventDefault();
-      select(all[Math.max(index - 1, 0)], false);
+      move(all[Math.max(index - 1, 0)]);
+    } else if (event.key === "n" || event.key === "p") {
+      event.preventDefault();
+      move(needingAttention(all, index < 0 && event.key === "p" ? all.length : index,
+                            event.key === "n" ? 1 : -1));
     }
-    // Enter on a focused quote link follows it: htmx loads the source into the pane.
+    // Enter on a focused quote link follows it at once.
   });
 
   document.addEventListener("click", function (event) {

@@ -108,6 +108,34 @@ def test_keyboard_moves_between_quotes_and_enter_opens_the_source(page, team, ri
     assert page_problems(page) == []
 
 
+def test_moving_with_j_loads_the_pane_and_n_jumps_to_the_next_quote_needing_attention(
+    page, team, rita
+):
+    """Issue 15: j/k moved the selection but not the source pane; n/p reach the quotes that
+    are not verified without stepping through every verified one."""
+    assessment = procurement_assessment(team=team)
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{assessment.pk}/")
+    page.wait_for_url("**/assessments/*/", wait_until="load")
+    page.keyboard.press("j")
+    page.keyboard.press("j")  # held keys: only the quote they rest on is loaded
+    expect(page.locator("#source-pane .pane-quote")).to_contain_text("Quote 2")
+    expect(pane_mark(page)).to_have_text(
+        "Renewals that change the price by more than 5% are treated as new contracts"
+    )
+    statuses = list(
+        Quote.objects.filter(assessment=assessment).order_by("n").values_list("n", "status")
+    )
+    wanted = next(n for n, status in statuses if n > 2 and status != "verified")
+    page.keyboard.press("n")
+    expect(page.locator(f"#q{wanted}")).to_have_class(re.compile(r"\bis-current\b"))
+    expect(page.locator("#source-pane .pane-quote")).to_contain_text(f"Quote {wanted}")
+    page.keyboard.press("p")  # back to none before it that needs attention: stays
+    expect(page.locator(f"#q{wanted}")).to_have_class(re.compile(r"\bis-current\b"))
+    screenshot(page, "keyboard-n-loads-pane")
+    assert page_problems(page) == []
+
+
 def test_page_updates_itself_when_verification_finishes(page, team, rita):
     assessment = procurement_assessment(team=team, verified=False)
     sign_in(page, "rita", "pw-rita")
