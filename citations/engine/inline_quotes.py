@@ -226,6 +226,42 @@ def find_italic_quotes(
     return found
 
 
+def find_code_span_quotes(text: str, spans: list[tuple[int, int]]) -> list[ParsedQuote]:
+    """Text in backticks that a citation marker follows right after (`` `…` [D2 ¶1] ``):
+    models quote so too, and read as code the quote's citation went unchecked. Without the
+    marker a code span is code, never read; so is one of fewer than three words or without
+    a word in lower case (an identifier, a command)."""
+    found: list[ParsedQuote] = []
+    for start, end in spans:
+        ticks = len(text[start:end]) - len(text[start:end].lstrip("`"))
+        inner_start, inner_end = start + ticks, end - ticks
+        while inner_start < inner_end and text[inner_start] in HORIZONTAL_SPACE:
+            inner_start += 1
+        while inner_end > inner_start and text[inner_end - 1] in HORIZONTAL_SPACE:
+            inner_end -= 1
+        inner = text[inner_start:inner_end]
+        if (
+            "\n" in inner
+            or word_count(inner) < 3
+            or not LOWERCASE_WORD.search(text, inner_start, inner_end)
+        ):
+            continue
+        marker = inline_marker(text, end, in_words=False)
+        if marker is None or marker.named:
+            continue
+        found.append(
+            ParsedQuote(
+                n=0,
+                form=QuoteForm.INLINE,
+                text=inner,
+                response_span=(inner_start, inner_end),
+                extent=(start, marker.end),
+                **quote_citation(marker),
+            )
+        )
+    return found
+
+
 def _past_possessives(text: str, masked: bytearray, close: int, closers: str, limit: int) -> int:
     """The mark closing a single-quoted quote: a mark after a letter and before a word may be
     a possessive's apostrophe ('the employees' rights', ‘Klaus’ Haus’); when no marker

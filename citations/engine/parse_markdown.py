@@ -136,6 +136,7 @@ from markdown_it.token import Token
 
 from .html_quotes import find_html_quotes
 from .inline_quotes import (
+    find_code_span_quotes,
     find_inline_quotes,
     find_italic_quotes,
     strip_wrapping_quotes,
@@ -211,7 +212,8 @@ def parse_markdown_response(text: str) -> ParsedResponse:
             start, end = quotes[0].extent[0], quotes[-1].extent[1]
         masked[start:end] = b"\x01" * (end - start)
         stops.update((start, end))
-    for start, end in _code_spans(text, masked):
+    code_spans = _code_spans(text, masked)
+    for start, end in code_spans:
         masked[start:end] = b"\x01" * (end - start)
     html_quotes = find_html_quotes(text, masked, lines, footnotes)
     for quote in html_quotes:
@@ -227,6 +229,7 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     inline, short = find_inline_quotes(text, masked, sorted(stops), footnotes)
     inline += [quote for quote in html_quotes if quote.form is QuoteForm.INLINE]
     inline += find_italic_quotes(text, masked, sorted(stops), [*inline, *short])
+    inline += find_code_span_quotes(text, code_spans)
     # Short quotes without a marker are scare quotes, unless a table row cites them.
     short_spans = {quote.response_span for quote in short}
     inline = sorted([*inline, *short], key=lambda q: q.extent or (0, 0))

@@ -1385,3 +1385,19 @@ def test_a_block_quote_without_a_marker_takes_its_lead_in_lines_003_1(markdown, 
     last marker of a line ending with a colon); the quote's own marker wins."""
     (quote,) = quotes_of(markdown)
     assert (quote.cited_ref, quote.cited_paragraph) == cited
+
+
+@pytest.mark.parametrize(
+    ("markdown", "quoted"),
+    [
+        ("It says `the fee rises by six per cent` [S1 ¶2].", ["the fee rises by six per cent"]),
+        ("Run `make test now` [S1] first.", ["make test now"]),
+        ("Run `make test` [S1] first.", []),  # two words: code
+        ("It says `the fee rises by six per cent` here.", []),  # no marker: code
+        ("Call `GetFeeRate(x, y)` [S1].", []),  # no word in lower case: an identifier
+    ],
+)
+def test_backticked_text_with_a_marker_right_after_is_a_quote_003_1(markdown, quoted):
+    """003.1 (issue 14): models quote in backticks too; read as code, the citation of such
+    a quote went unchecked. Without the marker, or short, or an identifier, it stays code."""
+    assert [quote.text for quote in quotes_of(markdown)] == quoted

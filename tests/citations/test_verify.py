@@ -1461,6 +1461,8 @@ LOCATED_SOURCES = [
         # a block quote's attribution line with a locator is its citation, not its text
         ("> Staff must train yearly.\n> — Source: Old memo §2.1\n", "ineligible", None),
         ("> Remote work is allowed.\n> — Handbook, Art. 5 Abs. 2\n", "verified", None),
+        # backtick-quoted text with a marker right after is a quote (it went unread before)
+        ("It says `Staff must train yearly.` [D2 ¶1]\n", "ineligible", None),
         # a name without a locator is prose: the quote is uncited and searched everywhere
         ('Jonas Brandt said "Staff must train yearly." (Jonas Brandt)\n', "verified", None),
     ],

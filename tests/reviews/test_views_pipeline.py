@@ -127,3 +127,19 @@ def test_the_page_says_in_words_which_rule_decided_a_quote(client, django_user_m
         reverse("reviews:quote_source", args=[assessment.pk, 5]), HTTP_HX_REQUEST="true"
     )
     assert "Not corrected: " in unescape(pane.content.decode())
+
+
+@pytest.mark.django_db
+def test_a_quote_in_backticks_is_rendered_in_its_place_with_its_badge(client, django_user_model):
+    data = {
+        "bundle_version": 1,
+        "id": "backticks",
+        "sources": [{"id": "D1", "kind": "document", "paragraphs": ["Staff must train yearly."]}],
+        "response": {"format": "markdown", "text": "It says `Staff must train yearly.` [D1 ¶1]."},
+    }
+    assessment = bundle_import(raw=data).assessment
+    assessment_verify(assessment_id=assessment.pk)
+    client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
+    html = client.get(reverse("reviews:assessment_detail", args=[assessment.pk])).content.decode()
+    assert html.count('data-quote="1"') == 1 and 'data-status="verified"' in html
+    assert "<code>Staff must train yearly.</code>" not in html  # the quote element, not code
