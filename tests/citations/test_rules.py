@@ -57,10 +57,6 @@ def test_a_rule_does_not_pass_its_counterexamples(rule, quote, source):
     if rule.kind is RuleKind.CLAIM:
         assert rule.id not in result.decision.rules, result.decision
     else:
-        assert rule.id not in result.decision.rules or result.status not in (
-            VerificationStatus.VERIFIED,
-            VerificationStatus.CORRECTED,
-        )
         passing = (VerificationStatus.VERIFIED, VerificationStatus.CORRECTED)
         assert result.status not in passing or rule.id not in result.decision.rules
 
