@@ -6,6 +6,7 @@ names a source the bundle has (the name before the locator), or one it does not 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 # A locator at the end of a name, after a comma or a space: "§ 7.3", "section 7.3",
 # "Art. 5 Abs. 2", "clause 12(b)", "p. 4", "pp. 4-5", "para 4", "¶4", "Seite 4", "Nr. 3".
@@ -51,3 +52,128 @@ def names_a_source(name: str) -> bool:
     """
     rest, located = without_locator(name)
     return located or _KIND_AND_ID.fullmatch(rest.strip()) is not None
+
+
+# Where a locator points, by its word: a section (found by the paragraph that starts with
+# its number), a paragraph (its number), or a page (the source's paragraphs have no pages).
+_SECTION_WORD = (
+    r"§+|section|sec\.|sections|abschnitt|kapitel|chapter|art\.|artikel|article|clause|"
+    r"klausel|ziffer|ziff\.|nr\.|no\."
+)
+_PARAGRAPH_WORD = r"¶|para\.?|paragraph|absatz|abs\.|tz\.|rn\.|rz\."
+_PLACE = re.compile(
+    rf"(?:(?P<section>{_SECTION_WORD})|(?P<paragraph>{_PARAGRAPH_WORD})|p\.|pp\.|pages?|seite|s\.)"
+    r"\s*(?P<number>\d+[a-z]?(?:\.\d+)*)",
+    re.IGNORECASE,
+)
+# A paragraph that starts a numbered section: "7.3 Expenses", "## 7.3", "§ 5 Mitgliedschaft",
+# "Art. 5", "Section 4.", "Clause 12". A subsection: "(2) …", "2. …", "Abs. 2 …".
+_SECTION_START = re.compile(
+    rf"\s*(?:#{{1,6}}\s*)?(?:(?P<word>{_SECTION_WORD})\s*)?(?P<number>\d+[a-z]?(?:\.\d+)*)\.?"
+    r"(?=\s|$|\))",
+    re.IGNORECASE,
+)
+_SUBSECTION_START = re.compile(
+    r"\s*(?:\((?P<paren>\d+[a-z]?)\)|(?:abs\.|absatz)\s*(?P<word>\d+))", re.I
+)
+MAX_SECTION = 50  # paragraphs; a longer section says little about where a quote is
+
+
+def split_locator(name: str) -> tuple[str, str]:
+    """``name`` as the name before its locators and the locators (``""`` when it has none);
+    a name that is all locator (``"Art. 5 Abs. 2"``) is ``("", name)``.
+
+    >>> split_locator("Handbook §7.3"), split_locator("Art. 5 Abs. 2")
+    (('Handbook', '§7.3'), ('', 'Art. 5 Abs. 2'))
+    """
+    stripped = name.strip()
+    if _LOCATOR.fullmatch(" " + stripped) and _PLACE.match(stripped):
+        return "", stripped
+    rest, _ = without_locator(stripped)
+    return rest, stripped[len(rest) :].strip(" ,;")
+
+
+def located_paragraphs(paragraphs: Sequence[str], locator: str) -> tuple[int, ...]:
+    """The paragraphs (1-based) of a source a locator names: ``para 4`` the fourth; ``§7.3``
+    the section whose first paragraph starts with that number, up to the next section of its
+    level or above (``Abs. 2`` after it: the subsection starting ``(2)``); () when the source
+    has no such section or more than one, or the locator names a page.
+
+    >>> source = ["7.1 Scope", "Remote work.", "7.3 Expenses", "Costs.", "Rates.", "8 End"]
+    >>> located_paragraphs(source, "section 7.3"), located_paragraphs(source, "para 2")
+    ((3, 4, 5), (2,))
+    >>> located_paragraphs(["3 Fees", "1. Taxi", "2. Rail", "4 Rooms"], "section 3")
+    (1, 2, 3)
+    >>> satzung = ["§ 5 Mitgliedschaft", "(1) Jede Person.", "(2) Der Vorstand.", "§ 6 Beitrag"]
+    >>> located_paragraphs(satzung, "§ 5 Abs. 2"), located_paragraphs(satzung, "p. 4")
+    ((3,), ())
+    """
+    places = list(_PLACE.finditer(locator))
+    if not places:
+        return ()
+    first = places[0]
+    if first["paragraph"]:
+        number = int(re.sub(r"\D.*", "", first["number"]))
+        return (number,) if 1 <= number <= len(paragraphs) else ()
+    if not first["section"]:
+        return ()
+    section = _section(paragraphs, first["number"].lower(), first["section"])
+    if section and len(places) > 1 and places[1]["paragraph"]:
+        return _subsection(paragraphs, section, places[1]["number"]) or section
+    return section
+
+
+def _section(paragraphs: Sequence[str], number: str, word: str) -> tuple[int, ...]:
+    starts = [
+        (index, found)
+        for index, paragraph in enumerate(paragraphs)
+        if (found := _SECTION_START.match(paragraph)) and found["number"].lower() == number
+    ]
+    # A start written with the locator's kind of word ("§ 5" for "§5") wins over a bare number.
+    kind = _word_kind(word)
+    worded = [(index, found) for index, found in starts if _word_kind(found["word"]) == kind]
+    starts = worded or [(index, found) for index, found in starts if not found["word"]]
+    if len(starts) != 1:
+        return ()
+    start, heading = starts[0]
+    depth = number.count(".")
+    end = start + 1
+    while end < len(paragraphs) and end - start < MAX_SECTION:
+        found = _SECTION_START.match(paragraphs[end])
+        if (
+            found
+            and _word_kind(found["word"]) == _word_kind(heading["word"])
+            and found["number"].count(".") <= depth
+            and _ordinal(found["number"]) > _ordinal(number)  # not a list item "1." inside
+        ):
+            break
+        end += 1
+    return tuple(range(start + 1, end + 1))
+
+
+def _subsection(
+    paragraphs: Sequence[str], section: tuple[int, ...], number: str
+) -> tuple[int, ...]:
+    for position, paragraph_number in enumerate(section):
+        found = _SUBSECTION_START.match(paragraphs[paragraph_number - 1])
+        if found and (found["paren"] or found["word"]) == number:
+            rest = section[position + 1 :]
+            ends = [n for n in rest if _SUBSECTION_START.match(paragraphs[n - 1])]
+            last = ends[0] - 1 if ends else section[-1]
+            return tuple(range(paragraph_number, last + 1))
+    return ()
+
+
+def _ordinal(number: str) -> tuple[int, ...]:
+    return tuple(int(re.sub(r"\D", "", part) or 0) for part in number.split("."))
+
+
+def _word_kind(word: str | None) -> str:
+    """Which words name the same kind of section: "§" and "§§", "Art." and "Article"."""
+    if not word:
+        return ""
+    word = word.lower()
+    for kind, words in (("§", ("§",)), ("art", ("art", "artikel", "article"))):
+        if word.startswith(words):
+            return kind
+    return word.rstrip(".")[:3]

@@ -32,7 +32,7 @@ from .approximate import (
     reported_score,
 )
 from .edits import claim_rules, preserves_claim
-from .locators import names_a_source, without_locator
+from .locators import located_paragraphs, names_a_source, split_locator
 from .markers import read_citation
 from .match import (
     PreparedSource,
@@ -355,26 +355,39 @@ def corrected_text(match: Match) -> str:
 
 
 def _resolve_citation(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Source | None]:
+    """The source a quote cites (``_resolve_source``), at the place its locator names there."""
+    quote, source = _resolve_source(quote, turn)
+    if source is not None and quote.attributed_to:
+        quote = _at_locator(quote, source, split_locator(quote.attributed_to)[1])
+    return quote, source
+
+
+def _resolve_source(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Source | None]:
     """The source a quote cites: the name as written (id, label or title), else read as a
     citation marker (``[A1 ¶2]``, ``A1, ¶2``, ``D1 para 2``), whose paragraph counts when the
     quote names none otherwise, else the name in words (``Document A1``: ``Turn.resolve``).
     The quote comes back with the citation as read.
 
     >>> turn = Turn((Source("A1", SourceKind.DOCUMENT, ("x", "y")),))
-    >>> quote, source = _resolve_citation(ParsedQuote(1, QuoteForm.FIELD, "y", "[A1 ¶2]"), turn)
+    >>> quote, source = _resolve_source(ParsedQuote(1, QuoteForm.FIELD, "y", "[A1 ¶2]"), turn)
     >>> quote.cited_ref, quote.cited_paragraph, source.id
     ('A1', 2, 'A1')
     """
     if not quote.cited_ref and quote.attributed_to:
-        named = _resolve_citation(replace(quote, cited_ref=quote.attributed_to), turn)
+        named = _resolve_source(replace(quote, cited_ref=quote.attributed_to), turn)
         if named[1] is not None:
             return named
-        # "(Old memo, section 7.3)": the name before its locator
-        name, located = without_locator(quote.attributed_to)
-        if located and name:
-            named = _resolve_citation(replace(quote, cited_ref=name), turn)
+        # "(Old memo, section 7.3)": the name before its locator, which may name the place
+        name, locator = split_locator(quote.attributed_to)
+        if locator and name:
+            named = _resolve_source(replace(quote, cited_ref=name), turn)
             if named[1] is not None:
                 return named
+        if locator and not name:
+            # "(Art. 5 Abs. 2)": the one source that has such a section
+            holding = [s for s in turn.sources if located_paragraphs(s.paragraphs, locator)]
+            if len(holding) == 1:
+                return replace(quote, cited_ref=holding[0].id), holding[0]
         if names_a_source(quote.attributed_to):
             # plainly a citation ("Doc F, para 4"), of a source the turn does not have
             return replace(quote, cited_ref=quote.attributed_to), None
@@ -395,6 +408,17 @@ def _resolve_citation(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Sour
     else:
         quote = replace(quote, cited_ref=marker.ref)
     return quote, turn.resolve(marker.ref)
+
+
+def _at_locator(quote: ParsedQuote, source: Source, locator: str) -> ParsedQuote:
+    """The quote citing the paragraphs its locator names in ``source`` (a section, ``§7.3``;
+    a paragraph, ``para 4``): a section the source has wins over reading ``§ 4`` as the
+    fourth paragraph."""
+    paragraphs = located_paragraphs(source.paragraphs, locator) if locator else ()
+    if not paragraphs:
+        return quote
+    more = paragraphs if len(paragraphs) > 1 else ()
+    return replace(quote, cited_paragraph=paragraphs[0], cited_paragraphs=more)
 
 
 def _is_email(turn: Turn, match: Match | None) -> bool:
