@@ -2,7 +2,7 @@
 
     python -m citations verify BUNDLE.json [MORE.json ...]   report JSON (JSON Lines for several)
     python -m citations export BUNDLE.json                    the response with corrections applied
-    python -m citations rules                                 the rule table, as the README lists it
+    python -m citations rules                                 the rule and citation-strategy tables
 
 Exit status 0 on success, 2 with a message naming the file and field for a bad bundle.
 """
@@ -55,15 +55,18 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("bundles", nargs="+", metavar="BUNDLE.json")
     export = commands.add_parser("export", help="print the response with corrections applied")
     export.add_argument("bundle", metavar="BUNDLE.json")
-    commands.add_parser("rules", help="print the rule table the engine decides by")
+    commands.add_parser(
+        "rules", help="print the rule and citation-strategy tables the engine decides by"
+    )
     args = parser.parse_args(argv)
     try:
         if args.command == "verify":
             _verify(args.bundles)
         elif args.command == "rules":
             from citations.engine.rules import rules_markdown
+            from citations.engine.strategies import strategies_markdown
 
-            sys.stdout.write(rules_markdown() + "\n")
+            sys.stdout.write(rules_markdown() + "\n\n" + strategies_markdown() + "\n")
         else:
             _export(args.bundle)
     except _Unusable as exc:

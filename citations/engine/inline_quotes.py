@@ -26,7 +26,7 @@ from .markers import (
     marker_ending_at,
     quote_citation,
 )
-from .types import ParsedQuote, QuoteForm
+from .types import CitationSite, ParsedQuote, QuoteForm
 
 # Opening mark -> the marks that close it.
 QUOTE_PAIRS: dict[str, str] = {
@@ -308,9 +308,10 @@ def with_sentence_markers(
         limit = stops[next_stop] if next_stop < len(stops) else len(text)
         cited = _sentence_citation(text, position, limit, out[index + 1 :])
         if cited is not None:
-            out[index] = replace(quote, cited_ref=cited, cited_url=None)
+            out[index] = replace(quote, cited_ref=cited, cited_url=None, site=SENTENCE_SITE)
         elif (lead_in := _lead_in_citation(text, stops, quote.extent[0], out[:index])) is not None:
-            out[index] = replace(quote, cited_ref=lead_in.ref, cited_url=None)
+            site = _introducing_site(text, out[:index], quote, lead_in)
+            out[index] = replace(quote, cited_ref=lead_in.ref, cited_url=None, site=site)
             if quote.cited_paragraph is None and lead_in.paragraph is not None:
                 out[index] = replace(
                     out[index],
@@ -318,6 +319,32 @@ def with_sentence_markers(
                     cited_paragraphs=lead_in.paragraphs,
                 )
     return out
+
+
+SENTENCE_SITE = CitationSite("cite.sentence")
+
+
+def _introducing_site(
+    text: str, preceding: list[ParsedQuote], quote: ParsedQuote, lead_in: Marker
+) -> CitationSite:
+    """The site of a citation taken from the marker before the quote: that marker when it
+    introduces the quote with a colon and gave its citation (an export rewrites it there),
+    else the sentence's (an export adds a marker of the quote's own)."""
+    assert quote.extent is not None
+    after = max((q.extent[1] for q in preceding if q.extent is not None), default=0)
+    found = introducing_marker(text, min(after, quote.extent[0]), quote.extent[0])
+    marker = find_marker(text, found.start(), parenthesized=True) if found else None
+    if (
+        found is None
+        or marker is None
+        or (marker.ref, marker.paragraph)
+        != (
+            lead_in.ref,
+            lead_in.paragraph,
+        )
+    ):
+        return SENTENCE_SITE
+    return CitationSite("cite.lead_in_marker", found.span(), link=bool(found["url"]))
 
 
 def _sentence_citation(
@@ -441,7 +468,12 @@ def with_lead_in_names(
             continue
         paragraph = LEAD_IN_PARAGRAPH.search(lead_in, ids[0].end())
         number = int(paragraph["number"]) if paragraph else 0
-        out[index] = replace(quote, attributed_to=ids[0].group(), cited_paragraph=number or None)
+        out[index] = replace(
+            quote,
+            attributed_to=ids[0].group(),
+            cited_paragraph=number or None,
+            site=CitationSite("cite.lead_in_name"),
+        )
         named.add(quote.response_span)
     return out, named
 

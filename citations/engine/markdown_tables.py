@@ -21,7 +21,7 @@ from .markers import (
     quote_citation,
     read_citation,
 )
-from .types import ParsedQuote, QuoteForm
+from .types import CitationSite, ParsedQuote, QuoteForm
 
 # What a table's header cell says its column holds (matched at the start of the header).
 QUOTE_COLUMN = re.compile(
@@ -113,6 +113,14 @@ def with_table_citations(
         cited_ref, cited_paragraph = _row_citation(text, row)
         citing = (cited_ref, cited_paragraph) != (None, None)
         row_start, row_end = lines.start(line), lines.end(line)
+        citing_cells = _citing_cells(text, row)
+        site = CitationSite(
+            "cite.table_row",
+            citing_cells.source,
+            row=(row_start, row_end),
+            paragraph_cell=citing_cells.paragraph,
+            marker_cell=citing_cells.marker,
+        )
         source_cells = [cell for role, cell in row if role == "source"]
         quoted_cells: set[tuple[int, int]] = set()
         first, last = bisect_left(starts, row_start), bisect_left(starts, row_end)
@@ -128,7 +136,11 @@ def with_table_citations(
                 cited_short.add(span)
             if quote.cited_ref is None and citing and cell not in source_cells:
                 out[index] = replace(
-                    quote, cited_ref=cited_ref, cited_paragraph=cited_paragraph, cited_url=None
+                    quote,
+                    cited_ref=cited_ref,
+                    cited_paragraph=cited_paragraph,
+                    cited_url=None,
+                    site=site,
                 )
         for role, (start, end) in row:
             if role != "quote" or (start, end) in quoted_cells or masked[start:end].count(1):
@@ -149,7 +161,7 @@ def with_table_citations(
             citation = (
                 quote_citation(own)
                 if own is not None
-                else {"cited_ref": cited_ref, "cited_paragraph": cited_paragraph}
+                else {"cited_ref": cited_ref, "cited_paragraph": cited_paragraph, "site": site}
             )
             out.append(
                 ParsedQuote(

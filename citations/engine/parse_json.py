@@ -33,7 +33,9 @@ from .markers import (
     parse_paragraphs,
     read_prose_citation,
 )
-from .types import ParsedQuote, ParsedResponse, QuoteFields, QuoteForm
+from .types import CitationSite, ParsedQuote, ParsedResponse, QuoteFields, QuoteForm
+
+JSON_SITE = CitationSite("cite.json_field")
 
 
 def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> ParsedResponse:
@@ -103,6 +105,7 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
                 cited_url=_reference(obj.get(fields.url)) if fields.url else None,
                 json_path=where,
                 attributed_to=attributed_to,
+                site=JSON_SITE if (cited_ref or attributed_to or cited_paragraph) else None,
             )
         )
     for entry, keys in source_elsewhere.items():

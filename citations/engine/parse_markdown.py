@@ -153,9 +153,10 @@ from .markdown_markers import (
     marker_after,
     trailing_marker,
 )
+from .markdown_sites import with_citation_sites
 from .markdown_tables import Table, with_table_citations
 from .markers import Marker, before_flags, quote_citation
-from .types import ParsedQuote, ParsedResponse, QuoteForm
+from .types import CitationSite, ParsedQuote, ParsedResponse, QuoteForm
 
 # A GitHub alert ("> [!NOTE]") is a callout, not a quotation.
 ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.IGNORECASE)
@@ -241,6 +242,7 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
     ordered, lead_in_named = with_lead_in_names(text, sorted(stops), ordered)
     ordered = _with_context_citations(ordered, _context_scopes(text, lines, tokens), lead_in_named)
+    ordered = with_citation_sites(text, ordered)
     return ParsedResponse(
         quotes=tuple(replace(q, n=number) for number, q in enumerate(ordered, start=1)),
         notes=notes,
@@ -339,9 +341,10 @@ def _block_quotes(
         content[-1] = (content[-1][0], before_flags(text, *content[-1]))
     if marker is None:
         marker, extent_last = marker_after(text, lines, extent_last, footnotes)
-    if marker is None:
-        marker = lead_in_marker(text, lines, first)
+    introduced = marker is None and (marker := lead_in_marker(text, lines, first)) is not None
     quote = _block_part(text, content, marker, (lines.start(part_first), lines.end(extent_last)))
+    if quote is not None and introduced:
+        quote = replace(quote, site=CitationSite("cite.lead_in_marker"))
     return [*quotes, quote] if quote is not None else quotes
 
 
@@ -449,7 +452,10 @@ def _with_context_citations(
                 citation = max(inside, key=lambda scope: (not scope[2].named, scope[0]))[2]
                 fields = quote_citation(citation)
                 quote = replace(
-                    quote, cited_ref=fields["cited_ref"], attributed_to=fields["attributed_to"]
+                    quote,
+                    cited_ref=fields["cited_ref"],
+                    attributed_to=fields["attributed_to"],
+                    site=CitationSite("cite.heading"),
                 )
         out.append(quote)
     return out

@@ -273,6 +273,28 @@ class Match:
 
 
 @dataclass(frozen=True, slots=True)
+class CitationSite:
+    """Where a quote's citation was written, as the parser read it: ``strategy`` is the id
+    of the strategy that read it (``strategies.STRATEGIES``); ``span`` the citation in
+    ``response.text``, what an export rewrites (None when the quote takes a citation
+    written for others: its sentence's, its heading's, so an export adds one of its own).
+    ``named``: a name that cites only when it names a known source, else is prose;
+    ``bare``: a citation written there has no brackets (``S1 ¶2`` in a ``<cite>``);
+    ``link``: it is written as a link (``[S1](https://…)``), so a rewritten one is too. A table
+    row's site also holds its ``row``, its paragraph cell, and whether its source cell is
+    a marker (``[D1 ¶2]``)."""
+
+    strategy: str
+    span: tuple[int, int] | None = None
+    named: bool = False
+    bare: bool = False
+    link: bool = False
+    row: tuple[int, int] | None = None
+    paragraph_cell: tuple[int, int] | None = None
+    marker_cell: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedQuote:
     """One occurrence of quoted text in a response, as the parser found it.
 
@@ -298,6 +320,8 @@ class ParsedQuote:
     # a name the quote is attributed to without a citation (``<cite>Lease 2019</cite>``):
     # cites when it names a source (id, label, title), else the quote is uncited
     attributed_to: str | None = None
+    # where its citation was written and which strategy read it; None: uncited
+    site: CitationSite | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,9 +120,11 @@ def verify_quote(
     else:
         citation = citation_kind(cited.kind if cited else None)
     cited_id = cited.id if cited else None
+    # the strategy that read the citation first: which source a quote claims decides the rest
+    read_by = (quote.site.strategy,) if quote.site is not None else ()
     if citation in (Citation.UNKNOWN, Citation.NOT_ELIGIBLE):
         outcome = decide(citation, Finding.NOT_SEARCHED)
-        decision = Decision(rules=(policy_rule(citation, Finding.NOT_SEARCHED),))
+        decision = Decision(rules=(*read_by, policy_rule(citation, Finding.NOT_SEARCHED)))
         return QuoteResult(quote, cited_id, outcome.status, outcome.reason, None, None, decision)
 
     primary = searchers.get(cited_id) if cited_id else None
@@ -141,6 +143,7 @@ def verify_quote(
         )
     cut_start, cut_end = _cuts(match, turn) if found.verbatim else (False, False)
     rules = (
+        *read_by,
         *found.rules,
         *(["verbatim.cut_start"] if cut_start else []),
         *(["verbatim.cut_end"] if cut_end else []),
