@@ -45,7 +45,10 @@ DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off: export SECRET_KEY=<a long random "
+            "string> (see .env.example), or DEBUG=1 on a development machine"
+        )
     SECRET_KEY = "insecure-development-key-only-for-debug"
 elif SECRET_KEY.startswith("change-me") and not DEBUG:
     # .env.example's placeholder is public: a deployment that kept it signs nothing safely

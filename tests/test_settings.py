@@ -47,10 +47,20 @@ def test_production_settings_refuse_to_start_without_a_secret_key():
 
 
 @pytest.mark.parametrize(("name", "value"), [("DEBUG", "maybe"), ("BUNDLE_MAX_BYTES", "lots")])
-def test_a_bad_setting_value_names_the_variable(name, value):
+def test_a_bad_setting_value_is_one_line_naming_the_variable(name, value):
     done = manage("check", **{**PRODUCTION_ENV, name: value})
     assert done.returncode != 0
-    assert name in done.stderr and "ImproperlyConfigured" in done.stderr
+    assert done.stderr.startswith(f"manage.py: {name} must be")
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
+def test_a_command_run_without_the_demos_environment_says_to_set_secret_key_in_one_line():
+    """create_api_token in a plain shell (no SECRET_KEY, no DEBUG): no traceback (issue 15)."""
+    done = manage("create_api_token", "nightly", DJANGO_SETTINGS_MODULE="config.settings")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("manage.py: SECRET_KEY must be set when DEBUG is off")
+    assert "export SECRET_KEY=" in done.stderr and "DEBUG=1" in done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr
 
 
 def test_migrations_match_the_models():
