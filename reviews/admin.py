@@ -327,21 +327,25 @@ class ReviewDecisionAdmin(ReadOnlyAdmin):
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):
-    list_display = ["name", "prefix", "created_at", "last_used_at", "revoked_at"]
-    list_filter = ["revoked_at"]
+    list_display = ["name", "team", "prefix", "created_at", "last_used_at", "revoked_at"]
+    list_filter = ["revoked_at", "team"]
+    list_select_related = ["team"]
     search_fields = ["name", "prefix"]
     actions = ["revoke"]
 
+    # The team is set when the token is made, like its name (create_api_token --team).
     def get_fields(self, request, obj=None):
-        return ["name"] if obj is None else ["name", "prefix", "created_at", "last_used_at"]
+        if obj is None:
+            return ["name", "team"]
+        return ["name", "team", "prefix", "created_at", "last_used_at"]
 
     def get_readonly_fields(self, request, obj=None):
-        return [] if obj is None else ["name", "prefix", "created_at", "last_used_at"]
+        return [] if obj is None else ["name", "team", "prefix", "created_at", "last_used_at"]
 
     def save_model(self, request: HttpRequest, obj: ApiToken, form, change: bool) -> None:
         if change:
             return
-        row, token = api_token_create(name=obj.name)
+        row, token = api_token_create(name=obj.name, team=obj.team)
         obj.pk = row.pk
         obj.prefix, obj.token_sha256 = row.prefix, row.token_sha256
         messages.warning(

@@ -88,7 +88,8 @@ def bundle_create(request: HttpRequest) -> JsonResponse:
     if body is None or len(body) > limit:
         return json_error(413, f"a bundle may have at most {limit} bytes")
     try:
-        result = bundle_import(raw=body, max_bytes=limit)
+        # The token's team owns the bundle, so links.page opens for that team's reviewers.
+        result = bundle_import(raw=body, max_bytes=limit, team=request.api_token.team)
     except BundleError as exc:
         return json_error(400, exc.message, field=exc.field or "body")
     except BundleConflict as exc:

@@ -11,7 +11,7 @@ from citations.engine import Bundle, load_bundle
 from citations.engine.bundle import MAX_BUNDLE_BYTES, decode_bundle
 from citations.services import assessment_enqueue_verification
 
-from .models import Assessment, Source, Turn
+from .models import Assessment, Source, Team, Turn
 
 
 class BundleConflict(Exception):
@@ -40,10 +40,12 @@ def bundle_import(
     *,
     raw: str | bytes | dict[str, Any],
     max_bytes: int = MAX_BUNDLE_BYTES,
+    team: Team | None = None,
     enqueue_verification: bool = True,
 ) -> ImportResult:
     """Validate and store one bundle. Raises ``BundleError`` (bad input) or ``BundleConflict``
-    (same id, other content); in both cases nothing is written.
+    (same id, other content); in both cases nothing is written. A new assessment belongs to
+    ``team`` (its reviewers see it; none: staff only); a bundle stored before keeps its team.
 
     A new assessment is ``pending``; its verification task is sent once the transaction
     commits (never for a rolled-back import). ``enqueue_verification=False``: the caller
@@ -56,7 +58,7 @@ def bundle_import(
         return _same_or_conflict(existing, digest)
     try:
         with transaction.atomic():
-            assessment = _store(bundle, data, digest)
+            assessment = _store(bundle, data, digest, team)
             if enqueue_verification:
                 assessment_enqueue_verification(assessment_id=assessment.pk)
     except IntegrityError:
@@ -72,7 +74,7 @@ def _same_or_conflict(existing: Assessment, digest: str) -> ImportResult:
     return ImportResult(assessment=existing, created=False)
 
 
-def _store(bundle: Bundle, data: dict[str, Any], digest: str) -> Assessment:
+def _store(bundle: Bundle, data: dict[str, Any], digest: str, team: Team | None) -> Assessment:
     turn = Turn.objects.create()
     stored: dict[str, Source] = {}
     for position, source in enumerate(bundle.turn.sources):
@@ -104,4 +106,5 @@ def _store(bundle: Bundle, data: dict[str, Any], digest: str) -> Assessment:
         response_text=bundle.response.text,
         quote_fields=data["response"].get("quotes", []),
         drop=sorted(status.value for status in bundle.drop),
+        team=team,
     )

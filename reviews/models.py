@@ -330,6 +330,14 @@ class ApiToken(models.Model):
     token itself is shown once, when it is made, and cannot be read back."""
 
     name = models.CharField(max_length=100, unique=True, help_text="Who uses it, e.g. 'nightly'.")
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="api_tokens",
+        help_text="Bundles posted with it belong to this team (none: staff only).",
+    )
     prefix = models.CharField(max_length=12, help_text="The token's first characters, to tell it.")
     token_sha256 = models.CharField(max_length=64, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from reviews.models import ApiToken, Correction, ReviewDecision
+from reviews.models import ApiToken, Correction, ReviewDecision, Team
 from tests.factories import make_assessment, make_correction, make_quote, source
 
 
@@ -158,6 +158,16 @@ def test_adding_an_api_token_in_the_admin_shows_it_once(admin_client, client):
     assert all(token not in morsel.value for morsel in admin_client.cookies.values())
     again = admin_client.get(reverse("admin:reviews_apitoken_change", args=[row.pk]))
     assert token not in again.text
+
+
+def test_an_api_token_added_in_the_admin_gets_its_team_then_shows_it_read_only(admin_client):
+    team = Team.objects.create(name="procurement")
+    add = reverse("admin:reviews_apitoken_add")
+    admin_client.post(add, {"name": "from-admin", "team": team.pk})
+    row = ApiToken.objects.get(name="from-admin")
+    assert row.team == team
+    change = admin_client.get(reverse("admin:reviews_apitoken_change", args=[row.pk])).text
+    assert "procurement" in change and 'name="team"' not in change
 
 
 def test_filters_are_headed_by_what_they_filter(admin_client, corrected):

@@ -5,13 +5,14 @@ import urllib.error
 import urllib.request
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.test import Client
 
-from reviews.models import ApiToken, Assessment
+from reviews.models import ApiToken, Assessment, Team
 from reviews.tokens import api_token_create, api_token_revoke
 from tests.conftest import row_counts
 from tests.factories import SCENARIOS, bundle_data
+from tests.reviews.review_data import user
 from tests.reviews.test_imports import EXPECTED_FIELD, HOSTILE
 
 URL = "/api/bundles"
@@ -141,6 +142,69 @@ def test_create_api_token_prints_a_working_token_once(client, capsys):
     assert token.startswith("vbt_") and len(token) > 40
     response = post(client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {token}")
     assert response.status_code == 201
+
+
+# -- a token's team: bundles posted with it open for that team's reviewers ------------------
+
+
+@pytest.mark.django_db
+def test_a_bundle_posted_with_a_team_token_opens_for_that_teams_reviewers(client):
+    team = Team.objects.create(name="procurement")
+    reviewer = user("rita", teams=(team,))
+    token = api_token_create(name="nightly", team=team)[1]
+    response = post(client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert response.status_code == 201
+    assert Assessment.objects.get(pk=response.json()["id"]).team == team
+    client.force_login(reviewer)
+    assert client.get(response.json()["links"]["page"]).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_bundle_posted_with_a_token_without_a_team_opens_for_staff_only(client, api_token):
+    response = post(client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {api_token}")
+    page = response.json()["links"]["page"]
+    assert Assessment.objects.get(pk=response.json()["id"]).team is None
+    client.force_login(user("rita", teams=(Team.objects.create(name="procurement"),)))
+    assert client.get(page).status_code == 404
+    client.force_login(user("sam", staff=True))
+    assert client.get(page).status_code == 200
+
+
+@pytest.mark.django_db
+def test_posting_a_stored_bundle_again_with_another_teams_token_keeps_its_team(client):
+    first, other = Team.objects.create(name="first"), Team.objects.create(name="other")
+    for name, team in (("a", first), ("b", other)):
+        token = api_token_create(name=name, team=team)[1]
+        post(client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert Assessment.objects.get().team == first
+
+
+@pytest.mark.django_db
+def test_create_api_token_with_team_gives_the_token_that_team(client, capsys):
+    team = Team.objects.create(name="procurement")
+    call_command("create_api_token", "nightly", "--team", "procurement")
+    captured = capsys.readouterr()
+    assert ApiToken.objects.get(name="nightly").team == team
+    assert "staff only" not in captured.err
+    response = post(
+        client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {captured.out.strip()}"
+    )
+    assert Assessment.objects.get(pk=response.json()["id"]).team == team
+
+
+@pytest.mark.django_db
+def test_create_api_token_without_team_says_only_staff_see_its_bundles(capsys):
+    call_command("create_api_token", "nightly")
+    assert ApiToken.objects.get(name="nightly").team is None
+    assert "only staff see the bundles" in capsys.readouterr().err
+
+
+@pytest.mark.django_db
+def test_create_api_token_with_an_unknown_team_names_the_teams_and_creates_nothing():
+    Team.objects.create(name="procurement")
+    with pytest.raises(CommandError, match=r"--team: no team named 'procurment' .*'procurement'"):
+        call_command("create_api_token", "nightly", "--team", "procurment")
+    assert not ApiToken.objects.exists()
 
 
 def _http_post(url: str, body: bytes, token: str) -> tuple[int, dict]:
