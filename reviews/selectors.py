@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.db.models.functions import TruncDay, TruncWeek
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from citations.engine import VerificationStatus
@@ -28,13 +29,23 @@ def assessments_for_reviewer(*, reviewer) -> QuerySet[Assessment]:
     )
 
 
+def assessment_for_reviewer(*, reviewer, assessment_id: int) -> Assessment | None:
+    """The assessment, or None when it does not exist or the reviewer may not see it."""
+    return (
+        # "generation": the run that produced it, if Verbatim generated it (linked from the page).
+        assessments_for_reviewer(reviewer=reviewer)
+        .select_related("reviewed_by", "generation")
+        .filter(pk=assessment_id)
+        .first()
+    )
+
+
 def assessment_get_for_reviewer(*, reviewer, assessment_id: int) -> Assessment:
     """The assessment, or 404 when it does not exist or the reviewer may not see it."""
-    return get_object_or_404(
-        # "generation": the run that produced it, if Verbatim generated it (linked from the page).
-        assessments_for_reviewer(reviewer=reviewer).select_related("reviewed_by", "generation"),
-        pk=assessment_id,
-    )
+    assessment = assessment_for_reviewer(reviewer=reviewer, assessment_id=assessment_id)
+    if assessment is None:
+        raise Http404(f"no assessment {assessment_id} for this reviewer")
+    return assessment
 
 
 def assessment_list(*, reviewer, review_state: str = "", status: str = "") -> QuerySet[Assessment]:

@@ -46,9 +46,18 @@ def assessment_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
-    assessment = selectors.assessment_get_for_reviewer(
+    assessment = selectors.assessment_for_reviewer(
         reviewer=request.user, assessment_id=assessment_id
     )
+    if assessment is None:
+        # The API hands this link to pipelines: whoever cannot open it gets a page saying
+        # why, not Django's (in the demo: debug) 404. Absent and not yours read the same.
+        return render(
+            request,
+            "reviews/assessment_unavailable.html",
+            {"assessment_id": assessment_id},
+            status=404,
+        )
     page = selectors.assessment_page(assessment=assessment)
     pane = None
     # Without JavaScript a quote link reloads this page with the quote's source beside it.

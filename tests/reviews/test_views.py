@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from reviews.models import Assessment, ReviewDecision, Source, VerificationState
+from reviews.models import Assessment, ReviewDecision, Source, Team, VerificationState
 
 from .review_data import many_quotes_assessment, procurement_assessment, user
 
@@ -251,8 +251,6 @@ def test_list_polls_while_any_assessment_is_verifying(reviewer_client, team):
 
 @pytest.mark.django_db
 def test_reviewers_see_only_assigned_or_unassigned_in_their_team_vb_7(client, assessment, team):
-    from reviews.models import Team
-
     outsider = user("olaf", teams=(Team.objects.create(name="legal"),))
     colleague = user("carl", teams=(team,))
     staff = user("sam", staff=True)
@@ -275,6 +273,25 @@ def test_reviewers_see_only_assigned_or_unassigned_in_their_team_vb_7(client, as
     client.force_login(staff)
     assert client.get(detail_url(assessment)).status_code == 200
     assert ReviewDecision.objects.count() == 0
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("exists", [True, False], ids=["other team", "no such id"])
+def test_an_assessment_page_the_reviewer_cannot_open_says_why_not_a_debug_404(
+    client, settings, assessment, exists
+):
+    """The API hands out the page's link: even with DEBUG on (the demo), a reviewer outside
+    the team gets the product's page, which reads the same whether the assessment exists."""
+    settings.DEBUG = True
+    client.force_login(user("olaf", teams=(Team.objects.create(name="legal"),)))
+    assessment_id = assessment.pk if exists else assessment.pk + 1000
+    response = client.get(reverse("reviews:assessment_detail", args=[assessment_id]))
+    assert response.status_code == 404
+    assert "reviews/assessment_unavailable.html" in [t.name for t in response.templates]
+    html = response.content.decode()
+    assert f"You cannot open assessment {assessment_id}" in html
+    assert "belongs to a team you are not in" in html and "add you to its team" in html
+    assert "Halvorsen" not in html and "URLconf" not in html
 
 
 @pytest.mark.django_db
