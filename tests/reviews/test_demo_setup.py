@@ -1,33 +1,82 @@
-"""demo_setup: the demo's bundles and logins, safe to run again (VB-4)."""
+"""demo_setup: the demo's bundles, logins and API token, safe to run again (VB-4)."""
 
+import json
 import re
+import shlex
+from pathlib import Path
 
 import pytest
-from django.contrib.auth import authenticate
+from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 
-from reviews.models import Assessment
+from reviews.models import ApiToken, Assessment
 from reviews.selectors import assessments_for_reviewer
 from tests.factories import SCENARIOS
 
 
-def run_demo_setup(capsys) -> dict[str, str]:
-    call_command("demo_setup")
-    out = capsys.readouterr().out
+def run_demo_setup(capsys) -> str:
+    call_command("demo_setup", "--url", "http://127.0.0.1:8123")
+    return capsys.readouterr().out
+
+
+def logins(out: str) -> dict[str, str]:
     return dict(re.findall(r"user '(\w+)'  password '([^']+)'", out))
+
+
+def curl_request(out: str) -> tuple[str, dict[str, str], Path]:
+    """The URL, headers and file of the printed curl line."""
+    words = shlex.split(next(line for line in out.splitlines() if line.strip().startswith("curl")))
+    assert words[:4] == ["curl", "-sS", "-X", "POST"]
+    headers = dict(words[i + 1].split(": ", 1) for i, word in enumerate(words) if word == "-H")
+    return words[4], headers, Path(words[words.index("--data-binary") + 1].removeprefix("@"))
 
 
 @pytest.mark.django_db
 def test_demo_setup_twice_imports_once_and_prints_working_logins_vb_4(settings, capsys):
     settings.DEBUG = True
     run_demo_setup(capsys)
-    logins = run_demo_setup(capsys)
+    printed = logins(run_demo_setup(capsys))
     assert Assessment.objects.count() == len(SCENARIOS)
-    reviewer = authenticate(username="reviewer", password=logins["reviewer"])
-    admin = authenticate(username="admin", password=logins["admin"])
+    reviewer = authenticate(username="reviewer", password=printed["reviewer"])
+    admin = authenticate(username="admin", password=printed["admin"])
     assert reviewer is not None and not reviewer.is_staff
     assert admin is not None and admin.is_superuser
     assert assessments_for_reviewer(reviewer=reviewer).count() == len(SCENARIOS)
+
+
+@pytest.mark.django_db
+def test_demo_curl_line_posts_a_scenario_bundle_that_opens_for_the_demo_reviewer(
+    settings, capsys, client
+):
+    settings.DEBUG = True
+    url, headers, bundle = curl_request(run_demo_setup(capsys))
+    assert url == "http://127.0.0.1:8123/api/bundles"
+    assert headers["Content-Type"] == "application/json" and bundle in SCENARIOS
+    auth = {"HTTP_AUTHORIZATION": headers["Authorization"]}
+    again = client.post(
+        "/api/bundles", bundle.read_bytes(), content_type="application/json", **auth
+    )
+    assert again.status_code == 200, again.content  # the demo imported it already
+    data = json.loads(bundle.read_text()) | {"id": "posted-through-the-api"}
+    new = client.post("/api/bundles", json.dumps(data), content_type="application/json", **auth)
+    assert new.status_code == 201
+    client.force_login(get_user_model().objects.get(username="reviewer"))
+    for response in (again, new):
+        assert client.get(response.json()["links"]["page"]).status_code == 200
+
+
+@pytest.mark.django_db
+def test_demo_api_token_is_replaced_on_every_run_the_old_one_stops_working(
+    settings, capsys, client
+):
+    """Only a token's digest is stored, so a run can print only a new one."""
+    settings.DEBUG = True
+    first = curl_request(run_demo_setup(capsys))[1]["Authorization"]
+    second = curl_request(run_demo_setup(capsys))[1]["Authorization"]
+    assert first != second and ApiToken.objects.count() == 1
+    url = f"/api/assessments/{Assessment.objects.first().pk}"
+    statuses = [client.get(url, HTTP_AUTHORIZATION=auth).status_code for auth in (first, second)]
+    assert statuses == [401, 200]
 
 
 @pytest.mark.django_db

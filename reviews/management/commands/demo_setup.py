@@ -1,10 +1,13 @@
-"""python manage.py demo_setup — the demo's data: scenario bundles, a team, two accounts.
+"""python manage.py demo_setup — the demo's data: scenario bundles, a team, two accounts and
+an API token for the team.
 
 Idempotent: bundles already imported are left alone; the accounts get fresh random passwords
-on every run, which are printed (a demo on 127.0.0.1 only; never run this in production).
+and the API token a fresh secret on every run, which are printed with a curl line posting a
+bundle (a demo on 127.0.0.1 only; never run this in production).
 """
 
 import secrets
+import shlex
 from pathlib import Path
 
 from django.conf import settings
@@ -14,13 +17,18 @@ from django.db import transaction
 
 from citations.engine import BundleError
 from reviews.imports import BundleConflict, bundle_import
-from reviews.models import Assessment, Team
+from reviews.models import ApiToken, Assessment, Team
+from reviews.tokens import api_token_create
 
 DEMO_TEAM = "Demo reviewers"
+DEMO_TOKEN = "demo pipeline"
 
 
 class Command(BaseCommand):
-    help = "Import the scenario bundles and create a demo reviewer and admin; prints logins."
+    help = (
+        "Import the scenario bundles, create a demo reviewer, admin and API token; "
+        "prints the logins, the token and a curl line."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -53,6 +61,19 @@ class Command(BaseCommand):
         self.stdout.write("")
         for username, where, password in logins:
             self.stdout.write(f"  {where:<36} user {username!r}  password {password!r}")
+        token = self.api_token(team=team)
+        curl = [
+            *("curl", "-sS", "-X", "POST", f"{url}/api/bundles"),
+            *("-H", f"Authorization: Bearer {token}", "-H", "Content-Type: application/json"),
+            *("--data-binary", f"@{paths[0].resolve()}"),
+        ]
+        self.stdout.write("")
+        self.stdout.write(f"  API token of team {team.name!r} (new on every run): {token}")
+        self.stdout.write(
+            "  Post a bundle with it; its links.page opens for 'reviewer' (this one is "
+            "imported already: 200, the same assessment; a new id gets 201):"
+        )
+        self.stdout.write(f"    {shlex.join(curl)}")
 
     @transaction.atomic
     def account(self, username: str, *, team: Team | None) -> str:
@@ -65,3 +86,10 @@ class Command(BaseCommand):
         if team is not None:
             team.members.add(user)
         return password
+
+    @transaction.atomic
+    def api_token(self, *, team: Team) -> str:
+        """A new token for the demo team, replacing the last run's. Only a token's digest is
+        stored, so the last one cannot be printed again: like the passwords, it is fresh."""
+        ApiToken.objects.filter(name=DEMO_TOKEN).delete()
+        return api_token_create(name=DEMO_TOKEN, team=team)[1]
