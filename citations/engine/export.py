@@ -42,24 +42,22 @@ function of the bundle and report alone: the same input gives the same bytes.
 
 from __future__ import annotations
 
-import bisect
 import copy
 import json
 import re
 from collections.abc import Callable
 from typing import Any
 
-from .html_quotes import html_attribution_citation
-from .inline_quotes import MIXED_PAIRS, QUOTE_PAIRS, introducing_marker
+from .inline_quotes import MIXED_PAIRS, QUOTE_PAIRS
 from .json_locate import QuoteObject, locate_json, select_quote_objects, value_at
-from .markdown_lines import BLANK_LINE, Lines
-from .markdown_markers import written_citation
-from .markdown_tables import NO_SOURCE, CitingCells, citing_cells
-from .markers import FOOTNOTE_REFERENCE, HORIZONTAL_SPACE, MARKER, find_marker
+from .markdown_lines import BLANK_LINE
+from .markdown_tables import NO_SOURCE
+from .markers import HORIZONTAL_SPACE
 from .parse_json import rewrite_quote_field
-from .parse_markdown import BLOCK_PREFIX, tables_of
+from .parse_markdown import BLOCK_PREFIX
 from .types import (
     Bundle,
+    CitationSite,
     QuoteForm,
     QuoteResult,
     Report,
@@ -101,16 +99,9 @@ type Edit = tuple[int, int, str | None]  # replace [start, end) by text; None: d
 def _export_markdown(bundle: Bundle, report: Report) -> str:
     text = bundle.response.text
     edits: list[Edit] = []
-    rows = _rows_of_one_quote(text, report)
-    ends = sorted(r.quote.extent[1] for r in report.results if r.quote.extent is not None)
+    rows = _quotes_per_row(report)
     for result in report.results:
-        row = rows.get(result.quote.response_span)
-        # Where a lead-in of this quote may start: after the quote before it.
-        after = 0
-        if result.quote.extent is not None:
-            before = bisect.bisect_right(ends, result.quote.extent[0]) - 1
-            after = ends[before] if before >= 0 else 0
-        edits.extend(_markdown_edits(bundle, result, row, after))
+        edits.extend(_markdown_edits(bundle, result, rows))
     edits.sort(key=lambda edit: (edit[0], edit[1]))
     out = text
     for start, end, replacement in reversed(edits):
@@ -122,10 +113,9 @@ def _export_markdown(bundle: Bundle, report: Report) -> str:
 
 
 def _markdown_edits(
-    bundle: Bundle, result: QuoteResult, row: CitingCells | None, after: int
+    bundle: Bundle, result: QuoteResult, rows: dict[tuple[int, int], int]
 ) -> list[Edit]:
-    """The edits for one quote; ``row``: the cells citing it, when it is the one quote of a
-    table row that cites; ``after``: where the quote before it ends."""
+    """The edits for one quote; ``rows``: how many quotes each citing table row holds."""
     quote = result.quote
     if quote.extent is None or quote.response_span is None:
         return []
@@ -134,18 +124,13 @@ def _markdown_edits(
     extent_start, extent_end = quote.extent
     if result.status in bundle.drop:
         return [(extent_start, extent_end, None)]
-    # The quote's markers (a run like "[S1 ¶2] [S2]" counts as one) lie after its text; a
-    # quote cited by footnote has its references ("[^1]") there instead, and a corrected
-    # one is cited directly: its footnote names the wrong place.
-    markers = list(MARKER.finditer(text, span_end, extent_end))
-    if not markers and quote.cited_ref is not None:
-        markers = list(FOOTNOTE_REFERENCE.finditer(text, span_end, extent_end))
     insert_at = _end_of_content(text, extent_start, extent_end)
     if result.status is VerificationStatus.CORRECTED and result.corrected is not None:
         corrected = result.corrected
         target = bundle.turn.source(corrected.source)
+        site = quote.site
         new_marker = f"[{corrected.source} ¶{corrected.paragraph}]"
-        if any(m.groupdict().get("url") for m in markers) and target is not None and target.url:
+        if site is not None and site.link and target is not None and target.url:
             new_marker += f"({target.url})"
         edits: list[Edit] = []
         if quote.form is QuoteForm.BLOCK:
@@ -154,72 +139,65 @@ def _markdown_edits(
             new_text = BLANK_LINE.sub("\n", corrected.text)  # a blank line would end the quote
             edits.extend(_marks_for(text, quote.extent, quote.response_span, new_text))
         edits.append((span_start, span_end, new_text))
-        # A citation written without brackets is replaced too (in an HTML attribution, its
-        # text: the tags stay), unless it is a name that cited nothing (a person's, "— Jonas
-        # Brandt"): that is prose, and the marker follows.
-        written = None
-        if not markers:
-            written = html_attribution_citation(text, span_end, extent_end) or written_citation(
-                text, span_end, extent_end
-            )
-        if written is not None and written.name is not None and result.cited_source is None:
-            written = None
-        # A table row's Source / Paragraph cells cite a quote without a marker of its own:
-        # they are rewritten, or the row would contradict a marker added beside the quote.
-        row_edits = _row_citation_edits(bundle, result, row) if row and not written else None
-        lead_in = None if markers or written or row_edits else _lead_in(text, result, after)
-        if markers:
-            edits.append((markers[0].start(), markers[-1].end(), new_marker))
-        elif written is not None and written.bare:
-            edits.append((written.start, written.end, f"{corrected.source} ¶{corrected.paragraph}"))
-        elif written is not None:
-            edits.append((written.start, written.end, new_marker))
-        elif row_edits is not None:
-            edits.extend(row_edits)
-        elif lead_in is not None:
-            if lead_in["url"] and target is not None and target.url:
-                new_marker += f"({target.url})"
-            edits.append((lead_in.start(), lead_in.end(), new_marker))
-        else:
-            edits.append((insert_at, insert_at, f" {new_marker}"))
+        edits.extend(_citation_edits(bundle, result, rows, new_marker, insert_at))
         return edits
     if result.status in FLAGGED:
         return [(insert_at, insert_at, f" {markdown_flag(result.status)}")]
     return []
 
 
-def _lead_in(text: str, result: QuoteResult, after: int) -> re.Match[str] | None:
-    """The marker introducing the quote with a colon right before it (``Beleg 1 (D1, Abs.
-    3): „…“``, after ``after``) when the parser took the quote's citation from it: its
-    source and paragraph are the quote's."""
-    quote = result.quote
-    if quote.extent is None or quote.cited_ref is None:
-        return None
-    found = introducing_marker(text, after, quote.extent[0])
-    marker = find_marker(text, found.start(), parenthesized=True) if found else None
-    if marker is None or (marker.ref, marker.paragraph) != (quote.cited_ref, quote.cited_paragraph):
-        return None
-    return found
+def _citation_edits(
+    bundle: Bundle,
+    result: QuoteResult,
+    rows: dict[tuple[int, int], int],
+    new_marker: str,
+    insert_at: int,
+) -> list[Edit]:
+    """A corrected quote's citation rewritten where its site says it was written: a table
+    row's cells (a row holding one quote), a citation in words without brackets (``S1 ¶2``
+    in a ``<cite>``), else ``new_marker``. A citation written for others (the sentence's, a
+    heading's) or a name that cited nothing (``— Jonas Brandt``: prose) stays, and the
+    marker is added after the quote."""
+    site = result.quote.site
+    corrected = result.corrected
+    assert corrected is not None
+    cited = result.cited_source is not None
+    if site is not None and site.strategy == "cite.table_row" and site.row is not None:
+        if rows.get(site.row) == 1:
+            row_edits = _row_citation_edits(bundle, result, site)
+            if row_edits is not None:
+                return row_edits
+    elif site is not None and site.span is not None and not (site.named and not cited):
+        start, end = site.span
+        if site.bare:
+            return [(start, end, f"{corrected.source} ¶{corrected.paragraph}")]
+        return [(start, end, new_marker)]
+    return [(insert_at, insert_at, f" {new_marker}")]
 
 
-def _rows_of_one_quote(text: str, report: Report) -> dict[tuple[int, int] | None, CitingCells]:
-    """The citing cells of each table row holding one quote, by its response span. A row
-    holding several keeps its citation for the others: a corrected one gets a marker."""
-    if "|" not in text:
-        return {}
+def _quotes_per_row(report: Report) -> dict[tuple[int, int], int]:
+    """How many quotes stand in each table row that cites one of them (a row holding several
+    keeps its citation for the others: a corrected one gets a marker). A quote in the row's
+    Source / Paragraph cells is no quote of the row's."""
+    cited_rows = {
+        (r.quote.site.row, r.quote.site.span, r.quote.site.paragraph_cell)
+        for r in report.results
+        if r.quote.site is not None and r.quote.site.row is not None
+    }
     spans = [r.quote.response_span for r in report.results if r.quote.response_span]
-    rows: dict[tuple[int, int] | None, CitingCells] = {}
-    for cells in citing_cells(text, Lines(text), tables_of(text)):
-        inside = [span for span in spans if cells.row[0] <= span[0] < cells.row[1]]
-        if len(inside) == 1 and not any(
-            cell is not None and cell[0] <= inside[0][0] < cell[1]
-            for cell in (cells.source, cells.paragraph)
-        ):
-            rows[inside[0]] = cells
-    return rows
+    counts: dict[tuple[int, int], int] = {}
+    for row, *cells in cited_rows:
+        assert row is not None
+        inside = [span for span in spans if row[0] <= span[0] < row[1]]
+        if any(cell and cell[0] <= span[0] < cell[1] for cell in cells for span in inside):
+            continue
+        counts[row] = len(inside)
+    return counts
 
 
-def _row_citation_edits(bundle: Bundle, result: QuoteResult, row: CitingCells) -> list[Edit] | None:
+def _row_citation_edits(
+    bundle: Bundle, result: QuoteResult, site: CitationSite
+) -> list[Edit] | None:
     """Edits that make a table row's citation cells name where a corrected quote really is:
     a marker cell (``[D1 ¶2]``, ``D1, ¶2``, or a Source cell without a Paragraph column)
     becomes ``[SOURCE ¶N]`` (``SOURCE ¶N`` without brackets), a Source cell names the source
@@ -229,25 +207,25 @@ def _row_citation_edits(bundle: Bundle, result: QuoteResult, row: CitingCells) -
     assert corrected is not None
     text = bundle.response.text
     edits: list[Edit] = []
-    if row.source is None:
+    if site.span is None:
         if corrected.source != result.cited_source:
             return None
     else:
-        start, end = row.source
+        start, end = site.span
         written = text[start:end]
         target = bundle.turn.source(corrected.source)
-        if row.marker and not written.startswith(("[", "(")) and row.paragraph is None:
+        if site.marker_cell and not written.startswith(("[", "(")) and site.paragraph_cell is None:
             new = f"{corrected.source} ¶{corrected.paragraph}"
-        elif row.marker or row.paragraph is None or target is None:
+        elif site.marker_cell or site.paragraph_cell is None or target is None:
             new = f"[{corrected.source} ¶{corrected.paragraph}]"
         else:
             named = None if NO_SOURCE.fullmatch(written) else written
             new = source_reference(bundle.turn, target, named)
-        edits.append(_cell_edit(text, row.source, new))
-    if row.paragraph is not None:
-        old = text[slice(*row.paragraph)]
+        edits.append(_cell_edit(text, site.span, new))
+    if site.paragraph_cell is not None:
+        old = text[slice(*site.paragraph_cell)]
         edits.append(
-            _cell_edit(text, row.paragraph, str(_paragraph_like(old, corrected.paragraph)))
+            _cell_edit(text, site.paragraph_cell, str(_paragraph_like(old, corrected.paragraph)))
         )
     return edits
 

@@ -42,7 +42,11 @@ def citation_site(text: str, quote: ParsedQuote) -> CitationSite | None:
         return None
     written = _written_site(text, quote)
     if quote.site is None:
-        return written
+        if written is not None:
+            return written
+        # a name in the element's cite attribute, or the line introducing a block quote
+        html = quote.extent is not None and text[quote.extent[0]] == "<"
+        return CitationSite("cite.html" if html else "cite.lead_in_marker")
     if written is None:
         return quote.site
     return replace(written, strategy=quote.site.strategy)
@@ -52,7 +56,7 @@ def _written_site(text: str, quote: ParsedQuote) -> CitationSite | None:
     if quote.extent is None:
         return None
     if quote.response_span is None:
-        return CitationSite("cite.json_field")
+        return None
     span_end, extent_end = quote.response_span[1], quote.extent[1]
     html = _HTML_ATTRIBUTION.search(text, span_end, extent_end) is not None
     markers = list(MARKER.finditer(text, span_end, extent_end))
@@ -78,9 +82,7 @@ def _written_site(text: str, quote: ParsedQuote) -> CitationSite | None:
     else:
         written = written_citation(text, span_end, extent_end)
         if written is None:
-            # a name given by the element's cite attribute, or a block quote's lead-in line
-            html_quote = text[quote.extent[0]] == "<"
-            return CitationSite("cite.html" if html_quote else "cite.lead_in_marker")
+            return None
         strategy = _strategy_of(quote, text[span_end : written.start], html)
         if strategy == "cite.marker":
             strategy = "cite.in_words"
