@@ -432,6 +432,8 @@ def _align(
     end = _extend_tail(folded[query[q_last][2] :], text, window_found[w_last].end(), home_end)
     start = _nearest_opening(query_words, text, start, end)
     end = _nearest_closing(query_words, text, start, end)
+    start = _own_first_word(query_words, text, home_start, start, end)
+    end = _own_last_word(query_words, text, start, end, home_end)
     span_text = text[start:end]
     span_found = list(WORD.finditer(span_text))
     span_words = [m.group() for m in span_found]
@@ -654,6 +656,40 @@ def _nearest_closing(query_words: list[str], text: str, start: int, end: int) ->
         if cost < best_cost:
             best, best_cost = span_words[k].end(), cost
     return best
+
+
+_OWN_WORD_REACH = 3  # words; how far beyond the span the quote's own edge word is looked for
+
+
+def _own_first_word(query_words: list[str], text: str, limit: int, start: int, end: int) -> int:
+    """The span's start moved back to the quote's first word when the span lacks it and the
+    source has it a word or two before, aligning no worse: on a tie the aligner may leave
+    it out as an added word ("eine Wirtschaftspolitik" of "eine marktwirtschaftliche
+    Wirtschaftspolitik" read as an added article), which hides the words the quote dropped."""
+    span_words = [m.group() for m in WORD.finditer(text, start, end)]
+    if not query_words or not span_words or span_words[0] == query_words[0]:
+        return start
+    before = list(WORD.finditer(text, max(limit, start - 200), start))[-_OWN_WORD_REACH:]
+    cost = Levenshtein.distance(query_words, span_words)
+    for k, found in enumerate(before):
+        words = [m.group() for m in before[k:]] + span_words
+        if found.group() == query_words[0] and Levenshtein.distance(query_words, words) <= cost:
+            return found.start()
+    return start
+
+
+def _own_last_word(query_words: list[str], text: str, start: int, end: int, limit: int) -> int:
+    """The span's end moved on to the quote's last word (``_own_first_word``, at the end)."""
+    span_words = [m.group() for m in WORD.finditer(text, start, end)]
+    if not query_words or not span_words or span_words[-1] == query_words[-1]:
+        return end
+    after = list(WORD.finditer(text, end, min(limit, end + 200)))[:_OWN_WORD_REACH]
+    cost = Levenshtein.distance(query_words, span_words)
+    for k in range(len(after) - 1, -1, -1):
+        words = span_words + [m.group() for m in after[: k + 1]]
+        if after[k].group() == query_words[-1] and Levenshtein.distance(query_words, words) <= cost:
+            return after[k].end()
+    return end
 
 
 def _matches_closely(head: str, before: str) -> bool:

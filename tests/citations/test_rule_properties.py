@@ -207,8 +207,34 @@ def drop_list_item(text: str) -> str | None:
     return None if found is None else text[: found.start()] + text[found.end() :]
 
 
+_ARTICLE_ADJECTIVE = re.compile(
+    r"\b(?:der|die|das|ein|eine|einen|einem|einer|den|dem|des) "
+    r"(?P<adjective>[a-zäöü]{4,}(?:e|en|er|es|em)) (?=[A-ZÄÖÜ][a-zäöü]{3,})"
+)
+
+
+def drop_adjective_after_the_first_word(text: str) -> str | None:
+    """A quote that starts with an article and leaves out the adjective after it ("eine
+    Wirtschaftspolitik" of "eine marktwirtschaftliche Wirtschaftspolitik"): the aligner may
+    read the article as added and the passage as starting after the adjective."""
+    found = _ARTICLE_ADJECTIVE.search(text)
+    if found is None or found["adjective"] in ARTICLES | CONJUNCTIONS | PREPOSITIONS:
+        return None
+    return text[found.start() : found.start("adjective")] + text[found.end("adjective") + 1 :]
+
+
+def drop_adjective_before_the_last_word(text: str) -> str | None:
+    """A quote that ends with a noun and leaves out the adjective before it."""
+    found = re.search(r" (?P<adjective>[a-zäöü]{4,}(?:e|en|er|es|em)) [A-ZÄÖÜ][a-zäöü]{3,}$", text)
+    if found is None or found["adjective"] in ARTICLES | CONJUNCTIONS | PREPOSITIONS:
+        return None
+    return text[: found.start("adjective")] + text[found.end("adjective") + 1 :]
+
+
 CLAIM_CHANGES = {
     "qualifier dropped": drop_adjective,
+    "qualifier dropped after the first word": drop_adjective_after_the_first_word,
+    "qualifier dropped before the last word": drop_adjective_before_the_last_word,
     "intensifier added": add_intensifier,
     "number changed": change_number,
     "negation added": add_negation,

@@ -1479,3 +1479,39 @@ def test_citations_written_with_locators_or_after_the_full_stop_are_read(markdow
     assert result.quote.text.rstrip(".") in {"Staff must train yearly", "Remote work is allowed"}
     if reason:
         assert result.reason.value == reason
+
+
+@pytest.mark.parametrize(
+    ("source", "quote"),
+    [
+        (
+            "Die AfD steht für eine marktwirtschaftliche Wirtschaftspolitik. Wir wollen die "
+            "Wirtschaft von politisch herbeigeführten Belastungen komplett befreien.",
+            "eine Wirtschaftspolitik. Wir wollen die Wirtschaft von politisch",
+        ),
+        (
+            "The council voted for a temporary freeze on rents. We want the city to build.",
+            "a freeze on rents. We want the city to build",
+        ),
+        (
+            "Le conseil propose une nouvelle taxe sur les logements vides. Nous voulons plus.",
+            "une taxe sur les logements vides. Nous voulons plus",
+        ),
+        (
+            "We want the city to build more homes. The council voted for a temporary freeze.",
+            "We want the city to build more homes. The council voted for a freeze",
+        ),
+    ],
+)
+def test_a_qualifier_dropped_next_to_the_quotes_edge_word_is_a_changed_claim(source, quote):
+    # On an alignment tie the quote's first word ("eine") was read as an added article and
+    # the passage taken to start after the dropped adjective: corrected, claim hidden.
+    data = {
+        "bundle_version": 1,
+        "id": "edge-qualifier",
+        "sources": [{"id": "D1", "kind": "document", "paragraphs": [source]}],
+        "response": {"format": "markdown", "text": f'It says "{quote}" [D1 ¶1].\n'},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert result.status is VerificationStatus.UNVERIFIED, result.decision
+    assert [d.kind for d in result.decision.differences] == ["claim.word_dropped"]
