@@ -12,32 +12,55 @@
     return document.querySelector("[data-quote].is-current");
   }
 
-  function select(quote, open) {
-    if (!quote) return;
-    const previous = current();
-    if (previous) previous.classList.remove("is-current");
-    quote.classList.add("is-current");
-    const link = quote.querySelector(".quote-text");
-    link.focus({ preventScroll: true });
-    quote.scrollIntoView({ block: "nearest", behavior: "smooth" });
-    if (open) link.click();
+  function quoteNumbered(hash) {
+    const match = /^#q(\d+)$/.exec(hash);
+    return match && document.querySelector('[data-quote="' + match[1] + '"]');
   }
 
-  function typing(target) {
-    return target.closest("input, textarea, select, [contenteditable]") !== null;
+  // The quote the pane shows, as its header says: a pane rendered with the page (the
+  // no-JavaScript URL) or loaded for an earlier selection.
+  function paneShows(quote) {
+    const head = document.querySelector("#source-pane [data-pane-quote]");
+    return head !== null && head.dataset.paneQuote === quote.dataset.quote;
   }
 
   // Moving loads the pane too, once the keys rest: holding j stays smooth.
   const PANE_DELAY_MS = 180;
   let paneTimer = null;
 
-  function move(quote) {
+  // One selection: the quote outlined is the one the pane shows or is loading. `load` is
+  // "now", "soon" (after PANE_DELAY_MS, if still selected) or false.
+  function select(quote, load, keepFocus) {
     if (!quote) return;
-    select(quote, false);
+    document.querySelectorAll("[data-quote].is-current").forEach(function (other) {
+      if (other !== quote) other.classList.remove("is-current");
+    });
+    quote.classList.add("is-current");
+    const link = quote.querySelector(".quote-text");
+    if (!keepFocus) link.focus({ preventScroll: true });
+    quote.scrollIntoView({ block: "nearest", behavior: "smooth" });
     clearTimeout(paneTimer);
-    paneTimer = setTimeout(function () {
-      if (current() === quote) quote.querySelector(".quote-text").click();
-    }, PANE_DELAY_MS);
+    if (load === "now") {
+      loadPane(quote);
+    } else if (load === "soon") {
+      paneTimer = setTimeout(function () {
+        if (current() === quote) loadPane(quote);
+      }, PANE_DELAY_MS);
+    }
+  }
+
+  function loadPane(quote) {
+    history.replaceState(null, "", "#q" + quote.dataset.quote);
+    if (paneShows(quote)) {
+      scrollToFocus();
+    } else {
+      // htmx sends the link's hx-get; hx-sync drops a request still on its way.
+      quote.querySelector(".quote-text").click();
+    }
+  }
+
+  function typing(target) {
+    return target.closest("input, textarea, select, [contenteditable]") !== null;
   }
 
   // The next (step 1) or previous (step -1) quote that needs attention: not verified.
@@ -55,27 +78,34 @@
     const index = all.indexOf(current());
     if (event.key === "j") {
       event.preventDefault();
-      move(all[Math.min(index + 1, all.length - 1)]);
+      select(all[Math.min(index + 1, all.length - 1)], "soon");
     } else if (event.key === "k") {
       event.preventDefault();
-      move(all[Math.max(index - 1, 0)]);
+      select(all[Math.max(index - 1, 0)], "soon");
     } else if (event.key === "n" || event.key === "p") {
       event.preventDefault();
-      move(needingAttention(all, index < 0 && event.key === "p" ? all.length : index,
-                            event.key === "n" ? 1 : -1));
+      const from = index < 0 && event.key === "p" ? all.length : index;
+      select(needingAttention(all, from, event.key === "n" ? 1 : -1), "soon");
     }
     // Enter on a focused quote link follows it at once.
   });
 
   document.addEventListener("click", function (event) {
     const link = event.target.closest(".quote-text");
-    if (!link) return;
-    const quote = link.closest("[data-quote]");
-    if (quote) {
-      const previous = current();
-      if (previous) previous.classList.remove("is-current");
-      quote.classList.add("is-current");
+    if (link) {
+      const quote = link.closest("[data-quote]");
+      select(quote, false, true);
       history.replaceState(null, "", "#q" + quote.dataset.quote);
+      return;
+    }
+    // A link to a quote on this page (the approve box's, the pane's "Quote N") selects it
+    // and loads its source, also when the address already ends in that #qN.
+    const jump = event.target.closest('a[href^="#q"]');
+    const target = jump && quoteNumbered(jump.getAttribute("href"));
+    if (target) {
+      event.preventDefault();
+      history.pushState(null, "", jump.getAttribute("href"));
+      select(target, "now");
     }
   });
 
@@ -93,17 +123,7 @@
   }
 
   function openFromHash() {
-    const match = /^#q(\d+)$/.exec(location.hash);
-    if (!match) return;
-    const quote = document.querySelector('[data-quote="' + match[1] + '"]');
-    if (!quote) return;
-    if (document.querySelector("#source-pane [data-focus]")) {
-      // Rendered with its source already (no-JavaScript fallback URL).
-      quote.classList.add("is-current");
-      scrollToFocus();
-      return;
-    }
-    select(quote, true);
+    select(quoteNumbered(location.hash), "now");
   }
 
   document.addEventListener("htmx:load", function (event) {

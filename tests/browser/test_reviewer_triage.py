@@ -1,0 +1,66 @@
+"""Issue 15, sections 1 and 2, in a real browser: one selection that is always the quote the
+pane shows, the tally as a filter, the key overlay, the badge popover at its badge,
+corrections shown as suggested changes, claim changes highlighted in the hint."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from reviews.models import Team
+from tests.browser_support import page_problems, screenshot, sign_in
+from tests.reviews.review_data import procurement_assessment, user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def team():
+    return Team.objects.create(name="procurement")
+
+
+@pytest.fixture
+def rita(team):
+    return user("rita", teams=(team,))
+
+
+def open_page(page, assessment, suffix: str = "") -> None:
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{assessment.pk}/{suffix}")
+    # Keys pressed before the page's deferred script has run would go nowhere.
+    page.wait_for_load_state("load")
+
+
+def expect_selected(page, n: int) -> None:
+    """Quote n is the one selection, and the pane shows it."""
+    expect(page.locator("[data-quote].is-current")).to_have_count(1)
+    expect(page.locator(f"#q{n}")).to_have_class(re.compile(r"\bis-current\b"))
+    expect(page.locator("#source-pane [data-pane-quote]")).to_have_attribute(
+        "data-pane-quote", str(n)
+    )
+
+
+def test_following_a_quote_link_while_a_pane_is_open_moves_the_one_selection(page, team, rita):
+    """The approve box's links, location.hash and the pane's own link each select one quote
+    and load its source; the pane the page was rendered with does not stay."""
+    assessment = procurement_assessment(team=team)
+    open_page(page, assessment, "?quote=3#q3")  # the no-JavaScript URL: pane rendered with it
+    expect_selected(page, 3)
+    page.click("#review .confirm a[href='#q10']")
+    expect_selected(page, 10)
+    assert page.url.endswith("#q10")
+    page.evaluate("location.hash = '#q5'")
+    expect_selected(page, 5)
+    page.keyboard.press("j")  # selects 6 and loads it once the key rests
+    expect_selected(page, 6)
+    # Back to 5 by its link, although the address may still end in #q5.
+    page.click("#review .confirm a[href='#q5']")
+    expect_selected(page, 5)
+    page.click("#source-pane .pane-back")
+    expect_selected(page, 5)
+    # Two clicks in quick succession: the pane ends on the second, not whichever answered last.
+    page.click("#q2 .quote-text")
+    page.click("#q11 .quote-text")
+    expect_selected(page, 11)
+    screenshot(page, "selection-follows-quote-links")
+    assert page_problems(page) == []
