@@ -1,43 +1,19 @@
 """The response with its corrections applied (003.9, ADR-1): what a pipeline gets back.
 
-Per quote, by status:
+Per quote, by status: ``verified`` stays as written (an email quote's wrong paragraph
+too, 011.2; JSON source and url fields are rebuilt from the cited source, ADR-1);
+``corrected`` gets the source's wording and location, its citation rewritten where its
+``CitationSite`` says it was written (a marker, words, an HTML attribution's text, a table
+row's cells, the marker introducing it; else a marker is added after it), JSON its text,
+source, paragraph and url fields in the forms the model used; a status the bundle lists in
+``drop`` is removed with what belongs to it (markdown: its extent, the sentence rejoined;
+JSON: its object); any other ``unverified`` / ``ineligible`` quote is flagged (``[⚠
+unverified]`` after it, which the parser reads back as part of its marker run; JSON: a
+last field ``"verbatim_status"``). The README's "Export" paragraph says the same for users.
 
-- ``verified``: its text and citation unchanged (an email quote's wrong paragraph number is
-  left as written, 011.2). JSON, ADR-1: its source and url fields are rebuilt from the
-  cited source (canonical name, the source's URL); the model's own values are not trusted.
-- ``corrected``: the source's wording and location replace the model's. Markdown: the text
-  inside the same quotation marks (other marks if the new text contains them) or block, and
-  the marker (run) rewritten to ``[SOURCE ¶N]`` (a marker written as a link keeps a link,
-  to the source's URL); so is a citation written without brackets (``(see D1 at ¶ 4)``,
-  ``— D1, ¶3``, ``【4:0†source】``, an attribution line), but a name that cited nothing
-  (``— Jonas Brandt``) is prose and the marker follows it. In an HTML ``<footer>``,
-  ``<cite>`` or ``<figcaption>`` only the citation's text is rewritten, the tags stay
-  (``S1 ¶2`` without brackets in a ``<cite>`` after the quote element, read in words there);
-  so is a marker introducing the quote with a colon that gave its citation (``Beleg 1 (D1,
-  Abs. 3): „…“``). A quote cited by its table row
-  (and the only quote of the row) gets the row's Source / Paragraph cells rewritten
-  instead. Else the marker is added after the quote. JSON: the text field (a marker the
-  model copied into it rewritten to ``[SOURCE ¶N]`` in its place when the object has no
-  source field to carry the citation), the source field (ADR-1: rebuilt from the source
-  that really holds the text, naming it the way the model named sources: id, label or
-  title, whichever resolves back to it), the paragraph field (same type and format: ``3`` /
-  ``"¶3"`` / ``"S. 3"``) and the url field (the source's URL; emptied when the text moved
-  to a source without one).
-- a status the bundle lists in ``drop``: removed. Markdown: the quote with its quotation
-  marks, emphasis and markers, the sentence rejoined without doubled spaces, space before
-  punctuation or doubled punctuation; a block quote with its lines, leaving at most one
-  blank line. JSON: the quote object is removed from its array (or parent object); a
-  quote object that is the whole JSON cannot be removed and is flagged instead.
-- any other ``unverified`` / ``ineligible``: flagged. Markdown: `` [⚠ unverified]`` after the
-  quote's marker (or the quote), a form no marker pattern reads as a citation and the parser
-  reads back as part of the marker run. JSON: the quote object gets a last field
-  ``"verbatim_status": "unverified"``.
-
-JSON fields an object does not have are never added (except that flag). A JSON response
-keeps what is around it (prose, code fence); only the JSON is rewritten: the repaired value
-if it had to be repaired, with its original indentation (or on one line) and key order, and
-as a JSON string again if it was encoded twice; an unclosed fence is closed. Output is a
-function of the bundle and report alone: the same input gives the same bytes.
+A JSON response keeps what is around it (prose, code fence); only the JSON is rewritten, as
+it was written (indentation, key order, a string encoded twice), repaired if it had to be.
+Output is a function of the bundle and report alone: the same input gives the same bytes.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Where the citation of a quote in a markdown response stands: after an inline quote (right
 after it, after a dash, in parentheses, after a punctuation mark or an editorial note), ending
 a block quote's last line or alone on the next (an attribution line), or in a footnote whose
-definition names it. The decisions are listed in :mod:`.parse_markdown`."""
+definition names it. Where a citation can stand is :mod:`.strategies`."""
 
 from __future__ import annotations
 

@@ -1,127 +1,17 @@
-"""Quotes of a markdown response: block quotes and inline quotes with their citation markers.
+"""Quotes of a markdown response: block quotes, inline quotes (quotation marks, italics and
+code spans with a marker, table cells of a quote column, HTML ``<q>`` / ``<blockquote>``)
+and the citation each one carries.
 
-Decisions (each pinned by a row of ``tests/citations/test_parse_markdown.py``):
+What counts as a quote is the README's "What counts as a quote and a citation"; where a
+citation can stand is :mod:`.strategies`, one row per strategy with its examples; each
+further decision is pinned by a row of ``tests/citations/test_parse_markdown.py``.
 
-- **Block quote**: a run of ``>`` lines as CommonMark reads it (markdown-it-py, the renderer's
-  parser, so what is rendered as a quote is parsed as one). Its text is its ``>`` lines with
-  the prefixes removed, joined with ``\\n`` (the lines as written; matching ignores runs of
-  whitespace; an empty ``>`` line keeps a paragraph break); a pair of quotation marks around
-  the whole text is not part of it. Nested ``> >`` lines belong to the outer quote. The
-  marker ends the last line (``… [S1]`` or ``… — [S1]``) or stands alone on the next line
-  (a lazy continuation line, or one after a single blank line). Other lazy continuation
-  lines are prose, not quote text. A last line (``>`` or not) that attributes the quote is
-  its marker, not its text: ``— Source: [POL ¶2]``, ``-- D1, ¶3``, ``— Quelle: D1, Abs. 3``
-  (after a dash or a label the brackets may be left out when the id has a source id's shape
-  or a paragraph follows it; ``— Jonas Brandt`` is no citation), also after the name of
-  whoever is quoted (``— Tom Becker, [E1 ¶3]``, ``— Tom Becker (E1 ¶3)``: capitalised, two
-  words or a comma). A line that is a marker in parentheses alone (``(E0 ¶2)``) is one too.
-  A line inside the block quote that ends with a marker of its own ends a quote: ``> A
-  [E1 ¶2]`` / ``>`` / ``> B [E1 ¶4]`` (an email quoted paragraph by paragraph) is two.
-- **Inline quote**: text between a pair of quotation marks (``"…"``, ``“…”``, ``„…“``,
-  ``„…”``, ``«…»``, ``»…«``, ``‚…‘``, ``‘…’``, ``'…'``, ``「…」``, ``『…』``) within one
-  paragraph, optionally followed (after spaces, and after emphasis as in ``**"…"**``) by a
-  marker; a marker just inside the closing mark (``"… [S1]"``) counts too. A quote opened
-  in one style and closed in the other (``"…”``, ``“…"``, ``„…"``) is one quote when the
-  opening mark has no close of its own style, or when the other style's mark comes first
-  and a marker follows it; a quote nested inside is skipped and a ``"`` after a digit is
-  an inch mark, so unbalanced marks do not pair up across other quotes. Quotes do not
-  nest: the outer pair wins and inner quotation marks are part of its text; quotation marks
-  inside a block quote are part of the block quote. An apostrophe (a mark between letters,
-  as in ``don't``) never opens or closes a quote, nor does a possessive's after a plural
-  (``'the employees' rights' [S1]``) when a marker follows a later closing mark; a mark
-  left unclosed is ignored and does not swallow the paragraph, let alone the document.
-- **Italics**: a span in italics (``*…*``, ``_…_``) followed right after by a marker is an
-  inline quote (``*…* [D0 ¶3]``); without one, of fewer than three words or with no word in
-  lower case (a title: ``*Lease Agreement 2024* [D1]``) it is emphasis.
-- **Scare quotes**: an inline quote of at most two words without a marker is not a quote
-  (a word is a whitespace-separated token, or two Han/kana characters); with a marker it is.
-- **Markers**: ``[S1]``, ``[S1 ¶3]``, tolerating ``[S1, ¶3]``, ``[S1 ¶ 3]``,
-  ``[S1 para 3]``, ``[S1 p. 3]``, ``[S1 §3]``, ``[S1 S. 3]``, ``[S1, Abs. 3 Satz 1]``, and
-  ``[S1:3]`` when the id ends in a digit (``[cite: 12]`` is not a marker); ``¶3-4`` /
-  ``¶3, ¶5`` cite each paragraph they name (``cited_paragraph`` is the first); a marker
-  written as a link ``[S1](https://…)`` also gives the cited URL. What models wrap around a
-  marker is part of it: ``[[S1 ¶3]]``, ``^[S1 ¶3]``, ``<sup>[S1 ¶3]</sup>``,
-  ``<sup>S1 ¶3</sup>`` and ChatGPT's ``【S1†¶3】``, ``【S1†L3-L5】`` (lines read as
-  paragraphs); its file citation ``【4:0†source】`` names a file, which cites only as a known
-  source's title or label.
-  Several citations in one bracket (``[S1 ¶2; S2 ¶1]``, ``[S1 ¶2, S2 ¶1]``) and markers
-  written one after another (``[S1 ¶2] [S2]``) are one run: the first is the citation, the
-  run is what an export rewrites or removes. After an inline quote a marker may also be
-  written in parentheses, ``"…" (S1 ¶2)`` or ``"…" (S1)``, when the id looks like a source
-  id: a digit before any full stop (``S1``, ``A1.v2``, ``doc_7-b``), or one to three capitals
-  before a ``¶`` (``(M ¶2)``); so ``(see below)``, ``(sic)``, ``(pp. 3-5)`` or ``(2024)``
-  stay prose. In a block quote or inside quotation marks parentheses are always text.
-  A punctuation mark or a short note in parentheses may stand between an inline quote and
-  its marker (``"…", [S1]``, ``"…" (emphasis added) [S1]``) and belongs to its extent.
-  A citation in words after an inline quote, in parentheses or brackets or after a dash,
-  belongs to its extent too: with a source id it is a marker (``(see D1 at ¶ 4)``,
-  ``(vgl. D1, Abs. 3)``, ``[Doc D1, ¶3]``, ``— D1, ¶3``); a paragraph alone (``(¶3)``) is
-  the quote's paragraph, its source from the context; a name (``(Lease Agreement, §4)``,
-  capitalised, at most eight words, or with a paragraph) is what the quote is attributed
-  to: it cites when verification resolves it (id, label, title), else the quote is
-  uncited, so prose read as a name costs nothing (``(see below)``, ``(2024)`` are none).
-  An inline quote without a marker of its own takes the source (not the paragraph) of the
-  next marker in its sentence: ``"A" and "B" [S1 ¶2]``, ``"A", says the minute [S1]``; a
-  sentence's end, a table cell's or a paragraph's stops that. Else the source of the last
-  marker before it in its sentence; with its paragraph when the marker introduces the quote
-  with a colon right before it (``Beleg 1 (D1, Abs. 3): „…“``).
-  An inline quote that ends its line takes a marker that is all of the next line
-  (``"…"`` / ``[D1 ¶3]``, ``— D1, ¶3``, ``(Quelle: D0, Abs. 2)``), as a block quote does.
-  Export flags (``[⚠ unverified]``) are read as part of the run, so an exported response
-  parses to the same quotes.
-- **Headings and labels**: a quote still without a citation (no marker, no name of its
-  own, none in its sentence) takes the source a heading names for its section (to the next
-  heading of its level or above) or a label line for the list, block quote or table (or the
-  one paragraph) after it: a line ending with a colon or all bold, ``**From the lease
-  (D1):**``. A marker whose id has a source id's shape cites; a bare id or the words
-  (``## Lease Agreement``) are a name that cites when verification resolves it; a line
-  naming two sources names none; a heading with a marker wins over a sub-heading naming a
-  topic. Only the source: ``- "…" (¶3)`` under it cites its own paragraph.
-- **Lead-in names**: an inline quote still without a citation takes the one source id its
-  sentence names before it, with a paragraph written after the id, as a name that cites when
-  it is a known source: ``According to D0 (¶3): "…"``, ``D1 states in paragraph 3 that
-  "…"``. Two ids, a marker there, or a contrast (``Unlike D0, …``) name none.
-- **Footnotes**: a reference where a marker would stand (``"…"[^1]``, ``"…" [1]``, ``„…“¹``,
-  at the end of a block quote's last line or alone on the next) cites what its definition
-  line names (``[^1]: D1 ¶2``, ``[1]: Source: D1, ¶2``, ``[1] D1 ¶2``, ``¹ D1, Abs. 2``;
-  outside code blocks, the first definition of a label counts). A ``[^1]:`` or ``[1]:``
-  definition that is no citation cites its text as written (a title, else no known source);
-  a ``[1] …`` or ``¹ …`` line that is none is prose, and a reference without a definition
-  cites nothing. A superscript that follows a letter or digit in a block quote is text
-  (``120 m²``).
-- **Tables** (GitHub's table extension, as the renderer reads them): a quote in a cell
-  without a marker of its own takes its row's citation: the cell of a column headed
-  Source / Quelle / Citation / Reference / Document (a Paragraph / ¶ / Abs. / Seite column
-  gives the paragraph), else a cell that is nothing but a citation shaped like one
-  (``[D1 ¶2]``, ``D1, ¶2``). A marker (that cell, or a source cell in brackets) is read
-  as after an inline quote; another source cell is kept as written, and verification
-  resolves it as it resolves a JSON source field (id, label, title, else a marker). A cell
-  of a column headed Quote / Zitat / Excerpt / Evidence is a quote even without quotation
-  marks (a marker ending it is its own, ``The fee rises [D1 ¶3]``); short quotes in it
-  (``"One." and "Two."``) are quotes of a row that cites.
-- **HTML quotes**: ``<q>…</q>`` is an inline quote, ``<blockquote>…</blockquote>`` (with
-  ``<p>`` paragraphs, a ``cite="…"`` attribute, a nested block quote) a block quote. The text
-  is the element's without tags (a line-breaking tag such as ``</p>`` is a line break),
-  entities as written. The marker ends the last line, is the text of a ``<cite>`` or
-  ``<footer>`` (never quoted text), follows the closing tag (also as words:
-  ``(<cite>Lease 2019</cite>)``), is a block quote's ``<figcaption>`` in its ``<figure>``,
-  or (a block quote's) stands alone on the next line. Without a marker, a name cites when
-  verification resolves it: the ``<cite>``'s, else the ``cite="…"`` attribute's (a URL
-  names no source). A ``<q>`` stays within a paragraph; an unclosed element is none.
-- **Reasoning**: a closed ``<think>`` (``<thinking>``, ``<reasoning>``) block that opens the
-  response is a reasoning model's drafts, not the assessment people act on: its quotes are
-  not read, and a note says so. An unclosed one, or one after the answer began, is read.
-- **Not quotes**: anything in a code span, fenced or indented code block, or a link's
-  destination/title, or an HTML tag (attribute values); a GitHub alert block (``> [!NOTE]``).
-- **Extent** (what a dropped quote takes with it): an inline quote's marks, emphasis and
-  marker run; a block quote's whole lines, including its marker line. An HTML quote's:
-  the element and its marker (a block quote's whole lines when it has lines of its own).
-
-This module finds the blocks (block quotes, code, tables: markdown-it) and reads the markdown
-block quotes; the rest is read by :mod:`.inline_quotes` (quotation marks),
-:mod:`.markdown_markers` (where a quote's marker stands, footnotes), :mod:`.markdown_tables`
-(a row's citation, quote columns) and :mod:`.html_quotes`, on the line offsets of
-:mod:`.markdown_lines`.
+This module finds the blocks (block quotes, code, tables: markdown-it, the renderer's
+parser, so what is rendered as a quote is parsed as one) and reads the markdown block
+quotes; the rest is read by :mod:`.inline_quotes` (quotation marks), :mod:`.markdown_markers`
+(where a quote's marker stands, footnotes), :mod:`.markdown_tables` (a row's citation, quote
+columns) and :mod:`.html_quotes`, on the line offsets of :mod:`.markdown_lines`;
+:mod:`.markdown_sites` records where each citation was written.
 """
 
 from __future__ import annotations
