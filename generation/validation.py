@@ -1,8 +1,10 @@
 """Layered validation of a model's structured answer (EV-1 … EV-6). Plain Python, no Django.
 
 Errors are data: ``ValidationError(path, rule, message)``, with every rule and its layer
-listed once in ``RULES``. Layers run in order; the meaning layers (EV-2 … EV-6) need a
-document that passed the structure layer (EV-1), so they are skipped when it fails.
+listed once in ``RULES``. The answer must be one JSON object (``json.syntax``); then every
+layer runs and reports, the meaning layers (EV-2 … EV-6) over the list items that passed the
+schema, so the one repair request lists an invented excerpt beside a schema error instead
+of finding it after the repair is spent.
 The validator only says whether evidence text *exists* in a source; whether it supports
 its field is for the reviewer (seed 002, "3단계").
 """
@@ -32,7 +34,7 @@ from .coverage import (
 )
 from .schemas import OutputSchema
 
-VALIDATOR_VERSION = "ev-1"
+VALIDATOR_VERSION = "ev-2"  # stored per record: bump when an answer can get other errors
 
 # rule -> (layer, what it checks)
 RULES: dict[str, tuple[str, str]] = {
@@ -129,15 +131,18 @@ def validate_answer(text: str, turn: Turn, schema: OutputSchema) -> Validation:
         # No stored text may hold NUL (PostgreSQL refuses it, so does the bundle contract).
         message = "the answer contains a NUL character (\\u0000)"
         return Validation(None, (ValidationError("$", "json.syntax", message),))
-    structure = tuple(_schema_errors(parsed, schema))
-    if structure:
-        return Validation(parsed, structure)
-    evidence_errors, mapped = _evidence(parsed, turn, schema)
-    exclusion_errors, excluded = _exclusions(parsed, turn, schema)
-    completeness_errors, completeness = _completeness(parsed, schema)
+    found = sorted(
+        Draft202012Validator(schema.json_schema).iter_errors(parsed),
+        key=lambda e: _path(e.absolute_path),
+    )
+    items = WellFormedItems(parsed, frozenset(tuple(e.absolute_path)[:2] for e in found))
+    evidence_errors, mapped = _evidence(parsed, items, turn, schema)
+    exclusion_errors, excluded = _exclusions(items, turn, schema)
+    completeness_errors, completeness = _completeness(parsed, items, schema)
     coverage = sentence_coverage(source_sentences(turn), mapped, excluded)
     errors = (
-        *_references(parsed, schema),
+        *(_schema_error(error) for error in found),
+        *_references(items, schema),
         *evidence_errors,
         *_values_without_evidence(parsed, schema, mapped),
         *exclusion_errors,
@@ -256,11 +261,26 @@ def _path(parts: Any) -> str:
     return path
 
 
-def _schema_errors(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[ValidationError]:
-    validator = Draft202012Validator(schema.json_schema)
-    found = sorted(validator.iter_errors(parsed), key=lambda e: _path(e.absolute_path))
-    for error in found:
-        yield _schema_error(error)
+@dataclass(frozen=True, slots=True)
+class WellFormedItems:
+    """The items of the answer's top-level lists that the schema accepted, at their indexes:
+    what the meaning layers can read without guessing at a malformed item."""
+
+    parsed: dict[str, Any]
+    malformed: frozenset[tuple[str | int, ...]]  # (list, index) under which the schema failed
+
+    def __call__(self, array: str) -> Iterator[tuple[int, dict[str, Any]]]:
+        value = self.parsed.get(array)
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                if (array, index) not in self.malformed:
+                    yield index, item
+
+    def complete(self, array: str) -> bool:
+        """Whether the schema accepted the list as a whole, every item included."""
+        return isinstance(self.parsed.get(array), list) and not any(
+            path[:1] == (array,) for path in self.malformed
+        )
 
 
 def _schema_error(error: SchemaError) -> ValidationError:
@@ -280,10 +300,10 @@ def _schema_error(error: SchemaError) -> ValidationError:
     return ValidationError(path, "schema.constraint", error.message)
 
 
-def _references(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[ValidationError]:
+def _references(items: WellFormedItems, schema: OutputSchema) -> Iterator[ValidationError]:
     for array, key in schema.unique_keys:
         seen: dict[Any, int] = {}
-        for index, item in enumerate(parsed.get(array, [])):
+        for index, item in items(array):
             value = item[key]
             if value in seen:
                 yield ValidationError(
@@ -293,8 +313,10 @@ def _references(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[Valida
                 )
             seen.setdefault(value, index)
     for ref in schema.references:
-        targets = {item[ref.to_key] for item in parsed.get(ref.to_array, [])}
-        for index, item in enumerate(parsed.get(ref.from_array, [])):
+        if not items.complete(ref.to_array):
+            continue  # a reference may name the malformed target: the schema error says enough
+        targets = {item[ref.to_key] for _, item in items(ref.to_array)}
+        for index, item in items(ref.from_array):
             if item[ref.from_key] not in targets:
                 yield ValidationError(
                     f"$.{ref.from_array}[{index}].{ref.from_key}",
@@ -304,7 +326,7 @@ def _references(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[Valida
     for array, key in schema.orders:
         highest: int | None = None
         used: set[int] = set()
-        for index, item in enumerate(parsed.get(array, [])):
+        for index, item in items(array):
             order = item[key]
             path = f"$.{array}[{index}].{key}"
             if order in used:
@@ -333,11 +355,11 @@ def _locate(text: str, turn: Turn, source_id: str | None, paragraph: int | None)
 
 
 def _evidence(
-    parsed: dict[str, Any], turn: Turn, schema: OutputSchema
+    parsed: dict[str, Any], items: WellFormedItems, turn: Turn, schema: OutputSchema
 ) -> tuple[list[ValidationError], list[Span]]:
     errors: list[ValidationError] = []
     spans: list[Span] = []
-    for index, item in enumerate(parsed.get(schema.evidence_array, [])):
+    for index, item in items(schema.evidence_array):
         path = f"$.{schema.evidence_array}[{index}]"
         field_path = item["fieldPath"]
         if not _field_exists(parsed, field_path, schema):
@@ -396,11 +418,11 @@ def _evidence(
 
 
 def _exclusions(
-    parsed: dict[str, Any], turn: Turn, schema: OutputSchema
+    items: WellFormedItems, turn: Turn, schema: OutputSchema
 ) -> tuple[list[ValidationError], list[Span]]:
     errors: list[ValidationError] = []
     spans: list[Span] = []
-    for index, item in enumerate(parsed.get(schema.excluded_array, [])):
+    for index, item in items(schema.excluded_array):
         match = find_verbatim(item["sourceExcerpt"], turn.eligible_sources)
         if match is None:
             errors.append(
@@ -461,11 +483,11 @@ def _is_missing(value: Any) -> bool:
 
 
 def _completeness(
-    parsed: dict[str, Any], schema: OutputSchema
+    parsed: dict[str, Any], items: WellFormedItems, schema: OutputSchema
 ) -> tuple[list[ValidationError], tuple[FieldCompleteness, ...]]:
     errors: list[ValidationError] = []
     questions: dict[str, str] = {}
-    for index, item in enumerate(parsed.get(schema.missing_array, [])):
+    for index, item in items(schema.missing_array):
         field_path, question = item["fieldPath"], item["question"].strip()
         path = f"$.{schema.missing_array}[{index}].fieldPath"
         parts = _field_path_parts(field_path)

@@ -165,6 +165,32 @@ def test_invalid_then_valid_is_repaired_with_one_call_carrying_the_errors_ev_7(
     assert generation.assessment.meta["execution_record"] == record.pk
 
 
+def test_the_repair_request_lists_meaning_errors_beside_schema_errors(
+    sources_data, example_answer, valid_answer, fake_llm
+):
+    """Issue 17 item 5: an answer with a schema error got a repair request about the schema
+    only, so its invented excerpt and unbacked values surfaced after the repair was spent."""
+    first = copy.deepcopy(example_answer)
+    first["approver"] = "팀장"  # invented field: schema.unknown_field
+    first["processSteps"][0]["order"] = "1"  # schema.type
+    fake = fake_llm([Answer(dumps(first)), Answer(dumps(valid_answer))])
+    generation = run(start(sources_data), fake)
+    assert generation.status == GenerationStatus.REPAIRED
+    listed = repair_errors(fake.requests[1])
+    assert listed == generation.records.get(kind=CallKind.INITIAL).errors
+    assert [(e["path"], e["rule"]) for e in listed] == [
+        ("$", "schema.unknown_field"),
+        ("$.processSteps[0].order", "schema.type"),
+        ("$.evidence[2].sourceExcerpt", "evidence.not_in_source"),
+        ("$.participants[0]", "evidence.missing"),
+        ("$.participants[1]", "evidence.missing"),
+        ("$.processSteps[0]", "evidence.missing"),
+        ("$.processSteps[2]", "evidence.missing"),
+        ("$.rules[0]", "evidence.missing"),
+        ("$.evidence", "coverage.unmapped"),
+    ]
+
+
 def test_invalid_twice_goes_to_manual_review_without_a_third_call_ev_7(
     sources_data, example_answer, fake_llm
 ):

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generation.coverage import CoverageStatus, split_sentences
@@ -144,12 +144,78 @@ def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
     ],
 )
 def test_schema_errors_name_path_and_rule_ev_1(valid_answer, turn, change, expected):
-    """EV-1: required fields, types, enums, no invented fields — each error names its path."""
+    """EV-1: required fields, types, enums, no invented fields — each error names its path,
+    and the schema's errors come first (the meaning layers' follow, issue 17 item 5)."""
     answer = copy.deepcopy(valid_answer)
     change(answer)
     validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
     assert expected in rules_of(validation)
-    assert {e.layer for e in validation.errors} == {"EV-1"}
+    layers = [e.layer for e in validation.errors]
+    assert layers[: layers.count("EV-1")] == ["EV-1"] * layers.count("EV-1")
+
+
+def test_a_schema_error_does_not_hide_the_meaning_errors(example_answer, turn):
+    """Issue 17 item 5: with a schema error the meaning layers were skipped, so the repair
+    request never heard of the invented excerpt. A malformed item is left to the schema's
+    error; every well-formed one is still checked."""
+    answer = copy.deepcopy(example_answer)
+    answer["approver"] = "팀장"
+    answer["processSteps"][0]["order"] = "1"
+    answer["evidence"].append({"fieldPath": "rules[0]", "sourceExcerpt": 7})
+    found = rules_of(validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1))
+    assert found[:3] == [
+        ("$", "schema.unknown_field"),
+        ("$.evidence[5].sourceExcerpt", "schema.type"),
+        ("$.processSteps[0].order", "schema.type"),
+    ]
+    assert found[3:] == [
+        ("$.evidence[2].sourceExcerpt", "evidence.not_in_source"),
+        ("$.participants[0]", "evidence.missing"),
+        ("$.participants[1]", "evidence.missing"),
+        ("$.processSteps[0]", "evidence.missing"),
+        ("$.processSteps[2]", "evidence.missing"),
+        ("$.rules[0]", "evidence.missing"),
+        ("$.evidence", "coverage.unmapped"),
+    ]
+
+
+def test_a_reference_into_a_malformed_list_is_left_to_the_schema_error(valid_answer, turn):
+    """The steps name participants[0] by its id: skipping the malformed participant must not
+    make those references look unresolved."""
+    answer = copy.deepcopy(valid_answer)
+    answer["participants"][0]["name"] = ""
+    found = rules_of(validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1))
+    assert found == [("$.participants[0].name", "schema.constraint")]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=6,
+)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=200)
+@given(data=st.data())
+def test_any_malformed_answer_gets_errors_never_a_crash(valid_answer, turn, data):
+    """Every layer reads a malformed answer (issue 17 item 5): whatever value stands anywhere
+    in it, validation returns errors of the table, the schema's first."""
+    answer = copy.deepcopy(valid_answer)
+    for _ in range(data.draw(st.integers(1, 3))):
+        target: Any = answer
+        while True:
+            keys = list(target) if isinstance(target, dict) else list(range(len(target)))
+            key = data.draw(st.sampled_from(keys)) if keys else None
+            child = target[key] if key is not None else None
+            if key is None or not isinstance(child, dict | list) or data.draw(st.booleans()):
+                break
+            target = child
+        if key is not None:
+            target[key] = data.draw(JSON_VALUES)
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    layers = [e.layer for e in validation.errors]
+    assert all(e.rule in RULES for e in validation.errors)
+    assert layers[: layers.count("EV-1")] == ["EV-1"] * layers.count("EV-1")
 
 
 @pytest.mark.parametrize(
