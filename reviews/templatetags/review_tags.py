@@ -1,4 +1,9 @@
-"""Badges and citations for quotes: icon + word + tooltip, readable without colour (003.5)."""
+"""Badges and citations for quotes: icon + word + tooltip, readable without colour (003.5);
+word diffs of what a correction changed."""
+
+import difflib
+import re
+from dataclasses import dataclass
 
 from django import template
 
@@ -117,3 +122,72 @@ def decision_differences(decision: dict) -> list[dict]:
 @register.filter
 def decision_text(quote) -> str:
     return decision_summary(quote.status, quote.decision)
+
+
+# -- word diffs -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DiffPart:
+    """A run of a word diff: ``kind`` is "same", "removed" (only in the text before) or
+    "added" (only in the text after)."""
+
+    kind: str
+    text: str
+
+
+# Words, runs of whitespace and single marks: a changed apostrophe is one changed token, not
+# a changed word.
+_DIFF_TOKEN = re.compile(r"\w+|\s+|[^\w\s]")
+# What the engine folds anyway must not show as a difference in a hint: case, quotation
+# marks, apostrophes, dashes and the kind of whitespace.
+_FOLDED_MARKS = str.maketrans(
+    dict.fromkeys('‘’‚‛′´`"“”„‟«»‹›″', "'") | dict.fromkeys("‐‑‒–—―−", "-")
+)
+
+
+def _folded(token: str) -> str:
+    return " " if token.isspace() else token.casefold().translate(_FOLDED_MARKS)
+
+
+def word_diff(before: str, after: str, *, fold: bool = False) -> list[DiffPart]:
+    """``before`` turned into ``after`` word by word (difflib), as runs of same, removed and
+    added text; changes with only whitespace between them read as one change. The same and
+    added runs put together are exactly ``after``; without ``fold`` the same and removed ones
+    are exactly ``before``. With ``fold``, tokens that differ only in what the engine folds
+    (case, quotation marks, dashes, whitespace) are the same, and a same run is ``after``'s
+    text: word_diff("ninety days' notice", "ninety (90) days’ notice") is
+    same "ninety ", added "(90) ", same "days", removed "'", added "’", same " notice"."""
+    old, new = _DIFF_TOKEN.findall(before), _DIFF_TOKEN.findall(after)
+    keys = ([_folded(t) for t in old], [_folded(t) for t in new]) if fold else (old, new)
+    # autojunk off: on long quotes it would count the spaces as junk and align nothing.
+    matcher = difflib.SequenceMatcher(None, *keys, autojunk=False)
+    chunks = [
+        (tag, "".join(old[i1:i2]), "".join(new[j1:j2]))
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+    ]
+    merged: list[tuple[str, str, str]] = []
+    for index, (tag, removed, added) in enumerate(chunks):
+        between_changes = 0 < index < len(chunks) - 1 and tag == "equal" and added.isspace()
+        if merged and merged[-1][0] != "equal" and (tag != "equal" or between_changes):
+            _, was_removed, was_added = merged.pop()
+            merged.append(("replace", was_removed + removed, was_added + added))
+        else:
+            merged.append((tag, removed, added))
+    parts: list[DiffPart] = []
+    for tag, removed, added in merged:
+        if tag == "equal":
+            parts.append(DiffPart("same", added))
+            continue
+        if removed:
+            parts.append(DiffPart("removed", removed))
+        if added:
+            parts.append(DiffPart("added", added))
+    return parts
+
+
+@register.filter
+def suggested_change(written: str, corrected: str) -> list[DiffPart]:
+    """A corrected quote as a suggested change: the model's words removed, the source's
+    added (``{% for part in q.written|suggested_change:q.text %}``)."""
+    return word_diff(written, corrected)

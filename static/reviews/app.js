@@ -59,8 +59,10 @@
     }
   }
 
+  // Letters typed into a field are text; on a radio or a checkbox they are the page's keys.
   function typing(target) {
-    return target.closest("input, textarea, select, [contenteditable]") !== null;
+    const field = "input:not([type=radio]):not([type=checkbox]), textarea, select, [contenteditable]";
+    return target.closest(field) !== null;
   }
 
   // The next (step 1) or previous (step -1) quote that needs attention: not verified.

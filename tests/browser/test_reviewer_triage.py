@@ -64,3 +64,40 @@ def test_following_a_quote_link_while_a_pane_is_open_moves_the_one_selection(pag
     expect_selected(page, 11)
     screenshot(page, "selection-follows-quote-links")
     assert page_problems(page) == []
+
+
+def test_a_corrected_quote_reads_as_a_suggested_change_with_either_side_on_request(
+    page, team, rita
+):
+    """The model's words struck, the source's inserted, as GitHub shows a suggested change;
+    the radios above the response show the quote as the model wrote it or as corrected."""
+    assessment = procurement_assessment(team=team)
+    open_page(page, assessment)
+    repaired, relocated = page.locator("#q8 .quote-text"), page.locator("#q3")
+    expect(repaired.locator("del.suggested")).to_have_text(["'"])
+    expect(repaired.locator("ins.suggested")).to_have_text(["(90) ", "’"])
+    expect(relocated.locator("del.cite")).to_have_text("[A1 ¶2]")
+    expect(relocated.locator("ins.cite")).to_have_text("[A1 ¶3]")
+    struck = repaired.locator("del.suggested").evaluate(
+        "e => getComputedStyle(e).textDecorationLine"
+    )
+    assert struck == "line-through"
+    page.locator("#q8").scroll_into_view_if_needed()
+    screenshot(page, "corrections-as-suggested-changes")
+
+    page.check("#corrections-written")
+    expect(repaired).to_have_text("“ninety days' written notice”", use_inner_text=True)
+    expect(relocated.locator(".cite:visible")).to_have_text("[A1 ¶2]")
+    struck = repaired.locator("del.suggested").evaluate(
+        "e => getComputedStyle(e).textDecorationLine"
+    )
+    assert struck == "none"  # the model's text, read plainly
+    screenshot(page, "corrections-as-the-model-wrote-them")
+
+    page.check("#corrections-corrected")
+    expect(repaired).to_have_text("“ninety (90) days’ written notice”", use_inner_text=True)
+    expect(relocated.locator(".cite:visible")).to_have_text("[A1 ¶3]")
+    page.keyboard.press("j")  # the radios do not take the reviewer's keys
+    expect(page.locator("#q1")).to_have_class(re.compile(r"\bis-current\b"))
+    screenshot(page, "corrections-as-corrected")
+    assert page_problems(page) == []

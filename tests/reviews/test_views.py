@@ -68,17 +68,48 @@ def test_duplicate_quotes_each_have_their_own_badge_003_8(reviewer_client, asses
 def test_corrected_quote_shows_correction_and_original_on_expand_011_4(reviewer_client, assessment):
     html = reviewer_client.get(detail_url(assessment)).content.decode()
     relocated = quote_element(html, 3)
-    assert '<span class="cite cite--corrected">[A1 ¶3]</span>' in relocated
+    # Issue 15: a suggested change, the model's citation struck and the source's inserted.
+    assert (
+        '<del class="cite suggested">[A1 ¶2]</del> '
+        '<ins class="cite cite--corrected suggested">[A1 ¶3]</ins>'
+    ) in relocated
     assert "[A1 ¶2]" in relocated.split("popover>")[1]  # the original, in the expandable part
     repaired = quote_element(html, 8)
     shown = re.search(r'class="quote-text"[^>]*>(.*?)</a>', repaired)[1]
-    assert shown == "“ninety (90) days’ written notice”"  # the source's wording
+    # The model's words struck, the source's inserted: either side reads whole on its own.
+    assert shown == (
+        '“ninety <ins class="suggested">(90) </ins>days<del class="suggested">&#x27;</del>'
+        '<ins class="suggested">’</ins> written notice”'
+    )
+    assert re.sub(r"<ins[^>]*>.*?</ins>|<[^>]+>", "", shown) == "“ninety days&#x27; written notice”"
+    assert re.sub(r"<del[^>]*>.*?</del>|<[^>]+>", "", shown) == "“ninety (90) days’ written notice”"
+    assert 'id="corrections-written"' in html and 'id="corrections-corrected"' in html
     info = repaired.split("popover>")[1]
     assert "<del>“ninety days&#x27; written notice”</del>" in info  # what the model wrote
     assert "Wording replaced by the source&#x27;s own" in info and "1.00" in info
     assert "text: “ninety days&#x27; written notice” → “ninety (90) days’ written notice”" in info
     # The citation marker the model wrote is part of the quote element, not left dangling.
     assert "[A1 ¶2], while" not in html
+
+
+@pytest.mark.django_db
+def test_a_corrected_quotes_suggested_change_is_escaped_vb_6(reviewer_client, assessment):
+    assessment.quotes.filter(n=8).update(
+        text="ninety <b onclick=alert(1)>days</b>", corrected_text="ninety <i>days</i>"
+    )
+    repaired = quote_element(reviewer_client.get(detail_url(assessment)).content.decode(), 8)
+    shown = re.search(r'class="quote-text"[^>]*>(.*?)</a>', repaired)[1]
+    assert "<b" not in shown and "<i>" not in shown
+    assert shown.startswith('“ninety &lt;<del class="suggested">b onclick=alert(1)</del>')
+
+
+@pytest.mark.django_db
+def test_a_page_without_corrections_offers_no_view_of_them(reviewer_client, team):
+    assessment = many_quotes_assessment(3)
+    assessment.team = team
+    assessment.save()
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    assert "corrections-view" not in html and "suggested" not in html
 
 
 @pytest.mark.django_db

@@ -1,0 +1,72 @@
+"""The plain functions behind the quote elements: word diffs of what a correction changed
+(issue 15, section 2). No database."""
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from reviews.templatetags.review_tags import word_diff
+
+
+def runs(parts) -> list[tuple[str, str]]:
+    return [(part.kind, part.text) for part in parts]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        pytest.param(
+            "ninety days' written notice",
+            "ninety (90) days’ written notice",
+            [("same", "ninety "), ("added", "(90) "), ("same", "days"), ("removed", "'"),
+             ("added", "’"), ("same", " written notice")],
+            id="inserted-words-and-a-changed-apostrophe",
+        ),
+        pytest.param(
+            "The fee rises by 5 per cent",
+            "The fee rises by 15 per cent.",
+            [("same", "The fee rises by "), ("removed", "5"), ("added", "15"),
+             ("same", " per cent"), ("added", ".")],
+            id="a-number-is-one-token",
+        ),
+        pytest.param(
+            "within two working days",
+            "within eight hours",
+            [("same", "within "), ("removed", "two working days"), ("added", "eight hours")],
+            id="changes-with-only-spaces-between-read-as-one",
+        ),
+        pytest.param("unchanged", "unchanged", [("same", "unchanged")], id="no-change"),
+        pytest.param("", "all new", [("added", "all new")], id="from-nothing"),
+        pytest.param("all gone", "", [("removed", "all gone")], id="to-nothing"),
+        pytest.param(
+            "Für Bürger", "Für Bürgerinnen", [("same", "Für "), ("removed", "Bürger"),
+                                              ("added", "Bürgerinnen")], id="umlauts-are-letters",
+        ),
+    ],
+)  # fmt: skip
+def test_word_diff_shows_what_changed_word_by_word(before, after, expected):
+    assert runs(word_diff(before, after)) == expected
+
+
+def test_a_folded_diff_ignores_what_the_engine_folds():
+    assert runs(word_diff("It’s “FINAL” – signed", 'it\'s "final" - signed', fold=True)) == [
+        ("same", 'it\'s "final" - signed')
+    ]
+    assert runs(word_diff("hat oberste Priorität", "hat für uns Priorität.", fold=True)) == [
+        ("same", "hat "), ("removed", "oberste"), ("added", "für uns"), ("same", " Priorität"),
+        ("added", "."),
+    ]  # fmt: skip
+
+
+TEXT = st.text(alphabet=st.sampled_from("ab c.,'’\n—-Ää"), max_size=40)
+
+
+@given(TEXT, TEXT)
+def test_either_side_of_a_word_diff_reads_whole(before, after):
+    parts = word_diff(before, after)
+    assert "".join(p.text for p in parts if p.kind != "added") == before
+    assert "".join(p.text for p in parts if p.kind != "removed") == after
+    assert all(p.text for p in parts)
+    assert all(a.kind != b.kind for a, b in itertools.pairwise(parts) if "same" in (a.kind, b.kind))
