@@ -100,6 +100,12 @@
       history.replaceState(null, "", "#q" + quote.dataset.quote);
       return;
     }
+    // A badge opens its quote's details (its popover) and selects the quote too.
+    const badge = event.target.closest("[data-quote] > .badge");
+    if (badge) {
+      select(badge.closest("[data-quote]"), "now", true);
+      return;
+    }
     // A link to a quote on this page (the approve box's, the pane's "Quote N") selects it
     // and loads its source, also when the address already ends in that #qN.
     const jump = event.target.closest('a[href^="#q"]');

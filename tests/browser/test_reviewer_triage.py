@@ -101,3 +101,29 @@ def test_a_corrected_quote_reads_as_a_suggested_change_with_either_side_on_reque
     expect(page.locator("#q1")).to_have_class(re.compile(r"\bis-current\b"))
     screenshot(page, "corrections-as-corrected")
     assert page_problems(page) == []
+
+
+def test_a_badge_opens_its_details_beside_it_and_selects_its_quote(page, team, rita):
+    assessment = procurement_assessment(team=team)
+    open_page(page, assessment)
+    for n in (8, 11):  # one high on the page, one further down
+        badge, info = page.locator(f"#q{n} .badge"), page.locator(f"#q{n}-info")
+        badge.click()
+        expect(info).to_be_visible()
+        expect_selected(page, n)
+        anchor, box = badge.bounding_box(), info.bounding_box()
+        # Right under (or over) its badge, starting where it starts: not centred on the page.
+        below, above = (
+            box["y"] - (anchor["y"] + anchor["height"]),
+            anchor["y"] - (box["y"] + box["height"]),
+        )
+        assert 0 <= below <= 12 or 0 <= above <= 12, (anchor, box)
+        assert (
+            abs(box["x"] - anchor["x"]) <= 2
+            or abs(box["x"] + box["width"] - anchor["x"] - anchor["width"]) <= 2
+        )
+        assert badge.evaluate("e => e === document.activeElement")  # focus stays on the badge
+        screenshot(page, f"badge-popover-anchored-q{n}")
+        page.keyboard.press("Escape")
+        expect(info).to_be_hidden()
+    assert page_problems(page) == []
