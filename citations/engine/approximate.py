@@ -54,7 +54,7 @@ from .match import (
     starts_inside,
 )
 from .types import Difference, Span
-from .words import ARTICLES, CONJUNCTIONS, PREPOSITIONS
+from .words import ARTICLES, CONJUNCTIONS, PREPOSITIONS, SELF_REFERENCES
 
 WORD = re.compile(r"\w+")
 _WORD_CHAR = re.compile(r"\w")
@@ -457,7 +457,11 @@ def _align(
         classify(
             span_steps,
             Words(query_words, _text_after(folded, [(s, e) for _, s, e in query])),
-            Words(span_words, _text_after(span_text, [m.span() for m in span_found])),
+            Words(
+                span_words,
+                _text_after(span_text, [m.span() for m in span_found]),
+                _sentence_subject(text, home_start, start, span_words),
+            ),
         )
     )
     # A reworded opening (a connective dropped, the writer's name for "Wir") is a named
@@ -690,6 +694,27 @@ def _own_last_word(query_words: list[str], text: str, start: int, end: int, limi
         if after[k].group() == query_words[-1] and Levenshtein.distance(query_words, words) <= cost:
             return after[k].end()
     return end
+
+
+_MAX_SUBJECT_DISTANCE = 40  # words between a sentence's subject and a later clause of it
+
+
+def _sentence_subject(text: str, limit: int, start: int, span_words: list[str]) -> str | None:
+    """The self-reference ("wir", "we", "nous") the sentence holding ``start`` opens with,
+    when the span from ``start`` begins a later clause of it: after a comma, or with a
+    joining word ("Wir schützen … und lehnen …", "Wir fördern …, schaffen aber …")."""
+    ends = list(_SENTENCE_END.finditer(text, limit, start))
+    opener = ends[-1].end() if ends else limit
+    before = text[opener:start]
+    words = WORD.findall(before)
+    if not words or words[0] not in SELF_REFERENCES or len(words) > _MAX_SUBJECT_DISTANCE:
+        return None
+    joined = (
+        before.rstrip().endswith(",")
+        or words[-1] in CONJUNCTIONS
+        or bool(span_words and span_words[0] in CONJUNCTIONS)
+    )
+    return words[0] if joined else None
 
 
 def _matches_closely(head: str, before: str) -> bool:

@@ -56,6 +56,9 @@ class Words:
 
     words: list[str]
     after: list[str]
+    # the source side only: the self-reference its sentence opens with ("wir" of "Wir
+    # fördern …, schaffen aber …") when the span starts a later clause of that sentence
+    subject: str | None = None
 
 
 def preserves_claim(differences: list[Difference]) -> bool:
@@ -100,7 +103,7 @@ def classify(steps: list[Step], quote: Words, span: Words) -> list[Difference]:
     differences: list[Difference] = []
     steps, split = rejoin_split_words(steps, quote.words, span.words)
     differences.extend(split)
-    opening, steps = _opening(steps, quote.words, span.words)
+    opening, steps = _opening(steps, quote.words, span)
     differences.extend(opening)
     pairs, steps = _gender_pairs(steps, quote.words, span.words)
     differences.extend(pairs)
@@ -193,7 +196,9 @@ def _word_rule(
 _MIN_SWAPPED_WORD = 4  # shorter words ("the", "a") recur anywhere; a swap of them says little
 
 
-OPENING_EDITS = frozenset({"edit.opening_connective", "edit.self_reference"})
+OPENING_EDITS = frozenset(
+    {"edit.opening_connective", "edit.self_reference", "edit.subject_restored"}
+)
 
 
 def opening_end(steps: list[Step], query: list[str], span: list[str]) -> tuple[int, int]:
@@ -217,14 +222,17 @@ def _opening_length(steps: list[Step], query: list[str], span: list[str]) -> int
 
 
 def _opening(
-    steps: list[Step], query: list[str], span: list[str]
+    steps: list[Step], query: list[str], source: Words
 ) -> tuple[list[Difference], list[Step]]:
     """A reworded sentence opening, named as one edit, and the steps after it: a connective
     dropped with the verb put back after its subject ("Wir wollen" for "Darüber hinaus
     wollen wir"), or the writer's name replaced by its self-reference with the verb agreeing
     ("Wir fordern" for "DIE LINKE fordert"). The opening runs up to the first two words
     in a row both sides share; its words are compared as multisets, as alignment breaks
-    ties between word orders arbitrarily."""
+    ties between word orders arbitrarily. A later clause quoted as a sentence keeps the
+    subject its sentence opens with ("Wir lehnen … ab" of "Wir schützen … und lehnen …
+    ab", or of "Wir schützen …, lehnen … ab" with the first clause left out)."""
+    span = source.words
     end = _opening_length(steps, query, span)
     head = steps[:end]
     if (
@@ -234,6 +242,9 @@ def _opening(
     ):
         return [], steps
     first_equal = next((k for k, step in enumerate(head) if _equal(step, query, span)), len(head))
+    if _first_clause_dropped(head, query, source):
+        left_out = " ".join(span[w] for _, w, _ in head[1:] if w is not None)
+        return [Difference("edit.subject_restored", query[0], left_out)], steps[end:]
     if any(
         step.quote is None and step.source is not None and span[step.source] not in PRONOUNS
         for step in head[first_equal:]
@@ -247,6 +258,16 @@ def _opening(
     ]
     if not only_quote and only_span and _connective_run(only_span):
         return [Difference("edit.opening_connective", "", " ".join(only_span))], steps[end:]
+    if (
+        only_quote == [source.subject]
+        and head[0].quote == 0
+        and (not only_span or _connective_run(only_span))
+    ):
+        # "Wir lehnen … ab" of "Wir schützen … und lehnen … ab": the clause as a sentence,
+        # its sentence's own subject in front
+        return [Difference("edit.subject_restored", only_quote[0], " ".join(only_span))], steps[
+            end:
+        ]
     if (
         len(only_quote) == 1  # "sowie" for "ebenso wie"
         and only_quote[0] in CONNECTIVES
@@ -282,6 +303,26 @@ def _opening(
 
 
 _MAX_NAME_WORDS = 3
+_MAX_CLAUSE_WORDS = 10  # words of a first clause a quote may leave out after its subject
+
+
+def _first_clause_dropped(head: list[Step], query: list[str], source: Words) -> bool:
+    """Whether the opening is the sentence's subject, then words the quote left out that
+    end at a comma or a joining word (the rest of a first clause: "Wir [schützen die
+    Vielfalt und] lehnen …"),
+    none of them a new subject or a word that changes a claim."""
+    first, rest = head[0], head[1:]
+    if not (_equal(first, query, source.words) and query[0] in SELF_REFERENCES):
+        return False
+    if not rest or len(rest) > _MAX_CLAUSE_WORDS or any(step.quote is not None for step in rest):
+        return False
+    dropped = [source.words[step.source] for step in rest if step.source is not None]
+    last = rest[-1].source
+    return (
+        last is not None
+        and ("," in source.after[last] or source.words[last] in CONJUNCTIONS)
+        and not any(word in PRONOUNS or word_claim(word) for word in dropped)
+    )
 
 
 def _connective_run(words: list[str]) -> bool:

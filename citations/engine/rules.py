@@ -539,6 +539,51 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "edit.subject_restored",
+        _E,
+        "a later clause quoted as a sentence of its own, with the subject its sentence opens "
+        "with put in front (Wir lehnen … ab of „Wir schützen … und lehnen … ab“), the joining "
+        "und dropped",
+        (
+            (
+                "de",
+                "Wir lehnen Gentechnik im Essen und auf dem Acker ab.",
+                "Wir schützen die biologische Vielfalt und lehnen Gentechnik im Essen und auf "
+                "dem Acker ab.",
+            ),
+            (
+                "en",
+                "We will continue to oppose the patenting of software.",
+                "We promote free software and will continue to oppose the patenting of software.",
+            ),
+            (
+                "fr",
+                "Nous refusons les cultures transgéniques dans nos champs.",
+                "Nous protégeons la biodiversité, refusons les cultures transgéniques dans nos "
+                "champs.",
+            ),
+        ),
+        (
+            (
+                "de",
+                "Wir lehnen Gentechnik im Essen und auf dem Acker ab.",
+                "Sie schützen die biologische Vielfalt und lehnen Gentechnik im Essen und auf "
+                "dem Acker ab.",
+            ),
+            (
+                "en",
+                "We will continue to oppose the patenting of software.",
+                "They promote free software and will continue to oppose the patenting of software.",
+            ),
+            (
+                "fr",
+                "Nous refusons les cultures transgéniques dans nos champs.",
+                "Ils protègent la biodiversité, refusons les cultures transgéniques dans nos "
+                "champs.",
+            ),
+        ),
+    ),
+    Rule(
         "edit.opening_connective",
         _E,
         "a sentence-opening connective or link dropped or swapped (Darüber hinaus, "

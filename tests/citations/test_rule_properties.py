@@ -254,3 +254,44 @@ def test_a_claim_changing_variant_is_never_verified_or_corrected(change, window)
     assume(changed not in paragraph)  # the changed text may stand elsewhere as written
     result = result_for(changed, paragraph)
     assert result.status not in PASSING, (changed, result.decision)
+
+
+# A later clause of a sentence that opens with "Wir": "Wir schützen … und lehnen … ab."
+_LATER_CLAUSE = re.compile(
+    r"(?:^|(?<=[.!?] ))Wir (?P<first>[^.,;:!?]{8,90}?) und "
+    r"(?P<clause>(?:wollen|werden|setzen|lehnen|fordern|unterstützen|stärken|fördern) "
+    r"[^.,;:!?]{15,150}\.)"
+)
+
+
+@cache
+def later_clauses() -> tuple[tuple[str, re.Match[str]], ...]:
+    found = []
+    for paragraph in dev_paragraphs():
+        for match in _LATER_CLAUSE.finditer(paragraph):
+            if paragraph.count(match["clause"]) == 1:
+                found.append((paragraph, match))
+    return tuple(found)
+
+
+@needs_dev
+@SETTINGS
+@given(data=st.data())
+def test_a_later_clause_quoted_with_its_sentences_subject_is_corrected(data):
+    assume(later_clauses())
+    paragraph, match = data.draw(st.sampled_from(later_clauses()))
+    result = result_for(f"Wir {match['clause']}", paragraph)
+    assert result.status is VerificationStatus.CORRECTED, result.decision
+    assert "edit.subject_restored" in result.decision.rules
+    assert result.corrected.text.endswith(match["clause"])
+
+
+@needs_dev
+@SETTINGS
+@given(data=st.data(), subject=st.sampled_from(["Sie", "Die Regierung", "Viele"]))
+def test_a_later_clause_of_someone_elses_sentence_is_not_given_our_subject(data, subject):
+    assume(later_clauses())
+    paragraph, match = data.draw(st.sampled_from(later_clauses()))
+    theirs = paragraph[: match.start()] + subject + paragraph[match.start() + 3 :]
+    result = result_for(f"Wir {match['clause']}", theirs)
+    assert result.status not in PASSING, result.decision
