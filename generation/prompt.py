@@ -17,7 +17,7 @@ from citations.engine import Source, Turn
 from .schemas import OutputSchema
 from .validation import ValidationError
 
-PROMPT_VERSION = "extract-v1"
+PROMPT_VERSION = "extract-v2"
 
 SYSTEM_PROMPT = """\
 You convert work documents into structured data. You only restate what the sources say.
@@ -31,8 +31,10 @@ source DOC.
 paragraph. Never summarise, shorten inside, or rewrite it. Cite it: "source" is the source \
 id of the marker and "paragraph" its paragraph number. "fieldPath" names the result value \
 it supports, e.g. "processSteps[1]" or "documentPurpose".
-4. Never guess. When the sources do not settle a required value, set it to null and add an \
-entry to "missingFields" with that fieldPath and a clarification question for the user.
+4. Never guess. When the sources do not settle a required value, give it its empty value \
+and add an entry to "{missing_array}" with that fieldPath and a clarification question for \
+the user. The empty values:
+{missing_values}
 5. A source sentence you deliberately do not convert (a heading, background, something out \
 of scope) goes into "excluded" with its verbatim text and the reason.
 6. Answer with one JSON object that validates against the JSON Schema below, and nothing \
@@ -46,8 +48,32 @@ Your answer failed validation. The errors, one JSON object per line \
 {errors}
 
 Return the corrected JSON object only. Keep what was valid; fix every error listed. \
-Evidence must be copied verbatim from the cited paragraph; if no source sentence supports \
-a value, remove the evidence item (and use null plus a question for a required value)."""
+Evidence must be copied verbatim from the cited paragraph. If no source sentence supports \
+a value, remove the value and its evidence item; a required value takes its empty value \
+instead, with a "{missing_array}" entry asking for it:
+{missing_values}"""
+
+
+def missing_values(schema: OutputSchema) -> str:
+    """The empty value of each required value, one line each, read from the schema so the
+    prompt never asks for what the schema refuses (null for a list).
+
+    >>> from generation.schemas import TASK_PROCEDURE_V1
+    >>> print(missing_values(TASK_PROCEDURE_V1))
+    - documentPurpose: null
+    - participants: []
+    - processSteps: []
+    - assignmentRule: null
+    """
+    return "\n".join(
+        f"- {name}: {json.dumps(schema.missing_value(name))}" for name in schema.required_values
+    )
+
+
+def _filled(template: str, schema: OutputSchema, **values: str) -> str:
+    return template.format(
+        missing_array=schema.missing_array, missing_values=missing_values(schema), **values
+    )
 
 
 def marker(source: Source, paragraph: int) -> str:
@@ -84,19 +110,23 @@ def build_messages(turn: Turn, schema: OutputSchema) -> list[dict[str, str]]:
     return [
         {
             "role": "system",
-            "content": f"{SYSTEM_PROMPT}\nJSON Schema ({schema.name}):\n{schema_text}",
+            "content": f"{_filled(SYSTEM_PROMPT, schema)}\n"
+            f"JSON Schema ({schema.name}):\n{schema_text}",
         },
         {"role": "user", "content": sources_block(turn)},
     ]
 
 
 def build_repair_messages(
-    original: Sequence[dict[str, Any]], first_response: str, errors: Sequence[ValidationError]
+    original: Sequence[dict[str, Any]],
+    first_response: str,
+    errors: Sequence[ValidationError],
+    schema: OutputSchema,
 ) -> list[dict[str, Any]]:
     """The one repair call (EV-7): the original request, the first answer, and the errors."""
     error_lines = "\n".join(json.dumps(e.as_dict(), ensure_ascii=False) for e in errors)
     return [
         *original,
         {"role": "assistant", "content": first_response},
-        {"role": "user", "content": REPAIR_PROMPT.format(errors=error_lines)},
+        {"role": "user", "content": _filled(REPAIR_PROMPT, schema, errors=error_lines)},
     ]

@@ -11,6 +11,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from jsonschema import Draft202012Validator
+
+# What may stand for a value the sources do not give, in order of preference; which one a
+# field takes is read from its schema, so guidance never asks for a value the schema refuses
+# (null for an array).
+MISSING_VALUE_CANDIDATES: tuple[Any, ...] = (None, [], "")
+
+
+def missing_value(field_schema: dict[str, Any]) -> Any:
+    """The first candidate the field's schema accepts; ``ValueError`` when it takes none.
+
+    >>> missing_value({"type": ["string", "null"]}), missing_value({"type": "array"})
+    (None, [])
+    """
+    validator = Draft202012Validator(field_schema)
+    for candidate in MISSING_VALUE_CANDIDATES:
+        if validator.is_valid(candidate):
+            return candidate
+    raise ValueError('accepts no empty value (null, [] or "")')
+
 
 @dataclass(frozen=True, slots=True)
 class Reference:
@@ -40,6 +60,18 @@ class OutputSchema:
     bookkeeping: frozenset[str] = field(
         default_factory=lambda: frozenset({"evidence", "excluded", "missingFields"})
     )
+
+    def __post_init__(self) -> None:
+        # A required value the schema cannot leave empty could never be NEEDS_INPUT.
+        for name in self.required_values:
+            try:
+                self.missing_value(name)
+            except ValueError as exc:
+                raise ValueError(f"{self.name}: required value {name} {exc}") from None
+
+    def missing_value(self, name: str) -> Any:
+        """The value that marks the top-level field ``name`` as not given by the sources."""
+        return missing_value(self.json_schema["properties"][name])
 
 
 EXCLUSION_REASONS = ("heading", "background", "out_of_scope")

@@ -210,7 +210,7 @@ def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
 
     errors = [ValidationError(**error) for error in first.errors]
     second = done.get(CallKind.REPAIR) or call(
-        CallKind.REPAIR, build_repair_messages(messages, first.raw_response, errors)
+        CallKind.REPAIR, build_repair_messages(messages, first.raw_response, errors, schema)
     )
     if second.status == RecordStatus.VALID:
         return generation_hand_over(generation=generation, record=second, status=Status.REPAIRED)

@@ -57,7 +57,7 @@ RULES: dict[str, tuple[str, str]] = {
     "coverage.unmapped": ("EV-5", "the result accounts for most sentences of the sources"),
     "excluded.not_in_source": ("EV-5", "an excluded sentence exists in an eligible source"),
     "completeness.question_missing": ("EV-6", "a missing required value has a question"),
-    "completeness.value_and_question": ("EV-6", "a question goes with a null value"),
+    "completeness.value_and_question": ("EV-6", "a question goes with an empty value"),
     "completeness.unknown_field": ("EV-6", "a question names a field of the result"),
 }
 
@@ -173,13 +173,23 @@ def _values_without_evidence(
     backed = [span.label for span in mapped]
     for path in _value_paths(parsed, schema):
         if not any(label == path or label.startswith((f"{path}.", f"{path}[")) for label in backed):
+            if path in schema.required_values:
+                otherwise = f"give {_empty_with_question(path, schema)}"
+            else:
+                otherwise = "remove it"
             yield ValidationError(
                 f"$.{path}",
                 "evidence.missing",
                 f"{path} has no evidence: add an evidence entry with a verbatim excerpt of "
-                "the source that says it, or remove the value (a missing required value is "
-                "null with a missingFields question)",
+                f"the source that says it, or {otherwise}",
             )
+
+
+def _empty_with_question(name: str, schema: OutputSchema) -> str:
+    """How to leave a required value empty, in the schema's own terms (null, or [] for a
+    list)."""
+    empty = json.dumps(schema.missing_value(name))
+    return f"{empty} plus a {schema.missing_array} entry with a clarification question"
 
 
 def _coverage_errors(coverage: tuple[SentenceCoverage, ...]) -> Iterator[ValidationError]:
@@ -517,8 +527,9 @@ def _completeness(
                     ValidationError(
                         f"$.{name}",
                         "completeness.value_and_question",
-                        f"{name} has a value and a clarification question; give null with "
-                        "the question, or the value without it",
+                        f"{name} has a value and a clarification question; give "
+                        f"{json.dumps(schema.missing_value(name))} with the question, or the "
+                        "value without it",
                     )
                 )
         elif name in questions:
@@ -530,8 +541,8 @@ def _completeness(
                 ValidationError(
                     f"$.{name}",
                     "completeness.question_missing",
-                    f"{name} is empty: give the value from the sources, or null plus a "
-                    f"missingFields entry with a clarification question",
+                    f"{name} is empty: give the value from the sources, or "
+                    f"{_empty_with_question(name, schema)}",
                 )
             )
     # Questions about other values (e.g. one step's actor) are kept for the reviewer too.

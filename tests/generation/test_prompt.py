@@ -1,14 +1,19 @@
 """Prompt building: plain Python, no database."""
 
 import json
+import re
+
+import pytest
+from jsonschema import Draft202012Validator
 
 from generation.prompt import (
     PROMPT_VERSION,
     build_messages,
     build_repair_messages,
+    missing_values,
     sources_block,
 )
-from generation.schemas import TASK_PROCEDURE_V1
+from generation.schemas import OUTPUT_SCHEMAS, TASK_PROCEDURE_V1, OutputSchema, missing_value
 from generation.sources import load_sources
 from generation.validation import ValidationError
 
@@ -53,10 +58,68 @@ def test_repair_messages_carry_request_first_answer_and_errors_ev_7(sources_data
     """EV-7: the repair request = the original messages + the first answer + the errors."""
     original = build_messages(load_sources(sources_data).turn, TASK_PROCEDURE_V1)
     errors = [ValidationError("$.evidence[2].sourceExcerpt", "evidence.not_in_source", "nope")]
-    repair = build_repair_messages(original, '{"first": true}', errors)
+    repair = build_repair_messages(original, '{"first": true}', errors, TASK_PROCEDURE_V1)
     assert repair[: len(original)] == original
     assert repair[len(original)] == {"role": "assistant", "content": '{"first": true}'}
     last = repair[-1]
     assert last["role"] == "user"
     assert json.dumps(errors[0].as_dict()) in last["content"]
     assert len(repair) == len(original) + 2
+
+
+@pytest.mark.parametrize(
+    ("field_schema", "empty"),
+    [
+        ({"type": ["string", "null"]}, None),
+        ({"type": ["integer", "null"], "minimum": 1}, None),
+        ({"type": "array", "items": {"type": "object"}}, []),
+        ({"type": ["array", "null"]}, None),
+        ({"type": "string"}, ""),
+        ({"enum": ["low", "high", None]}, None),
+    ],
+    ids=["string-or-null", "integer-or-null", "array", "array-or-null", "string", "enum"],
+)
+def test_the_empty_value_of_a_field_is_one_its_schema_accepts(field_schema, empty):
+    """Issue 17 item 6: the guidance asked for null where the schema wants an array."""
+    assert missing_value(field_schema) == empty
+    assert Draft202012Validator(field_schema).is_valid(empty)
+
+
+@pytest.mark.parametrize(
+    "field_schema",
+    [{"type": "integer"}, {"type": "array", "minItems": 1}, {"type": "string", "minLength": 1}],
+    ids=["integer", "non-empty-array", "non-empty-string"],
+)
+def test_a_required_value_that_cannot_be_left_empty_is_refused_with_the_schema(field_schema):
+    """No guidance could be right for it, and it could never be NEEDS_INPUT."""
+    with pytest.raises(ValueError, match="accepts no empty value"):
+        missing_value(field_schema)
+    with pytest.raises(ValueError, match="broken: required value count"):
+        OutputSchema(
+            name="broken",
+            json_schema={"type": "object", "properties": {"count": field_schema}},
+            required_values=("count",),
+        )
+
+
+@pytest.mark.parametrize("schema", OUTPUT_SCHEMAS.values(), ids=lambda s: s.name)
+def test_the_prompt_and_the_repair_request_give_each_required_value_the_schemas_empty_value(
+    schema,
+):
+    """The guidance is generated from the schema: one line per required value, each a value
+    that field's schema accepts, in the first prompt and in the repair request alike."""
+    turn = load_sources({"sources": [{"id": "D", "kind": "document", "text": "One."}]}).turn
+    original = build_messages(turn, schema)
+    repair = build_repair_messages(original, "{}", [], schema)[-1]["content"]
+    for text in (original[0]["content"], repair):
+        lines = dict(re.findall(r"^- (\w+): (.+)$", text, re.MULTILINE))
+        assert list(lines) == list(schema.required_values)
+        for name, written in lines.items():
+            field_schema = schema.json_schema["properties"][name]
+            assert Draft202012Validator(field_schema).is_valid(json.loads(written)), name
+
+
+def test_the_repair_request_for_the_task_schema_asks_for_lists_as_lists():
+    guidance = missing_values(TASK_PROCEDURE_V1).splitlines()
+    assert "- participants: []" in guidance and "- processSteps: []" in guidance
+    assert "- documentPurpose: null" in guidance

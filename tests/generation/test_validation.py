@@ -380,6 +380,39 @@ def test_a_missing_required_value_without_a_question_is_an_error_ev_6(valid_answ
     assert (f"$.{field}", "completeness.question_missing") in rules_of(validation)
 
 
+@pytest.mark.parametrize("name", TASK_PROCEDURE_V1.required_values)
+def test_the_errors_ask_for_the_empty_value_the_schema_accepts(valid_answer, turn, name):
+    """Issue 17 item 6: the messages asked for null where the schema wants a list. Following
+    them is accepted: the empty value with a question passes the schema and EV-6."""
+    empty = TASK_PROCEDURE_V1.missing_value(name)
+    answer = copy.deepcopy(valid_answer)
+    answer[name] = empty
+    answer["missingFields"] = [q for q in answer["missingFields"] if q["fieldPath"] != name]
+    [asked] = [
+        e
+        for e in validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1).errors
+        if e.rule == "completeness.question_missing"
+    ]
+    assert f"or {json.dumps(empty)} plus a missingFields entry" in asked.message
+
+    answer["missingFields"].append({"fieldPath": name, "question": "무엇입니까?"})
+    errors = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1).errors
+    assert not [e for e in errors if e.rule.startswith("schema.") or e.path == f"$.{name}"]
+
+
+def test_a_value_without_evidence_is_told_its_empty_value(valid_answer, turn):
+    answer = copy.deepcopy(valid_answer)
+    answer["evidence"] = [e for e in answer["evidence"] if e["fieldPath"] != "documentPurpose"]
+    [missing] = [
+        e
+        for e in validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1).errors
+        if e.rule == "evidence.missing"
+    ]
+    assert missing.message.endswith(
+        "or give null plus a missingFields entry with a clarification question"
+    )
+
+
 def test_a_question_for_a_value_that_is_given_is_an_error_ev_6(valid_answer, turn):
     answer = copy.deepcopy(valid_answer)
     answer["missingFields"].append({"fieldPath": "documentPurpose", "question": "목적은?"})
