@@ -71,6 +71,8 @@ def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
                 assessment=assessment, quote=quote, start=bounds.get("start"), end=bounds.get("end")
             )
     response = response_rendering(assessment, page.quotes)
+    # The tally's links: only quotes of one status stand out, and the keys move among them.
+    status_filter = request.GET.get("status", "")
     context = {
         "assessment": assessment,
         "page": page,
@@ -82,6 +84,7 @@ def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
         "review_form": ReviewForm(),
         "actions": services.allowed_actions(assessment),
         "in_progress": assessment.verification_state in IN_PROGRESS,
+        "status_filter": status_filter if status_filter in page.counts else "",
     }
     return render(request, "reviews/assessment_detail.html", context)
 

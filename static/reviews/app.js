@@ -4,8 +4,44 @@
 (function () {
   "use strict";
 
-  function quotes() {
+  function allQuotes() {
     return Array.from(document.querySelectorAll("#response [data-quote], .unplaced [data-quote]"));
+  }
+
+  // The status the tally singles out ("" for none): the keys move among its quotes only.
+  function statusFilter() {
+    const split = document.querySelector(".split");
+    return split ? split.dataset.filter : "";
+  }
+
+  function quotes() {
+    const status = statusFilter();
+    return allQuotes().filter(function (quote) {
+      return !status || quote.dataset.status === status;
+    });
+  }
+
+  // Without reloading: what the tally's links do without JavaScript (?status=…).
+  function filterBy(status) {
+    document.querySelector(".split").dataset.filter = status;
+    document.querySelector("[data-filter-name]").textContent = status;
+    document.querySelectorAll(".tally [data-filter-status]").forEach(function (chip) {
+      const chosen = chip.dataset.filterStatus === status;
+      if (chosen) chip.setAttribute("aria-current", "true");
+      else chip.removeAttribute("aria-current");
+      chip.setAttribute("href", chosen ? location.pathname : "?status=" + chip.dataset.filterStatus);
+    });
+    const url = new URL(location.href);
+    if (status) url.searchParams.set("status", status);
+    else url.searchParams.delete("status");
+    history.replaceState(null, "", url);
+    const selected = current();
+    if (status && (!selected || selected.dataset.status !== status)) {
+      // On to the first such quote after the selection, else the first of all.
+      const all = allQuotes();
+      const after = all.slice(all.indexOf(selected) + 1).concat(all);
+      select(after.find(function (quote) { return quote.dataset.status === status; }), "now");
+    }
   }
 
   function current() {
@@ -100,6 +136,13 @@
       history.replaceState(null, "", "#q" + quote.dataset.quote);
       return;
     }
+    const chip = event.target.closest("[data-filter-status]");
+    if (chip) {
+      event.preventDefault();
+      const status = chip.dataset.filterStatus;
+      filterBy(status === statusFilter() ? "" : status);
+      return;
+    }
     // A badge opens its quote's details (its popover) and selects the quote too.
     const badge = event.target.closest("[data-quote] > .badge");
     if (badge) {
@@ -126,8 +169,10 @@
     const pane = document.getElementById("source-pane");
     const focus = pane && pane.querySelector("[data-focus]");
     if (!focus) return;
-    const mark = focus.querySelector("mark") || focus;
-    mark.scrollIntoView({ block: "center", behavior: "instant" });
+    const mark = (focus.querySelector("mark") || focus).getBoundingClientRect();
+    // The pane alone: scrollIntoView would scroll the page too, away from the selected quote.
+    const box = pane.getBoundingClientRect();
+    pane.scrollTop += mark.top - box.top - (pane.clientHeight - mark.height) / 2;
   }
 
   function openFromHash() {

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from reviews.models import Team
 from tests.browser_support import page_problems, screenshot, sign_in
-from tests.reviews.review_data import procurement_assessment, user
+from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -126,4 +126,52 @@ def test_a_badge_opens_its_details_beside_it_and_selects_its_quote(page, team, r
         screenshot(page, f"badge-popover-anchored-q{n}")
         page.keyboard.press("Escape")
         expect(info).to_be_hidden()
+    assert page_problems(page) == []
+
+
+def test_the_tally_singles_out_a_status_and_the_keys_move_among_its_quotes(page, team, rita):
+    """On a 60-quote page, the two quotes needing attention are one click and one key away."""
+    assessment = many_quotes_assessment(60)
+    assessment.team = team
+    assessment.save()
+    assessment.quotes.filter(n__in=[30, 59]).update(status="unverified", reason="not_found")
+    open_page(page, assessment)
+    page.click(".tally a.count.is-unverified")
+    expect_selected(page, 30)
+    expect(page.locator("#filter-status")).to_be_visible()
+    expect(page.locator("#filter-status")).to_contain_text("Only the unverified quotes stand out")
+    expect(page.locator(".tally a.count.is-unverified")).to_have_attribute("aria-current", "true")
+    assert "?status=unverified" in page.url
+    page.keyboard.press("j")
+    expect_selected(page, 59)
+    page.keyboard.press("j")  # the last of them: stays
+    page.keyboard.press("k")
+    expect_selected(page, 30)
+    dimmed = page.locator("#q31 .quote-text").evaluate("e => getComputedStyle(e).color")
+    chosen = page.locator("#q30 .quote-text").evaluate("e => getComputedStyle(e).color")
+    assert dimmed == "rgb(95, 107, 122)" and chosen != dimmed  # --muted: the others recede
+    expect(page.locator("#q30")).to_be_in_viewport()
+    page.wait_for_timeout(400)  # the smooth scroll to it settles
+    screenshot(page, "tally-filter-unverified")
+    page.click("#filter-status a")  # show all again
+    expect(page.locator("#filter-status")).to_be_hidden()
+    expect(page.locator(".tally [aria-current]")).to_have_count(0)
+    assert "status=" not in page.url
+    page.keyboard.press("j")
+    expect_selected(page, 31)
+    # Reloaded with ?status=, the page is filtered before any script runs.
+    page.goto(f"/assessments/{assessment.pk}/?status=unverified")
+    expect(page.locator("#filter-status")).to_be_visible()
+    page.click(".tally a.count.is-unverified")  # the chosen chip again: all quotes
+    expect(page.locator("#filter-status")).to_be_hidden()
+    # A short page: the tally, the note and the quotes singled out in one view.
+    procurement = procurement_assessment(team=team)
+    page.goto(f"/assessments/{procurement.pk}/")
+    page.wait_for_load_state("load")
+    page.click(".tally a.count.is-corrected")
+    expect_selected(page, 3)
+    page.keyboard.press("j")
+    expect_selected(page, 8)
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "tally-filter-corrected")
     assert page_problems(page) == []

@@ -113,6 +113,38 @@ def test_a_page_without_corrections_offers_no_view_of_them(reviewer_client, team
 
 
 @pytest.mark.django_db
+def test_the_tally_links_single_out_one_status_and_say_so(reviewer_client, assessment):
+    """Issue 15: the tally is a filter; ?status= is what its links do without JavaScript."""
+    page = detail_url(assessment)
+    html = reviewer_client.get(page).content.decode()
+    assert '<div class="split" data-filter="">' in html
+    chip = (
+        '<a class="count is-unverified" href="?status=unverified" data-filter-status="unverified"'
+    )
+    assert chip + ">" in html
+    filtered = reviewer_client.get(page + "?status=unverified").content.decode()
+    assert '<div class="split" data-filter="unverified">' in filtered
+    chip = f'<a class="count is-unverified" href="{page}" data-filter-status="unverified"'
+    assert chip + ' aria-current="true">' in filtered  # chosen: its link shows all again
+    assert "Only the <strong data-filter-name>unverified</strong> quotes stand out" in filtered
+    bogus = reviewer_client.get(page + "?status=<b>").content.decode()
+    assert '<div class="split" data-filter="">' in bogus and "&lt;b&gt;" not in bogus
+
+
+@pytest.mark.django_db
+def test_a_status_no_quote_has_is_counted_but_no_filter(reviewer_client, team):
+    assessment = many_quotes_assessment(3)
+    assessment.team = team
+    assessment.save()
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    assert 'data-filter-status="verified"' in html and 'data-filter-status="unverified"' not in html
+    assert (
+        '<span class="count is-unverified"><span aria-hidden="true">?</span> 0 unverified</span>'
+        in html
+    )
+
+
+@pytest.mark.django_db
 def test_json_response_is_a_tree_with_quote_fields_in_place(reviewer_client, team):
     data = {
         "bundle_version": 1,
