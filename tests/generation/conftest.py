@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -83,6 +84,31 @@ def sources_data() -> dict[str, Any]:
             {"id": "MEMO", "kind": "document", "eligible": False, "text": SECRET},
         ],
     }
+
+
+BLOCK_LINE = re.compile(
+    r'## Source (?P<source>\S+) \(document\)(?: (?P<title>".*"))?'
+    r'|\[(?P<cited>[A-Za-z][\w.-]*) ¶(?P<paragraph>\d+)\] (?P<text>".*")'
+)
+
+
+def read_block(block: str) -> tuple[list[tuple[str, str]], list[tuple[str, int, str]]]:
+    """The sources block as a reader that trusts only line structure sees it: the titles
+    and the tagged paragraphs. Fails on any line the builder did not write."""
+    lines = [line for line in block.splitlines() if line]  # every kind of line break
+    assert (lines[0], lines[-1]) == ("<sources>", "</sources>")
+    titles, paragraphs = [], []
+    for line in lines[1:-1]:
+        found = BLOCK_LINE.fullmatch(line)
+        assert found, line
+        if found["source"]:
+            titles.append((found["source"], json.loads(found["title"] or '""')))
+        else:
+            # json.loads takes exactly one string: a quotation mark left open or closed
+            # early by the source would make this fail
+            text = json.loads(found["text"])
+            paragraphs.append((found["cited"], int(found["paragraph"]), text))
+    return titles, paragraphs
 
 
 def dumps(answer: dict[str, Any]) -> str:
