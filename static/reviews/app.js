@@ -109,8 +109,46 @@
     return null;
   }
 
+  // a / r: the review box, at what the decision needs next; Ctrl+Enter in its comment then
+  // records that decision. The review box is swapped whole after a decision, intent and all.
+  function openReview(action) {
+    const panel = document.getElementById("review");
+    panel.dataset.intent = action;
+    const button = panel.querySelector('button[value="' + action + '"]');
+    const confirm = panel.querySelector("input[name=confirm_unverified]");
+    let target = panel.querySelector("textarea[name=comment]");
+    if (action === "approve") target = confirm && !confirm.checked ? confirm : button;
+    // Decided already, or approval waiting for verification: the box says why.
+    if (!button || button.disabled || !target) target = panel;
+    target.focus({ preventScroll: true });
+    panel.scrollIntoView({ block: "center", behavior: "smooth" });
+  }
+
+  function recordIntent(event) {
+    const panel = event.target.closest("#review[data-intent]");
+    const button = panel && panel.querySelector('button[value="' + panel.dataset.intent + '"]');
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    button.click();
+  }
+
   document.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && event.target.matches("#review textarea")) {
+      recordIntent(event);
+      return;
+    }
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+    const help = document.getElementById("key-help");
+    if (event.key === "?" && help) {
+      event.preventDefault();
+      help.togglePopover();
+      return;
+    }
+    if ((event.key === "a" || event.key === "r") && document.getElementById("review")) {
+      event.preventDefault();
+      openReview(event.key === "a" ? "approve" : "reject");
+      return;
+    }
     const all = quotes();
     if (!all.length) return;
     const index = all.indexOf(current());

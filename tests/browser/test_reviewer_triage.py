@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from reviews.models import Team
+from reviews.models import ReviewDecision, Team
 from tests.browser_support import page_problems, screenshot, sign_in
 from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user
 
@@ -174,4 +174,50 @@ def test_the_tally_singles_out_a_status_and_the_keys_move_among_its_quotes(page,
     expect_selected(page, 8)
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "tally-filter-corrected")
+    assert page_problems(page) == []
+
+
+def test_question_mark_lists_the_keys_and_a_r_open_approve_and_reject(page, team, rita):
+    assessment = procurement_assessment(team=team)
+    open_page(page, assessment)
+    help_box = page.locator("#key-help")
+    expect(help_box).to_be_hidden()
+    page.keyboard.press("?")
+    expect(help_box).to_be_visible()
+    for key in ("j", "n", "a", "r", "?"):
+        expect(
+            help_box.locator("dt kbd", has_text=re.compile(rf"^{re.escape(key)}$"))
+        ).to_have_count(1)
+    screenshot(page, "key-help-overlay")
+    page.keyboard.press("Escape")
+    expect(help_box).to_be_hidden()
+    page.click(".keys-button")  # the same list without knowing the key
+    expect(help_box).to_be_visible()
+    page.click("#key-help button:has-text('Close')")
+    expect(help_box).to_be_hidden()
+
+    # a: flagged quotes need the confirmation first, so that is where it lands.
+    page.keyboard.press("a")
+    expect(page.locator("#review")).to_have_attribute("data-intent", "approve")
+    expect(page.locator("input[name=confirm_unverified]")).to_be_focused()
+    expect(page.locator("#review")).to_be_in_viewport()
+    page.keyboard.press("Space")
+    page.keyboard.press("a")  # confirmed: now the Approve button
+    expect(page.locator("button[value=approve]")).to_be_focused()
+    # r: into the comment; the letters typed there are the comment, not keys.
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("r")
+    expect(page.locator("#review")).to_have_attribute("data-intent", "reject")
+    expect(page.locator("#review-comment")).to_be_focused()
+    page.keyboard.type("Quote 10 is invented; rejecting.")
+    expect(page.locator("#review-comment")).to_have_value("Quote 10 is invented; rejecting.")
+    expect(page.locator("#review")).to_have_attribute("data-intent", "reject")
+    screenshot(page, "review-opened-with-r")
+    page.keyboard.press("Control+Enter")
+    expect(page.locator("#review .review--rejected")).to_have_text("rejected")
+    decision = ReviewDecision.objects.get(assessment=assessment)
+    assert (decision.action, decision.comment) == ("reject", "Quote 10 is invented; rejecting.")
+    page.keyboard.press("a")  # decided: the box says so, nothing else happens
+    expect(page.locator("#review")).to_be_focused()
+    assert ReviewDecision.objects.count() == 1
     assert page_problems(page) == []
