@@ -499,6 +499,48 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "edit.interpolation",
+        _E,
+        "words the quoting writer put in brackets inside the quote to say what a word refers "
+        "to (sie [die Grundsteuer] ist), which the source does not have: taken out",
+        (
+            (
+                "de",
+                "Wenn sie [die Grundsteuer] in Wahrheit eine zweite Vermögenssteuer ist, ist sie "
+                "abzuschaffen.",
+                "Wenn sie in Wahrheit eine zweite Vermögenssteuer ist, ist sie abzuschaffen.",
+            ),
+            (
+                "en",
+                "It [the council] will review the fees every year.",
+                "It will review the fees every year.",
+            ),
+            (
+                "fr",
+                "Elle [la commune] révisera les tarifs chaque année.",
+                "Elle révisera les tarifs chaque année.",
+            ),
+        ),
+        (
+            (
+                "de",
+                "Wenn sie [die Grundsteuer] keine zweite Vermögenssteuer ist, ist sie "
+                "abzuschaffen.",
+                "Wenn sie in Wahrheit eine zweite Vermögenssteuer ist, ist sie abzuschaffen.",
+            ),
+            (
+                "en",
+                "It [the council] will never review the fees.",
+                "It will review the fees every year.",
+            ),
+            (
+                "fr",
+                "Elle [la commune] gèlera les tarifs chaque année.",
+                "Elle révisera les tarifs chaque année.",
+            ),
+        ),
+    ),
+    Rule(
         "edit.self_reference",
         _E,
         "the writer's self-reference swapped with its name (Wir for DIE LINKE, We for the "

@@ -187,6 +187,9 @@ def _locate(
     cut = _locate_refused_cut(quote, primary, secondary)
     if cut is not None:
         return cut
+    interpolated = _locate_interpolated(quote, primary, secondary)
+    if interpolated is not None:
+        return interpolated
     repaired = _locate_repaired(quote, primary, secondary)
     if repaired is not None:
         return repaired
@@ -269,6 +272,51 @@ def _locate_refused_cut(
             difference = Difference("claim.cut_word", quote.text.split()[0], whole)
             return _Found(Finding.CHANGED_CLAIM, match, ("claim.cut_word",), (difference,))
     return None
+
+
+# Words a quoting writer puts in brackets inside a quote to say what a word refers to
+# ("sie [die Grundsteuer] ist"): between two words of the quote, one to six words long,
+# without digits (a number is a claim; "[S1]" a marker), neither an omission ("[…]"), a
+# link's text ("[the policy](…)") nor a marker or note the other readings handle.
+_INTERPOLATION = re.compile(
+    r"(?<=[^\s.!?\[\]])[ \t]*\[(?P<inserted>[^\[\]\n\d…¶§]{2,80}?)\](?!\()[ \t]*"
+    r"(?=[^\s\[\]])"
+)
+# what is in brackets but no insertion: a citation's label, a note the other readings know
+_NOT_INSERTED = re.compile(
+    r"\s*(?:cite|sources?|quellen?|ref\.?)\s*:|\s*(?:sic|emphasis|hervorh|cite_start|cite_end|\.\.\.)",
+    re.IGNORECASE,
+)
+_MAX_INTERPOLATED_WORDS = 6
+
+
+def _locate_interpolated(
+    quote: ParsedQuote, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> _Found | None:
+    """A quote that is verbatim once the writer's bracketed insertions are taken out: the
+    insertions are not the source's, so it is corrected to the source's text without them
+    (``edit.interpolation``), never verified with them."""
+    inserted = [
+        found
+        for found in _INTERPOLATION.finditer(quote.text)
+        if 1 <= len(found["inserted"].split()) <= _MAX_INTERPOLATED_WORDS
+        and any(char.isalpha() for char in found["inserted"])
+        and not _NOT_INSERTED.match(found["inserted"])
+    ]
+    if not inserted:
+        return None
+    spans = {found.span() for found in inserted}
+    plain = _INTERPOLATION.sub(
+        lambda found: " " if found.span() in spans else found.group(), quote.text
+    )
+    plain = " ".join(plain.split())
+    _, match = _locate_verbatim(replace(quote, text=plain), primary, secondary)
+    if match is None or len(plain.split()) < MIN_WORDS:
+        return None
+    differences = tuple(
+        Difference("edit.interpolation", f"[{f['inserted']}]", "") for f in inserted
+    )
+    return _Found(Finding.APPROXIMATE, match, ("edit.interpolation",), differences)
 
 
 def _locate_repaired(

@@ -295,3 +295,35 @@ def test_a_later_clause_of_someone_elses_sentence_is_not_given_our_subject(data,
     theirs = paragraph[: match.start()] + subject + paragraph[match.start() + 3 :]
     result = result_for(f"Wir {match['clause']}", theirs)
     assert result.status not in PASSING, result.decision
+
+
+@needs_dev
+@SETTINGS
+@given(
+    window=windows(),
+    inserted=st.sampled_from(["[die Partei]", "[gemeint: der Bund]", "[d. h. die Länder]"]),
+    data=st.data(),
+)
+def test_a_bracketed_insertion_is_corrected_away(window, inserted, data):
+    paragraph, start, end = window
+    words = paragraph[start:end].split(" ")
+    # between two words, after a word (not after a sentence's full stop)
+    at = data.draw(st.sampled_from([k for k in range(1, len(words)) if words[k - 1][-1].isalpha()]))
+    quote = " ".join([*words[:at], inserted, *words[at:]])
+    result = result_for(quote, paragraph)
+    assert result.status is VerificationStatus.CORRECTED, result.decision
+    assert "edit.interpolation" in result.decision.rules
+    assert inserted not in result.corrected.text
+    assert_at(result, start, end)
+
+
+@needs_dev
+@SETTINGS
+@given(window=windows(min_words=8, max_words=24))
+def test_a_bracketed_insertion_does_not_hide_a_changed_claim(window):
+    paragraph, start, end = window
+    changed = add_negation(paragraph[start:end])
+    assume(changed is not None)
+    words = changed.split(" ")
+    quote = " ".join([*words[:1], "[die Partei]", *words[1:]])
+    assert result_for(quote, paragraph).status not in PASSING
