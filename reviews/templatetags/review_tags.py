@@ -124,6 +124,11 @@ def decision_text(quote) -> str:
     return decision_summary(quote.status, quote.decision)
 
 
+@register.filter
+def differences(quote) -> list[dict]:
+    return decision_differences(quote.decision)
+
+
 # -- word diffs -----------------------------------------------------------------------------
 
 
@@ -191,3 +196,16 @@ def suggested_change(written: str, corrected: str) -> list[DiffPart]:
     """A corrected quote as a suggested change: the model's words removed, the source's
     added (``{% for part in q.written|suggested_change:q.text %}``)."""
     return word_diff(written, corrected)
+
+
+@register.filter
+def passage_differences(quote_text: str, passage: str) -> list[DiffPart]:
+    """A hint's passage with the words the quote does not have as added runs, and a removed
+    run (a gap) where the quote has words and the passage none in their place. Without the
+    gaps the runs are exactly ``passage``, so the highlight stays the source's text."""
+    parts = word_diff(quote_text, passage, fold=True)
+    return [
+        part
+        for part, following in zip(parts, [*parts[1:], None], strict=False)
+        if part.kind != "removed" or following is None or following.kind != "added"
+    ]

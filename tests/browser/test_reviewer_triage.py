@@ -7,7 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from reviews.models import ReviewDecision, Team
+from reviews.imports import bundle_import
+from reviews.models import Assessment, ReviewDecision, Team
 from tests.browser_support import page_problems, screenshot, sign_in
 from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user
 
@@ -220,4 +221,55 @@ def test_question_mark_lists_the_keys_and_a_r_open_approve_and_reject(page, team
     page.keyboard.press("a")  # decided: the box says so, nothing else happens
     expect(page.locator("#review")).to_be_focused()
     assert ReviewDecision.objects.count() == 1
+    assert page_problems(page) == []
+
+
+# A changed claim (a modal and a number) and a verified quote, verified by the real engine;
+# the bundle drops unverified quotes from its export.
+APPEAL_BUNDLE = {
+    "bundle_version": 1,
+    "id": "appeal-deadlines",
+    "title": "Appeal deadlines",
+    "drop": ["unverified"],
+    "sources": [
+        {
+            "id": "D1",
+            "kind": "document",
+            "title": "Appeals procedure",
+            "paragraphs": [
+                "1. Scope. This procedure covers appeals against funding decisions.",
+                "2. Deadline. Appeals must be filed within 30 days of the decision, in writing.",
+                "3. Review. A panel of three reviews every appeal.",
+            ],
+        }
+    ],
+    "response": {
+        "format": "markdown",
+        "text": 'The procedure is strict: "Appeals may be filed within 60 days of the decision, '
+        'in writing." [D1 ¶2]\n\nIt adds that "A panel of three reviews every appeal." [D1 ¶3]',
+    },
+}
+
+
+def appeal_assessment(team):
+    from citations.services import assessment_verify
+
+    assessment = bundle_import(raw=APPEAL_BUNDLE).assessment
+    assessment_verify(assessment_id=assessment.pk)
+    Assessment.objects.filter(pk=assessment.pk).update(team=team)
+    return assessment
+
+
+def test_a_changed_claims_hint_highlights_where_the_quote_differs(page, team, rita):
+    assessment = appeal_assessment(team)
+    assert assessment.quotes.get(n=1).reason == "claim_changed"
+    open_page(page, assessment, "#q1")
+    hint = page.locator("#source-text mark.hint")
+    # The source's words the model changed, inside the hint, which is still the source's text.
+    expect(hint.locator(".differs")).to_have_text(["must", "30"])
+    expect(hint).to_have_text("Appeals must be filed within 30 days of the decision, in writing.")
+    expect(page.locator("#source-pane .claim-differences")).to_contain_text(
+        "the model wrote may, the source has must"
+    )
+    screenshot(page, "claim-changed-hint-differences")
     assert page_problems(page) == []

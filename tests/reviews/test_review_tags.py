@@ -1,5 +1,5 @@
-"""The plain functions behind the quote elements: word diffs of what a correction changed
-(issue 15, section 2). No database."""
+"""The plain functions behind the quote elements and the source pane: word diffs of what a
+correction changed or a claim differs in (issue 15, section 2). No database."""
 
 import itertools
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reviews.templatetags.review_tags import word_diff
+from reviews.templatetags.review_tags import passage_differences, word_diff
 
 
 def runs(parts) -> list[tuple[str, str]]:
@@ -60,6 +60,20 @@ def test_a_folded_diff_ignores_what_the_engine_folds():
     ]  # fmt: skip
 
 
+def test_a_passage_keeps_its_text_and_marks_the_gaps_where_the_quote_has_more():
+    parts = passage_differences("the board must approve it", "the board may approve")
+    assert runs(parts) == [
+        ("same", "the board "), ("added", "may"), ("same", " approve"), ("removed", " it"),
+    ]  # fmt: skip
+    # A word only the quote has, with none of the source's in its place, is a gap.
+    parts = passage_differences("ein pauschales Tempolimit lehnen wir ab", "ein Tempolimit lehnen")
+    assert runs(parts) == [
+        ("same", "ein"), ("removed", " pauschales"), ("same", " Tempolimit lehnen"),
+        ("removed", " wir ab"),
+    ]  # fmt: skip
+    assert "".join(p.text for p in parts if p.kind != "removed") == "ein Tempolimit lehnen"
+
+
 TEXT = st.text(alphabet=st.sampled_from("ab c.,'’\n—-Ää"), max_size=40)
 
 
@@ -70,3 +84,11 @@ def test_either_side_of_a_word_diff_reads_whole(before, after):
     assert "".join(p.text for p in parts if p.kind != "removed") == after
     assert all(p.text for p in parts)
     assert all(a.kind != b.kind for a, b in itertools.pairwise(parts) if "same" in (a.kind, b.kind))
+
+
+@given(TEXT, TEXT)
+def test_a_passage_with_its_differences_is_still_exactly_the_passage(quote, passage):
+    parts = passage_differences(quote, passage)
+    assert "".join(p.text for p in parts if p.kind != "removed") == passage
+    # A gap stands only where the source has nothing in the quote's words' place.
+    assert all(b.kind != "added" for a, b in itertools.pairwise(parts) if a.kind == "removed")

@@ -229,6 +229,37 @@ def test_hint_for_an_unverified_quote_is_labelled_as_a_hint_vb_2(reviewer_client
 
 
 @pytest.mark.django_db
+def test_a_changed_claims_hint_marks_the_differences_inside_the_source_text(
+    reviewer_client, assessment
+):
+    """Issue 15: the words that differ are highlighted in the hint, which stays exactly the
+    source's span (VB-2), escaped; each difference is listed in words beside it."""
+    a1 = Source.objects.get(turn=assessment.turn, key="A1")
+    paragraph = a1.paragraphs[4]
+    start = paragraph.index("The contractor")
+    assessment.quotes.filter(n=10).update(
+        text="The contractor’s aggregate <b>liability under this agreement shall never exceed "
+        "the fees",
+        reason="claim_changed",
+        match_source=a1, match_paragraph=5, match_start=start, match_end=len(paragraph),
+        match_score=0.7,
+        decision={
+            "rules": ["cite.marker", "claim.negation", "policy.attachment.changed_claim"],
+            "differences": [{"kind": "claim.negation", "quote": "never", "source": "not"}],
+        },
+    )  # fmt: skip
+    html = reviewer_client.get(pane_url(assessment, 10), **HTMX).content.decode()
+    inside = marked(html)
+    assert re.sub(r"<[^>]+>", "", inside) == paragraph[start:]
+    assert '<span class="differs">not</span>' in inside
+    assert '<span class="differs">annual fee.</span>' in inside  # words the quote lacks
+    # Where the quote has words and the source none, a gap names them, escaped.
+    assert 'aria-label="the quote has “&lt;b&gt;” here"' in inside
+    assert "<b>" not in html
+    assert "the model wrote <del>never</del>, the source has <ins>not</ins>" in html
+
+
+@pytest.mark.django_db
 def test_pane_link_without_javascript_opens_the_page_with_the_source(reviewer_client, assessment):
     response = reviewer_client.get(pane_url(assessment, 3))
     assert response.status_code == 302

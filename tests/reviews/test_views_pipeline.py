@@ -49,7 +49,9 @@ def test_verified_bundle_renders_every_quote_once_with_exact_highlights(
         ).content.decode()
         paragraph = quote.match_source.paragraphs[quote.match_paragraph - 1]
         marked = re.search(r"<mark [^>]*>(.*?)</mark>", pane, re.S)
-        assert unescape(marked[1]) == paragraph[quote.match_start : quote.match_end]
+        # A changed claim's differences are marked inside the highlight, text unchanged.
+        highlighted = unescape(re.sub(r"<[^>]+>", "", marked[1]))
+        assert highlighted == paragraph[quote.match_start : quote.match_end]
 
 
 @pytest.mark.django_db
@@ -126,7 +128,14 @@ def test_the_page_says_in_words_which_rule_decided_a_quote(client, django_user_m
     pane = client.get(
         reverse("reviews:quote_source", args=[assessment.pk, 5]), HTTP_HX_REQUEST="true"
     )
-    assert "Not corrected: " in unescape(pane.content.decode())
+    pane_html = unescape(pane.content.decode())
+    assert "Not corrected: " in pane_html
+    # Issue 15: the differences highlighted in the hint, and listed beside it.
+    assert (
+        '<span class="differs-gap" role="img" aria-label="the quote has “oberste” here"'
+        in pane_html
+    )
+    assert "the model wrote <del>oberste</del>" in pane_html
 
 
 @pytest.mark.django_db
