@@ -98,11 +98,19 @@ class SourceAdmin(admin.ModelAdmin):
 
 
 class QuoteInline(ReadOnly, admin.TabularInline):
+    """The first quotes of the assessment; the rest are in the quote list (``quotes_listed``):
+    an inline of 50,000 rows timed the change page out."""
+
     model = Quote
     fields = ["n", "form", "status", "reason", "quoted", "match_score"]
     readonly_fields = fields
     extra = 0
     show_change_link = True
+    shown = 100
+
+    def get_queryset(self, request):
+        # by position, not a slice: the formset filters the queryset by its assessment after
+        return super().get_queryset(request).filter(n__lte=self.shown)
 
     @admin.display(description="text")
     def quoted(self, quote: Quote) -> str:
@@ -143,6 +151,7 @@ class AssessmentAdmin(admin.ModelAdmin):
         "bundle_id",
         "title",
         "page_link",
+        "quotes_listed",
         ("verification_state", "verification_attempts", "verification_run", "engine_version"),
         ("verification_started_at", "verified_at"),
         "verification_error",
@@ -210,6 +219,21 @@ class AssessmentAdmin(admin.ModelAdmin):
     @admin.display(description="reviewer page")
     def page_link(self, assessment: Assessment) -> str:
         return format_html('<a href="{}">open</a>', assessment_page_url(assessment.pk))
+
+    @admin.display(description="quotes")
+    def quotes_listed(self, assessment: Assessment) -> str:
+        """Where all quotes are when the inline below shows only the first."""
+        count = assessment.quotes.count()
+        url = reverse("admin:reviews_quote_changelist") + f"?assessment__id__exact={assessment.pk}"
+        if count <= QuoteInline.shown:
+            return format_html('{} below; <a href="{}">in the quote list</a>', count, url)
+        return format_html(
+            'the first {} of {} below; <a href="{}">all {} in the quote list</a>',
+            QuoteInline.shown,
+            count,
+            url,
+            count,
+        )
 
     @admin.action(description="Verify the selected assessments again", permissions=["change"])
     def verify_again(self, request: HttpRequest, queryset: QuerySet[Assessment]) -> None:

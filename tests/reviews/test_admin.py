@@ -173,3 +173,35 @@ def test_an_api_token_added_in_the_admin_gets_its_team_then_shows_it_read_only(a
 def test_filters_are_headed_by_what_they_filter(admin_client, corrected):
     html = admin_client.get(reverse("admin:reviews_correction_changelist")).text
     assert "By source kind" in html and "By model" in html and "By reason" in html
+
+
+def test_an_assessment_with_many_quotes_lists_the_first_and_links_to_all(
+    admin_client, corrected, django_assert_max_num_queries
+):
+    # 50,000 quotes in the inline timed the change page out (issue 13, item 6)
+    shown = 100
+    Quote = corrected.quotes.model
+    Quote.objects.bulk_create(
+        Quote(
+            assessment=corrected,
+            n=n,
+            form="inline",
+            text=f"Quote {n}.",
+            status="unverified",
+            reason="not_found",
+        )
+        for n in range(3, shown + 40)
+    )
+    url = reverse("admin:reviews_assessment_change", args=[corrected.pk])
+    with django_assert_max_num_queries(40):
+        page = admin_client.get(url)
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert f"Quote {shown}." in html and f"Quote {shown + 1}." not in html
+    listed = f"the first {shown} of {shown + 39} below"
+    assert listed in html
+    link = re.search(r'href="([^"]*assessment__id__exact=\d+)"', html)
+    assert link is not None
+    quotes = admin_client.get(link.group(1).replace("&amp;", "&"))
+    assert quotes.status_code == 200
+    assert f"{shown + 39} quotes" in quotes.content.decode()
