@@ -273,3 +273,18 @@ def test_a_changed_claims_hint_highlights_where_the_quote_differs(page, team, ri
     )
     screenshot(page, "claim-changed-hint-differences")
     assert page_problems(page) == []
+
+
+def test_quotes_the_export_drops_are_marked_on_the_page(page, team, rita):
+    assessment = appeal_assessment(team)  # the bundle drops unverified quotes
+    open_page(page, assessment)
+    expect(page.locator("#q1 .drop-flag")).to_be_visible()
+    expect(page.locator("#q1 .drop-flag")).to_have_text("dropped from the export")
+    expect(page.locator("#q2 .drop-flag")).to_be_hidden()  # verified: kept
+    expect(page.locator(".tally .is-unverified")).to_contain_text(
+        "1 unverified · dropped from the export"
+    )
+    page.click("#q1 .quote-text")
+    expect(page.locator("#source-pane .note--drop")).to_contain_text("Dropped from the export")
+    screenshot(page, "dropped-quotes-marked")
+    assert page_problems(page) == []

@@ -145,6 +145,27 @@ def test_a_status_no_quote_has_is_counted_but_no_filter(reviewer_client, team):
 
 
 @pytest.mark.django_db
+def test_quotes_the_bundle_drops_from_its_export_are_marked_so(reviewer_client, team):
+    """Issue 15: the page says which quotes the pipeline will not get back (bundle drop)."""
+    assessment = procurement_assessment(team=team, drop=["unverified"])
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    assert 'data-drop="unverified"' in html  # the page's CSS shows the flag for these
+    assert '<span class="drop-flag">dropped from the export</span>' in quote_element(html, 10)
+    chip = re.search(r'<a class="count is-unverified".*?</a>', html)[0]
+    assert '2 unverified<span class="drop-note"> · dropped from the export</span>' in chip
+    assert "drop-note" not in re.search(r'<a class="count is-verified".*?</a>', html)[0]
+    pane = reviewer_client.get(pane_url(assessment, 10), **HTMX).content.decode()
+    assert "Dropped from the export: this bundle has its unverified quotes removed" in pane
+    assert (
+        "Dropped from the export"
+        not in reviewer_client.get(pane_url(assessment, 1), **HTMX).content.decode()
+    )
+    kept = procurement_assessment(team=team, bundle_id="kept-all")
+    html = reviewer_client.get(detail_url(kept)).content.decode()
+    assert 'data-drop=""' in html and "drop-note" not in html
+
+
+@pytest.mark.django_db
 def test_json_response_is_a_tree_with_quote_fields_in_place(reviewer_client, team):
     data = {
         "bundle_version": 1,
