@@ -28,7 +28,7 @@ class GenerationAdmin(admin.ModelAdmin):
     list_display = ["id", "title", "status", "schema_name", "model_name", "created_at", "outcome"]
     list_filter = ["status", "schema_name", "model_name"]
     search_fields = ["title", "bundle_id", "failure"]
-    list_select_related = ["assessment"]
+    list_select_related = ["assessment", "reused_assessment"]
     inlines = [RecordInline]
     readonly_fields = [
         "title",
@@ -40,6 +40,7 @@ class GenerationAdmin(admin.ModelAdmin):
         "status",
         "failure",
         "assessment",
+        "reused_assessment",
         "created_by",
         "created_at",
         "finished_at",
@@ -57,9 +58,9 @@ class GenerationAdmin(admin.ModelAdmin):
 
     @admin.display(description="outcome")
     def outcome(self, generation: Generation) -> str:
-        if generation.assessment_id:
-            url = reverse("reviews:assessment_detail", args=[generation.assessment_id])
-            return format_html('<a href="{}">assessment {}</a>', url, generation.assessment_id)
+        if assessment_id := generation.assessment_id or generation.reused_assessment_id:
+            url = reverse("reviews:assessment_detail", args=[assessment_id])
+            return format_html('<a href="{}">assessment {}</a>', url, assessment_id)
         return generation.failure[:80] or "—"
 
 

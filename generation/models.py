@@ -60,6 +60,16 @@ class Generation(models.Model):
         null=True,
         blank=True,
         related_name="generation",
+        help_text="The assessment this run's answer was stored as.",
+    )
+    reused_assessment = models.ForeignKey(
+        "reviews.Assessment",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="repeated_by",
+        help_text="A re-run: the assessment an earlier run stored under this bundle id with "
+        "identical content, which this run's answer is.",
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -86,6 +96,11 @@ class Generation(models.Model):
 
     def __str__(self) -> str:
         return f"generation {self.pk}: {self.title or self.schema_name} ({self.status})"
+
+    @property
+    def handed_over_to(self):
+        """The assessment holding this run's answer: its own, or the earlier identical one."""
+        return self.assessment or self.reused_assessment
 
 
 class ExecutionRecord(models.Model):

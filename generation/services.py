@@ -35,7 +35,7 @@ from .client import ChatClient, Completion, ModelCallFailed
 from .models import CallKind, ExecutionRecord, Generation, GenerationStatus, RecordStatus
 from .prompt import PROMPT_VERSION, build_messages, build_repair_messages
 from .schemas import OutputSchema, output_schema
-from .selectors import generations_stuck
+from .selectors import generations_stuck, hand_over_origin
 from .sources import SourcesFile, turn_from_stored
 from .validation import VALIDATOR_VERSION, ValidationError, validate_answer
 
@@ -238,16 +238,24 @@ def _finish(generation: Generation, status: str, *, failure: str = "", **fields:
 
 def hand_over_bundle(*, generation: Generation, record: ExecutionRecord) -> dict[str, Any]:
     """The bundle for verification: the turn's sources with eligibility as computed, the raw
-    answer as JSON, evidence excerpts as the quotes, the execution record as meta."""
+    answer as JSON, evidence excerpts as the quotes, the execution record as meta.
+
+    The meta names the run that first handed over under this bundle id: a re-run with
+    identical content then builds the identical bundle, which ``bundle_import`` takes as the
+    one already stored instead of refusing it as other content under the same id."""
+    bundle_id = generation.bundle_id or f"generation-{generation.pk}"
+    origin = hand_over_origin(bundle_id=bundle_id) or {
+        "generation": generation.pk,
+        "execution_record": record.pk,
+    }
     bundle: dict[str, Any] = {
         "bundle_version": 1,
-        "id": generation.bundle_id or f"generation-{generation.pk}",
+        "id": bundle_id,
         "meta": {
             "model": record.model_name,
             "prompt_version": record.prompt_version,
             "schema": record.schema_name,
-            "generation": generation.pk,
-            "execution_record": record.pk,
+            **origin,
         },
         "sources": generation.sources,
         "response": {"format": "json", "text": record.raw_response, "quotes": EVIDENCE_QUOTES},
@@ -261,12 +269,14 @@ def generation_hand_over(
     *, generation: Generation, record: ExecutionRecord, status: str
 ) -> Generation:
     """Store the valid answer as an assessment; ``bundle_import`` queues its verification once
-    this commits. A bundle id already used for other content cannot be stored: the run goes
-    to manual review instead."""
+    this commits. A re-run whose answer is already stored under its bundle id, identical,
+    ends with that assessment; a bundle id already used for other content cannot be stored:
+    the run goes to manual review instead."""
     try:
         with transaction.atomic():
             result = bundle_import(raw=hand_over_bundle(generation=generation, record=record))
-            return _finish(generation, status, assessment=result.assessment)
+            link = "assessment" if result.created else "reused_assessment"
+            return _finish(generation, status, **{link: result.assessment})
     except (BundleConflict, BundleError) as exc:
         return _finish(generation, Status.MANUAL_REVIEW, failure=f"hand-over refused: {exc}")
 

@@ -57,6 +57,19 @@ def test_generate_command_hands_a_valid_answer_over(endpoint, sources_path, vali
     assert generation.model_name == "cli-model"
 
 
+def test_generate_command_run_twice_on_a_sources_file_with_an_id_hands_over_once(
+    endpoint, tmp_path, sources_data, valid_answer
+):
+    """Issue 17 item 8: the second run of the same file ended in manual review."""
+    path = tmp_path / "with-id.json"
+    path.write_text(json.dumps({**sources_data, "id": "procedure-1"}, ensure_ascii=False))
+    endpoint([Answer(dumps(valid_answer)), Answer(dumps(valid_answer))])
+    first, second = generate(path), generate(path)
+    assert (first["status"], second["status"]) == ("accepted", "accepted")
+    assert first["assessment"] == second["assessment"] is not None
+    assert second["failure"] == ""
+
+
 def test_generate_command_reports_manual_review_with_exit_status_3_ev_7(
     endpoint, sources_path, example_answer
 ):

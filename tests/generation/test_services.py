@@ -368,15 +368,45 @@ def test_a_run_abandoned_after_its_first_call_resumes_with_only_the_repair_call_
     assert list(resumed.records.values_list("kind", flat=True)) == ["initial", "repair"]
 
 
-def test_a_bundle_id_already_used_sends_the_run_to_manual_review(
+def test_a_bundle_id_already_used_for_other_content_sends_the_run_to_manual_review(
     sources_data, valid_answer, fake_llm
 ):
-    fake = fake_llm([Answer(dumps(valid_answer)), Answer(dumps(valid_answer))])
+    other_answer = copy.deepcopy(valid_answer)
+    other_answer["documentPurpose"] += " "
+    fake = fake_llm([Answer(dumps(valid_answer))] * 2 + [Answer(dumps(other_answer))])
     run(start(sources_data, id="fixed-id"), fake)
-    second = run(start(sources_data, id="fixed-id", title="other"), fake)
-    assert second.status == GenerationStatus.MANUAL_REVIEW
-    assert "hand-over refused" in second.failure
+    other_title = run(start(sources_data, id="fixed-id", title="other"), fake)
+    other_text = run(start(sources_data, id="fixed-id"), fake)
+    for second in (other_title, other_text):
+        assert second.status == GenerationStatus.MANUAL_REVIEW
+        assert "hand-over refused" in second.failure and "different content" in second.failure
+        assert second.handed_over_to is None
     assert Assessment.objects.count() == 1
+
+
+def test_a_rerun_with_an_identical_answer_ends_with_the_stored_assessment(
+    sources_data, example_answer, valid_answer, fake_llm, django_capture_on_commit_callbacks
+):
+    """Issue 17 item 8: the hand-over bundle named the run's own generation and record, so
+    re-running a sources file with an "id" always ended in manual review ("hand-over
+    refused"). Identical content is now the same bundle, whichever path the run took to it;
+    the assessment is stored and verified once."""
+    valid = dumps(valid_answer)
+    first = run(start(sources_data, id="fixed-id"), fake_llm([Answer(valid)]))
+    fake = fake_llm([Answer(valid), Answer(dumps(example_answer)), Answer(valid)])
+    with django_capture_on_commit_callbacks() as callbacks:
+        reruns = [run(start(sources_data, id="fixed-id"), fake) for _ in range(2)]
+    assert [r.status for r in reruns] == [GenerationStatus.ACCEPTED, GenerationStatus.REPAIRED]
+    assert callbacks == []  # no second verification of the same assessment
+    assert Assessment.objects.count() == 1
+    stored = first.assessment
+    for rerun in reruns:
+        assert rerun.failure == ""
+        assert rerun.assessment is None and rerun.reused_assessment == stored
+        assert rerun.handed_over_to == stored
+    # the stored bundle still names the run that first handed it over
+    assert stored.meta["generation"] == first.pk
+    assert stored.meta["execution_record"] == first.records.get().pk
 
 
 def test_answers_with_nul_characters_are_kept_and_refused_not_crashed_ev_1_ev_8(

@@ -221,6 +221,28 @@ def test_the_record_page_shows_the_verified_evidence_quotes_beside_coverage_003_
     assert "DOC ¶6" in html
 
 
+def test_a_reruns_pages_link_the_assessment_it_found_identical(
+    staff_client, sources_data, valid_answer, fake_llm, django_assert_num_queries
+):
+    """Issue 17 item 8: a re-run whose answer was already stored shows that assessment, in
+    the list and on its record page with the verified quotes, in as many queries."""
+    answer = dumps(valid_answer)
+    first = generated(sources_data, fake_llm([Answer(answer)]), id="procedure-1")
+    rerun = generated(sources_data, fake_llm([Answer(answer)]), id="procedure-1")
+    assert rerun.reused_assessment_id == first.assessment_id
+    assert assessment_verify(assessment_id=first.assessment_id).value == "stored"
+    assessment_url = reverse("reviews:assessment_detail", args=[first.assessment_id])
+    url = record_url(rerun.records.get())
+    with django_assert_num_queries(5):
+        html = staff_client.get(url).content.decode()
+    assert 'id="reused"' in html and "procedure-1" in html
+    assert f'href="{assessment_url}"' in html
+    assert html.count('class="count is-verified"') == 9
+    listed = staff_client.get(LIST_URL).content.decode()
+    assert listed.count(f'href="{assessment_url}"') == 2
+    assert "(re-run, identical)" in listed
+
+
 def test_the_coverage_fragment_filters_by_status(staff_client, accepted):
     record = accepted.records.get()
     response = staff_client.get(

@@ -2,7 +2,8 @@
 
 Runs one generation in this process against LLM_BASE_URL (settings) and prints where it
 ended as JSON. The sources file format is documented in ``generation/sources.py``.
-Exit status: 0 accepted or repaired (an assessment was handed over to verification);
+Exit status: 0 accepted or repaired (an assessment was handed over to verification, or a
+re-run's identical answer was already stored under the sources file's id);
 3 manual review or failed; 1 bad input (nothing stored).
 """
 
@@ -53,7 +54,7 @@ class Command(BaseCommand):
         summary = {
             "generation": generation.pk,
             "status": generation.status,
-            "assessment": generation.assessment_id,
+            "assessment": generation.assessment_id or generation.reused_assessment_id,
             "records": [
                 {"id": r.pk, "kind": r.kind, "status": r.status, "errors": r.errors}
                 for r in generation.records.all()
