@@ -117,18 +117,18 @@ def test_the_tally_links_single_out_one_status_and_say_so(reviewer_client, asses
     """Issue 15: the tally is a filter; ?status= is what its links do without JavaScript."""
     page = detail_url(assessment)
     html = reviewer_client.get(page).content.decode()
-    assert '<div class="split" data-filter="">' in html
+    assert '<div class="split" data-filter="" data-drop="">' in html
     chip = (
         '<a class="count is-unverified" href="?status=unverified" data-filter-status="unverified"'
     )
     assert chip + ">" in html
     filtered = reviewer_client.get(page + "?status=unverified").content.decode()
-    assert '<div class="split" data-filter="unverified">' in filtered
+    assert '<div class="split" data-filter="unverified" data-drop="">' in filtered
     chip = f'<a class="count is-unverified" href="{page}" data-filter-status="unverified"'
     assert chip + ' aria-current="true">' in filtered  # chosen: its link shows all again
     assert "Only the <strong data-filter-name>unverified</strong> quotes stand out" in filtered
     bogus = reviewer_client.get(page + "?status=<b>").content.decode()
-    assert '<div class="split" data-filter="">' in bogus and "&lt;b&gt;" not in bogus
+    assert '<div class="split" data-filter="" data-drop="">' in bogus and "&lt;b&gt;" not in bogus
 
 
 @pytest.mark.django_db
