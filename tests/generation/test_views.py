@@ -291,6 +291,20 @@ def test_reviewers_see_records_only_of_assessments_they_may_see_vb_7(
     assert client.get(LIST_URL).status_code == 302  # the list is staff-only
 
 
+def test_a_reviewer_sees_a_reruns_record_through_the_assessment_it_reused_vb_7(
+    client, reviewer, sources_data, valid_answer, fake_llm
+):
+    answer = dumps(valid_answer)
+    first = generated(sources_data, fake_llm([Answer(answer)]), id="procedure-1")
+    rerun = generated(sources_data, fake_llm([Answer(answer)]), id="procedure-1")
+    client.force_login(reviewer)
+    url = record_url(rerun.records.get())
+    assert client.get(url).status_code == 404
+    first.assessment.assigned_to = reviewer
+    first.assessment.save(update_fields=["assigned_to"])
+    assert client.get(url).status_code == 200
+
+
 def test_admin_lists_generations_links_records_and_starts_with_the_form(
     admin_client, accepted, manual_review
 ):
