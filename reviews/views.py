@@ -197,6 +197,7 @@ def assessment_review(request: HttpRequest, assessment_id: int) -> HttpResponse:
             "review_form": form if error else ReviewForm(),
             "review_error": error,
             "actions": services.allowed_actions(assessment),
+            "oob": True,  # the header's review state too, out of band
         },
     )
 

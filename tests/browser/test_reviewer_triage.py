@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from reviews.imports import bundle_import
-from reviews.models import Assessment, ReviewDecision, Team
+from reviews.models import Assessment, ReviewDecision, Team, VerificationState
 from tests.browser_support import page_problems, screenshot, sign_in
 from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user
 
@@ -287,4 +287,25 @@ def test_quotes_the_export_drops_are_marked_on_the_page(page, team, rita):
     page.click("#q1 .quote-text")
     expect(page.locator("#source-pane .note--drop")).to_contain_text("Dropped from the export")
     screenshot(page, "dropped-quotes-marked")
+    assert page_problems(page) == []
+
+
+def test_the_tally_waits_for_verification_and_the_header_follows_a_decision(page, team, rita):
+    assessment = procurement_assessment(team=team, verified=False)
+    open_page(page, assessment)
+    tally = page.locator(".head-side .tally")
+    expect(tally).to_have_text("Quotes are counted once verification finishes")
+    screenshot(page, "tally-while-verification-pending")
+    Assessment.objects.filter(pk=assessment.pk).update(
+        verification_state=VerificationState.DONE, engine_version="test"
+    )
+    # The page reloads itself once verification is done (polling), now with counts.
+    expect(page.locator(".tally a.count.is-verified")).to_have_text("✓ 6 verified", timeout=8000)
+    page.fill("#review-comment", "Quote 10 is invented.")
+    page.click("button[value=reject]")
+    expect(page.locator("#review .review--rejected")).to_have_text("rejected")
+    expect(page.locator("#head-review .review")).to_have_text("rejected")
+    expect(page.locator("#head-review")).to_have_count(1)
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "header-review-state-after-decision")
     assert page_problems(page) == []

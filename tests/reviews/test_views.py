@@ -166,6 +166,16 @@ def test_quotes_the_bundle_drops_from_its_export_are_marked_so(reviewer_client, 
 
 
 @pytest.mark.django_db
+def test_a_failed_verification_counts_no_quotes(reviewer_client, team):
+    assessment = procurement_assessment(team=team, verified=False)
+    Assessment.objects.filter(pk=assessment.pk).update(
+        verification_state=VerificationState.FAILED, verification_error="worker lost"
+    )
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    assert "Quotes not counted: verification failed" in html and '<ul class="tally"' not in html
+
+
+@pytest.mark.django_db
 def test_json_response_is_a_tree_with_quote_fields_in_place(reviewer_client, team):
     data = {
         "bundle_version": 1,
@@ -205,6 +215,9 @@ def test_page_says_when_verification_runs_and_polls_until_done(reviewer_client, 
     assert f'hx-get="{status_url}" hx-trigger="every 2s"' in html
     assert "Verification is pending" in html
     assert re.search(r'value="approve"[^>]*disabled', html)
+    # Issue 15: the tally says quotes are not counted yet, not "0 verified".
+    assert "Quotes are counted once verification finishes" in html
+    assert '<ul class="tally"' not in html
     polled = reviewer_client.get(status_url, **HTMX)
     assert 'hx-trigger="every 2s"' in polled.content.decode()
     Assessment.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
@@ -437,6 +450,18 @@ def test_approving_with_flagged_quotes_needs_a_recorded_confirmation_vb_7(
     )
     assessment.refresh_from_db()
     assert assessment.reviewed_by == reviewer and assessment.reviewed_at is not None
+
+
+@pytest.mark.django_db
+def test_a_decision_updates_the_headers_review_state_too(reviewer_client, assessment):
+    """Issue 15: the HTMX answer swaps the review box and, out of band, the header's state."""
+    page = reviewer_client.get(detail_url(assessment)).content.decode()
+    assert '<a class="jump" id="head-review" href="#review">' in page  # no oob on the page
+    url = reverse("reviews:assessment_review", args=[assessment.pk])
+    html = reviewer_client.post(url, {"action": "reject"}, **HTMX).content.decode()
+    head = re.search(r'<a class="jump" id="head-review"[^>]*>.*?</a>', html)[0]
+    assert 'hx-swap-oob="true"' in head and "review--rejected" in head
+    assert html.index('id="review"') < html.index('id="head-review"')  # after, at top level
 
 
 @pytest.mark.django_db
