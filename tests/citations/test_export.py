@@ -738,7 +738,11 @@ def test_export_corrections_read_back_as_corrected_003_9(markdown: str, fixed: s
 
 BUNDLES_OF_EVERY_FORM = sorted(
     path
-    for folder in (SHARED / "scenarios", Path(__file__).parent / "redteam")
+    for folder in (
+        SHARED / "scenarios",
+        SHARED / "dev" / "verbote",
+        Path(__file__).parent / "redteam",
+    )
     for path in folder.glob("*.json")
     if not path.name.endswith(".expected.json")
 )
@@ -746,7 +750,7 @@ BUNDLES_OF_EVERY_FORM = sorted(
 
 @pytest.mark.parametrize("path", BUNDLES_OF_EVERY_FORM, ids=lambda p: p.stem)
 def test_003_9_every_correction_reads_back_verified_from_the_export(path: Path):
-    """The export of every quote form (scenarios, red-team bundles) verified again: each
+    """The export of every quote form (scenarios, dev set, red-team bundles) verified again: each
     corrected quote is now verified as written, so the export carries the corrected citation
     and no stale one beside it (a second, contradicting citation would be read instead)."""
     bundle = load_bundle(path.read_text(encoding="utf-8"))
