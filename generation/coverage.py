@@ -70,16 +70,82 @@ TERMINAL = tuple(".!?。！？:：")
 HEADING_MAX_CHARS = 40
 
 
+@dataclass(frozen=True, slots=True)
+class Abbreviation:
+    """A full stop that ends no sentence. A space stands for any run of whitespace; a
+    lower-case first letter matches a capital too, as at the start of a sentence."""
+
+    text: str
+    # Only before a number: "Art. 5" is a citation, "auf diese Art." ends a sentence.
+    before_number: bool = False
+
+
+ABBREVIATIONS = (
+    Abbreviation("e.g."),
+    Abbreviation("i.e."),
+    Abbreviation("cf."),
+    Abbreviation("vs."),
+    Abbreviation("Mr."),
+    Abbreviation("Mrs."),
+    Abbreviation("Ms."),
+    Abbreviation("Dr."),
+    Abbreviation("Prof."),
+    Abbreviation("z. B."),
+    Abbreviation("u. a."),
+    Abbreviation("d. h."),
+    Abbreviation("bzw."),
+    Abbreviation("vgl."),
+    Abbreviation("ca."),
+    Abbreviation("p. ex."),
+    Abbreviation("Art.", before_number=True),
+    Abbreviation("Abs.", before_number=True),
+    Abbreviation("Nr.", before_number=True),
+    Abbreviation("No.", before_number=True),
+    Abbreviation("S.", before_number=True),
+    Abbreviation("p.", before_number=True),
+)
+
+
+def _abbreviation_pattern(abbreviation: Abbreviation) -> str:
+    first, rest = abbreviation.text[0], abbreviation.text[1:]
+    head = f"[{first}{first.upper()}]" if first.islower() else re.escape(first)
+    pattern = head + re.escape(rest).replace(r"\ ", r"\s+")
+    return pattern + r"(?=\s+\d)" if abbreviation.before_number else pattern
+
+
+# Longest first, so "p. ex." is not read as "p." before a word.
+ABBREVIATION = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join(_abbreviation_pattern(a) for a in sorted(ABBREVIATIONS, key=lambda a: -len(a.text)))
+    + ")"
+)
+
+
+def _abbreviation_stops(paragraph: str) -> frozenset[int]:
+    """Positions of the full stops that belong to an abbreviation."""
+    return frozenset(
+        at
+        for found in ABBREVIATION.finditer(paragraph)
+        for at in range(found.start(), found.end())
+        if paragraph[at] == "."
+    )
+
+
 def split_sentences(paragraph: str) -> tuple[tuple[int, int], ...]:
     """Raw ``(start, end)`` spans of the non-empty sentences of one paragraph.
 
     A line without final punctuation continues on the next line (a wrapped sentence), except
-    when it is a short first line (a heading) or the next line is a list item.
+    when it is a short first line (a heading) or the next line is a list item. The full stop
+    of an abbreviation (``ABBREVIATIONS``) ends no sentence and no line.
 
     >>> text = "배경\\n현재 요청을\\n확인하기 어렵습니다.\\n- 하나. 둘."
     >>> [text[a:b] for a, b in split_sentences(text)]
     ['배경', '현재 요청을\\n확인하기 어렵습니다.', '- 하나.', '둘.']
+    >>> text = "Ask Dr. Kim, e.g. by mail. Das gilt z. B. nach Art. 5. Fertig."
+    >>> [text[a:b] for a, b in split_sentences(text)]
+    ['Ask Dr. Kim, e.g. by mail.', 'Das gilt z. B. nach Art. 5.', 'Fertig.']
     """
+    abbreviation_stops = _abbreviation_stops(paragraph)
     lines: list[tuple[int, int]] = []
     offset = 0
     for line in paragraph.split("\n"):
@@ -88,13 +154,13 @@ def split_sentences(paragraph: str) -> tuple[tuple[int, int], ...]:
         offset += len(line) + 1
     blocks: list[tuple[int, int]] = []
     for index, (start, end) in enumerate(lines):
-        previous = paragraph[blocks[-1][0] : blocks[-1][1]] if blocks else ""
+        previous = paragraph[blocks[-1][0] : blocks[-1][1]].rstrip() if blocks else ""
         heading = index == 1 and len(previous.strip()) <= HEADING_MAX_CHARS
+        ends_sentence = previous.endswith(TERMINAL) and (
+            blocks[-1][0] + len(previous) - 1 not in abbreviation_stops
+        )
         continues = (
-            blocks
-            and not heading
-            and not previous.rstrip().endswith(TERMINAL)
-            and not LIST_ITEM.match(paragraph, start)
+            blocks and not heading and not ends_sentence and not LIST_ITEM.match(paragraph, start)
         )
         if continues:
             blocks[-1] = (blocks[-1][0], end)
@@ -105,8 +171,9 @@ def split_sentences(paragraph: str) -> tuple[tuple[int, int], ...]:
         marker = LIST_ITEM.match(paragraph, start)
         cut = marker.end() if marker else start
         for found in SENTENCE_END.finditer(paragraph, cut, end):
-            spans.append((start, found.end()))
-            start = found.end()
+            if found.start() not in abbreviation_stops:
+                spans.append((start, found.end()))
+                start = found.end()
         spans.append((start, end))
     return tuple(_trimmed(paragraph, a, b) for a, b in spans if paragraph[a:b].strip())
 

@@ -34,7 +34,7 @@ from .coverage import (
 )
 from .schemas import OutputSchema
 
-VALIDATOR_VERSION = "ev-2"  # stored per record: bump when an answer can get other errors
+VALIDATOR_VERSION = "ev-3"  # stored per record: bump when an answer can get other errors
 
 # rule -> (layer, what it checks)
 RULES: dict[str, tuple[str, str]] = {
