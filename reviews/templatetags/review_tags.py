@@ -164,13 +164,29 @@ def word_diff(before: str, after: str, *, fold: bool = False) -> list[DiffPart]:
     text: word_diff("ninety days' notice", "ninety (90) days’ notice") is
     same "ninety ", added "(90) ", same "days", removed "'", added "’", same " notice"."""
     old, new = _DIFF_TOKEN.findall(before), _DIFF_TOKEN.findall(after)
-    keys = ([_folded(t) for t in old], [_folded(t) for t in new]) if fold else (old, new)
+    old_keys, new_keys = (
+        ([_folded(t) for t in old], [_folded(t) for t in new]) if fold else (old, new)
+    )
+    # A correction changes a few words of a long quote: the runs alike at both ends are
+    # set aside, and difflib (quadratic at worst) aligns only what lies between them.
+    lead = 0
+    while lead < min(len(old), len(new)) and old_keys[lead] == new_keys[lead]:
+        lead += 1
+    trail = 0
+    while trail < min(len(old), len(new)) - lead and old_keys[-1 - trail] == new_keys[-1 - trail]:
+        trail += 1
     # autojunk off: on long quotes it would count the spaces as junk and align nothing.
-    matcher = difflib.SequenceMatcher(None, *keys, autojunk=False)
+    matcher = difflib.SequenceMatcher(
+        None, old_keys[lead : len(old) - trail], new_keys[lead : len(new) - trail], autojunk=False
+    )
     chunks = [
-        (tag, "".join(old[i1:i2]), "".join(new[j1:j2]))
+        (tag, "".join(old[lead + i1 : lead + i2]), "".join(new[lead + j1 : lead + j2]))
         for tag, i1, i2, j1, j2 in matcher.get_opcodes()
     ]
+    if lead:
+        chunks.insert(0, ("equal", "".join(old[:lead]), "".join(new[:lead])))
+    if trail:
+        chunks.append(("equal", "".join(old[len(old) - trail :]), "".join(new[len(new) - trail :])))
     merged: list[tuple[str, str, str]] = []
     for index, (tag, removed, added) in enumerate(chunks):
         between_changes = 0 < index < len(chunks) - 1 and tag == "equal" and added.isspace()

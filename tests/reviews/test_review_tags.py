@@ -50,6 +50,15 @@ def test_word_diff_shows_what_changed_word_by_word(before, after, expected):
     assert runs(word_diff(before, after)) == expected
 
 
+def test_a_long_quote_with_one_change_shows_that_change_alone():
+    text = "Renewals that change the price by more than five per cent are new contracts. " * 20
+    changed = text.replace("five", "ten", 1)
+    assert runs(word_diff(text, changed)) == [
+        ("same", text[: text.index("five")]), ("removed", "five"), ("added", "ten"),
+        ("same", text[text.index("five") + 4 :]),
+    ]  # fmt: skip
+
+
 def test_a_folded_diff_ignores_what_the_engine_folds():
     assert runs(word_diff("It’s “FINAL” – signed", 'it\'s "final" - signed', fold=True)) == [
         ("same", 'it\'s "final" - signed')
@@ -68,7 +77,7 @@ def test_a_passage_keeps_its_text_and_marks_the_gaps_where_the_quote_has_more():
     # A word only the quote has, with none of the source's in its place, is a gap.
     parts = passage_differences("ein pauschales Tempolimit lehnen wir ab", "ein Tempolimit lehnen")
     assert runs(parts) == [
-        ("same", "ein"), ("removed", " pauschales"), ("same", " Tempolimit lehnen"),
+        ("same", "ein "), ("removed", "pauschales "), ("same", "Tempolimit lehnen"),
         ("removed", " wir ab"),
     ]  # fmt: skip
     assert "".join(p.text for p in parts if p.kind != "removed") == "ein Tempolimit lehnen"
