@@ -67,12 +67,19 @@ def rows_from_jsonl(text: str) -> list[dict[str, Any]]:
         missing = [key for key in REQUIRED_KEYS if key not in row]
         if missing:
             raise ValueError(f"line {number}: missing {', '.join(missing)}")
+        errors = row.get("errors", [])
+        if not isinstance(errors, list) or not all(
+            isinstance(e, dict) and {"path", "rule"} <= e.keys() for e in errors
+        ):
+            raise ValueError(f"line {number}: errors must be a list of {{path, rule, message}}")
         rows.append(row)
     return rows
 
 
 def rows_revalidate(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each answer validated again with today's validator and schema: status then and now."""
+    """Each answer validated again with today's validator and schema: status then and now,
+    and the errors it gained and lost (an error is its path and rule; a reworded message is
+    no change)."""
     results = []
     for row in rows:
         try:
@@ -81,13 +88,19 @@ def rows_revalidate(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         except (BundleError, KeyError) as exc:
             raise ValueError(f"record {row['record']}: {exc}") from None
         validation = validate_answer(row["raw_response"], turn, schema)
+        errors = [e.as_dict() for e in validation.errors]
+        stored = row.get("errors", [])
+        then = {(e["path"], e["rule"]) for e in stored}
+        now = {(e["path"], e["rule"]) for e in errors}
         results.append(
             {
                 "record": row["record"],
                 "was": row["status"],
                 "now": RecordStatus.VALID.value if validation.valid else RecordStatus.INVALID.value,
                 "validator_version": VALIDATOR_VERSION,
-                "errors": [e.as_dict() for e in validation.errors],
+                "errors": errors,
+                "errors_added": [e for e in errors if (e["path"], e["rule"]) not in then],
+                "errors_gone": [e for e in stored if (e["path"], e["rule"]) not in now],
             }
         )
     return results

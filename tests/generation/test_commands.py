@@ -134,16 +134,112 @@ def test_failed_answers_export_as_json_lines_and_revalidate_ev_8(
         },
     )
     monkeypatch.setitem(OUTPUT_SCHEMAS, "task-procedure-v1", stricter)
-    out = StringIO()
-    call_command("generation_regressions", "revalidate", stdout=out, stderr=StringIO())
+    out, err = StringIO(), StringIO()
+    with pytest.raises(CommandError, match="1 valid record"):
+        call_command("generation_regressions", "revalidate", stdout=out, stderr=err)
     results = {r["record"]: r for r in map(json.loads, out.getvalue().splitlines())}
     repaired = ExecutionRecord.objects.get(kind="repair")
     assert (results[repaired.pk]["was"], results[repaired.pk]["now"]) == ("valid", "invalid")
     assert results[repaired.pk]["errors"][0]["path"] == "$.evidence"
 
 
+def test_revalidate_fails_when_a_valid_record_turns_invalid_and_shows_what_changed(
+    endpoint, sources_path, example_answer, valid_answer, monkeypatch
+):
+    """Issue 17 item 10: revalidate exited 0 when a record turned invalid and did not show
+    which errors changed. Now exit status 3, each change on stderr, gained and lost errors
+    in the JSON lines."""
+    endpoint([Answer(dumps(example_answer)), Answer(dumps(valid_answer))])
+    generate(sources_path)
+    invalid = ExecutionRecord.objects.get(kind="initial")
+    repaired = ExecutionRecord.objects.get(kind="repair")
+    # A stricter schema: at most five evidence items (the repaired answer has nine).
+    properties = TASK_PROCEDURE_V1.json_schema["properties"]
+    evidence = {**properties["evidence"], "maxItems": 5}
+    stricter = replace(
+        TASK_PROCEDURE_V1,
+        json_schema={
+            **TASK_PROCEDURE_V1.json_schema,
+            "properties": {**properties, "evidence": evidence},
+        },
+    )
+    monkeypatch.setitem(OUTPUT_SCHEMAS, "task-procedure-v1", stricter)
+
+    out, err = StringIO(), StringIO()
+    with pytest.raises(CommandError) as raised:
+        call_command("generation_regressions", "revalidate", stdout=out, stderr=err)
+    assert raised.value.returncode == 3
+    assert str(raised.value) == f"1 valid record(s) are invalid now: {repaired.pk}"
+    results = {r["record"]: r for r in map(json.loads, out.getvalue().splitlines())}
+    turned = results[repaired.pk]
+    assert [(e["path"], e["rule"]) for e in turned["errors_added"]] == [
+        ("$.evidence", "schema.constraint")
+    ]
+    assert turned["errors_gone"] == []
+    assert f"record {repaired.pk}: valid -> invalid; + $.evidence schema.constraint" in (
+        err.getvalue().splitlines()
+    )
+    # the first answer was invalid and still is: that alone fails nothing
+    assert (results[invalid.pk]["was"], results[invalid.pk]["now"]) == ("invalid", "invalid")
+
+
+def test_revalidate_of_unchanged_records_exits_0_and_prints_no_changes(
+    endpoint, sources_path, example_answer, valid_answer
+):
+    endpoint([Answer(dumps(example_answer)), Answer(dumps(valid_answer))])
+    generate(sources_path)
+    out, err = StringIO(), StringIO()
+    call_command("generation_regressions", "revalidate", stdout=out, stderr=err)
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert all(r["errors_added"] == r["errors_gone"] == [] for r in results)
+    assert err.getvalue().splitlines() == ["revalidated 2 record(s), 0 changed status"]
+
+
+def test_revalidate_shows_an_error_no_longer_reported(
+    endpoint, sources_path, example_answer, valid_answer, tmp_path
+):
+    endpoint([Answer(dumps(example_answer)), Answer(dumps(valid_answer))])
+    generate(sources_path)
+    export = tmp_path / "failed.jsonl"
+    call_command("generation_regressions", "export", output=export, stderr=StringIO())
+    [row] = map(json.loads, export.read_text(encoding="utf-8").splitlines())
+    stale = {"path": "$.processSteps[9].order", "rule": "order.duplicate", "message": "old"}
+    export.write_text(json.dumps({**row, "errors": [*row["errors"], stale]}) + "\n")
+    out, err = StringIO(), StringIO()
+    call_command("generation_regressions", "revalidate", input=export, stdout=out, stderr=err)
+    [result] = map(json.loads, out.getvalue().splitlines())
+    assert (result["errors_added"], result["errors_gone"]) == ([], [stale])
+    assert err.getvalue().splitlines()[0] == (
+        f"record {row['record']}: invalid -> invalid; - $.processSteps[9].order order.duplicate"
+    )
+
+
+def test_export_into_a_missing_folder_creates_it_and_an_unwritable_path_is_one_line(
+    endpoint, sources_path, example_answer, tmp_path
+):
+    """Issue 17 item 10: --output into a missing folder was a traceback."""
+    endpoint([Answer(dumps(example_answer)), Answer("{")])
+    with pytest.raises(CommandError):
+        generate(sources_path)
+    nested = tmp_path / "regressions" / "2026" / "failed.jsonl"
+    call_command("generation_regressions", "export", output=nested, stderr=StringIO())
+    assert len(nested.read_text(encoding="utf-8").splitlines()) == 2
+    with pytest.raises(CommandError, match=r"^--output: cannot write .*: Is a directory$"):
+        call_command("generation_regressions", "export", output=tmp_path, stderr=StringIO())
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    with pytest.raises(CommandError, match=r"^--output: cannot write .*/a-file/x\.jsonl: .+$"):
+        call_command(
+            "generation_regressions", "export", output=blocker / "x.jsonl", stderr=StringIO()
+        )
+
+
 def test_revalidate_refuses_a_broken_export_naming_the_line(tmp_path):
     export = tmp_path / "broken.jsonl"
     export.write_text('{"record": 1}\n')
     with pytest.raises(CommandError, match="line 1: missing schema"):
+        call_command("generation_regressions", "revalidate", input=export)
+    row = {"record": 1, "schema": "s", "status": "valid", "sources": [], "raw_response": ""}
+    export.write_text(json.dumps({**row, "errors": ["not an error"]}) + "\n")
+    with pytest.raises(CommandError, match="line 1: errors must be a list"):
         call_command("generation_regressions", "revalidate", input=export)

@@ -5,7 +5,9 @@ python manage.py generation_regressions export [--output FILE] [--all]
     Invalid answers only, unless --all (valid ones too).
 python manage.py generation_regressions revalidate [--input FILE]
     Validate stored answers (or an export) again with today's prompt, schemas and
-    validator; one JSON line per record: status then and now, current errors.
+    validator; one JSON line per record: status then and now, current errors, the errors
+    gained and lost. Each record whose status or errors changed is summed up on stderr.
+    Exit status 3 when a record that was valid is invalid now; 1 bad input.
 """
 
 import json
@@ -19,6 +21,9 @@ from generation.regressions import (
     rows_revalidate,
     rows_to_jsonl,
 )
+
+# As generate's: the result is not acceptable (here: an answer that passed fails now).
+TURNED_INVALID = 3
 
 
 class Command(BaseCommand):
@@ -44,7 +49,12 @@ class Command(BaseCommand):
         if output is None:
             self.stdout.write(text, ending="")
         else:
-            output.write_text(text, encoding="utf-8")
+            try:
+                # A new file in a new folder, as "-o regressions/today.jsonl" is meant.
+                output.parent.mkdir(parents=True, exist_ok=True)
+                output.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise CommandError(f"--output: cannot write {output}: {exc.strerror}") from None
         self.stderr.write(f"exported {len(rows)} record(s)")
 
     def _revalidate(self, source: Path | None) -> None:
@@ -63,5 +73,25 @@ class Command(BaseCommand):
             raise CommandError(f"cannot revalidate: {exc}") from None
         for result in results:
             self.stdout.write(json.dumps(result, ensure_ascii=False))
+        for result in results:
+            if result["was"] != result["now"] or result["errors_added"] or result["errors_gone"]:
+                self.stderr.write(changed_line(result))
         changed = sum(r["was"] != r["now"] for r in results)
         self.stderr.write(f"revalidated {len(results)} record(s), {changed} changed status")
+        turned_invalid = [
+            r["record"] for r in results if (r["was"], r["now"]) == ("valid", "invalid")
+        ]
+        if turned_invalid:
+            listed = ", ".join(map(str, turned_invalid))
+            raise CommandError(
+                f"{len(turned_invalid)} valid record(s) are invalid now: {listed}",
+                returncode=TURNED_INVALID,
+            )
+
+
+def changed_line(result: dict) -> str:
+    """One record's change in a line: its status, then each error gained (+) and lost (-)."""
+    parts = [f"record {result['record']}: {result['was']} -> {result['now']}"]
+    parts += [f"+ {e['path']} {e['rule']}" for e in result["errors_added"]]
+    parts += [f"- {e['path']} {e['rule']}" for e in result["errors_gone"]]
+    return "; ".join(parts)
