@@ -92,7 +92,6 @@ class Claim:
 
     assessment_id: int
     attempt: int
-    claimed_at: datetime
     # The row as claimed, with only the columns a run reads (not the previous run's report).
     assessment: Assessment = field(compare=False, repr=False)
 
@@ -167,7 +166,6 @@ def assessment_claim(*, assessment_id: int, now: datetime | None = None) -> Clai
     return Claim(
         assessment_id=assessment_id,
         attempt=assessment.verification_attempts,
-        claimed_at=now,
         assessment=assessment,
     )
 

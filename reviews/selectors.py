@@ -9,7 +9,7 @@ from django.db.models.functions import TruncDay, TruncWeek
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from citations.engine import VerificationStatus
+from citations.engine import FLAGGED_STATUSES, VerificationStatus
 
 from .models import Assessment, Correction, Quote, ReviewDecision, Source
 from .rendering import RenderedParagraph, paragraph_rendering
@@ -81,8 +81,7 @@ class AssessmentPage:
     @property
     def flagged_quotes(self) -> list[Quote]:
         """Quotes no eligible source backs: approving with them needs a confirmation."""
-        flagged = {VerificationStatus.UNVERIFIED, VerificationStatus.INELIGIBLE}
-        return [quote for quote in self.quotes if quote.status in flagged]
+        return [quote for quote in self.quotes if quote.status in FLAGGED_STATUSES]
 
 
 def assessment_page(*, assessment: Assessment) -> AssessmentPage:

@@ -7,7 +7,7 @@ reviewers act at once exactly one UPDATE matches a row; the other gets ``ReviewC
 from django.db import transaction
 from django.utils import timezone
 
-from citations.engine import VerificationStatus
+from citations.engine import FLAGGED_STATUSES
 
 from .models import Assessment, Quote, ReviewAction, ReviewDecision, ReviewState, VerificationState
 
@@ -23,9 +23,6 @@ REVIEW_TRANSITIONS: dict[ReviewAction, tuple[frozenset[ReviewState], ReviewState
     ),
     ReviewAction.RETURN: (frozenset({ReviewState.PENDING}), ReviewState.RETURNED),
 }
-
-# Quotes that no eligible source backs: approving over them must be confirmed, and is recorded.
-FLAGGED_STATUSES = (VerificationStatus.UNVERIFIED, VerificationStatus.INELIGIBLE)
 
 
 class ReviewError(Exception):

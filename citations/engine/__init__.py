@@ -15,6 +15,7 @@ from .match import find_verbatim
 from .parse import parse_response
 from .report import report_to_dict
 from .types import (
+    FLAGGED_STATUSES,
     Bundle,
     CorrectedCitation,
     Match,
@@ -51,6 +52,7 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "ENGINE_NAME",
     "ENGINE_VERSION",
+    "FLAGGED_STATUSES",
     "Bundle",
     "BundleError",
     "CorrectedCitation",

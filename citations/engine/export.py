@@ -32,6 +32,7 @@ from .markers import HORIZONTAL_SPACE
 from .parse_json import rewrite_quote_field
 from .parse_markdown import BLOCK_PREFIX
 from .types import (
+    FLAGGED_STATUSES,
     Bundle,
     CitationSite,
     QuoteForm,
@@ -42,7 +43,6 @@ from .types import (
     VerificationStatus,
 )
 
-FLAGGED = (VerificationStatus.UNVERIFIED, VerificationStatus.INELIGIBLE)
 JSON_FLAG_FIELD = "verbatim_status"
 LEADING_INDENT = re.compile(r"\n([ \t]+)\S")
 CLOSING_PUNCTUATION = ".,;:!?)]…"
@@ -117,7 +117,7 @@ def _markdown_edits(
         edits.append((span_start, span_end, new_text))
         edits.extend(_citation_edits(bundle, result, rows, new_marker, insert_at))
         return edits
-    if result.status in FLAGGED:
+    if result.status in FLAGGED_STATUSES:
         return [(insert_at, insert_at, f" {markdown_flag(result.status)}")]
     return []
 
@@ -321,7 +321,8 @@ def _export_json(bundle: Bundle, report: Report) -> str:
             target = bundle.turn.source(holder) if holder else None
             if target is not None:
                 _bind_source(obj, selected, result, target, bundle.turn)
-        elif result.status in FLAGGED:  # also a dropped root object: there is no array to leave
+        elif result.status in FLAGGED_STATUSES:
+            # also a dropped root object: there is no array to leave it out of
             obj[JSON_FLAG_FIELD] = result.status.value
     # Last first, so earlier indices in the same array stay valid.
     for selected in sorted(removals, key=lambda s: s.order, reverse=True):

@@ -308,10 +308,10 @@ def with_sentence_markers(
         limit = stops[next_stop] if next_stop < len(stops) else len(text)
         cited = _sentence_citation(text, position, limit, out[index + 1 :])
         if cited is not None:
-            out[index] = replace(quote, cited_ref=cited, cited_url=None, site=SENTENCE_SITE)
+            out[index] = replace(quote, cited_ref=cited, site=SENTENCE_SITE)
         elif (lead_in := _lead_in_citation(text, stops, quote.extent[0], out[:index])) is not None:
             site = _introducing_site(text, out[:index], quote, lead_in)
-            out[index] = replace(quote, cited_ref=lead_in.ref, cited_url=None, site=site)
+            out[index] = replace(quote, cited_ref=lead_in.ref, site=site)
             if quote.cited_paragraph is None and lead_in.paragraph is not None:
                 out[index] = replace(
                     out[index],

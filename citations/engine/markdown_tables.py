@@ -139,7 +139,6 @@ def with_table_citations(
                     quote,
                     cited_ref=cited_ref,
                     cited_paragraph=cited_paragraph,
-                    cited_url=None,
                     site=site,
                 )
         for role, (start, end) in row:

@@ -128,7 +128,6 @@ def quote_citation(marker: Marker | None) -> dict[str, Any]:
         "cited_ref": None if marker.named else marker.ref,
         "cited_paragraph": marker.paragraph,
         "cited_paragraphs": marker.paragraphs,
-        "cited_url": marker.url,
         "attributed_to": (marker.ref or None) if marker.named else None,
     }
 

@@ -102,7 +102,6 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
                 cited_ref=cited_ref,
                 cited_paragraph=cited_paragraph,
                 cited_paragraphs=cited_paragraphs,
-                cited_url=_reference(obj.get(fields.url)) if fields.url else None,
                 json_path=where,
                 attributed_to=attributed_to,
                 site=JSON_SITE if (cited_ref or attributed_to or cited_paragraph) else None,

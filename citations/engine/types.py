@@ -31,6 +31,10 @@ class VerificationStatus(StrEnum):
     INELIGIBLE = "ineligible"
 
 
+# Quotes no eligible source backs: an export flags them, approving over them is confirmed.
+FLAGGED_STATUSES = frozenset({VerificationStatus.UNVERIFIED, VerificationStatus.INELIGIBLE})
+
+
 class Reason(StrEnum):
     FOUND_AS_CITED = "found_as_cited"
     RELOCATED_PARAGRAPH = "relocated_paragraph"
@@ -310,7 +314,6 @@ class ParsedQuote:
     text: str
     cited_ref: str | None = None
     cited_paragraph: int | None = None
-    cited_url: str | None = None
     response_span: tuple[int, int] | None = None
     extent: tuple[int, int] | None = None
     json_path: str | None = None

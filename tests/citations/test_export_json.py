@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from citations.engine import (
+    FLAGGED_STATUSES,
     CorrectedCitation,
     QuoteFields,
     QuoteResult,
@@ -354,7 +355,6 @@ def test_json_export_rewrites_a_marker_copied_into_the_quote_field_003_9(
 
 
 FIELDS_Q = (QuoteFields(path="$.q[*]", text="t", source="s", paragraph="p", url="u"),)
-FLAGGED_STATUSES = (UNVERIFIED, INELIGIBLE)
 
 
 @given(

@@ -101,11 +101,11 @@ def test_json_source_paragraph_url_fields_003_1() -> None:
         }
     )
     quotes = parse(text, fields).quotes
-    assert [(q.cited_ref, q.cited_paragraph, q.cited_url) for q in quotes] == [
-        ("GRÜNE 2022, S. 58", 3, "https://x.example/a"),
-        ("S1", 4, None),
-        (None, None, None),
-        ("7", 12, None),
+    assert [(q.cited_ref, q.cited_paragraph) for q in quotes] == [
+        ("GRÜNE 2022, S. 58", 3),
+        ("S1", 4),
+        (None, None),
+        ("7", 12),
     ]
 
 
@@ -473,12 +473,11 @@ def test_scenario_json_quotes_numbered_as_expected_003_1(scenario: str, count: i
     assert parsed.notes == ()
 
 
-def test_adr_scenario_reads_source_and_url_fields_003_1() -> None:
+def test_adr_scenario_reads_the_source_field_003_1() -> None:
     bundle = load_bundle((SHARED / "scenarios" / "adr_source_binding.json").read_text())
     second = parse_response(bundle.response).quotes[1]
     assert second.json_path == "$.wahlprogramm_scores[0].wahlprogramm.zitate[1].text"
     assert second.cited_ref == "GRÜNE NRW Wahlprogramm 2022, S. 58"
-    assert second.cited_url == "https://example.org/gruene-nrw-2022.pdf#page=58"
     assert bundle.turn.resolve(second.cited_ref).id == "Q1"
 
 

@@ -560,13 +560,11 @@ def test_chatgpt_lines_and_file_citations_003_1() -> None:
     assert markdown[file.extent[1] :] == " here."
 
 
-def test_marker_as_link_gives_the_cited_url_003_1() -> None:
-    (quote,) = quotes_of('As "the fee rises by six per cent" [S1 ¶2](https://x.example/a#p2) says.')
-    assert (quote.cited_ref, quote.cited_paragraph, quote.cited_url) == (
-        "S1",
-        2,
-        "https://x.example/a#p2",
-    )
+def test_a_marker_written_as_a_link_is_a_linked_site_003_1() -> None:
+    markdown = 'As "the fee rises by six per cent" [S1 ¶2](https://x.example/a#p2) says.'
+    (quote,) = quotes_of(markdown)
+    assert (quote.cited_ref, quote.cited_paragraph, quote.site.link) == ("S1", 2, True)
+    assert markdown[slice(*quote.site.span)] == "[S1 ¶2](https://x.example/a#p2)"
 
 
 BLOCK_CASES = [
