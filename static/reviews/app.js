@@ -1,5 +1,6 @@
-// Verbatim reviewer page: keyboard moves between quotes, deep links open a quote's source,
-// and the source pane scrolls to its highlighted paragraph after every swap.
+// Verbatim reviewer page: one selected quote, always the one the source pane shows (keys,
+// clicks, badges, #qN links); the tally singles out a status; ? lists the keys, a / r open
+// the review box; the pane scrolls to its highlighted paragraph after every swap.
 // Static file only: the Content-Security-Policy allows no inline script.
 (function () {
   "use strict";
