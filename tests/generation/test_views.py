@@ -18,7 +18,7 @@ from generation.tasks import run_generation
 from tests.conftest import row_counts
 
 from .conftest import client_for, dumps
-from .fake_llm import Answer
+from .fake_llm import Answer, Status
 
 pytestmark = pytest.mark.django_db
 
@@ -241,6 +241,39 @@ def test_a_reruns_pages_link_the_assessment_it_found_identical(
     listed = staff_client.get(LIST_URL).content.decode()
     assert listed.count(f'href="{assessment_url}"') == 2
     assert "(re-run, identical)" in listed
+
+
+@pytest.mark.parametrize(
+    ("script", "says"),
+    [
+        ([Status(500)], "None: no answer arrived."),
+        ([Answer("not json"), Answer("{")], "None: the answer is not one JSON object."),
+    ],
+    ids=["transport-error", "not-json"],
+)
+def test_a_record_without_a_validated_answer_does_not_claim_its_values_came_from_the_sources(
+    staff_client, sources_data, fake_llm, script, says
+):
+    """Issue 17 item 10: a transport-error record said "every required value came from the
+    sources"."""
+    generation = generated(sources_data, fake_llm(script))
+    for record in generation.records.all():
+        html = staff_client.get(record_url(record)).content.decode()
+        assert "came from the sources" not in html
+        assert says in html
+
+
+def test_an_invalid_answer_without_questions_says_it_failed_validation(
+    staff_client, sources_data, example_answer, fake_llm
+):
+    answer = copy.deepcopy(example_answer)
+    answer["missingFields"] = []
+    answer["assignmentRule"] = "검토자가 정합니다."
+    raw = dumps(answer)
+    generation = generated(sources_data, fake_llm([Answer(raw), Answer(raw)]))
+    html = staff_client.get(record_url(generation.records.first())).content.decode()
+    assert "came from the sources" not in html
+    assert "every required value was given, but the answer failed validation" in html
 
 
 def test_the_coverage_fragment_filters_by_status(staff_client, accepted):
