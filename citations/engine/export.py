@@ -31,6 +31,7 @@ from .markdown_tables import NO_SOURCE
 from .markers import HORIZONTAL_SPACE
 from .parse_json import rewrite_quote_field
 from .parse_markdown import BLOCK_PREFIX
+from .source_names import resolve_source
 from .types import (
     FLAGGED_STATUSES,
     Bundle,
@@ -397,7 +398,7 @@ def source_reference(turn: Turn, target: Source, written: str | None) -> str:
     kind = _reference_kind(turn, written)
     for attribute in (kind, "label", "id"):
         name: str = getattr(target, attribute)
-        resolved = turn.resolve(name) if name else None
+        resolved = resolve_source(turn, name) if name else None
         if resolved is not None and resolved.id == target.id:
             return name
     return target.id

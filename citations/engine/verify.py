@@ -48,6 +48,7 @@ from .mojibake import find_with_gaps, repair_mojibake
 from .normalize import fold_text
 from .parse import parse_response
 from .policy import Citation, Finding, citation_kind, decide, policy_rule
+from .source_names import resolve_source
 from .types import (
     Bundle,
     CorrectedCitation,
@@ -444,11 +445,11 @@ def _resolve_source(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Source
             return replace(quote, cited_ref=quote.attributed_to), None
     if not quote.cited_ref:
         return quote, None
-    cited = turn.resolve(quote.cited_ref, exact=True)
+    cited = resolve_source(turn, quote.cited_ref, exact=True)
     marker = read_citation(quote.cited_ref) if cited is None else None
     if marker is None:
         # a name in words: "Document D1", "D1 (Lease 2024)", the source's URL
-        return quote, cited or turn.resolve(quote.cited_ref)
+        return quote, cited or resolve_source(turn, quote.cited_ref)
     if quote.cited_paragraph is None:
         quote = replace(
             quote,
@@ -458,7 +459,7 @@ def _resolve_source(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Source
         )
     else:
         quote = replace(quote, cited_ref=marker.ref)
-    return quote, turn.resolve(marker.ref)
+    return quote, resolve_source(turn, marker.ref)
 
 
 def _at_locator(quote: ParsedQuote, source: Source, locator: str) -> ParsedQuote:

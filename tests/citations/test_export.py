@@ -32,6 +32,7 @@ from citations.engine import (
 )
 from citations.engine.export import export_response
 from citations.engine.parse import parse_response
+from citations.engine.source_names import resolve_source
 
 SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 V = VerificationStatus
@@ -83,7 +84,7 @@ def report_for(bundle: Bundle, outcomes: list[Outcome]) -> Report:
         if isinstance(outcome, tuple):
             corrected, status = CorrectedCitation(*outcome), CORRECTED
         name = quote.cited_ref or quote.attributed_to  # a name cites as verification reads it
-        cited = TURN.resolve(name) if name else None
+        cited = resolve_source(TURN, name) if name else None
         results.append(
             QuoteResult(
                 quote=quote,
@@ -501,7 +502,7 @@ def test_a_table_rows_citation_cells_carry_the_correction_003_9(markdown, outcom
     corrected = [(q.text, q.cited_ref, q.cited_paragraph) for q in again[:1]]
     text, source, paragraph = outcomes[0]
     target = TURN.source(source)
-    assert target is not None and TURN.resolve(corrected[0][1]) == target
+    assert target is not None and resolve_source(TURN, corrected[0][1]) == target
     assert corrected[0][::2] == (text, paragraph)
 
 

@@ -21,6 +21,7 @@ from citations.engine import (
     parse_response,
 )
 from citations.engine.export import export_response, source_reference
+from citations.engine.source_names import resolve_source
 
 from .test_export import (
     CORRECTED,
@@ -201,7 +202,7 @@ def test_source_reference_uses_the_model_s_kind_of_name_adr_1(
 ) -> None:
     """ADR-1: the rebuilt name always resolves to the source that really holds the text."""
     assert source_reference(TURN, TURN.source(target), written) == name
-    assert TURN.resolve(name).id == target
+    assert resolve_source(TURN, name).id == target
 
 
 @pytest.mark.parametrize(
@@ -388,7 +389,7 @@ def test_json_export_property_003_9_adr_1(items: list, drop: set[V], indent: int
     for obj, (i, status) in zip(exported, kept, strict=True):
         if status is CORRECTED:
             assert obj["t"] == f"fixed {i}"
-            assert TURN.resolve(obj["s"]).id == "S2"
+            assert resolve_source(TURN, obj["s"]).id == "S2"
             assert obj["u"] == "https://x.example/plan#61"
         else:
             assert obj["t"] == f"quote {i}"

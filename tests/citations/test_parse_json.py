@@ -12,6 +12,7 @@ from citations.engine import QuoteFields, QuoteForm, Response, load_bundle
 from citations.engine.json_locate import format_path, locate_json
 from citations.engine.markers import parse_paragraph
 from citations.engine.parse import parse_response
+from citations.engine.source_names import resolve_source
 
 SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 TOPICS = (QuoteFields(path="$.topics[*]", text="originalQuote"),)
@@ -478,7 +479,7 @@ def test_adr_scenario_reads_the_source_field_003_1() -> None:
     second = parse_response(bundle.response).quotes[1]
     assert second.json_path == "$.wahlprogramm_scores[0].wahlprogramm.zitate[1].text"
     assert second.cited_ref == "GRÜNE NRW Wahlprogramm 2022, S. 58"
-    assert bundle.turn.resolve(second.cited_ref).id == "Q1"
+    assert resolve_source(bundle.turn, second.cited_ref).id == "Q1"
 
 
 def test_dev_set_quote_counts_match_labels_003_1() -> None:

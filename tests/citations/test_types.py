@@ -12,6 +12,7 @@ from citations.engine import (
     load_bundle,
     verify_bundle,
 )
+from citations.engine.source_names import resolve_source
 
 
 def source(source_id: str, **names: str) -> Source:
@@ -47,7 +48,7 @@ TURN = Turn(
 def test_a_source_is_resolved_by_id_label_or_title_012_2(
     turn: Turn, reference: str, resolved: str | None
 ) -> None:
-    found = turn.resolve(reference)
+    found = resolve_source(turn, reference)
     assert (found.id if found else None) == resolved
 
 
@@ -111,7 +112,7 @@ NAMED = Turn(
 def test_a_source_named_in_words_is_resolved_when_one_id_is_left_012_2(
     turn: Turn, reference: str, resolved: str | None
 ) -> None:
-    found = turn.resolve(reference)
+    found = resolve_source(turn, reference)
     assert (found.id if found else None) == resolved
 
 
