@@ -44,7 +44,6 @@ from .edits import (
     opening_end,
     rejoin_split_words,
     umlauts_out,
-    word_claim,
 )
 from .match import (
     PreparedSource,
@@ -54,7 +53,7 @@ from .match import (
     starts_inside,
 )
 from .types import Difference, Span
-from .words import ARTICLES, CONJUNCTIONS, PREPOSITIONS, SELF_REFERENCES
+from .words import ARTICLES, CONJUNCTIONS, PREPOSITIONS, SELF_REFERENCES, word_claim
 
 WORD = re.compile(r"\w+")
 _WORD_CHAR = re.compile(r"\w")
@@ -453,6 +452,10 @@ def _align(
         whole = WORD.match(whole).group() if WORD.match(whole) else ""  # type: ignore[union-attr]
         if not cut_begins(query[-1][0], whole):
             differences.append(Difference("claim.word_changed", query[-1][0], whole))
+        elif _ENDS_SENTENCE.search(folded):
+            # "grew by 0.5 percent." of "0.5 percentage points": the full stop says the word
+            # ends there, and "percent" is not "percentage"
+            differences.append(Difference("claim.cut_word", query[-1][0], whole))
     differences.extend(
         classify(
             span_steps,
@@ -662,6 +665,7 @@ def _nearest_closing(query_words: list[str], text: str, start: int, end: int) ->
     return best
 
 
+_ENDS_SENTENCE = re.compile(r"\w[.!?;:]+[\s\"'”’»)]*$")
 _OWN_WORD_REACH = 3  # words; how far beyond the span the quote's own edge word is looked for
 
 

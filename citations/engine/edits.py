@@ -20,23 +20,19 @@ from typing import NamedTuple
 
 from rapidfuzz.distance import Indel, Levenshtein
 
-from .match import is_number
 from .rules import RULE, RuleKind
 from .types import Difference
 from .words import (
     ARTICLES,
     CONJUNCTIONS,
     CONNECTIVES,
-    EXCEPTIONS,
     GENDER_ENDINGS,
-    MODALS,
-    NEGATION_PREFIXES,
-    NEGATIONS,
     NUMBER_WORDS,
     OPPOSITE_PREFIXES,
     PRONOUNS,
-    SCOPE,
     SELF_REFERENCES,
+    is_number,
+    word_claim,
 )
 
 
@@ -69,25 +65,6 @@ def preserves_claim(differences: list[Difference]) -> bool:
 def claim_rules(differences: list[Difference]) -> list[str]:
     """The ids of the differences that change the claim, in order, once each."""
     return list(dict.fromkeys(d.kind for d in differences if RULE[d.kind].kind is RuleKind.CLAIM))
-
-
-def word_claim(word: str) -> str | None:
-    """The claim rule a word stands for, if any: it may not be added, dropped or changed.
-
-    >>> [word_claim(word) for word in ("not", "must", "außer", "90", "x")]
-    ['claim.negation', 'claim.modal', 'claim.exception', 'claim.number', None]
-    """
-    if word in NEGATIONS or word.startswith(NEGATION_PREFIXES):
-        return "claim.negation"
-    if word in MODALS:
-        return "claim.modal"
-    if word in EXCEPTIONS:
-        return "claim.exception"
-    if word in SCOPE:
-        return "claim.scope"
-    if is_number(word):
-        return "claim.number"
-    return None
 
 
 def classify(steps: list[Step], quote: Words, span: Words) -> list[Difference]:
@@ -704,7 +681,30 @@ def changes_numbers(quote: str, span: str) -> bool:
     (True, False)
     """
     remaining = iter(numbers(span))
-    return not all(number in remaining for number in numbers(quote))
+    if not all(number in remaining for number in numbers(quote)):
+        return True
+    return _ambiguous_marks_differ(quote, span)
+
+
+# A number with one mark before three digits: "1.250" is 1250 in German and 1.25 in English.
+_AMBIGUOUS_NUMBER = re.compile(r"(?<![\d.,])\d{1,3}[.,]\d{3}(?![\d.,])")
+
+
+def _ambiguous_marks_differ(quote: str, span: str) -> bool:
+    """Whether a number both sides write with one mark before three digits has a comma on
+    one side and a full stop on the other ("EUR 1.250" for "EUR 1,250"): one of them is a
+    decimal mark, so the amounts may differ a thousandfold.
+
+    >>> _ambiguous_marks_differ("eur 1.250 per day", "eur 1,250 per day")
+    True
+    >>> _ambiguous_marks_differ("eur 1,250 per day", "eur 1,250 per day")
+    False
+    """
+    written = {found.replace(",", "."): found for found in _AMBIGUOUS_NUMBER.findall(span)}
+    return any(
+        written.get(found.replace(",", "."), found) != found
+        for found in _AMBIGUOUS_NUMBER.findall(quote)
+    )
 
 
 _CLAIM_SYMBOL = re.compile(

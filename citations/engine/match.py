@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from .normalize import INVISIBLE, Normalized, fold_text, normalize_with_map
 from .types import Match, MatchMethod, Source, Span, Tier
-from .words import NUMBER_PREFIXES, NUMBER_WORDS, OPPOSITE_PREFIXES
+from .words import OPPOSITE_PREFIXES, is_number, word_claim
 
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
 # Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Myanmar, Khmer)
@@ -110,13 +110,6 @@ NEGATING_HEADS = OPPOSITE_PREFIXES | {"nicht", "non", "un", "in", "ohne", "anti"
 MIN_CUT_WORDS = 3  # a quote cut inside a word says enough to be a quote only this long
 
 
-def is_number(word: str) -> bool:
-    """A figure, a number word or a unit it counts in ("90", "ninety", "zweimal", "days")."""
-    return (
-        any(c.isdigit() for c in word) or word in NUMBER_WORDS or word.startswith(NUMBER_PREFIXES)
-    )
-
-
 def cut_keeps_claim(text: str, start: int, quote: str) -> bool:
     """Whether a quote starting inside a word of ``text`` at ``start`` says what the source
     says: not a number cut ("5" of "15"), not a word cut after a negating prefix ("legal"
@@ -127,6 +120,8 @@ def cut_keeps_claim(text: str, start: int, quote: str) -> bool:
     (True, False)
     >>> cut_keeps_claim(text, 33, "5 Tage lang")
     False
+    >>> cut_keeps_claim("Neither party shall be liable", 1, "either party shall be liable")
+    False
     """
     if text[start].isdigit() or len(quote.split()) < MIN_CUT_WORDS:
         return False
@@ -135,8 +130,21 @@ def cut_keeps_claim(text: str, start: int, quote: str) -> bool:
         head_start -= 1
     head = "".join(c for c in text[head_start:start] if c.isalnum()).lower()
     fragment = quote.split()[0].lower()
-    # "seven days" of "twenty-seven days": a number word cut off its number
-    return head not in NEGATING_HEADS and not is_number(fragment)
+    word_end = start
+    while word_end < len(text) and text[word_end].isalnum():
+        word_end += 1
+    whole, rest = head + text[start:word_end].lower(), text[start:word_end].lower()
+    # "seven days" of "twenty-seven days": a number word cut off its number; "either" of
+    # "neither", "eine" of "keine": a negation cut to what reads as none ("len" of "sollen"
+    # reads as no word, so nothing); "all" of "shall": a word of another claim
+    negation_lost = word_claim(whole) == "claim.negation" != word_claim(rest)
+    other_claim = word_claim(rest) not in (None, word_claim(whole))
+    return (
+        head not in NEGATING_HEADS
+        and not is_number(fragment)
+        and not negation_lost
+        and not other_claim
+    )
 
 
 @dataclass(slots=True)

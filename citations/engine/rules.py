@@ -826,12 +826,17 @@ RULES: tuple[Rule, ...] = (
         "claim.number",
         _C,
         "a number, date, amount or unit added, dropped or changed, a digit group or decimal "
-        "mark lost",
+        "mark lost, a mark before three digits swapped (1.250 for 1,250)",
         (
             (
                 "en",
                 "The deposit of 500 EUR is payable on signing the lease",
                 "The deposit of 1,500 EUR is payable on signing the lease",
+            ),
+            (
+                "en",
+                "The fine is EUR 1.250 for every day of delay",
+                "The fine is EUR 1,250 for every day of delay",
             ),
             (
                 "de",
@@ -1379,12 +1384,28 @@ RULES: tuple[Rule, ...] = (
         "claim.cut_word",
         _C,
         "the quote begins inside a word and the cut changes what the rest says (legal of "
-        "illegal, compliant of non-compliant, 5 of 15)",
+        "illegal, either of neither, eine of keine, 5 of 15), or ends with a full stop "
+        "inside one (percent. of percentage)",
         (
             (
                 "en",
                 "compliant with the safety rules of the site",
                 "The contractor is non-compliant with the safety rules of the site",
+            ),
+            (
+                "en",
+                "either party shall be liable for indirect damages.",
+                "Neither party shall be liable for indirect damages.",
+            ),
+            (
+                "en",
+                "Revenue in the third quarter grew by 0.5 percent.",
+                "Revenue in the third quarter grew by 0.5 percentage points.",
+            ),
+            (
+                "de",
+                "eine Pflicht zur Nachzahlung der Nebenkosten.",
+                "Es besteht keine Pflicht zur Nachzahlung der Nebenkosten.",
             ),
             (
                 "de",

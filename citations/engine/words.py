@@ -141,3 +141,29 @@ OPPOSITE_PREFIXES = _words(
 # Endings that make the other form of a gender pair ("Bürger"/"Bürgerinnen",
 # "citoyens"/"citoyennes", "chairman"/"chairwoman")
 GENDER_ENDINGS = ("innen", "in", "nes", "ne", "es", "e")
+
+
+def is_number(word: str) -> bool:
+    """A figure, a number word or a unit it counts in ("90", "ninety", "zweimal", "days")."""
+    return (
+        any(c.isdigit() for c in word) or word in NUMBER_WORDS or word.startswith(NUMBER_PREFIXES)
+    )
+
+
+def word_claim(word: str) -> str | None:
+    """The claim rule a word stands for, if any: it may not be added, dropped or changed.
+
+    >>> [word_claim(word) for word in ("not", "must", "außer", "90", "x")]
+    ['claim.negation', 'claim.modal', 'claim.exception', 'claim.number', None]
+    """
+    if word in NEGATIONS or word.startswith(NEGATION_PREFIXES):
+        return "claim.negation"
+    if word in MODALS:
+        return "claim.modal"
+    if word in EXCEPTIONS:
+        return "claim.exception"
+    if word in SCOPE:
+        return "claim.scope"
+    if is_number(word):
+        return "claim.number"
+    return None

@@ -13,9 +13,9 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from citations.engine import load_bundle, verify_bundle
-from citations.engine.match import MIN_CUT_WORDS, NEGATING_HEADS, is_number
+from citations.engine.match import MIN_CUT_WORDS, NEGATING_HEADS
 from citations.engine.types import VerificationStatus
-from citations.engine.words import ARTICLES, CONJUNCTIONS, PREPOSITIONS
+from citations.engine.words import ARTICLES, CONJUNCTIONS, NEGATIONS, PREPOSITIONS, is_number
 
 DEV = settings.SHARED_DIR / "data" / "dev" / "verbote"
 needs_dev = pytest.mark.skipif(not DEV.is_dir(), reason="shared/ is not beside the project")
@@ -326,4 +326,20 @@ def test_a_bracketed_insertion_does_not_hide_a_changed_claim(window):
     assume(changed is not None)
     words = changed.split(" ")
     quote = " ".join([*words[:1], "[die Partei]", *words[1:]])
+    assert result_for(quote, paragraph).status not in PASSING
+
+
+@SETTINGS
+@given(
+    negation=st.sampled_from(sorted(w for w in NEGATIONS if len(w) >= 4 and w.isalpha())),
+    data=st.data(),
+)
+def test_a_quote_cut_off_a_negation_word_is_never_verified(negation, data):
+    """A cut inside a word that leaves a negation's tail ("either" of "neither", "eine" of
+    "keine", "ever" of "never") says the opposite of the source."""
+    cut = data.draw(st.integers(1, len(negation) - 2))
+    rest = "party shall be liable for the indirect damages of the other side"
+    quote = f"{negation[cut:]} {rest}"
+    paragraph = f"Under this clause {negation} {rest}."
+    assume(quote.split()[0] not in NEGATIONS)
     assert result_for(quote, paragraph).status not in PASSING

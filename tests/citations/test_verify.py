@@ -1515,3 +1515,27 @@ def test_a_qualifier_dropped_next_to_the_quotes_edge_word_is_a_changed_claim(sou
     (result,) = verify_bundle(load_bundle(data)).results
     assert result.status is VerificationStatus.UNVERIFIED, result.decision
     assert [d.kind for d in result.decision.differences] == ["claim.word_dropped"]
+
+
+@pytest.mark.parametrize(
+    ("source", "quote"),
+    [
+        ("Revenue grew by 0.5 percentage points in the quarter.", "Revenue grew by 0.5 percent."),
+        ("Access is restricted to authorised personnel.", "Access is restricted to author."),
+        (
+            "The contractor is responsible for the installation.",
+            "The contractor is responsible for the install.",
+        ),
+    ],
+)
+def test_a_quote_ending_with_a_full_stop_inside_a_source_word_is_a_changed_claim(source, quote):
+    # corrected to a span cut mid-word before, with no rule named
+    data = {
+        "bundle_version": 1,
+        "id": "cut-end",
+        "sources": [{"id": "D1", "kind": "document", "paragraphs": [source]}],
+        "response": {"format": "markdown", "text": f'It says "{quote}" [D1 ¶1].\n'},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert result.status is VerificationStatus.UNVERIFIED, result.decision
+    assert "claim.cut_word" in result.decision.rules
