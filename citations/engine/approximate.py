@@ -464,6 +464,7 @@ def _align(
                 span_words,
                 _text_after(span_text, [m.span() for m in span_found]),
                 _sentence_subject(text, home_start, start, span_words),
+                _voices(searcher),
             ),
         )
     )
@@ -698,6 +699,15 @@ def _own_last_word(query_words: list[str], text: str, start: int, end: int, limi
         if after[k].group() == query_words[-1] and Levenshtein.distance(query_words, words) <= cost:
             return after[k].end()
     return end
+
+
+def _voices(searcher: PreparedSource) -> frozenset[str]:
+    """The self-references ("wir", "we", "nous") a source speaks in, once per source."""
+    found = searcher.cache.get("voices")
+    if not isinstance(found, frozenset):
+        words = set(WORD.findall(searcher.norm_joined))
+        found = searcher.cache["voices"] = frozenset(SELF_REFERENCES & words)
+    return found
 
 
 _MAX_SUBJECT_DISTANCE = 40  # words between a sentence's subject and a later clause of it

@@ -55,6 +55,9 @@ class Words:
     # the source side only: the self-reference its sentence opens with ("wir" of "Wir
     # fördern …, schaffen aber …") when the span starts a later clause of that sentence
     subject: str | None = None
+    # the source side only: the self-references the source speaks in ("wir" in a manifesto;
+    # none in a contract between two parties, where "We" could be either)
+    voices: frozenset[str] = frozenset()
 
 
 def preserves_claim(differences: list[Difference]) -> bool:
@@ -71,7 +74,7 @@ def classify(steps: list[Step], quote: Words, span: Words) -> list[Difference]:
     """Every difference of the alignment ``steps`` between ``quote`` and ``span``, named.
 
     >>> q = Words("wir fordern die abschaffung".split(), [" "] * 4)
-    >>> s = Words("die linke fordert die abschaffung".split(), [" "] * 5)
+    >>> s = Words("die linke fordert die abschaffung".split(), [" "] * 5, voices={"wir"})
     >>> steps = [Step(None, 0, False), Step(0, 1, False), Step(1, 2, False), Step(2, 3, True),
     ...          Step(3, 4, True)]
     >>> [d.kind for d in classify(steps, q, s)]
@@ -254,7 +257,7 @@ def _opening(
             end:
         ]
     self_reference = [w for w in only_quote if w in SELF_REFERENCES]
-    if self_reference and len(self_reference) == 1:
+    if len(self_reference) == 1 and self_reference[0] in source.voices:
         rest = [w for w in only_quote if w not in SELF_REFERENCES]
         name = list(only_span)
         for word in rest:  # the verb, agreeing with the new subject

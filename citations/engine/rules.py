@@ -544,25 +544,32 @@ RULES: tuple[Rule, ...] = (
         "edit.self_reference",
         _E,
         "the writer's self-reference swapped with its name (Wir for DIE LINKE, We for the "
-        "Council), the verb agreeing",
+        "Council), the verb agreeing, where the source speaks so itself (not a contract "
+        "between two parties, where We could be either)",
         (
             (
                 "de",
                 "Wir fordern die Abschaffung der Studiengebühren.",
-                "DIE LINKE fordert die Abschaffung der Studiengebühren.",
+                "DIE LINKE fordert die Abschaffung der Studiengebühren. Wir wollen Bildung "
+                "für alle.",
             ),
             (
                 "en",
                 "We reject the proposed increase of the fees.",
-                "The Council rejects the proposed increase of the fees.",
+                "The Council rejects the proposed increase of the fees. We keep them as they are.",
             ),
             (
                 "fr",
                 "Nous refusons la hausse proposée des frais.",
-                "Le Conseil refuse la hausse proposée des frais.",
+                "Le Conseil refuse la hausse proposée des frais. Nous les gardons.",
             ),
         ),
         (
+            (
+                "en",
+                "We shall indemnify Acme Ltd against all third-party claims.",
+                "Borealis GmbH shall indemnify Acme Ltd against all third-party claims.",
+            ),
             (
                 "de",
                 "Sie fordern die Abschaffung der Studiengebühren.",
