@@ -49,6 +49,9 @@ _CHAR_FOLD_MAP = {
         " ",
     ),
     "ς": "σ",  # final sigma: lower() picks it by context, so fold it to the plain form
+    # the ideographic comma and full stop, which answers often write as "," and "."
+    "、": ",",
+    "。": ".",
 }
 _FOLDABLE = re.compile("[" + re.escape("".join(_CHAR_FOLD_MAP)) + "]")
 
@@ -260,10 +263,18 @@ _TOKENIZER_HINT = re.compile(r" [.,;:!?)\]}%']| n't")
 _INVISIBLE_CHAR = re.compile(f"[{INVISIBLE}]")
 
 
+# A line break between two Han or kana characters: Chinese and Japanese put no space between
+# words, so a source wrapped at its line length breaks inside a word (Hangul is spaced: not).
+_HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff5e"
+_WRAP_IN_HAN = re.compile(rf"[{_HAN_KANA}](?P<wrap>[ \t]*\n[ \t]*)(?=[{_HAN_KANA}])")
+
+
 def _special_spans(text: str) -> list[tuple[int, int, str]]:
     """The stretches layout folding replaces, with their replacement, left to right."""
     # A substring test first where a pattern needs one character: far cheaper than a scan.
     found = [(*m.span(), "") for m in _JOIN.finditer(text)] if "-" in text else []
+    if "\n" in text and not text.isascii():
+        found.extend((*m.span("wrap"), "") for m in _WRAP_IN_HAN.finditer(text))
     found.extend((*m.span(), _run_replacement(m.group())) for m in _ODD_RUN.finditer(text))
     if "\n" in text:
         found.extend((*m.span(), " ") for m in _REPLY_PREFIX.finditer(text))

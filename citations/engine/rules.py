@@ -58,8 +58,9 @@ RULES: tuple[Rule, ...] = (
         "verbatim.folded",
         _V,
         "the same text once case, quotation marks, apostrophes, dashes, whitespace, "
-        "compatibility forms, invisible characters, tokenizer spacing and line-break "
-        "hyphens are folded",
+        "compatibility forms, invisible characters, tokenizer spacing, line-break "
+        "hyphens, line breaks inside Chinese or Japanese text and the ideographic comma "
+        "and full stop are folded",
         (
             ("en", 'the "notice period" is one month', "The “Notice Period” is one\nmonth"),
             (

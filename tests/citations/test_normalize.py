@@ -124,3 +124,34 @@ def test_vb2_every_normalized_span_maps_to_a_raw_span_inside_the_text(text, data
     # Wider normalized spans never map to narrower raw ones.
     if end < len(normalized.text):
         assert normalized.raw_span(start, end + 1)[1] >= raw_end
+
+
+HAN_KANA_TEXT = (
+    "本日の会議では新製品の発売日を来年四月に延期することが決定された会议决定将新产品的发布日期推迟"
+)
+
+
+@given(
+    start=st.integers(0, 20),
+    length=st.integers(8, 30),
+    breaks=st.sets(st.integers(1, 7), min_size=1, max_size=3),
+    spaces=st.sampled_from(["", " ", "  ", "\t"]),
+)
+def test_a_line_break_inside_han_or_kana_text_folds_to_nothing(start, length, breaks, spaces):
+    """Chinese and Japanese sources wrapped at their line length break inside words."""
+    text = HAN_KANA_TEXT[start : start + length]
+    wrapped = text
+    for at in sorted(breaks, reverse=True):  # each between two characters, once
+        wrapped = wrapped[:at] + f"{spaces}\n{spaces}" + wrapped[at:]
+    assert fold_text(wrapped) == fold_text(text)
+
+
+def test_a_line_break_between_hangul_or_latin_words_stays_a_space():
+    assert fold_text("계약은\n해지된다") == "계약은 해지된다"
+    assert fold_text("the\nlease") == "the lease"
+
+
+def test_the_ideographic_comma_and_full_stop_fold_as_the_latin_ones():
+    assert fold_text("賃借人は、承諾なしに転貸してはならない。") == fold_text(
+        "賃借人は,承諾なしに転貸してはならない."
+    )
