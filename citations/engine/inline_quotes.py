@@ -18,7 +18,7 @@ from .markdown_markers import (
 from .markers import (
     HORIZONTAL_SPACE,
     MARKER,
-    PARAGRAPH_WORD,
+    PARAGRAPH_LEAD,
     SUPERSCRIPT_DIGITS,
     Marker,
     after_flags,
@@ -425,7 +425,7 @@ CONTRASTED = re.compile(
 # A source id in a lead-in: as in a heading (``BARE_SOURCE_ID``), also just inside a
 # parenthesis that the quote closes: 'in advance (D1 ¶3: "…")'.
 LEAD_IN_ID = re.compile(r"(?<![\w/#.\[-])[A-Za-z][A-Za-z_-]{0,15}\d[A-Za-z0-9_.-]{0,10}(?![\w\]-])")
-LEAD_IN_PARAGRAPH = re.compile(rf"{PARAGRAPH_WORD}[ \t]*(?P<number>\d{{1,9}})")
+LEAD_IN_PARAGRAPH = re.compile(rf"{PARAGRAPH_LEAD}(?P<number>\d{{1,9}})")
 
 
 def with_lead_in_names(

@@ -289,7 +289,7 @@ def _attribution(text: str, start: int, end: int) -> Marker | None:
         name = text[lead.end() : end].strip()
         if names_a_source(name):
             return Marker(name, None, None, lead.start(), end, named=True)
-    if marker is None or not (lead["dash"] or lead["label"] or text[marker.start] in "[("):
+    if marker is None or not (lead["dash"] or lead["label"] or text[marker.start] in "[(［（"):
         return None
     return marker
 

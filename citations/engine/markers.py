@@ -17,24 +17,111 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-PARAGRAPH_WORD = (
-    r"(?:¶{1,2}|§{1,2}|[Pp]ara(?:graph)?s?\.?|pp?\.|[Pp]ages?|S\.|[Ss]eiten?|[Aa]bs(?:atz|ätze|\.))"
+from .locators import without_locator
+
+# The words a citation writes before a paragraph's number, by language, as models write
+# them: a paragraph, and what models cite in its place (a page, a line, a clause's
+# subsection). ``PARAGRAPH_WORD`` is made of them; a word is written in lower case (its
+# first letter may be a capital), and one without a full stop may have one ("para.").
+PARAGRAPH_WORDS: dict[str, tuple[str, ...]] = {
+    "signs": ("¶", "¶¶", "§", "§§"),
+    "en": (
+        "para",
+        "paras",
+        "paragraph",
+        "paragraphs",
+        "p.",
+        "pp.",
+        "page",
+        "pages",
+        "line",
+        "lines",
+    ),
+    "de": ("abs.", "absatz", "absätze", "s.", "seite", "seiten", "zeile", "zeilen"),
+    "es": ("párr.", "párrafo", "párrafos", "pág.", "págs.", "línea", "líneas"),
+    "it": ("par.", "paragrafo", "paragrafi", "comma", "commi", "pag.", "riga", "righe"),
+    "fr": ("al.", "alinéa", "alinéas", "paragraphe", "paragraphes", "ligne", "lignes"),
+    "pt": ("parágrafo", "parágrafos", "linha", "linhas"),
+    "nl": ("alinea", "alinea's", "lid", "blz."),
+    "pl": ("ust.", "akapit", "akapity", "str.", "wiersz"),
+    "cs": ("odst.", "odstavec", "odstavce", "str.", "řádek"),
+    "ru": ("абз.", "абзац", "п.", "пункт", "с.", "стр.", "строка"),
+    "tr": ("paragraf", "paragraflar", "satır"),
+    "sv": ("stycke", "st.", "rad"),
+}
+# Languages that write the word after the number ("3항", "第3段", "第2段落"), with an
+# ordinal sign before it or not; no space sets these words apart ("第3段落で").
+PARAGRAPH_SUFFIXES: dict[str, tuple[str, ...]] = {
+    "zh": ("段", "段落", "款", "行"),
+    "ja": ("段落", "段", "項", "行"),
+    "ko": ("항", "문단", "단락", "행"),
+}
+PARAGRAPH_ORDINALS = ("第", "제")
+
+
+def _words(table: dict[str, tuple[str, ...]], *, spaced: bool = True) -> str:
+    """An alternation of the words of ``table``, longest first. In a ``spaced`` script a
+    word of letters matches with its first letter in either case, with a full stop after
+    it, and never inside a longer word."""
+    written = []
+    for word in sorted({word for words in table.values() for word in words}, key=len)[::-1]:
+        if not (spaced and word[0].isalpha()):
+            written.append(re.escape(word))
+            continue
+        first = f"[{word[0].upper()}{word[0]}]"
+        rest = re.escape(word[1:]) + ("" if word.endswith(".") else r"\.?(?![^\W\d_])")
+        written.append(rf"(?<![^\W\d_]){first}{rest}")
+    return "(?:" + "|".join(written) + ")"
+
+
+PARAGRAPH_WORD = _words(PARAGRAPH_WORDS)
+PARAGRAPH_SUFFIX = _words(PARAGRAPH_SUFFIXES, spaced=False)
+ORDINAL = "(?:" + "|".join(PARAGRAPH_ORDINALS) + ")"
+# What stands before a paragraph's number: a word ("¶", "párr.", "абз."), or an ordinal
+# sign or nothing when a suffix follows the number ("第3段", "第3-4段", "3항").
+PARAGRAPH_LEAD = (
+    rf"(?:{PARAGRAPH_WORD}[ \t]*|{ORDINAL}?[ \t]*"
+    rf"(?=\d{{1,9}}(?:[-–~～]\d{{1,9}})?[ \t]*{PARAGRAPH_SUFFIX}))"
 )
-# "[Source: S1 ¶2]", "(Quelle: E1)": a label before the id; "[cite: D1]" too (Gemini's
-# grounding tag naming a source; "[cite: 12]" names none: an id starts with a letter).
-SOURCE_LABEL = r"(?:(?:[Ss]ources?|[Qq]uellen?|[Rr]ef\.?|cite)[ \t]*:[ \t]*)"
+PARAGRAPH_TAIL = rf"(?:[ \t]*{PARAGRAPH_SUFFIX})?"
+# The words of a label before a source id, by language: "[Source: S1 ¶2]", "(Quelle: E1)",
+# "(Fuente: X1)", "（来源：X1）"; "[cite: D1]" too (Gemini's grounding tag naming a source;
+# "[cite: 12]" names none: an id starts with a letter). Lower case, as ``PARAGRAPH_WORDS``.
+SOURCE_LABEL_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("source", "sources", "ref.", "ref", "reference", "references", "cite"),
+    "de": ("quelle", "quellen"),
+    "es": ("fuente", "fuentes"),
+    "it": ("fonte", "fonti"),
+    "pt": ("fonte", "fontes"),
+    "fr": ("source", "sources"),
+    "nl": ("bron", "bronnen"),
+    "pl": ("źródło", "źródła"),
+    "cs": ("zdroj", "zdroje"),
+    "ru": ("источник", "источники"),
+    "tr": ("kaynak", "kaynaklar"),
+    "sv": ("källa", "källor"),
+    "zh": ("来源", "來源", "出处", "出處"),
+    "ja": ("出典", "出所"),
+    "ko": ("출처",),
+}
+SOURCE_WORD = _words(SOURCE_LABEL_WORDS)
+SOURCE_LABEL = rf"(?:{SOURCE_WORD}[ \t]*[:：][ \t]*)"
 SOURCE_ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}?"
 # An id in parentheses must look like a source id: a digit before any full stop ("S1",
 # "A1.v2", "doc_7-b"), or one to three capitals before a "¶" ("M ¶2"); so prose such as
 # "(see below)", "(sic)", "(p.3)", "(pp. 3-5)" or "(2024)" is never read as a citation.
 PARENTHESIZED_ID = r"(?:[A-Za-z][A-Za-z_-]{0,62}?[0-9]|[A-Z]{1,3}[ \t]*¶)"
+# Inside a marker a label may go without its colon before an id of that shape: "(source W3)".
+MARKER_LABEL = rf"(?:{SOURCE_LABEL}|{SOURCE_WORD}[ \t]+(?={PARENTHESIZED_ID}))"
 HORIZONTAL_SPACE = " \t\u00a0\u202f"
 # A sentence named after a paragraph ("Abs. 3 Satz 1", "¶3, sentence 2"): the paragraph cites.
 SENTENCE_PART = r"(?:[ \t]*,?[ \t]*(?:[Ss]atz|[Ss]entences?|[Ss]ent\.)[ \t]*\d{1,9})"
+# Separators between the parts of a marker, full-width ones too ("（X1，第2段）").
+SEPARATOR = "[,;:†，；：、]"
 
 
 # A further paragraph after the first: "-4", ", ¶5", "& 7"; "-L5" as ChatGPT writes lines.
-MORE_PARAGRAPH = rf"[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*|(?<=[-–])L)?\d{{1,9}}"
+MORE_PARAGRAPH = rf"[ \t]*[-–,;&、][ \t]*(?:{PARAGRAPH_LEAD}|(?<=[-–])L)?\d{{1,9}}"
 
 
 def _paragraphs(group: str) -> str:
@@ -44,36 +131,58 @@ def _paragraphs(group: str) -> str:
     captured when empty)."""
     capture = f"(?P<{group}>" if group else "(?:"
     more = f"(?P<{group}_more>" if group else "(?:"
-    return rf"""(?:(?:[ \t]*[,;:†]?[ \t]*{PARAGRAPH_WORD}[ \t]*|(?<=[0-9])[ \t]*:[ \t]*|†L?)
-        {capture}\d{{1,9}}){more}(?:{MORE_PARAGRAPH})*)
+    return rf"""(?:(?:[ \t]*{SEPARATOR}?[ \t]*{PARAGRAPH_LEAD}|(?<=[0-9])[ \t]*:[ \t]*|†L?)
+        {capture}\d{{1,9}}){more}(?:{MORE_PARAGRAPH})*){PARAGRAPH_TAIL}
         {SENTENCE_PART}?)"""
+
+
+# A place after a source id in words this grammar does not know ("X1, Abschn. 2", "X1,
+# 第3条"): the id still cites, without a paragraph, rather than the whole citation being
+# lost. Only after a separator or as an abbreviation ("X1 foo. 2"), so "(Q3 results 2024)"
+# stays prose; only in a citation read in words (``BARE_CITATION``), where a locator the
+# locator grammar reads ("L1, clause 2") is read as a name with a locator instead.
+UNREAD_PLACE = rf"""(?:[ \t]*{SEPARATOR}[ \t]*|[ \t]+(?=[^\W\d_]{{1,15}}\.))
+    (?:[^\W\d_]{{1,15}}\.?[ \t]*\d{{1,9}}|{ORDINAL}?\d{{1,9}}[ \t]*[^\W\d_]{{1,3}})
+    (?:[ \t]*[-–][ \t]*\d{{1,9}})?"""
 
 
 # Bracketed words models write into quotes that name no source: Gemini's grounding tags
 # ("[cite_start]", "[cite_end]") and "[sic]". Never read as a source id.
 NOT_A_SOURCE = r"(?!(?:cite_start|cite_end|sic)(?![A-Za-z0-9_.-]))"
-# One or more citations: the first cites, the others come along.
-_CITATIONS = rf"""{NOT_A_SOURCE}(?P<ref>{SOURCE_ID}){_paragraphs("paragraph")}?
-    (?:[ \t]*[,;][ \t]*{SOURCE_ID}{_paragraphs("")}?)*"""
+
+
+def _citations(*, unread: bool = False) -> str:
+    """One or more citations: the first cites, the others come along; with ``unread``, the
+    first id may be followed by an ``UNREAD_PLACE`` (captured as ``unread``) when it has a
+    source id's shape (``shaped``)."""
+    place = _paragraphs("paragraph")
+    if unread:
+        place = rf"(?:{place}|(?(shaped)(?P<unread>{UNREAD_PLACE})|(?!)))"
+    return rf"""{NOT_A_SOURCE}(?P<ref>{SOURCE_ID}){place}?
+        (?:[ \t]*[,;，；、][ \t]*{SOURCE_ID}{_paragraphs("")}?)*"""
+
+
+_CITATIONS = _citations()
 # A marker is in brackets or parentheses, or in what models wrap around one: "[[D1 ¶3]]" (a
 # wiki link), "^[D1 ¶3]" (Pandoc's inline footnote), "<sup>[D1 ¶3]</sup>", "<sup>D1 ¶3</sup>"
 # and ChatGPT's "【D0†¶3】", "【D0†L3-L5】", "【D0†source】" ("【4:0†source】" names no source id).
 # Without brackets (in parentheses, a bare "<sup>") the id must have a source id's shape.
 MARKER = re.compile(
     rf"""(?P<sup><sup>[ \t]*)?
-        (?:(?P<double>\[\[)|(?P<bracket>\^?\[)|(?P<paren>\()|(?P<lenticular>【)|(?(sup)|(?!)))
-        [ \t]*{SOURCE_LABEL}?
+        (?:(?P<double>\[\[)|(?P<bracket>\^?[\[［])|(?P<paren>[(（])|(?P<lenticular>【)|(?(sup)|(?!)))
+        [ \t]*{MARKER_LABEL}?
         (?(bracket)|(?(double)|(?(lenticular)|(?={PARENTHESIZED_ID}))))
         {_CITATIONS}
         (?(lenticular)(?:[ \t]*†[^】\n]{{0,80}})?)
-        [ \t]*(?(paren)\)|(?(lenticular)】|(?(double)\]\]|(?(bracket)\]))))
+        [ \t]*(?(paren)[)）]|(?(lenticular)】|(?(double)\]\]|(?(bracket)[\]］]))))
         (?(sup)[ \t]*</sup>)
         (?(bracket)(?:\((?P<url>[^()\s]+)\))?)""",
     re.VERBOSE,
 )
 # The same citations without brackets: "D1, ¶2", "Source: D1 para 2".
 BARE_CITATION = re.compile(
-    rf"""[ \t]*(?P<label>{SOURCE_LABEL})?(?P<shaped>(?={PARENTHESIZED_ID}))?{_CITATIONS}[ \t]*""",
+    rf"""[ \t]*(?P<label>{SOURCE_LABEL})?(?P<shaped>(?={PARENTHESIZED_ID}))?
+        {_citations(unread=True)}[ \t]*""",
     re.VERBOSE,
 )
 # A source named by its title or label, then a paragraph: "Procurement Policy, ¶1".
@@ -83,9 +192,9 @@ NAMED_CITATION = re.compile(rf"[ \t]*(?P<ref>\S.*?){_paragraphs('paragraph')}[ \
 # "3-4", "3, 4". Only where a paragraph is all there is: in other text "(3)" is text.
 PARAGRAPH_NUMBER = re.compile(
     rf"""\s*(?:(?P<paren>\()|(?P<bracket>\[))?\s*
-        (?:(?:{PARAGRAPH_WORD}|\#|p(?=\d)|pt\.?|pkt\.?|n[or]\.)\s*)?
+        (?:(?:{PARAGRAPH_LEAD}|\#|p(?=\d)|pt\.?|pkt\.?|n[or]\.)\s*)?
         (?P<number>\d{{1,9}})\.?
-        (?P<more>(?:\s*[-–,;&]\s*(?:{PARAGRAPH_WORD}\s*)?\d{{1,9}})*)
+        (?P<more>(?:\s*[-–,;&、]\s*(?:{PARAGRAPH_LEAD}\s*)?\d{{1,9}})*){PARAGRAPH_TAIL}
         {SENTENCE_PART}?\s*(?(paren)\))(?(bracket)\])\s*""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -176,7 +285,7 @@ def read_citation(
     marker = find_marker(text, start, parenthesized=True)
     if marker is not None and marker.end == end:
         return marker
-    found = BARE_CITATION.fullmatch(text, start, end)
+    found = _bare_citation(text, start, end)
     if found is not None and (
         found["label"] or found["shaped"] is not None or found["paragraph"] or not shaped_only
     ):
@@ -185,6 +294,16 @@ def read_citation(
         return None
     found = NAMED_CITATION.fullmatch(text, start, end)
     return _marker(found, start, end) if found is not None else None
+
+
+def _bare_citation(text: str, start: int, end: int) -> re.Match[str] | None:
+    """``BARE_CITATION`` matching all of ``text[start:end]``; not when the place after its id
+    is one the locator grammar reads (``L1, clause 2``): that is a name with a locator, which
+    names the place too."""
+    found = BARE_CITATION.fullmatch(text, start, end)
+    if found is not None and found["unread"] and without_locator(found.group())[1]:
+        return None
+    return found
 
 
 # Words around a citation written in prose: "see D1 at ¶4", "vgl. D1, Abs. 3", "Doc D1, ¶3",
@@ -198,8 +317,8 @@ _PROSE_LEAD = re.compile(
 )
 _PARAGRAPH_AFTER_WORD = re.compile(rf"[ \t]+(?:at|in|bei|unter)[ \t]+(?={PARAGRAPH_WORD})")
 _PARAGRAPH_ONLY = re.compile(
-    rf"{PARAGRAPH_WORD}[ \t]*(?P<number>\d{{1,9}})"
-    rf"(?P<more>(?:[ \t]*[-–,;&][ \t]*(?:{PARAGRAPH_WORD}[ \t]*)?\d{{1,9}})*)"
+    rf"{PARAGRAPH_LEAD}(?P<number>\d{{1,9}})"
+    rf"(?P<more>(?:[ \t]*[-–,;&、][ \t]*(?:{PARAGRAPH_LEAD})?\d{{1,9}})*){PARAGRAPH_TAIL}"
 )
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>\n]*>")
 MAX_NAME_WORDS = 8
@@ -230,7 +349,7 @@ def read_prose_citation(text: str, start: int, end: int) -> Marker | None:
     written = _PARAGRAPH_AFTER_WORD.sub(", ", " ".join(written.split())).strip(" .,;")
     if not written:
         return None
-    found = BARE_CITATION.fullmatch(written)
+    found = _bare_citation(written, 0, len(written))
     if found is not None and (found["label"] or found["shaped"] is not None):
         return _marker(found, start, end)
     found = _PARAGRAPH_ONLY.fullmatch(written)
@@ -385,7 +504,7 @@ def cited_paragraphs(first: int, more: str | None) -> tuple[int, ...]:
 
 
 _MORE_PARAGRAPHS = re.compile(
-    rf"""[ \t]*(?P<separator>[-–,;&])[ \t]*(?:{PARAGRAPH_WORD}[ \t]*|(?<=[-–])L)?
+    rf"""[ \t]*(?P<separator>[-–,;&、])[ \t]*(?:{PARAGRAPH_LEAD}|(?<=[-–])L)?
         (?P<number>\d{{1,9}})""",
     re.VERBOSE,
 )
