@@ -78,7 +78,11 @@ _OFFSETS_PER_WORD = 8  # a word the quote repeats votes from its first few place
 # page reference "(S. 5)", "(p. 3-4)"); ellipses and quotation marks at a quote's ends.
 _MARKERS = re.compile(
     r"\s*(?:\[\s*(?:cite(?:_start|_end)?|source|citation|ref)\b[^\]]*\]|【[^】]*】"
-    r"|\(\s*(?:s\.|pp?\.|seiten?|pages?)\s*\d{1,5}(?:\s*[-–]\s*\d{1,5})?\s*\))",
+    r"|\(\s*(?:s\.|pp?\.|seiten?|pages?)\s*\d{1,5}(?:\s*[-–]\s*\d{1,5})?\s*\))"
+    # a marker of the answer's own copied into the quote ("….[R1 ¶6]"): an id with a digit
+    # or a paragraph sign, so an editorial "[sic]" or "[die Partei]" is none
+    r"|\s*\[\s*[a-z][\w.-]{0,40}?(?:\d[\w.-]*)?(?:\s*,?\s*¶\s*\d+(?:\s*[-–,]\s*\d+)*)\s*\]"
+    r"|\s*\[\s*[a-z][a-z_-]{0,20}\d[\w.-]{0,20}\s*\]",
     re.I,
 )
 _EDGE_ELLIPSIS = re.compile(
@@ -163,6 +167,8 @@ def clean_quote(folded: str) -> str:
 
     >>> clean_quote('"die regel gilt ... [cite: 12]"'), clean_quote("sie bleibt verboten (s. 5)")
     ('die regel gilt', 'sie bleibt verboten')
+    >>> clean_quote("all extensions.[r1 ¶6]"), clean_quote("it [sic] is [d2] due")
+    ('all extensions.', 'it [sic] is due')
     """
     previous = None
     text = folded

@@ -153,13 +153,20 @@ def test_a_one_letter_typo_in_a_long_word_is_corrected(window, data):
 @needs_dev
 @SETTINGS
 @given(window=windows())
-def test_a_copied_citation_marker_is_corrected_away(window):
-    """edit.citation_marker: "[cite: 12]" copied into the quote."""
+@pytest.mark.parametrize("marker", [" [cite: 1234]", ".[M ¶2]", " [M2]", " [M ¶2-3]"])
+def test_a_copied_citation_marker_is_corrected_away(window, marker):
+    """edit.citation_marker: a grounding tag or the answer's own marker copied into the
+    quote, after a space or right after its full stop (in markdown, where a marker after the
+    closing mark is the citation; at the end of a JSON field a marker is the citation)."""
     paragraph, start, end = window
-    result = result_for(paragraph[start:end] + " [cite: 1234]", paragraph)
+    form = "field" if marker.startswith(" [cite") else "markdown"
+    assume(form == "field" or not any(mark in paragraph[start:end] for mark in "„“”\"«»‚‘’'"))
+    result = result_for(paragraph[start:end] + marker, paragraph, form=form)
     assert result.status is VerificationStatus.CORRECTED, result.decision
-    assert "[cite" not in result.corrected.text
-    assert_at(result, start, end)
+    assert "[" not in result.corrected.text
+    # the full stop before the marker is the source's when the sentence ends there
+    stop = marker.startswith(".") and paragraph[end : end + 1] == "."
+    assert_at(result, start, end + stop)
 
 
 def drop_adjective(text: str) -> str | None:
