@@ -46,13 +46,26 @@ type Footnotes = dict[str, Marker]
 
 def find_footnotes(text: str, lines: Lines, regions: list[tuple[str, int, int]]) -> Footnotes:
     """The citation of each footnote defined outside code blocks, by label; the first
-    definition of a label counts."""
+    definition of a label counts. A numbered list's item (``3. News article``) defines
+    one only below every reference to its number: a reference list follows what it
+    explains, and a list in the answer's body above the reference is no reference list."""
     code = [
         (lines.start(first), lines.end(last)) for kind, first, last in regions if kind == "code"
     ]
+    definitions = list(FOOTNOTE_DEFINITION.finditer(text))
+    # where each definition's own label stands ("[3]" of "[3] News article"): no reference
+    defining = {d.start() + len(d.group()) - len(d.group().lstrip(" \t")) for d in definitions}
+    last_reference = {
+        footnote_label(m): m.start()
+        for m in FOOTNOTE_REFERENCE.finditer(text)
+        if m.start() not in defining
+    }
     found: Footnotes = {}
-    for definition in FOOTNOTE_DEFINITION.finditer(text):
-        if any(start <= definition.start() < end for start, end in code):
+    for definition in definitions:
+        if any(start <= definition.start() < end for start, end in code) or (
+            definition["listed"]
+            and definition.start() < last_reference.get(definition["listed"], -1)
+        ):
             continue
         label = footnote_label(definition)
         marker = footnote_citation(text, definition)
@@ -64,10 +77,10 @@ def find_footnotes(text: str, lines: Lines, regions: list[tuple[str, int, int]])
 def footnote_marker(text: str, position: int, footnotes: Footnotes) -> Marker | None:
     """The citation of the footnote references written at ``position`` (after spaces),
     ``[^1]``, ``[1][2]``, ``¹``, also after a full stop or comma: the first one defined
-    cites; the run is its extent. A
-    bracketed number no definition explains is a numbered reference to the sources
-    (``"…" [3]``, as Perplexity writes): it names the source labelled ``3``, when one is
-    (a name: else the quote stays uncited)."""
+    cites; the run is its extent. A number no definition explains is a numbered reference
+    to the sources (``"…" [3]`` as Perplexity writes, ``[^3^]`` as Copilot, ``[cite: 3]``
+    as Gemini, ``³``): it names the source labelled ``3``, when one is (a name: else the
+    quote stays uncited)."""
     start = _skip_space(text, position)
     if text[start : start + 1] in (".", ",", ";", ":") and FOOTNOTE_REFERENCE.match(
         text, _skip_space(text, start + 1)
@@ -76,8 +89,7 @@ def footnote_marker(text: str, position: int, footnotes: Footnotes) -> Marker | 
     end, cited, numbers = start, None, []
     while (found := FOOTNOTE_REFERENCE.match(text, _skip_space(text, end))) is not None:
         cited = cited or footnotes.get(footnote_label(found))
-        if not found["sup"]:
-            numbers.append(footnote_label(found))
+        numbers.append(footnote_label(found))
         end = found.end()
     if cited is None:
         if not numbers:

@@ -199,16 +199,23 @@ PARAGRAPH_NUMBER = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 # Footnote-style citations: a reference after the quote ("[^1]", "[^rent]", "[1]", a
-# superscript "¹") whose definition line holds the citation ("[^1]: D1 ¶2", "[1]: Source: D1,
-# ¶2", "[1] D1 ¶2", "¹ D1, Abs. 3"). A reference means nothing without its definition.
+# superscript "¹"; a number as Copilot, "[^3^]", and Gemini, "[cite: 3]", write it) whose
+# definition line holds the citation ("[^1]: D1 ¶2", "[1]: Source: D1, ¶2", "[1] D1 ¶2",
+# "¹ D1, Abs. 3", "³: News article", a reference list's "3. News article"). A number no
+# definition explains names the source labelled with it (``markdown_markers``).
 SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-_FOOTNOTE_LABEL = r"\[\^(?P<label>[^\]\s]{1,40})\]|\[(?P<number>\d{1,3})\]"
+_FOOTNOTE_LABEL = (
+    rf"\[\^(?P<label>[^\]\s^]{{1,40}})\]|\[(?:\^|{SOURCE_LABEL})?(?P<number>\d{{1,3}})\^?\]"
+)
 FOOTNOTE_REFERENCE = re.compile(rf"{_FOOTNOTE_LABEL}|(?P<sup>[{SUPERSCRIPT_DIGITS}]{{1,3}})")
 FOOTNOTE_DEFINITION = re.compile(
-    rf"""^[ \t]{{0,3}}(?:(?:{_FOOTNOTE_LABEL})(?P<colon>:)?|(?P<sup>[{SUPERSCRIPT_DIGITS}]{{1,3}}))
+    rf"""^[ \t]{{0,3}}(?:(?:{_FOOTNOTE_LABEL})(?P<colon>:)?|(?P<sup>[{SUPERSCRIPT_DIGITS}]{{1,3}}):?
+        |(?P<listed>\d{{1,3}})[.)](?=[ \t]))
         [ \t]*(?P<citation>[^\n]*?)[ \t.]*$""",
     re.MULTILINE | re.VERBOSE,
 )
+# A source named by its address in a reference list: "[1] https://example.com/lease.pdf".
+URL = re.compile(r"<?(?P<url>https?://[^\s<>]+)>?")
 # How an export flags a quote it keeps unverified (``export.markdown_flag``); read back as
 # part of the quote's marker run, never as quote text or a citation.
 FLAG = re.compile(r"\[⚠ [a-z_]+\]")
@@ -436,17 +443,20 @@ def before_flags(text: str, start: int, end: int) -> int:
 
 
 def footnote_label(found: re.Match[str]) -> str:
-    """The label of a footnote reference or definition: "[^1]", "[1]" and "¹" are all "1"."""
+    """The label of a footnote reference or definition: "[^1]", "[1]", "[^1^]", "¹" and a
+    reference list's "1." are all "1"."""
     if found["sup"]:
         return found["sup"].translate(_SUPERSCRIPT_TO_ASCII)
-    return found["label"] or found["number"]
+    return found["label"] or found["number"] or found.groupdict()["listed"]
 
 
 def footnote_citation(text: str, found: re.Match[str]) -> Marker | None:
     """The citation a footnote definition (a ``FOOTNOTE_DEFINITION`` match) holds. A
     markdown footnote (``[^1]: …``, ``[1]: …``) that reads as no citation cites its text as
-    written (verification resolves a title or label, else finds no such source); a bare
-    ``[1] …`` or ``¹ …`` line must read as a citation, or it is prose.
+    written (verification resolves a title or label, else finds no such source). A bare
+    ``[1] …``, ``¹ …`` or ``1. …`` line (a reference list's) holds a citation, or a name
+    as ``read_prose_citation`` reads one, or a URL: a ``named`` marker, which cites only
+    when it is a known source's title, label or URL; anything else is prose.
 
     >>> def cites(line):
     ...     marker = footnote_citation(line, FOOTNOTE_DEFINITION.match(line))
@@ -455,14 +465,21 @@ def footnote_citation(text: str, found: re.Match[str]) -> Marker | None:
     (('D1', 2), ('Lease Annex', 4), ('D1', 3))
     >>> cites("[^2]: Email from Anna of 3 May"), cites("[2] see the annex")
     (('Email from Anna of 3 May', None), None)
+    >>> cites("³ News article Harbor Point"), cites("[3] <https://example.com/hp>")
+    (('News article Harbor Point', None), ('https://example.com/hp', None))
     """
     start, end = found.span("citation")
     if start == end:
         return None
     marker = read_citation(text, start, end)
-    if marker is None and (found["label"] or found["colon"]):
-        marker = Marker(ref=text[start:end], paragraph=None, url=None, start=start, end=end)
-    return marker
+    if marker is not None:
+        return marker
+    if found["label"] or found["colon"]:
+        return Marker(ref=text[start:end], paragraph=None, url=None, start=start, end=end)
+    if (url := URL.fullmatch(text, start, end)) is not None:
+        return Marker(ref=url["url"], paragraph=None, url=None, start=start, end=end, named=True)
+    name = read_prose_citation(text, start, end)
+    return name if name is not None and name.ref else None
 
 
 _SUPERSCRIPT_TO_ASCII = str.maketrans(SUPERSCRIPT_DIGITS, "0123456789")

@@ -81,19 +81,31 @@ STRATEGIES: tuple[Strategy, ...] = (
         "cite.footnote",
         "a footnote",
         "a footnote reference after the quote (`[^1]`, `[1]`, `¹`, also after the sentence's "
-        "full stop) whose definition names the source",
+        "full stop) whose definition names the source: a citation, or a reference list's "
+        "title or URL (`[1] Lease Agreement`, `¹ https://…`, `1. Lease Agreement` below "
+        "the references), which cites when it names a known source",
         (
             ('The lease says "rent is due monthly"[^1].\n\n[^1]: D1 ¶2', "D1", 2),
             ('The lease says "rent is due monthly".[^2]\n\n[^2]: D1, ¶2', "D1", 2),
             ("Im Vertrag: „Miete ist monatlich fällig“¹\n\n¹ D1, Abs. 2", "D1", 2),
+            (
+                'The lease says "rent is due monthly"³\n\nSources:\n1. Memo\n3. Lease Agreement',
+                "Lease Agreement",
+                None,
+            ),
         ),
     ),
     Strategy(
         "cite.numbered_reference",
         "a numbered reference",
-        "a bracketed number no footnote defines (`[3]`, `[1][2]`, Perplexity's style): it "
-        "names the source labelled with that number, when exactly one is",
-        (('The lease says "rent is due monthly" [3].', "3", None),),
+        "a number no footnote defines (`[3]`, `[1][2]`, Perplexity's style; Copilot's "
+        "`[^3^]`, Gemini's `[cite: 3]`, a superscript `³`): it names the source labelled "
+        "with that number, when exactly one is",
+        (
+            ('The lease says "rent is due monthly" [3].', "3", None),
+            ('The lease says "rent is due monthly"[^3^].', "3", None),
+            ('The lease says "rent is due monthly" [cite: 3].', "3", None),
+        ),
     ),
     Strategy(
         "cite.next_line",

@@ -475,20 +475,62 @@ def test_marker_forms_after_block_quote_003_1(marker: str, ref: str, paragraph: 
     ]
 
 
-def test_a_bare_number_in_brackets_is_a_numbered_reference_read_as_a_name() -> None:
-    """003.1: "[1]" without a footnote definition names the source labelled 1, if one is
-    (Perplexity's reference lists); it is no source id, so it cites only as a name."""
-    markdown = 'It says "the fee rises by six per cent" [1] here.'
+@pytest.mark.parametrize("reference", ["[1]", "[^1^]", "[cite: 1]", "[cite:1]", "¹", "[^1]"])
+def test_a_number_no_definition_explains_is_a_numbered_reference_read_as_a_name(
+    reference: str,
+) -> None:
+    """003.1, C1b: a number without a footnote definition names the source labelled 1, if
+    one is, however the model wraps it (Perplexity's "[1]", Copilot's "[^1^]", Gemini's
+    "[cite: 1]", a superscript); it is no source id, so it cites only as a name."""
+    markdown = f'It says "the fee rises by six per cent"{reference} here.'
     (quote,) = quotes_of(markdown)
     assert (quote.cited_ref, quote.attributed_to) == (None, "1")
     assert markdown[quote.extent[1] :] == " here."
 
 
+REFERENCE_LISTS = [
+    "[3] News article Harbor Point",
+    "³ News article Harbor Point",
+    "³: News article Harbor Point",
+    "**Sources:**\n1. Commercial Lease\n3. News article Harbor Point",
+    "Quellen:\n\n1) Commercial Lease\n3) News article Harbor Point.",
+    "[3] <https://news.example.com/hp>",
+    "3. https://news.example.com/hp",
+]
+
+
+@pytest.mark.parametrize("reference", ["[3]", "³", "[^3^]"])
+@pytest.mark.parametrize("definitions", REFERENCE_LISTS)
+def test_a_reference_list_names_its_source_by_title_or_url_003_1(
+    definitions: str, reference: str
+) -> None:
+    """C1c: a reference list's line ("[3] News article …", "³ …", "3. …") names the source
+    by title or URL, which cites when it is a known source's (a name, so prose costs
+    nothing); read as prose, "[3]" named the source labelled 3, none when the sources have
+    no labels, and the quote passed while the list named an ineligible source."""
+    markdown = f'The lease says "the fee rises by six per cent"{reference}.\n\n{definitions}\n'
+    (quote,) = quotes_of(markdown)
+    named = "https://news.example.com/hp" if "https" in definitions else "News article Harbor Point"
+    assert (quote.cited_ref, quote.attributed_to) == (None, named)
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        # A numbered list in the body, above the reference, is no reference list.
+        '1. Rent is due monthly\n\nIt says "the fee rises by six per cent" [1].',
+        # A definition in prose is none: the number names the source labelled so.
+        'It says "the fee rises by six per cent" [1].\n\n[1] see the annex',
+    ],
+)
+def test_a_list_or_prose_is_no_reference_list_003_1(markdown: str) -> None:
+    (quote,) = quotes_of(markdown)
+    assert (quote.cited_ref, quote.attributed_to) == (None, "1")
+
+
 @pytest.mark.parametrize(
     "not_a_marker",
     [
-        "[cite: 12]",
-        "[cite:12]",
         "[]",
         # Parenthetical prose: an id in parentheses must look like a source id.
         "(see below)",
