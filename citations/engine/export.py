@@ -29,7 +29,7 @@ from .json_locate import QuoteObject, locate_json, select_quote_objects, value_a
 from .markdown_lines import BLANK_LINE
 from .markdown_tables import NO_SOURCE
 from .markers import HORIZONTAL_SPACE
-from .parse_json import rewrite_quote_field
+from .parse_json import NAME_KEYS, PARAGRAPH_KEYS, nested_key, rewrite_quote_field
 from .parse_markdown import BLOCK_PREFIX
 from .source_names import resolve_source
 from .types import (
@@ -364,6 +364,11 @@ def _correct_object(
         obj[fields.text] = rewrite_quote_field(obj[fields.text], corrected.text, marker)
     if fields.paragraph and fields.paragraph in obj:
         obj[fields.paragraph] = _paragraph_like(obj[fields.paragraph], corrected.paragraph)
+    elif isinstance(nested := obj.get(fields.source or ""), dict) and (
+        key := nested_key(nested, PARAGRAPH_KEYS)
+    ):
+        # "source": {"id": "M2", "para": 3}: the paragraph written inside the source
+        nested[key] = _paragraph_like(nested[key], corrected.paragraph)
     target = turn.source(corrected.source)
     if target is not None:
         _bind_source(obj, selected, result, target, turn)
@@ -376,7 +381,13 @@ def _bind_source(
     the model wrote (for a verified quote that is the cited source, named canonically)."""
     fields = selected.fields
     if fields.source and fields.source in obj:
-        obj[fields.source] = source_reference(turn, target, result.quote.cited_ref)
+        named = source_reference(turn, target, result.quote.cited_ref)
+        nested = obj[fields.source]
+        key = nested_key(nested, NAME_KEYS) if isinstance(nested, dict) else None
+        if key is not None:
+            nested[key] = named  # a citation written as an object keeps its shape
+        else:
+            obj[fields.source] = named
     if fields.url and fields.url in obj:
         if target.url:
             obj[fields.url] = target.url

@@ -81,6 +81,10 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             if fields.paragraph
             else (None, ())
         )
+        nested = obj.get(fields.source) if fields.source else None
+        if cited_paragraph is None and isinstance(nested, dict):
+            # "source": {"id": "M2", "para": 3}: the paragraph written inside the source
+            cited_paragraph, cited_paragraphs = parse_paragraphs(_nested(nested, PARAGRAPH_KEYS))
         # A marker copied into the quote cites when the fields do not; where they do, the
         # field cites (in markdown too the first citation of a quote counts, not the others).
         if marker is not None and cited_ref in (None, marker.ref):
@@ -274,6 +278,42 @@ def rewrite_quote_field(quoted: str, text: str, marker: str) -> str:
     return f"{quoted[: copied.start]}{marker}{quoted[copied.end : start]}{text}"
 
 
+# The keys of a citation written as an object, in the order they name a source or a place.
+NAME_KEYS = (
+    "id",
+    "source_id",
+    "sourceid",
+    "doc_id",
+    "document_id",
+    "source",
+    "doc",
+    "document",
+    "ref",
+    "label",
+    "title",
+    "name",
+    "url",
+)
+PARAGRAPH_KEYS = ("paragraph", "para", "paragraph_number", "p", "¶", "absatz", "abs")
+
+
+def nested_key(value: dict[str, Any], keys: tuple[str, ...]) -> str | None:
+    """The key of ``value`` that is the first of ``keys`` it has with a value (compared
+    ignoring case), as written: where a citation written as an object names its source
+    (``NAME_KEYS``) or paragraph (``PARAGRAPH_KEYS``)."""
+    written = {
+        str(key).strip().casefold(): key
+        for key, item in value.items()
+        if item not in (None, "", [], {})
+    }
+    return next((written[key] for key in keys if key in written), None)
+
+
+def _nested(value: dict[str, Any], keys: tuple[str, ...]) -> object:
+    key = nested_key(value, keys)
+    return None if key is None else value[key]
+
+
 def _reference(value: object) -> str | None:
     """A source or URL field's value as the text that names it, None when it names nothing.
 
@@ -281,11 +321,18 @@ def _reference(value: object) -> str | None:
     marker run). Any other structure is kept as written: it names no source, so the quote is
     reported as citing an unknown one, never searched in every source as if it cited none.
 
+    An object names what its id (or name, title, URL) field names: ``{"id": "D2", "para":
+    3}``, as models nest a citation.
+
     >>> [_reference(v) for v in ("D1 ", 2, ["D2", "D1"], {"id": "D2"}, [], None, "")]
-    ['D1', '2', 'D2', '{"id": "D2"}', None, None, None]
+    ['D1', '2', 'D2', 'D2', None, None, None]
+    >>> _reference({"page": 3})
+    '{"page": 3}'
     """
     if isinstance(value, list):
         return _reference(value[0]) if value else None
+    if isinstance(value, dict) and (named := _nested(value, NAME_KEYS)) is not None:
+        return _reference(named)
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int | float):

@@ -19,6 +19,7 @@ from citations.engine import (
     Report,
     load_bundle,
     parse_response,
+    verify_bundle,
 )
 from citations.engine.export import export_response, source_reference
 from citations.engine.source_names import resolve_source
@@ -394,3 +395,20 @@ def test_json_export_property_003_9_adr_1(items: list, drop: set[V], indent: int
         else:
             assert obj["t"] == f"quote {i}"
         assert obj.get("verbatim_status") == (status.value if status in FLAGGED_STATUSES else None)
+
+
+def test_a_citation_written_as_an_object_is_corrected_in_its_shape():
+    bundle = load_bundle(
+        {
+            "bundle_version": 1,
+            "id": "nested",
+            "sources": [{"id": "M2", "kind": "document", "paragraphs": ["Intro.", "Rent is due."]}],
+            "response": {
+                "format": "json",
+                "text": json.dumps({"q": [{"t": "Rent is due.", "s": {"id": "M2", "para": 1}}]}),
+                "quotes": [{"path": "$.q[*]", "text": "t", "source": "s"}],
+            },
+        }
+    )
+    exported = json.loads(export_response(bundle, verify_bundle(bundle)))
+    assert exported["q"][0]["s"] == {"id": "M2", "para": 2}

@@ -722,3 +722,20 @@ def test_a_renamed_source_field_names_the_source_it_holds_003_1() -> None:
     assert parsed.notes == (
         "response.quotes[0]: no 'source' field; 'source_id' cites where it names a source",
     )
+
+
+@pytest.mark.parametrize(
+    ("source", "named", "paragraph"),
+    [
+        ({"id": "S1", "para": 3}, "S1", 3),
+        ({"Source_ID": "S1", "Paragraph": "¶3"}, "S1", 3),
+        ({"title": "Lease 2024", "p": 2}, "Lease 2024", 2),
+        ({"url": "https://x.example/a"}, "https://x.example/a", None),
+        ({"page": 4}, '{"page": 4}', None),  # names no source: flagged, never searched
+    ],
+)
+def test_a_citation_written_as_an_object_names_its_source_and_paragraph(source, named, paragraph):
+    text = json.dumps({"q": [{"t": "A quote.", "s": source}]})
+    fields = (QuoteFields(path="$.q[*]", text="t", source="s"),)
+    (quote,) = parse(text, fields).quotes
+    assert (quote.cited_ref, quote.cited_paragraph) == (named, paragraph)

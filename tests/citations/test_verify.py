@@ -980,15 +980,18 @@ def test_012_2_a_json_citation_written_as_a_marker_is_read_like_one(obj, status,
         ({"t": "Scored 3.1 of 5.", "s": ["D2"]}, VerificationStatus.INELIGIBLE),
         ({"t": "Scored 3.1 of 5.", "s": ["D2", "A1"]}, VerificationStatus.INELIGIBLE),
         ({"t": FEE, "s": {"id": "D2"}}, VerificationStatus.INELIGIBLE),
-        ({"t": FEE, "s": {"id": "A1"}}, VerificationStatus.INELIGIBLE),
+        ({"t": FEE, "s": {"id": "A1"}}, VerificationStatus.VERIFIED),
+        ({"t": FEE, "s": {"page": 4}}, VerificationStatus.INELIGIBLE),
     ],
 )
 def test_012_2_a_json_source_field_holding_a_list_or_object_is_never_read_as_no_citation(
     obj, status
 ):
-    """012.2: a list cites its first item; an object names no source, so the quote is flagged
-    as citing an unknown one. Either way it is never searched everywhere as if uncited
-    (red-team: ``{"id": "D2"}`` passed as verified in an eligible source)."""
+    """012.2: a list cites its first item; an object cites what its id (name, title, URL)
+    field names, and one without such a field names no source, so the quote is flagged as
+    citing an unknown one. Either way it is never searched everywhere as if uncited
+    (red-team: ``{"id": "D2"}`` passed as verified in an eligible source; ``{"id": "A1"}``
+    was flagged though it plainly cites A1)."""
     assert json_result(obj).status is status
 
 
