@@ -784,11 +784,13 @@ def _extend_tail(tail: str, text: str, end: int, limit: int) -> int:
     if not tail or len(tail) > _EDGE_LIMIT:
         return end
     after = text[end : min(limit, end + len(tail) + _TAIL_SLACK)]
-    best_length, best_distance = 0, len(tail)
+    best_length, best_distance, best_whole = 0, len(tail), False
     for length in range(1, len(after) + 1):
         distance = Levenshtein.distance(tail, after[:length])
-        if distance < best_distance:
-            best_length, best_distance = length, distance
+        # of two as close, the one ending where a word does ("litre." for "liter.", not "litr")
+        whole = end + length >= limit or not text[end + length].isalnum()
+        if distance < best_distance or (distance == best_distance and whole and not best_whole):
+            best_length, best_distance, best_whole = length, distance, whole
     if best_distance * 2 > len(tail):
         return end
     new_end = end + best_length

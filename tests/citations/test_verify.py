@@ -1542,3 +1542,24 @@ def test_a_quote_ending_with_a_full_stop_inside_a_source_word_is_a_changed_claim
     (result,) = verify_bundle(load_bundle(data)).results
     assert result.status is VerificationStatus.UNVERIFIED, result.decision
     assert "claim.cut_word" in result.decision.rules
+
+
+@pytest.mark.parametrize(
+    ("source", "quote", "variant"),
+    [
+        ("The limit is 10 mg per litre.", "The limit is 10 mg per liter.", ("liter", "litre")),
+        ("Meet us at the city centre.", "Meet us at the city center.", ("center", "centre")),
+    ],
+)
+def test_a_spelling_variant_as_the_last_word_is_corrected_whole(source, quote, variant):
+    # the passage ended inside "litre" ("litr", as close to "liter." by letters), so the
+    # quote's last word read as changed
+    data = {
+        "bundle_version": 1,
+        "id": "spelling",
+        "sources": [{"id": "D1", "kind": "document", "paragraphs": [source]}],
+        "response": {"format": "markdown", "text": f'It says "{quote}" [D1 ¶1].\n'},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert result.status is VerificationStatus.CORRECTED, result.decision
+    assert [(d.quote, d.source) for d in result.decision.differences] == [variant]
