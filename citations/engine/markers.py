@@ -125,13 +125,14 @@ MORE_PARAGRAPH = rf"[ \t]*[-–,;&、][ \t]*(?:{PARAGRAPH_LEAD}|(?<=[-–])L)?\d
 
 
 def _paragraphs(group: str) -> str:
-    """A marker's paragraph part ("¶3", ", p. 3", ":3" after an id ending in a digit, "¶3-4",
+    """A marker's paragraph part ("¶3", ", p. 3", ":3" or "#3" after an id ending in a digit,
+    "¶3-4",
     "†¶3" and "†L3-L5" in ChatGPT's "【D0†¶3】"),
     the first number captured as ``group`` and the numbers after it as ``group_more`` (not
     captured when empty)."""
     capture = f"(?P<{group}>" if group else "(?:"
     more = f"(?P<{group}_more>" if group else "(?:"
-    return rf"""(?:(?:[ \t]*{SEPARATOR}?[ \t]*{PARAGRAPH_LEAD}|(?<=[0-9])[ \t]*:[ \t]*|†L?)
+    return rf"""(?:(?:[ \t]*{SEPARATOR}?[ \t]*{PARAGRAPH_LEAD}|(?<=[0-9])[ \t]*[:#][ \t]*|†L?)
         {capture}\d{{1,9}}){more}(?:{MORE_PARAGRAPH})*){PARAGRAPH_TAIL}
         {SENTENCE_PART}?)"""
 
@@ -165,18 +166,25 @@ def _citations(*, unread: bool = False) -> str:
 _CITATIONS = _citations()
 # A marker is in brackets or parentheses, or in what models wrap around one: "[[D1 ¶3]]" (a
 # wiki link), "^[D1 ¶3]" (Pandoc's inline footnote), "<sup>[D1 ¶3]</sup>", "<sup>D1 ¶3</sup>"
-# and ChatGPT's "【D0†¶3】", "【D0†L3-L5】", "【D0†source】" ("【4:0†source】" names no source id).
-# Without brackets (in parentheses, a bare "<sup>") the id must have a source id's shape.
+# and ChatGPT's "【D0†¶3】", "【D0†L3-L5】", "【D0†source】" ("【4:0†source】" names no source id);
+# in braces or angle brackets ("{W3}", "<W3 ¶2>": a capital first, so "<h2>" is a tag);
+# in emphasis ("*(W3)*"); with a pictograph before the id ("[📄 W3]") or a dagger after it
+# ("[W3‡]"). Without square brackets (in parentheses, braces, angle brackets, a bare
+# "<sup>") the id must have a source id's shape.
+PICTOGRAPH = "[\U0001f300-\U0001faff]\ufe0f?"  # not "⚠", which flags an export's verdict
 MARKER = re.compile(
-    rf"""(?P<sup><sup>[ \t]*)?
-        (?:(?P<double>\[\[)|(?P<bracket>\^?[\[［])|(?P<paren>[(（])|(?P<lenticular>【)|(?(sup)|(?!)))
-        [ \t]*{MARKER_LABEL}?
+    rf"""(?P<emphasis>\*{{1,2}}|_{{1,2}})?(?P<sup><sup>[ \t]*)?
+        (?:(?P<double>\[\[)|(?P<bracket>\^?[\[［])|(?P<lenticular>【)
+            |(?P<paren>[(（]|(?P<brace>\{{)|(?P<angle><(?=[A-Z])))|(?(sup)|(?!)))
+        [ \t]*(?:{PICTOGRAPH}[ \t]*)?{MARKER_LABEL}?
         (?(bracket)|(?(double)|(?(lenticular)|(?={PARENTHESIZED_ID}))))
         {_CITATIONS}
-        (?(lenticular)(?:[ \t]*†[^】\n]{{0,80}})?)
-        [ \t]*(?(paren)[)）]|(?(lenticular)】|(?(double)\]\]|(?(bracket)[\]］]))))
+        (?(lenticular)(?:[ \t]*†[^】\n]{{0,80}})?|[†‡]?)
+        [ \t]*(?(paren)(?(brace)\}}|(?(angle)>|[)）]))
+            |(?(lenticular)】|(?(double)\]\]|(?(bracket)[\]］]))))
         (?(sup)[ \t]*</sup>)
-        (?(bracket)(?:\((?P<url>[^()\s]+)\))?)""",
+        (?(bracket)(?:\((?P<url>[^()\s]+)\))?)
+        (?(emphasis)(?P=emphasis))""",
     re.VERBOSE,
 )
 # The same citations without brackets: "D1, ¶2", "Source: D1 para 2".
@@ -317,7 +325,7 @@ def _bare_citation(text: str, start: int, end: int) -> re.Match[str] | None:
 # "Document D1, paragraph 3". A kind word is dropped only before an id ("Doc 2" may be a label).
 _PROSE_LEAD = re.compile(
     r"(?:(?:[Ss]ee(?:[ \t]+also)?|[Cc]f\.|[Cc]ompare|[Vv]gl\.|[Ss]iehe(?:[ \t]+auch)?|s\.|[Ff]rom"
-    r"|[Aa]us|[Pp]er|[Ll]aut|[Ii]n)[ \t]+)?"
+    r"|[Aa]us|[Pp]er|[Ll]aut|[Ii]n):?[ \t]+)?"
     rf"(?P<label>{SOURCE_LABEL})?"
     r"(?:(?:[Dd]oc(?:ument)?|[Dd]okument|[Aa]ttachment|[Aa]nlage|[Ee]-?[Mm]ail)\.?[ \t]+"
     rf"(?={PARENTHESIZED_ID}))?"

@@ -34,7 +34,8 @@ STRATEGIES: tuple[Strategy, ...] = (
         "after the quote",
         "a marker after the quote: in brackets or, with a source id's shape, in parentheses; "
         "after a punctuation mark, a dash or an editorial note; wrapped as models wrap "
-        "markers (`[[…]]`, `^[…]`, `<sup>`, ChatGPT's `【D1†¶2】`); a block quote's last line "
+        "markers (`[[…]]`, `^[…]`, `<sup>`, ChatGPT's `【D1†¶2】`, `{D1}`, `<D1 ¶2>`, "
+        "`*(D1)*`, `[📄 D1]`, `[D1‡]`, `[D1#2]`); a block quote's last line "
         "ending with one; several in a run (the first cites); paragraph words and source "
         "labels of many languages, full-width brackets too (`(D1, párr. 2)`, `（来源：D1）`)",
         (
@@ -42,6 +43,9 @@ STRATEGIES: tuple[Strategy, ...] = (
             ("Es heißt „Miete ist monatlich fällig“ (D1, Abs. 2).", "D1", 2),
             ("Dice «el alquiler se paga cada mes» (Fuente: D1, párr. 2).", "D1", 2),
             ("合同规定「租金按月支付」（D1，第2段）", "D1", 2),
+            ('The lease says "rent is due monthly" <D1 ¶2>.', "D1", 2),
+            ('The lease says "rent is due monthly" *(D1)*.', "D1", None),
+            ('The lease says "rent is due monthly" [📄 D1#2].', "D1", 2),
             ('계약서에 "월세는 매월 지급한다" (D1, 2항)', "D1", 2),
             ('He wrote "rent is due monthly", [D1 ¶2] [D2].', "D1", 2),
             ('It says "rent is due monthly" (emphasis added) ^[D1 ¶2].', "D1", 2),

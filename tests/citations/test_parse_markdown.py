@@ -130,6 +130,14 @@ MARKER_FORMS = [
     ("【S1†L3-L5】", "S1", 3),
     ("【S1 ¶3】", "S1", 3),
     ("【S1†source】", "S1", None),
+    # C1g: a pictograph before the id, a dagger after it, emphasis around the brackets, "#".
+    ("[📄 S1 ¶3]", "S1", 3),
+    ("[🔗 S1]", "S1", None),
+    ("[S1‡]", "S1", None),
+    ("[S1†]", "S1", None),
+    ("**[S1 ¶3]**", "S1", 3),
+    ("[S1#3]", "S1", 3),
+    ("［S1 ¶3］", "S1", 3),
 ]
 
 
@@ -151,6 +159,14 @@ INLINE_ONLY_MARKER_FORMS = [
     ("— (S1 ¶3)", "S1", 3),
     ("(Source: E1)", "E1", None),
     ("(Quelle: A1, Abs. 2)", "A1", 2),
+    # C1g: braces, angle brackets and emphasis wrap a marker as parentheses do.
+    ("{S1}", "S1", None),
+    ("{S1 ¶3}", "S1", 3),
+    ("<S1 ¶3>", "S1", 3),
+    ("*(S1)*", "S1", None),
+    ("_(S1 ¶3)_", "S1", 3),
+    ("（S1，第3段）", "S1", 3),
+    ("(source S1 ¶3)", "S1", 3),
 ]
 
 
@@ -532,6 +548,10 @@ def test_a_list_or_prose_is_no_reference_list_003_1(markdown: str) -> None:
     "not_a_marker",
     [
         "[]",
+        # An HTML tag and braces around prose are no markers.
+        "<h2>",
+        "{see below}",
+        "{2024}",
         # Parenthetical prose: an id in parentheses must look like a source id.
         "(see below)",
         "(2024)",
