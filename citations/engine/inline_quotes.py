@@ -34,7 +34,8 @@ QUOTE_PAIRS: dict[str, str] = {
     "“": "”",
     "„": "“”",
     "«": "»",
-    "»": "«",
+    "»": "«»",  # German »…«, Finnish and Swedish »…»
+    "”": "”",  # Swedish and Finnish ”…”
     "‚": "‘’",
     "‘": "’",
     "'": "'",

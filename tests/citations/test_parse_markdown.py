@@ -45,6 +45,8 @@ QUOTE_FORMS = [
         "Il a écrit «\u00a0les frais augmentent de six pour cent\u00a0» [S1].",
         "les frais augmentent de six pour cent",
     ),
+    ("Han skrev ”avgiften höjs med sex procent” [S1].", "avgiften höjs med sex procent"),
+    ("Hän kirjoitti »maksu nousee kuusi prosenttia» [S1].", "maksu nousee kuusi prosenttia"),
     ("He wrote ‘the fee rises by six per cent’ [S1].", "the fee rises by six per cent"),
     ("He wrote 'the fee rises by six per cent' [S1].", "the fee rises by six per cent"),
     ("彼は「料金は六パーセント上がる」[S1]と書いた。", "料金は六パーセント上がる"),
