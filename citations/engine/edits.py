@@ -31,7 +31,9 @@ from .words import (
     OPPOSITE_PREFIXES,
     PRONOUNS,
     SELF_REFERENCES,
+    in_figures,
     is_number,
+    number_value,
     word_claim,
 )
 
@@ -153,6 +155,8 @@ def _word_rule(
         return "claim.word_added" if w_word is None else "claim.word_dropped"
     if _footnote_mark(q_word, w_word):
         return "edit.footnote_mark"
+    if (value := number_value(q_word)) is not None and value == number_value(w_word):
+        return "edit.number_form"  # "two" for "2"
     if common_spelling(q_word) == common_spelling(w_word):
         return "edit.spelling_variant"
     if q_word in PRONOUNS and w_word in PRONOUNS:
@@ -683,8 +687,8 @@ def changes_numbers(quote: str, span: str) -> bool:
     >>> changes_numbers("500 eur", "1,500 eur"), changes_numbers("ninety days", "ninety (90) days")
     (True, False)
     """
-    remaining = iter(numbers(span))
-    if not all(number in remaining for number in numbers(quote)):
+    remaining = iter(numbers(in_figures(span)))
+    if not all(number in remaining for number in numbers(in_figures(quote))):
         return True
     return _ambiguous_marks_differ(quote, span)
 

@@ -341,9 +341,25 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "edit.number_form",
         _E,
-        "the same number written otherwise: digit grouping (1000 for 1,000), a figure "
-        "written out beside the word left out (ninety for ninety (90))",
+        "the same number written otherwise: digit grouping (1000 for 1,000), in words or "
+        "figures (thirty for 30, zwei for 2), a figure written out beside the word left "
+        "out (ninety for ninety (90))",
         (
+            (
+                "en",
+                "The Supplier shall notify the Customer at least thirty days in advance",
+                "The Supplier shall notify the Customer at least 30 days in advance",
+            ),
+            (
+                "de",
+                "Der Vertrag läuft zunächst 2 Jahre und verlängert sich danach",
+                "Der Vertrag läuft zunächst zwei Jahre und verlängert sich danach",
+            ),
+            (
+                "fr",
+                "Le contrat est conclu pour une durée de 3 ans renouvelable",
+                "Le contrat est conclu pour une durée de trois ans renouvelable",
+            ),
             (
                 "en",
                 "a deposit of 1000 EUR is payable on signing",
@@ -375,6 +391,11 @@ RULES: tuple[Rule, ...] = (
                 "fr",
                 "un dépôt de 100 euros est payable à la signature",
                 "un dépôt de 1 000 euros est payable à la signature",
+            ),
+            (
+                "en",
+                "The Supplier shall notify the Customer at least thirty days in advance",
+                "The Supplier shall notify the Customer at least 40 days in advance",
             ),
         ),
     ),

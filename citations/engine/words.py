@@ -7,6 +7,8 @@ of its rule (a changed content word changes the claim), so a missing word errs t
 
 from __future__ import annotations
 
+import re
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -27,6 +29,41 @@ NUMBER_WORDS = _words(
     monate monaten jahr jahre jahren prozent jour jours semaine semaines mois an ans année
     années heure heures pourcent"""
 )
+# What the number words written alone count, so "two" for "2" is the same number
+NUMBER_VALUES: dict[str, int] = {
+    word: value
+    for words in (
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+        "fourteen fifteen sixteen seventeen eighteen nineteen twenty",
+        "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn "
+        "vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn zwanzig",
+        "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
+        "quinze seize dix-sept dix-huit dix-neuf vingt",
+    )
+    for value, word in enumerate(words.split())
+} | {
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "dreißig": 30,
+    "dreissig": 30,
+    "vierzig": 40,
+    "fünfzig": 50,
+    "sechzig": 60,
+    "siebzig": 70,
+    "achtzig": 80,
+    "neunzig": 90,
+    "hundert": 100,
+    "trente": 30,
+    "quarante": 40,
+    "cinquante": 50,
+    "soixante": 60,
+}
 # German writes number words together with what they count ("zweimal", "vierzehnte")
 NUMBER_PREFIXES = tuple(
     _words(
@@ -167,3 +204,28 @@ def word_claim(word: str) -> str | None:
     if is_number(word):
         return "claim.number"
     return None
+
+
+def number_value(word: str) -> int | None:
+    """What a word counts when it is a whole number, written in figures or as a word.
+
+    >>> number_value("2"), number_value("two"), number_value("zwölf"), number_value("2nd")
+    (2, 2, 12, None)
+    """
+    if word.isascii() and word.isdigit():
+        return int(word)
+    return NUMBER_VALUES.get(word)
+
+
+_SPELLED_NUMBER = re.compile(r"(?<![\w-])[^\W\d_]+(?:-[^\W\d_]+)?(?![\w-])")
+
+
+def in_figures(text: str) -> str:
+    """``text`` with its number words written in figures ("thirty days" as "30 days").
+
+    >>> in_figures("within thirty days, dix-sept fois")
+    'within 30 days, 17 fois'
+    """
+    return _SPELLED_NUMBER.sub(
+        lambda found: str(NUMBER_VALUES.get(found.group(), found.group())), text
+    )

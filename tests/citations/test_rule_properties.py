@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 from citations.engine import load_bundle, verify_bundle
 from citations.engine.match import MIN_CUT_WORDS, NEGATING_HEADS
 from citations.engine.types import VerificationStatus
-from citations.engine.words import ARTICLES, CONJUNCTIONS, NEGATIONS, PREPOSITIONS, is_number
+from citations.engine.words import (
+    ARTICLES,
+    CONJUNCTIONS,
+    NEGATIONS,
+    NUMBER_VALUES,
+    PREPOSITIONS,
+    is_number,
+)
 
 DEV = settings.SHARED_DIR / "data" / "dev" / "verbote"
 needs_dev = pytest.mark.skipif(not DEV.is_dir(), reason="shared/ is not beside the project")
@@ -350,3 +357,25 @@ def test_a_quote_cut_off_a_negation_word_is_never_verified(negation, data):
     paragraph = f"Under this clause {negation} {rest}."
     assume(quote.split()[0] not in NEGATIONS)
     assert result_for(quote, paragraph).status not in PASSING
+
+
+@SETTINGS
+@given(
+    word=st.sampled_from(sorted(w for w in NUMBER_VALUES if "-" not in w)),
+    other=st.integers(0, 100),
+    in_words_in_quote=st.booleans(),
+)
+def test_a_number_in_words_or_figures_is_the_same_number_only_at_its_value(
+    word, other, in_words_in_quote
+):
+    """edit.number_form: "thirty days" for "30 days" and back; another value changes it."""
+    value = NUMBER_VALUES[word]
+    counted = "days"
+    source = f"The notice must reach the other party at least {value} {counted} in advance."
+    quote = f"The notice must reach the other party at least {word} {counted} in advance."
+    if not in_words_in_quote:
+        source, quote = quote, source
+    assert result_for(quote, source).status is VerificationStatus.CORRECTED
+    if other != value:
+        changed = quote.replace(f" {word} " if in_words_in_quote else f" {value} ", f" {other} ")
+        assert result_for(changed, source).status not in PASSING
