@@ -123,6 +123,17 @@ def located_paragraphs(paragraphs: Sequence[str], locator: str) -> tuple[int, ..
     return section
 
 
+def names_a_page(locator: str) -> bool:
+    """Whether a locator names a page (``p. 4``, ``S. 12``, ``Seite 3``): the source's
+    paragraphs have no pages, so it names no paragraph either.
+
+    >>> names_a_page("p. 12"), names_a_page("S. 3"), names_a_page("§ 4"), names_a_page("para 2")
+    (True, True, False, False)
+    """
+    first = _PLACE.match(locator.strip())
+    return first is not None and not (first["section"] or first["paragraph"])
+
+
 def _section(paragraphs: Sequence[str], number: str, word: str) -> tuple[int, ...]:
     starts = [
         (index, found)

@@ -34,7 +34,7 @@ def resolve_source(turn: Turn, reference: str, *, exact: bool = False) -> Source
     named = _named(turn, wanted)
     if named is not None or exact or _names_any(turn, wanted):
         return named
-    return _by_url(turn, wanted) or _described(turn, wanted)
+    return _by_url(turn, wanted) or _described(turn, wanted) or _loosely_named(turn, wanted)
 
 
 def _named(turn: Turn, wanted: str) -> Source | None:
@@ -53,6 +53,32 @@ def _named(turn: Turn, wanted: str) -> Source | None:
     if len(by_id) == 1 and by_name in (None, by_id[0]):
         return by_id[0]
     return None
+
+
+def _words_of(name: str) -> str:
+    return " ".join(re.findall(r"[^\W_]+", name.casefold()))
+
+
+def _loosely_named(turn: Turn, wanted: str) -> Source | None:
+    """The one source whose label or title has the words of ``wanted``, punctuation aside:
+    "Müller, 2019" for the label "Müller 2019", "Smith & Jones, 2020" for "Smith & Jones
+    2020" (an author-year citation writes a comma a label need not have).
+
+    >>> from citations.engine.types import SourceKind
+    >>> turn = Turn((Source("P1", SourceKind.DOCUMENT, ("x",), label="Müller 2019"),))
+    >>> _loosely_named(turn, "Müller, 2019").id, _loosely_named(turn, "Müller 2020")
+    ('P1', None)
+    """
+    words = _words_of(wanted)
+    if not words:
+        return None
+    hits = {
+        s.id
+        for s in turn.sources
+        for name in (s.label, s.title)
+        if name.strip() and _words_of(name) == words
+    }
+    return turn.source(hits.pop()) if len(hits) == 1 else None
 
 
 def _names_any(turn: Turn, wanted: str) -> bool:

@@ -32,7 +32,7 @@ from .approximate import (
     reported_score,
 )
 from .edits import claim_rules, preserves_claim
-from .locators import located_paragraphs, names_a_source, split_locator
+from .locators import located_paragraphs, names_a_page, names_a_source, split_locator
 from .markers import read_citation
 from .match import (
     PreparedSource,
@@ -466,6 +466,9 @@ def _at_locator(quote: ParsedQuote, source: Source, locator: str) -> ParsedQuote
     """The quote citing the paragraphs its locator names in ``source`` (a section, ``§7.3``;
     a paragraph, ``para 4``): a section the source has wins over reading ``§ 4`` as the
     fourth paragraph."""
+    if locator and names_a_page(locator):
+        # "(Smith & Jones, 2020, p. 12)": a page, which no paragraph number stands for
+        return replace(quote, cited_paragraph=None, cited_paragraphs=())
     paragraphs = located_paragraphs(source.paragraphs, locator) if locator else ()
     if not paragraphs:
         return quote

@@ -152,3 +152,43 @@ def test_a_locator_alone_cites_the_one_source_with_that_section() -> None:
     assert (result.cited_source, result.quote.cited_paragraph) == ("S1", 7)
     assert result.status is VerificationStatus.CORRECTED
     assert result.corrected is not None and result.corrected.paragraph == 5
+
+
+BIG = "The effect was large and significant."
+AUTHORS = [
+    {"id": "P1", "kind": "document", "label": "Müller 2019", "paragraphs": ["Intro.", BIG]},
+    {
+        "id": "P2",
+        "kind": "document",
+        "label": "Smith & Jones 2020",
+        "eligible": False,
+        "paragraphs": ["Intro.", "The effect was small."],
+    },
+]
+
+
+@pytest.mark.parametrize(
+    ("citation", "source", "status"),
+    [
+        ("(Müller, 2019, p. 3)", "P1", VerificationStatus.VERIFIED),
+        ("(Müller 2019, S. 2)", "P1", VerificationStatus.VERIFIED),
+        ("(Smith & Jones, 2020, p. 12)", "P2", VerificationStatus.INELIGIBLE),
+    ],
+)
+def test_an_author_year_citation_names_its_source_and_its_page_no_paragraph(
+    citation, source, status
+):
+    # the comma of APA style missed the label "Müller 2019"; "p. 3" was read as ¶3, so the
+    # quote was "relocated" and the export rewrote the page citation
+    quote = BIG if source == "P1" else "The effect was small."
+    bundle = load_bundle(
+        {
+            "bundle_version": 1,
+            "id": "authors",
+            "sources": AUTHORS,
+            "response": {"format": "markdown", "text": f'It says "{quote}" {citation}.\n'},
+        }
+    )
+    (result,) = verify_bundle(bundle).results
+    assert (result.cited_source, result.quote.cited_paragraph) == (source, None)
+    assert result.status is status
