@@ -157,9 +157,12 @@ def find_inline_quotes(
             if inner is not None:
                 marker, end = inner, _strip_bounds_end(text, start, inner.start)
         quoted = text[start:end]
-        index = extent_end
         if not quoted.strip():
+            # an empty pair ("«»") quotes nothing: what follows it may be a quote of its own,
+            # so reading goes on after its closing mark, not after a "marker" read for it
+            index = close + 1
             continue
+        index = extent_end
         if mark in SPACED_MARKS:
             while start < end and text[start] in HORIZONTAL_SPACE:
                 start += 1

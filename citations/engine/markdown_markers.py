@@ -131,10 +131,12 @@ INTERPOSED = re.compile(r"[.,;:]?(?:[ \t]*\((?P<note>[^()\[\]\n\"“”„«»]{
 # A citation in words after an inline quote: in parentheses or brackets ("(see D1 at ¶4)",
 # "[Doc D1, ¶3]", "(Lease Agreement, §4)", "(<cite>Lease 2019</cite>)", "(¶3)"), or after a
 # dash to the end of its line or sentence ("— D1, ¶3", "– Lease Agreement, §4").
+# Words that open with a quotation mark are another quote ('"A" — "B" [S1]'), never a
+# citation of the quote before them.
 PROSE_CITATION_AFTER = re.compile(
-    r"""[,:]?[ \t]*(?:\((?P<in_parentheses>[^()\n]{1,120})\)
-        |\[(?P<in_brackets>[^\[\]\n]{1,120})\](?:\([^()\s]*\))?
-        |(?:[—–―]|-{1,2})[ \t]*(?P<after_dash>[^\n\[]{1,120}?)
+    r"""[,:]?[ \t]*(?:\((?![ \t]*["'“”„«»‚‘’「『])(?P<in_parentheses>[^()\n]{1,120})\)
+        |\[(?![ \t]*["'“”„«»‚‘’「『])(?P<in_brackets>[^\[\]\n]{1,120})\](?:\([^()\s]*\))?
+        |(?:[—–―]|-{1,2})[ \t]*(?![ \t]*["'“”„«»‚‘’「『])(?P<after_dash>[^\n\[]{1,120}?)
             (?=[ \t]*\[|[.;]?[ \t]*(?:\n|$)|[.;][ \t]+\S))""",
     re.VERBOSE,
 )

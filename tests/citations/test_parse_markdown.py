@@ -1463,3 +1463,17 @@ def test_backticked_text_with_a_marker_right_after_is_a_quote_003_1(markdown, qu
     """003.1 (issue 14): models quote in backticks too; read as code, the citation of such
     a quote went unchecked. Without the marker, or short, or an identifier, it stays code."""
     assert [quote.text for quote in quotes_of(markdown)] == quoted
+
+
+@pytest.mark.parametrize(
+    ("markdown", "quoted"),
+    [
+        ('«»-"fixed text here" [S2 ¶1] ', "fixed text here"),  # an empty pair quotes nothing
+        ('«a»-"quote of words here" ', "quote of words here"),  # no citation in words
+        ('"A" — "the fee rises yearly" [S1]', "the fee rises yearly"),
+    ],
+)
+def test_a_quote_after_another_is_never_read_as_its_citation_003_1(markdown, quoted):
+    # found by the export round-trip property: the second quote was swallowed as the
+    # first one's citation in words (after a dash), or skipped after an empty pair
+    assert quoted in [quote.text for quote in quotes_of(markdown)]

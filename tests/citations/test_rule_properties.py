@@ -322,7 +322,9 @@ def test_a_bracketed_insertion_is_corrected_away(window, inserted, data):
     paragraph, start, end = window
     words = paragraph[start:end].split(" ")
     # between two words, after a word (not after a sentence's full stop)
-    at = data.draw(st.sampled_from([k for k in range(1, len(words)) if words[k - 1][-1].isalpha()]))
+    after_words = [k for k in range(1, len(words)) if words[k - 1][-1:].isalpha() and words[k]]
+    assume(after_words)
+    at = data.draw(st.sampled_from(after_words))
     quote = " ".join([*words[:at], inserted, *words[at:]])
     result = result_for(quote, paragraph)
     assert result.status is VerificationStatus.CORRECTED, result.decision
