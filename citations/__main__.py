@@ -42,7 +42,7 @@ def _verify(paths: list[str]) -> None:
 
 
 def _export(path: str) -> None:
-    from citations.engine.export import export_response  # written beside the parser
+    from citations.engine.writing.export import export_response  # written beside the parser
 
     bundle = _read(path)
     sys.stdout.write(export_response(bundle, verify_bundle(bundle)))
@@ -63,8 +63,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "verify":
             _verify(args.bundles)
         elif args.command == "rules":
-            from citations.engine.rules import rules_markdown
-            from citations.engine.strategies import strategies_markdown
+            from citations.engine.matching.rules import rules_markdown
+            from citations.engine.reading.strategies import strategies_markdown
 
             sys.stdout.write(rules_markdown() + "\n\n" + strategies_markdown() + "\n")
         else:

@@ -32,9 +32,9 @@ from pathlib import Path
 from rapidfuzz import fuzz
 
 from citations.engine import Bundle, load_bundle, report_to_dict, verify_bundle
-from citations.engine.approximate import word_index
-from citations.engine.match import prepare_sources
-from citations.engine.parse import parse_response
+from citations.engine.matching.approximate import word_index
+from citations.engine.matching.match import prepare_sources
+from citations.engine.reading.parse import parse_response
 from citations.engine.types import Turn
 from citations.engine.verify import verify_quote
 

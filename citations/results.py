@@ -15,9 +15,9 @@ from citations.engine import (
     Tier,
     VerificationStatus,
 )
-from citations.engine.export import export_response
-from citations.engine.parse import parse_response
-from citations.engine.report import decision_from_dict
+from citations.engine.reading.parse import parse_response
+from citations.engine.writing.export import export_response
+from citations.engine.writing.report import decision_from_dict
 from reviews.bundles import engine_bundle
 from reviews.models import Assessment, Quote, ReviewState, VerificationState
 

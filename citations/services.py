@@ -36,7 +36,7 @@ from citations.engine import (
     report_to_dict,
     verify_bundle,
 )
-from citations.engine.report import decision_to_dict
+from citations.engine.writing.report import decision_to_dict
 from reviews.bundles import engine_bundle, turn_sources
 from reviews.models import (
     Assessment,

@@ -220,7 +220,7 @@ def _answer_json(text: str) -> str:
     text = _REASONING.sub("", text.lstrip("\ufeff")).strip()
     if text.startswith("{") or not _within_limits(text):
         return text
-    from citations.engine.json_locate import locate_json
+    from citations.engine.reading.json_locate import locate_json
 
     located = locate_json(text)
     repaired = any(note.startswith("JSON repaired") for note in located.notes)

@@ -19,7 +19,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from markdown_it import MarkdownIt
 
-from citations.engine.parse_json import format_path, locate_json
+from citations.engine.reading.parse_json import format_path, locate_json
 from citations.engine.types import QuoteFields
 
 from .models import Assessment, Quote

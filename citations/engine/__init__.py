@@ -1,5 +1,10 @@
 """Verbatim's citation engine: plain Python, no Django.
 
+The folders are the stages a bundle goes through, in order: ``reading`` (the response's
+quotes and where their citations were written), ``matching`` (where each quote stands in
+its sources, and every difference named by the rule table), ``policy`` (the status table),
+``writing`` (the report and the corrected response); ``verify`` runs them.
+
 Public API (see each module for details):
 
 - ``load_bundle(raw) -> Bundle`` (``bundle``): validate a bundle, ``BundleError`` otherwise.
@@ -11,9 +16,8 @@ Public API (see each module for details):
 """
 
 from .bundle import BundleError, decode_bundle, load_bundle, split_paragraphs
-from .match import find_verbatim
-from .parse import parse_response
-from .report import report_to_dict
+from .matching.match import find_verbatim
+from .reading.parse import parse_response
 from .types import (
     FLAGGED_STATUSES,
     Bundle,
@@ -37,13 +41,14 @@ from .types import (
 )
 from .verify import verify_bundle
 from .version import ENGINE_NAME, ENGINE_VERSION
+from .writing.report import report_to_dict
 
 
 def __getattr__(name: str) -> object:
     # The export pulls in the JSON machinery (json_repair, jsonpath): imported on first use,
     # so verifying a markdown answer never loads it.
     if name == "export_response":
-        from .export import export_response
+        from .writing.export import export_response
 
         return export_response
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

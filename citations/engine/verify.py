@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from rapidfuzz.distance import Indel
 
-from .approximate import (
+from .matching.approximate import (
     HINT_SCORE,
     MIN_WORDS,
     Candidate,
@@ -31,10 +31,8 @@ from .approximate import (
     elided_match,
     reported_score,
 )
-from .edits import claim_rules, preserves_claim
-from .locators import located_paragraphs, names_a_page, names_a_source, split_locator
-from .markers import read_citation
-from .match import (
+from .matching.edits import claim_rules, preserves_claim
+from .matching.match import (
     PreparedSource,
     exact_in_paragraph,
     match_from_spans,
@@ -44,11 +42,13 @@ from .match import (
     starts_inside,
     verbatim_in_source,
 )
-from .mojibake import find_with_gaps, repair_mojibake
-from .normalize import fold_text
-from .parse import parse_response
+from .matching.mojibake import find_with_gaps, repair_mojibake
+from .matching.normalize import fold_text
 from .policy import Citation, Finding, citation_kind, decide, policy_rule
-from .source_names import resolve_source
+from .reading.locators import located_paragraphs, names_a_page, names_a_source, split_locator
+from .reading.markers import read_citation
+from .reading.parse import parse_response
+from .reading.source_names import resolve_source
 from .types import (
     Bundle,
     CorrectedCitation,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django import template
 
-from citations.engine.rules import RULE, RuleKind
+from citations.engine.matching.rules import RULE, RuleKind
 
 register = template.Library()
 

@@ -10,8 +10,8 @@ import pytest
 import citations.engine
 
 MODULES = [
-    importlib.import_module(f"citations.engine.{info.name}")
-    for info in pkgutil.iter_modules(citations.engine.__path__)
+    importlib.import_module(info.name)
+    for info in pkgutil.walk_packages(citations.engine.__path__, prefix="citations.engine.")
 ]
 
 

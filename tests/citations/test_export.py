@@ -30,9 +30,9 @@ from citations.engine import (
     load_bundle,
     verify_bundle,
 )
-from citations.engine.export import export_response
-from citations.engine.parse import parse_response
-from citations.engine.source_names import resolve_source
+from citations.engine.reading.parse import parse_response
+from citations.engine.reading.source_names import resolve_source
+from citations.engine.writing.export import export_response
 
 SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 V = VerificationStatus

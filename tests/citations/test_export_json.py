@@ -21,8 +21,8 @@ from citations.engine import (
     parse_response,
     verify_bundle,
 )
-from citations.engine.export import export_response, source_reference
-from citations.engine.source_names import resolve_source
+from citations.engine.reading.source_names import resolve_source
+from citations.engine.writing.export import export_response, source_reference
 
 from .test_export import (
     CORRECTED,

@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from citations.engine import Reason, VerificationStatus, load_bundle, verify_bundle
-from citations.engine.locators import located_paragraphs, split_locator
+from citations.engine.reading.locators import located_paragraphs, split_locator
 
 from .test_match import sentences
 

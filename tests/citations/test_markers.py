@@ -9,14 +9,14 @@ import json
 import pytest
 
 from citations.engine import QuoteFields, Response
-from citations.engine.markers import (
+from citations.engine.reading.markers import (
     PARAGRAPH_ORDINALS,
     PARAGRAPH_SUFFIXES,
     PARAGRAPH_WORDS,
     SOURCE_LABEL_WORDS,
     parse_paragraphs,
 )
-from citations.engine.parse import parse_response
+from citations.engine.reading.parse import parse_response
 
 PARAGRAPH_VALUES = [
     ("3", (3, ())),

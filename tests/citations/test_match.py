@@ -7,14 +7,14 @@ from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
 from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbatim
-from citations.engine.approximate import candidates
-from citations.engine.match import (
+from citations.engine.matching.approximate import candidates
+from citations.engine.matching.match import (
     PreparedSource,
     cut_keeps_claim,
     ends_inside_number,
     starts_inside,
 )
-from citations.engine.normalize import fold_text
+from citations.engine.matching.normalize import fold_text
 
 DOC = Source(
     "D",

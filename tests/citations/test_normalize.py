@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citations.engine.normalize import fold_text, normalize_with_map
+from citations.engine.matching.normalize import fold_text, normalize_with_map
 
 FOLDS = [
     ("NFKC ligature and full width", "ﬁnal １０ km", "final 10 km"),

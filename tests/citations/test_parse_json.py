@@ -9,10 +9,10 @@ import pytest
 from django.conf import settings
 
 from citations.engine import QuoteFields, QuoteForm, Response, load_bundle
-from citations.engine.json_locate import format_path, locate_json
-from citations.engine.markers import parse_paragraph
-from citations.engine.parse import parse_response
-from citations.engine.source_names import resolve_source
+from citations.engine.reading.json_locate import format_path, locate_json
+from citations.engine.reading.markers import parse_paragraph
+from citations.engine.reading.parse import parse_response
+from citations.engine.reading.source_names import resolve_source
 
 SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 TOPICS = (QuoteFields(path="$.topics[*]", text="originalQuote"),)

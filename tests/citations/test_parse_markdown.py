@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from citations.engine import QuoteForm, Response, load_bundle
-from citations.engine.parse import parse_response
+from citations.engine.reading.parse import parse_response
 
 SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 BLOCK, INLINE = QuoteForm.BLOCK, QuoteForm.INLINE

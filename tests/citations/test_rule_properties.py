@@ -13,9 +13,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from citations.engine import load_bundle, verify_bundle
-from citations.engine.match import MIN_CUT_WORDS, NEGATING_HEADS
-from citations.engine.types import VerificationStatus
-from citations.engine.words import (
+from citations.engine.matching.match import MIN_CUT_WORDS, NEGATING_HEADS
+from citations.engine.matching.words import (
     ARTICLES,
     CONJUNCTIONS,
     NEGATIONS,
@@ -23,6 +22,7 @@ from citations.engine.words import (
     PREPOSITIONS,
     is_number,
 )
+from citations.engine.types import VerificationStatus
 
 DEV = settings.SHARED_DIR / "data" / "dev" / "verbote"
 needs_dev = pytest.mark.skipif(not DEV.is_dir(), reason="shared/ is not beside the project")

@@ -1,4 +1,4 @@
-"""The rule table (``citations.engine.rules``): every rule decides its examples and none of
+"""The rule table (``citations.engine.matching.rules``): every rule decides its examples and none of
 its counterexamples, in English, German and French; the README lists exactly its rules."""
 
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from citations.engine import load_bundle, verify_bundle
-from citations.engine.rules import RULES, RuleKind, rules_markdown
+from citations.engine.matching.rules import RULES, RuleKind, rules_markdown
 from citations.engine.types import QuoteResult, VerificationStatus
 
 LANGUAGES = {"en", "de", "fr"}

@@ -1,4 +1,4 @@
-"""The citation strategies (``citations.engine.strategies``, issue 14): every strategy reads
+"""The citation strategies (``citations.engine.reading.strategies``, issue 14): every strategy reads
 its examples, under its own id, and the report names it first in ``decision.rules``; the
 README's list of citation forms is the table."""
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from citations.engine import load_bundle, verify_bundle
-from citations.engine.parse import parse_response
-from citations.engine.strategies import STRATEGIES, STRATEGY, strategies_markdown
+from citations.engine.reading.parse import parse_response
+from citations.engine.reading.strategies import STRATEGIES, STRATEGY, strategies_markdown
 
 EXAMPLES = [
     pytest.param(strategy, response, named, paragraph, id=f"{strategy.id}-{number}")

@@ -12,7 +12,7 @@ from citations.engine import (
     load_bundle,
     verify_bundle,
 )
-from citations.engine.source_names import resolve_source
+from citations.engine.reading.source_names import resolve_source
 
 
 def source(source_id: str, **names: str) -> Source:

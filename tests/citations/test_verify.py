@@ -18,8 +18,8 @@ from citations.engine import (
     report_to_dict,
     verify_bundle,
 )
-from citations.engine.match import ends_inside_number, starts_inside
-from citations.engine.normalize import fold_text
+from citations.engine.matching.match import ends_inside_number, starts_inside
+from citations.engine.matching.normalize import fold_text
 from citations.engine.policy import POLICY, Citation, Finding
 from citations.engine.version import ENGINE_NAME, ENGINE_VERSION
 

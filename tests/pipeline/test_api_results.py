@@ -6,7 +6,7 @@ import json
 import pytest
 
 from citations.engine import load_bundle, report_to_dict, verify_bundle
-from citations.engine.export import export_response
+from citations.engine.writing.export import export_response
 from citations.services import assessment_reverify, assessment_verify
 from reviews.imports import bundle_import
 from reviews.models import Assessment, ReviewState

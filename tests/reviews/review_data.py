@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from citations.engine.parse_markdown import parse_markdown_response
+from citations.engine.reading.parse_markdown import parse_markdown_response
 from reviews.imports import bundle_import
 from reviews.models import Assessment, Correction, Quote, Source, Team, VerificationState
 from tests.factories import SCENARIO_DIR

@@ -10,8 +10,8 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from citations.engine.parse_json import parse_json_response
-from citations.engine.parse_markdown import parse_markdown_response
+from citations.engine.reading.parse_json import parse_json_response
+from citations.engine.reading.parse_markdown import parse_markdown_response
 from citations.engine.types import QuoteFields
 from reviews.imports import bundle_import
 from reviews.models import Quote, Source, VerificationState

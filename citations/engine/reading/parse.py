@@ -8,7 +8,7 @@ text quoted twice is two quotes (003.8).
 
 from __future__ import annotations
 
-from .types import ParsedResponse, Response
+from ..types import ParsedResponse, Response
 
 
 def parse_response(response: Response) -> ParsedResponse:

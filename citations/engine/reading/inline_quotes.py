@@ -9,6 +9,7 @@ import bisect
 import re
 from dataclasses import replace
 
+from ..types import CitationSite, ParsedQuote, QuoteForm
 from .markdown_markers import (
     Footnotes,
     footnote_marker,
@@ -26,7 +27,6 @@ from .markers import (
     marker_ending_at,
     quote_citation,
 )
-from .types import CitationSite, ParsedQuote, QuoteForm
 
 # Opening mark -> the marks that close it.
 QUOTE_PAIRS: dict[str, str] = {

@@ -24,6 +24,7 @@ from dataclasses import replace
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from ..types import CitationSite, ParsedQuote, ParsedResponse, QuoteForm
 from .html_quotes import find_html_quotes
 from .inline_quotes import (
     find_code_span_quotes,
@@ -46,7 +47,6 @@ from .markdown_markers import (
 from .markdown_sites import with_citation_sites
 from .markdown_tables import Table, with_table_citations
 from .markers import Marker, before_flags, quote_citation
-from .types import CitationSite, ParsedQuote, ParsedResponse, QuoteForm
 
 # A GitHub alert ("> [!NOTE]") is a callout, not a quotation.
 ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.IGNORECASE)

@@ -21,7 +21,7 @@ import json_repair
 import jsonpath
 from jsonpath.exceptions import JSONPathError
 
-from .types import QuoteFields
+from ..types import QuoteFields
 
 FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n", re.MULTILINE)
 # Where JSON starts inside prose: an object with a key (in double or single quotes, or a bare

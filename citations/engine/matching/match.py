@@ -26,8 +26,8 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..types import Match, MatchMethod, Source, Span, Tier
 from .normalize import INVISIBLE, Normalized, fold_text, normalize_with_map
-from .types import Match, MatchMethod, Source, Span, Tier
 from .words import OPPOSITE_PREFIXES, is_number, word_claim
 
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
@@ -402,7 +402,7 @@ def find_verbatim(text: str, sources: Sequence[Source]) -> Match | None:
 
     Used to check that an excerpt really exists in its source (seed 002, EV-3).
 
-    >>> from .types import SourceKind
+    >>> from ..types import SourceKind
     >>> doc = Source("D", SourceKind.DOCUMENT, ("Intro.", "Die  „Regel“ gilt\\nimmer."))
     >>> m = find_verbatim('die "regel" gilt immer', [doc])
     >>> (m.paragraph, m.start, m.end, m.method.value)

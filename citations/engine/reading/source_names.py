@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .types import Source, Turn
+from ..types import Source, Turn
 
 
 def resolve_source(turn: Turn, reference: str, *, exact: bool = False) -> Source | None:

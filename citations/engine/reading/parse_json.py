@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from ..types import CitationSite, ParsedQuote, ParsedResponse, QuoteFields, QuoteForm
 from .json_locate import (
     PathPart,
     QuoteObject,
@@ -33,7 +34,6 @@ from .markers import (
     parse_paragraphs,
     read_prose_citation,
 )
-from .types import CitationSite, ParsedQuote, ParsedResponse, QuoteFields, QuoteForm
 
 JSON_SITE = CitationSite("cite.json_field")
 

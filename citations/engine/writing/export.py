@@ -24,15 +24,15 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .inline_quotes import MIXED_PAIRS, QUOTE_PAIRS
-from .json_locate import QuoteObject, locate_json, select_quote_objects, value_at
-from .markdown_lines import BLANK_LINE
-from .markdown_tables import NO_SOURCE
-from .markers import HORIZONTAL_SPACE
-from .parse_json import NAME_KEYS, PARAGRAPH_KEYS, nested_key, rewrite_quote_field
-from .parse_markdown import BLOCK_PREFIX
-from .source_names import resolve_source
-from .types import (
+from ..reading.inline_quotes import MIXED_PAIRS, QUOTE_PAIRS
+from ..reading.json_locate import QuoteObject, locate_json, select_quote_objects, value_at
+from ..reading.markdown_lines import BLANK_LINE
+from ..reading.markdown_tables import NO_SOURCE
+from ..reading.markers import HORIZONTAL_SPACE
+from ..reading.parse_json import NAME_KEYS, PARAGRAPH_KEYS, nested_key, rewrite_quote_field
+from ..reading.parse_markdown import BLOCK_PREFIX
+from ..reading.source_names import resolve_source
+from ..types import (
     FLAGGED_STATUSES,
     Bundle,
     CitationSite,
@@ -400,7 +400,7 @@ def source_reference(turn: Turn, target: Source, written: str | None) -> str:
     title, whichever ``written`` was; falling back to label, then id, so that the name
     always resolves to ``target`` again.
 
-    >>> from .types import SourceKind
+    >>> from ..types import SourceKind
     >>> a = Source("Q1", SourceKind.DOCUMENT, ("x",), title="Plan", label="Plan, S. 58")
     >>> b = Source("Q2", SourceKind.DOCUMENT, ("y",), title="Plan", label="Plan, S. 61")
     >>> source_reference(Turn((a, b)), b, "Plan, S. 58"), source_reference(Turn((a, b)), b, "Q1")

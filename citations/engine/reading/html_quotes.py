@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 
+from ..types import ParsedQuote, QuoteForm
 from .inline_quotes import strip_wrapping_quotes, word_count
 from .markdown_lines import BLANK_LINE, Lines, line_of
 from .markdown_markers import (
@@ -18,7 +19,6 @@ from .markdown_markers import (
     trailing_marker,
 )
 from .markers import HORIZONTAL_SPACE, Marker, quote_citation, read_citation
-from .types import ParsedQuote, QuoteForm
 
 # Models write HTML in markdown answers too: ``<q>…</q>`` is an inline quote, ``<blockquote>…
 # </blockquote>`` a block quote (possibly of ``<p>`` paragraphs, with a ``cite="…"`` URL).

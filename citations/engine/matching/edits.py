@@ -20,8 +20,8 @@ from typing import NamedTuple
 
 from rapidfuzz.distance import Indel, Levenshtein
 
+from ..types import Difference
 from .rules import RULE, RuleKind
-from .types import Difference
 from .words import (
     ARTICLES,
     CONJUNCTIONS,

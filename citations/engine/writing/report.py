@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .types import Decision, Difference, Match, QuoteResult, Report, VerificationStatus
+from ..types import Decision, Difference, Match, QuoteResult, Report, VerificationStatus
 
 
 def report_to_dict(report: Report) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Indel, Levenshtein
 
+from ..types import Difference, Span
 from .edits import (
     OPENING_EDITS,
     Step,
@@ -52,7 +53,6 @@ from .match import (
     normalized_in_source,
     starts_inside,
 )
-from .types import Difference, Span
 from .words import ARTICLES, CONJUNCTIONS, PREPOSITIONS, SELF_REFERENCES, word_claim
 
 WORD = re.compile(r"\w+")

@@ -9,6 +9,7 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, replace
 
+from ..types import CitationSite, ParsedQuote, QuoteForm
 from .inline_quotes import strip_wrapping_quotes, word_count
 from .markdown_lines import Lines
 from .markers import (
@@ -21,7 +22,6 @@ from .markers import (
     quote_citation,
     read_citation,
 )
-from .types import CitationSite, ParsedQuote, QuoteForm
 
 # What a table's header cell says its column holds (matched at the start of the header).
 QUOTE_COLUMN = re.compile(

@@ -1,0 +1,1 @@
+"""Writing: the report of a verification and the response with its corrections applied."""
