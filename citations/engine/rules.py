@@ -23,7 +23,8 @@ class RuleKind(StrEnum):
     CLAIM = "claim"  # a difference that changes the claim: never verified or corrected
 
 
-Example = tuple[str, str, str]  # (language, quote, source paragraph)
+# (language, quote, source paragraph), and the source's title where the rule reads it
+Example = tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -566,24 +567,27 @@ RULES: tuple[Rule, ...] = (
         "edit.self_reference",
         _E,
         "the writer's self-reference swapped with its name (Wir for DIE LINKE, We for the "
-        "Council), the verb agreeing, where the source speaks so itself (not a contract "
-        "between two parties, where We could be either)",
+        "Council), the verb agreeing, where the source speaks so itself and its title names "
+        "that writer (not Die CDU in the Greens' programme, not a party to a contract)",
         (
             (
                 "de",
                 "Wir fordern die Abschaffung der Studiengebühren.",
                 "DIE LINKE fordert die Abschaffung der Studiengebühren. Wir wollen Bildung "
                 "für alle.",
+                "DIE LINKE Wahlprogramm 2009",
             ),
             (
                 "en",
                 "We reject the proposed increase of the fees.",
                 "The Council rejects the proposed increase of the fees. We keep them as they are.",
+                "Council minutes, 4 May",
             ),
             (
                 "fr",
                 "Nous refusons la hausse proposée des frais.",
                 "Le Conseil refuse la hausse proposée des frais. Nous les gardons.",
+                "Procès-verbal du Conseil",
             ),
         ),
         (
@@ -591,6 +595,12 @@ RULES: tuple[Rule, ...] = (
                 "en",
                 "We shall indemnify Acme Ltd against all third-party claims.",
                 "Borealis GmbH shall indemnify Acme Ltd against all third-party claims.",
+            ),
+            (
+                "de",
+                "Wir fordern die Abschaffung der Studiengebühren.",
+                "Die CDU fordert die Abschaffung der Studiengebühren. Wir lehnen das ab.",
+                "GRÜNE Wahlprogramm 2009",
             ),
             (
                 "de",

@@ -381,3 +381,42 @@ def test_a_number_in_words_or_figures_is_the_same_number_only_at_its_value(
     if other != value:
         changed = quote.replace(f" {word} " if in_words_in_quote else f" {value} ", f" {other} ")
         assert result_for(changed, source).status not in PASSING
+
+
+@SETTINGS
+@given(
+    governor=st.sampled_from(
+        ["call on the Council to", "want to", "propose to", "urge the city to", "tried to"]
+    ),
+    first=st.sampled_from(["fund public schools", "build new homes", "cut the fees"]),
+    clause=st.sampled_from(["oppose the patenting of software", "protect the old forest"]),
+)
+def test_a_clause_governed_by_the_first_one_is_never_given_its_subject(governor, first, clause):
+    """edit.subject_restored: "We call on the Council to fund … and oppose …" is no
+    "We oppose …"; the clause depends on "to"."""
+    paragraph = f"We {governor} {first} and {clause} in the coming years."
+    assert result_for(f"We {clause} in the coming years.", paragraph).status not in PASSING
+
+
+@SETTINGS
+@given(
+    party=st.sampled_from(["Die CDU", "Der Senat", "Die Regierung", "Der Bürgermeister"]),
+    demand=st.sampled_from(["die Abschaffung der Studiengebühren", "neue Radwege in der Stadt"]),
+)
+def test_a_self_reference_never_stands_for_a_party_the_source_speaks_of(party, demand):
+    """edit.self_reference: in the Greens' programme, "Wir fordern …" is not what "Die CDU
+    fordert …" says, though the programme says "wir" elsewhere."""
+    paragraphs = ["Einleitung.", f"{party} fordert {demand}. Wir lehnen das ab.", "Schluss."]
+    data = {
+        "bundle_version": 1,
+        "id": "party",
+        "sources": [
+            {"id": "M", "kind": "document", "title": "GRÜNE Wahlprogramm", "paragraphs": paragraphs}
+        ],
+        "response": {
+            "format": "markdown",
+            "text": f"Sie schreiben: „Wir fordern {demand}.“ [M ¶2]\n",
+        },
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert result.status not in PASSING, result.decision
