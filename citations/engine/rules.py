@@ -524,24 +524,26 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "edit.interpolation",
         _E,
-        "words the quoting writer put in brackets inside the quote to say what a word refers "
-        "to (sie [die Grundsteuer] ist), which the source does not have: taken out",
+        "words the quoting writer put in brackets after a pronoun to say what it refers to "
+        "(sie [die Grundsteuer] ist), naming what the paragraph names before it and no "
+        "claim (not [not], [only], [twice]): taken out",
         (
             (
                 "de",
                 "Wenn sie [die Grundsteuer] in Wahrheit eine zweite Vermögenssteuer ist, ist sie "
                 "abzuschaffen.",
-                "Wenn sie in Wahrheit eine zweite Vermögenssteuer ist, ist sie abzuschaffen.",
+                "Die Grundsteuer ist umstritten. Wenn sie in Wahrheit eine zweite "
+                "Vermögenssteuer ist, ist sie abzuschaffen.",
             ),
             (
                 "en",
                 "It [the council] will review the fees every year.",
-                "It will review the fees every year.",
+                "The council met in May. It will review the fees every year.",
             ),
             (
                 "fr",
                 "Elle [la commune] révisera les tarifs chaque année.",
-                "Elle révisera les tarifs chaque année.",
+                "La commune a voté. Elle révisera les tarifs chaque année.",
             ),
         ),
         (
@@ -560,6 +562,18 @@ RULES: tuple[Rule, ...] = (
                 "fr",
                 "Elle [la commune] gèlera les tarifs chaque année.",
                 "Elle révisera les tarifs chaque année.",
+            ),
+            (
+                "de",
+                "Wenn sie [die Grundsteuer] in Wahrheit eine zweite Vermögenssteuer ist, ist sie "
+                "abzuschaffen.",
+                "Die Gewerbesteuer ist umstritten. Wenn sie in Wahrheit eine zweite "
+                "Vermögenssteuer ist, ist sie abzuschaffen.",
+            ),
+            (
+                "en",
+                "It [the council] will [not] review the fees every year.",
+                "The council met in May. It will review the fees every year.",
             ),
         ),
     ),

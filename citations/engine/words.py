@@ -119,6 +119,11 @@ PRONOUNS = _words(
     ich du er sie es wir ihr mich dich ihn uns euch mein dein sein unser euer
     je tu il elle on nous vous ils elles"""
 )
+# Words that point at something named before them ("dies", "this", "cela"), as pronouns do
+DEMONSTRATIVES = _words(
+    """this that these those dies diese dieser dieses diesen jene jener ce ceci cela celle
+    celui ceux celles"""
+)
 # The writer speaking of itself: "Wir" in place of its name ("DIE LINKE fordert")
 SELF_REFERENCES = _words("we wir nous")
 # Words that make what follows depend on what comes before them: an infinitive's marker, a
