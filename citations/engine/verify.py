@@ -32,7 +32,13 @@ from .approximate import (
     reported_score,
 )
 from .edits import claim_rules, preserves_claim
-from .locators import located_paragraphs, names_a_page, names_a_source, split_locator
+from .locators import (
+    located_paragraphs,
+    names_a_page,
+    names_a_section,
+    names_a_source,
+    split_locator,
+)
 from .markers import read_citation
 from .match import (
     PreparedSource,
@@ -506,6 +512,9 @@ def _at_locator(quote: ParsedQuote, source: Source, locator: str) -> ParsedQuote
         # "(Smith & Jones, 2020, p. 12)": a page, which no paragraph number stands for
         return replace(quote, cited_paragraph=None, cited_paragraphs=())
     paragraphs = located_paragraphs(source.paragraphs, locator) if locator else ()
+    if not paragraphs and locator and names_a_section(locator):
+        # "§ 3" the source has no section of (or two): it names no paragraph either
+        return replace(quote, cited_paragraph=None, cited_paragraphs=())
     if not paragraphs:
         return quote
     more = paragraphs if len(paragraphs) > 1 else ()
