@@ -32,6 +32,14 @@ from .matching.approximate import (
     reported_score,
 )
 from .matching.edits import claim_rules, preserves_claim
+from .reading.locators import (
+    located_paragraphs,
+    names_a_page,
+    names_a_section,
+    names_a_source,
+    split_locator,
+)
+from .reading.markers import read_citation
 from .matching.match import (
     PreparedSource,
     exact_in_paragraph,
@@ -44,10 +52,8 @@ from .matching.match import (
 )
 from .matching.mojibake import find_with_gaps, repair_mojibake
 from .matching.normalize import fold_text
-from .policy import Citation, Finding, citation_kind, decide, policy_rule
-from .reading.locators import located_paragraphs, names_a_page, names_a_source, split_locator
-from .reading.markers import read_citation
 from .reading.parse import parse_response
+from .policy import Citation, Finding, citation_kind, decide, policy_rule
 from .reading.source_names import resolve_source
 from .types import (
     Bundle,
@@ -67,6 +73,7 @@ from .types import (
     Turn,
 )
 from .version import ENGINE_NAME, ENGINE_VERSION
+from .matching.words import ARTICLES, DEMONSTRATIVES, PRONOUNS, word_claim
 
 DEFAULT_MIN_SCORE = 0.85  # character similarity of quote and source span for a correction
 DEFAULT_MIN_MARGIN = 0.05  # how much better than the best *other* place it must be
@@ -296,13 +303,19 @@ def _locate_interpolated(
 ) -> _Found | None:
     """A quote that is verbatim once the writer's bracketed insertions are taken out: the
     insertions are not the source's, so it is corrected to the source's text without them
-    (``edit.interpolation``), never verified with them."""
+    (``edit.interpolation``), never verified with them. Only an insertion that says what a
+    pronoun before it refers to ("sie [die Grundsteuer]"), holds no word of a claim (not
+    "[not]", "[only]", "[twice]") and names what the passage's paragraph names before it: a
+    referent the source does not mention there is not what the pronoun means. Which of two
+    things named there a pronoun means is not checked."""
     inserted = [
         found
         for found in _INTERPOLATION.finditer(quote.text)
         if 1 <= len(found["inserted"].split()) <= _MAX_INTERPOLATED_WORDS
         and any(char.isalpha() for char in found["inserted"])
         and not _NOT_INSERTED.match(found["inserted"])
+        and _after_pronoun(quote.text, found.start())
+        and not any(word_claim(w) for w in fold_text(found["inserted"]).split())
     ]
     if not inserted:
         return None
@@ -314,10 +327,39 @@ def _locate_interpolated(
     _, match = _locate_verbatim(replace(quote, text=plain), primary, secondary)
     if match is None or len(plain.split()) < MIN_WORDS:
         return None
+    searcher = next(s for s in (primary, *secondary) if s is not None and s.id == match.source)
+    before = _text_before(searcher.source, match)
+    if not all(_named_before(found["inserted"], before) for found in inserted):
+        return None
     differences = tuple(
         Difference("edit.interpolation", f"[{f['inserted']}]", "") for f in inserted
     )
     return _Found(Finding.APPROXIMATE, match, ("edit.interpolation",), differences)
+
+
+_INSERTION_CONTEXT = 2000  # characters before the passage in which a referent is looked for
+
+
+def _after_pronoun(text: str, position: int) -> bool:
+    """Whether the word before ``position`` is a pronoun or demonstrative ("sie", "it")."""
+    words = fold_text(text[max(0, position - 40) : position]).split()
+    return bool(words) and words[-1].strip(",;:") in PRONOUNS | DEMONSTRATIVES
+
+
+def _text_before(source: Source, match: Match) -> str:
+    """The passage's paragraph before it, where a referent it speaks of is named."""
+    before = source.paragraphs[match.paragraph - 1][: match.start]
+    return fold_text(before[-_INSERTION_CONTEXT:])
+
+
+def _named_before(inserted: str, before: str) -> bool:
+    """Whether the source names, before the passage, every content word of an insertion."""
+    named = set(_WORDS.findall(before))
+    content = [w for w in _WORDS.findall(fold_text(inserted)) if w not in ARTICLES]
+    return bool(content) and all(word in named for word in content)
+
+
+_WORDS = re.compile(r"\w+")
 
 
 def _locate_repaired(
@@ -470,6 +512,9 @@ def _at_locator(quote: ParsedQuote, source: Source, locator: str) -> ParsedQuote
         # "(Smith & Jones, 2020, p. 12)": a page, which no paragraph number stands for
         return replace(quote, cited_paragraph=None, cited_paragraphs=())
     paragraphs = located_paragraphs(source.paragraphs, locator) if locator else ()
+    if not paragraphs and locator and names_a_section(locator):
+        # "§ 3" the source has no section of (or two): it names no paragraph either
+        return replace(quote, cited_paragraph=None, cited_paragraphs=())
     if not paragraphs:
         return quote
     more = paragraphs if len(paragraphs) > 1 else ()

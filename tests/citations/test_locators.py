@@ -192,3 +192,45 @@ def test_an_author_year_citation_names_its_source_and_its_page_no_paragraph(
     (result,) = verify_bundle(bundle).results
     assert (result.cited_source, result.quote.cited_paragraph) == (source, None)
     assert result.status is status
+
+
+@pytest.mark.parametrize(
+    ("paragraphs", "locator", "located"),
+    [
+        # an annex counts again from "§ 1": it ends "§ 5" of the statute before it
+        (
+            ["§ 5 Beiträge", "Der Beitrag ist jährlich.", "Anlage", "§ 1 Beitrag", "10 Euro."],
+            "§ 5",
+            (1, 2, 3),
+        ),
+        # a sentence opening with a figure is no heading of section 5
+        (
+            ["Artikel I Name", "5 Mitglieder bilden den Vorstand.", "Der Vorstand tagt."],
+            "Art. 5",
+            (),
+        ),
+        (["1. Term", "It runs a year.", "4. Repairs", "The tenant repairs."], "§4", (3, 4)),
+    ],
+)
+def test_where_a_section_starts_and_ends(paragraphs, locator, located):
+    assert located_paragraphs(paragraphs, locator) == located
+
+
+def test_a_section_locator_the_source_cannot_place_names_no_paragraph():
+    # "§ 3" was read as the third paragraph when the statute has no § 3
+    bundle = load_bundle(
+        {
+            "bundle_version": 1,
+            "id": "no-section",
+            "sources": [
+                {"id": "S1", "kind": "document", "title": "Satzung", "paragraphs": SATZUNG}
+            ],
+            "response": {
+                "format": "markdown",
+                "text": "Es heißt „Über die Aufnahme entscheidet der Vorstand“ (Satzung, § 3).\n",
+            },
+        }
+    )
+    (result,) = verify_bundle(bundle).results
+    assert (result.cited_source, result.quote.cited_paragraph) == ("S1", None)
+    assert result.status is VerificationStatus.VERIFIED

@@ -745,12 +745,12 @@ BLOCK_CASES = [
     ),
     pytest.param(
         "> The fee rises.\n> — Jonas Brandt\n",
-        [("The fee rises.\n— Jonas Brandt", None, None)],
+        [("The fee rises.", None, None)],  # who said it: neither a citation nor quote text
         id="a-name-after-a-dash-is-no-citation",
     ),
     pytest.param(
         "> The fee rises.\n> — Brandt\n",
-        [("The fee rises.\n— Brandt", None, None)],
+        [("The fee rises.", None, None)],
         id="a-word-after-a-dash-is-no-citation",
     ),
     pytest.param(">\n> [S1]\n", [], id="marker-only-block"),
@@ -1477,3 +1477,20 @@ def test_a_quote_after_another_is_never_read_as_its_citation_003_1(markdown, quo
     # found by the export round-trip property: the second quote was swallowed as the
     # first one's citation in words (after a dash), or skipped after an empty pair
     assert quoted in [quote.text for quote in quotes_of(markdown)]
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        ("> We keep the response time.\n> — Tom", "We keep the response time."),
+        ("> Wir halten die Frist ein.\n> – Jonas Brandt, Einkauf", "Wir halten die Frist ein."),
+        ("> We keep the response time.\n> — and that is all", None),  # words, not a name
+    ],
+)
+def test_a_block_quotes_last_line_naming_a_person_is_not_quote_text_003_1(markdown, text):
+    # "> — Tom" stayed quote text, so a verbatim quote of the email was not found
+    (quote,) = quotes_of(markdown)
+    if text is None:
+        assert quote.text.endswith("and that is all")
+    else:
+        assert (quote.text, quote.cited_ref, quote.attributed_to) == (text, None, None)

@@ -13,12 +13,13 @@ LANGUAGES = {"en", "de", "fr"}
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def verified_alone(quote: str, source: str) -> QuoteResult:
+def verified_alone(quote: str, source: str, title: str = "") -> QuoteResult:
     """The result for ``quote``, block-quoted and citing the one paragraph of a document."""
+    document = {"id": "S", "kind": "document", "paragraphs": ["Intro.", source]}
     data = {
         "bundle_version": 1,
         "id": "rule-example",
-        "sources": [{"id": "S", "kind": "document", "paragraphs": ["Intro.", source]}],
+        "sources": [document | ({"title": title} if title else {})],
         "response": {"format": "markdown", "text": f"> {quote} [S ¶2]\n"},
     }
     (result,) = verify_bundle(load_bundle(data)).results
@@ -27,15 +28,15 @@ def verified_alone(quote: str, source: str) -> QuoteResult:
 
 def examples(attribute: str) -> list:
     return [
-        pytest.param(rule, quote, source, id=f"{rule.id}-{language}-{n}")
+        pytest.param(rule, quote, source, *title[:1] or [""], id=f"{rule.id}-{language}-{n}")
         for rule in RULES
-        for n, (language, quote, source) in enumerate(getattr(rule, attribute))
+        for n, (language, quote, source, *title) in enumerate(getattr(rule, attribute))
     ]
 
 
-@pytest.mark.parametrize(("rule", "quote", "source"), examples("examples"))
-def test_a_rule_decides_each_of_its_examples(rule, quote, source):
-    result = verified_alone(quote, source)
+@pytest.mark.parametrize(("rule", "quote", "source", "title"), examples("examples"))
+def test_a_rule_decides_each_of_its_examples(rule, quote, source, title):
+    result = verified_alone(quote, source, title)
     assert rule.id in result.decision.rules, result.decision
     wanted = {
         RuleKind.VERBATIM: VerificationStatus.VERIFIED,
@@ -49,11 +50,11 @@ def test_a_rule_decides_each_of_its_examples(rule, quote, source):
         assert any(d.kind == rule.id for d in result.decision.differences)
 
 
-@pytest.mark.parametrize(("rule", "quote", "source"), examples("counterexamples"))
-def test_a_rule_does_not_pass_its_counterexamples(rule, quote, source):
+@pytest.mark.parametrize(("rule", "quote", "source", "title"), examples("counterexamples"))
+def test_a_rule_does_not_pass_its_counterexamples(rule, quote, source, title):
     """A counterexample of a verbatim or edit rule is not passed by it (never verified or
     corrected under that rule); one of a claim rule is not refused by it."""
-    result = verified_alone(quote, source)
+    result = verified_alone(quote, source, title)
     if rule.kind is RuleKind.CLAIM:
         assert rule.id not in result.decision.rules, result.decision
     else:
@@ -63,8 +64,8 @@ def test_a_rule_does_not_pass_its_counterexamples(rule, quote, source):
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.id)
 def test_every_rule_has_examples_and_counterexamples_in_three_languages(rule):
-    assert {language for language, _, _ in rule.examples} >= LANGUAGES
-    assert {language for language, _, _ in rule.counterexamples} >= LANGUAGES
+    assert {example[0] for example in rule.examples} >= LANGUAGES
+    assert {example[0] for example in rule.counterexamples} >= LANGUAGES
 
 
 def test_rule_ids_are_unique_and_name_their_kind():

@@ -33,7 +33,6 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Indel, Levenshtein
 
-from ..types import Difference, Span
 from .edits import (
     OPENING_EDITS,
     Step,
@@ -53,7 +52,16 @@ from .match import (
     normalized_in_source,
     starts_inside,
 )
-from .words import ARTICLES, CONJUNCTIONS, PREPOSITIONS, SELF_REFERENCES, word_claim
+from .normalize import fold_text
+from ..types import Difference, Span
+from .words import (
+    ARTICLES,
+    CLAUSE_GOVERNORS,
+    CONJUNCTIONS,
+    PREPOSITIONS,
+    SELF_REFERENCES,
+    word_claim,
+)
 
 WORD = re.compile(r"\w+")
 _WORD_CHAR = re.compile(r"\w")
@@ -471,6 +479,7 @@ def _align(
                 _text_after(span_text, [m.span() for m in span_found]),
                 _sentence_subject(text, home_start, start, span_words),
                 _voices(searcher),
+                _writer(searcher),
             ),
         )
     )
@@ -707,6 +716,13 @@ def _own_last_word(query_words: list[str], text: str, start: int, end: int, limi
     return end
 
 
+def _writer(searcher: PreparedSource) -> frozenset[str]:
+    """The words of a source's title and label, which name who wrote it ("DIE LINKE
+    Wahlprogramm 2009"): the name a self-reference may stand for is among them."""
+    source = searcher.source
+    return frozenset(WORD.findall(fold_text(f"{source.title} {source.label}")))
+
+
 def _voices(searcher: PreparedSource) -> frozenset[str]:
     """The self-references ("wir", "we", "nous") a source speaks in, once per source."""
     found = searcher.cache.get("voices")
@@ -729,6 +745,8 @@ def _sentence_subject(text: str, limit: int, start: int, span_words: list[str]) 
     words = WORD.findall(before)
     if not words or words[0] not in SELF_REFERENCES or len(words) > _MAX_SUBJECT_DISTANCE:
         return None
+    if CLAUSE_GOVERNORS.intersection(words):
+        return None  # "We call on the Council to fund … and oppose …": not "We oppose"
     joined = (
         before.rstrip().endswith(",")
         or words[-1] in CONJUNCTIONS

@@ -24,6 +24,7 @@ from ..types import Difference
 from .rules import RULE, RuleKind
 from .words import (
     ARTICLES,
+    CLAUSE_GOVERNORS,
     CONJUNCTIONS,
     CONNECTIVES,
     GENDER_ENDINGS,
@@ -60,6 +61,8 @@ class Words:
     # the source side only: the self-references the source speaks in ("wir" in a manifesto;
     # none in a contract between two parties, where "We" could be either)
     voices: frozenset[str] = frozenset()
+    # the source side only: the words of its title and label, which name its writer
+    writer: frozenset[str] = frozenset()
 
 
 def preserves_claim(differences: list[Difference]) -> bool:
@@ -76,7 +79,8 @@ def classify(steps: list[Step], quote: Words, span: Words) -> list[Difference]:
     """Every difference of the alignment ``steps`` between ``quote`` and ``span``, named.
 
     >>> q = Words("wir fordern die abschaffung".split(), [" "] * 4)
-    >>> s = Words("die linke fordert die abschaffung".split(), [" "] * 5, voices={"wir"})
+    >>> s = Words("die linke fordert die abschaffung".split(), [" "] * 5, voices={"wir"},
+    ...           writer={"die", "linke", "wahlprogramm"})
     >>> steps = [Step(None, 0, False), Step(0, 1, False), Step(1, 2, False), Step(2, 3, True),
     ...          Step(3, 4, True)]
     >>> [d.kind for d in classify(steps, q, s)]
@@ -271,8 +275,14 @@ def _opening(
             name.remove(partner)
         connective_dropped = _connective_prefix(name)
         name = name[connective_dropped:]
-        if 1 <= len(name) <= _MAX_NAME_WORDS and not any(
-            n in PRONOUNS or word_claim(n) for n in name
+        # the name is the writer's, as the source's title or label gives it ("DIE LINKE" of
+        # "DIE LINKE Wahlprogramm 2009"): not "Die CDU" the source speaks of, nor "to"
+        named = [n for n in name if n not in ARTICLES]
+        if (
+            1 <= len(name) <= _MAX_NAME_WORDS
+            and named
+            and set(named) <= source.writer
+            and not any(n in PRONOUNS or word_claim(n) for n in name)
         ):
             return [Difference("edit.self_reference", self_reference[0], " ".join(name))], steps[
                 end:
@@ -306,6 +316,7 @@ def _first_clause_dropped(head: list[Step], query: list[str], source: Words) -> 
         last is not None
         and ("," in source.after[last] or source.words[last] in CONJUNCTIONS)
         and not any(word in PRONOUNS or word_claim(word) for word in dropped)
+        and not CLAUSE_GOVERNORS.intersection(dropped)
     )
 
 

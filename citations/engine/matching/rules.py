@@ -23,7 +23,8 @@ class RuleKind(StrEnum):
     CLAIM = "claim"  # a difference that changes the claim: never verified or corrected
 
 
-Example = tuple[str, str, str]  # (language, quote, source paragraph)
+# (language, quote, source paragraph), and the source's title where the rule reads it
+Example = tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,24 +524,26 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "edit.interpolation",
         _E,
-        "words the quoting writer put in brackets inside the quote to say what a word refers "
-        "to (sie [die Grundsteuer] ist), which the source does not have: taken out",
+        "words the quoting writer put in brackets after a pronoun to say what it refers to "
+        "(sie [die Grundsteuer] ist), naming what the paragraph names before it and no "
+        "claim (not [not], [only], [twice]): taken out",
         (
             (
                 "de",
                 "Wenn sie [die Grundsteuer] in Wahrheit eine zweite Vermögenssteuer ist, ist sie "
                 "abzuschaffen.",
-                "Wenn sie in Wahrheit eine zweite Vermögenssteuer ist, ist sie abzuschaffen.",
+                "Die Grundsteuer ist umstritten. Wenn sie in Wahrheit eine zweite "
+                "Vermögenssteuer ist, ist sie abzuschaffen.",
             ),
             (
                 "en",
                 "It [the council] will review the fees every year.",
-                "It will review the fees every year.",
+                "The council met in May. It will review the fees every year.",
             ),
             (
                 "fr",
                 "Elle [la commune] révisera les tarifs chaque année.",
-                "Elle révisera les tarifs chaque année.",
+                "La commune a voté. Elle révisera les tarifs chaque année.",
             ),
         ),
         (
@@ -560,30 +563,45 @@ RULES: tuple[Rule, ...] = (
                 "Elle [la commune] gèlera les tarifs chaque année.",
                 "Elle révisera les tarifs chaque année.",
             ),
+            (
+                "de",
+                "Wenn sie [die Grundsteuer] in Wahrheit eine zweite Vermögenssteuer ist, ist sie "
+                "abzuschaffen.",
+                "Die Gewerbesteuer ist umstritten. Wenn sie in Wahrheit eine zweite "
+                "Vermögenssteuer ist, ist sie abzuschaffen.",
+            ),
+            (
+                "en",
+                "It [the council] will [not] review the fees every year.",
+                "The council met in May. It will review the fees every year.",
+            ),
         ),
     ),
     Rule(
         "edit.self_reference",
         _E,
         "the writer's self-reference swapped with its name (Wir for DIE LINKE, We for the "
-        "Council), the verb agreeing, where the source speaks so itself (not a contract "
-        "between two parties, where We could be either)",
+        "Council), the verb agreeing, where the source speaks so itself and its title names "
+        "that writer (not Die CDU in the Greens' programme, not a party to a contract)",
         (
             (
                 "de",
                 "Wir fordern die Abschaffung der Studiengebühren.",
                 "DIE LINKE fordert die Abschaffung der Studiengebühren. Wir wollen Bildung "
                 "für alle.",
+                "DIE LINKE Wahlprogramm 2009",
             ),
             (
                 "en",
                 "We reject the proposed increase of the fees.",
                 "The Council rejects the proposed increase of the fees. We keep them as they are.",
+                "Council minutes, 4 May",
             ),
             (
                 "fr",
                 "Nous refusons la hausse proposée des frais.",
                 "Le Conseil refuse la hausse proposée des frais. Nous les gardons.",
+                "Procès-verbal du Conseil",
             ),
         ),
         (
@@ -591,6 +609,12 @@ RULES: tuple[Rule, ...] = (
                 "en",
                 "We shall indemnify Acme Ltd against all third-party claims.",
                 "Borealis GmbH shall indemnify Acme Ltd against all third-party claims.",
+            ),
+            (
+                "de",
+                "Wir fordern die Abschaffung der Studiengebühren.",
+                "Die CDU fordert die Abschaffung der Studiengebühren. Wir lehnen das ab.",
+                "GRÜNE Wahlprogramm 2009",
             ),
             (
                 "de",

@@ -119,8 +119,20 @@ PRONOUNS = _words(
     ich du er sie es wir ihr mich dich ihn uns euch mein dein sein unser euer
     je tu il elle on nous vous ils elles"""
 )
+# Words that point at something named before them ("dies", "this", "cela"), as pronouns do
+DEMONSTRATIVES = _words(
+    """this that these those dies diese dieser dieses diesen jene jener ce ceci cela celle
+    celui ceux celles"""
+)
 # The writer speaking of itself: "Wir" in place of its name ("DIE LINKE fordert")
 SELF_REFERENCES = _words("we wir nous")
+# Words that make what follows depend on what comes before them: an infinitive's marker, a
+# conjunction of a dependent clause, a relative pronoun. A clause after one of them is not
+# a sentence of its own ("We call on the Council to fund … and oppose …": not "We oppose")
+CLAUSE_GOVERNORS = _words(
+    """to that which who whom whose zu um dass damit ob welche welcher welches que qui
+    de à pour afin dont"""
+)
 # Words and phrases that open a sentence by linking it to the one before; a quote may drop
 # them and put the verb back after its subject ("Wir wollen" for "Darüber hinaus wollen wir")
 CONNECTIVES = frozenset(

@@ -134,6 +134,16 @@ def names_a_page(locator: str) -> bool:
     return first is not None and not (first["section"] or first["paragraph"])
 
 
+def names_a_section(locator: str) -> bool:
+    """Whether a locator names a section (``§ 3``, ``Art. 5``, ``section 7.3``).
+
+    >>> names_a_section("§ 3"), names_a_section("para 3"), names_a_section("p. 3")
+    (True, False, False)
+    """
+    first = _PLACE.match(locator.strip())
+    return first is not None and bool(first["section"])
+
+
 def _section(paragraphs: Sequence[str], number: str, word: str) -> tuple[int, ...]:
     starts = [
         (index, found)
@@ -143,7 +153,13 @@ def _section(paragraphs: Sequence[str], number: str, word: str) -> tuple[int, ..
     # A start written with the locator's kind of word ("§ 5" for "§5") wins over a bare number.
     kind = _word_kind(word)
     worded = [(index, found) for index, found in starts if _word_kind(found["word"]) == kind]
-    starts = worded or [(index, found) for index, found in starts if not found["word"]]
+    # A bare number starts a section only as a heading does: "4. Repairs", "4) …", or a
+    # short line, not a sentence that opens with a figure ("5 Mitglieder werden gewählt …").
+    starts = worded or [
+        (index, found)
+        for index, found in starts
+        if not found["word"] and _heading_like(paragraphs[index], found)
+    ]
     if len(starts) != 1:
         return ()
     start, heading = starts[0]
@@ -151,15 +167,28 @@ def _section(paragraphs: Sequence[str], number: str, word: str) -> tuple[int, ..
     end = start + 1
     while end < len(paragraphs) and end - start < MAX_SECTION:
         found = _SECTION_START.match(paragraphs[end])
+        # The next start of its kind and level ends it: with a word ("§ 1" of an annex after
+        # "§ 5" too), or a bare number that goes on counting (not a list item "1." inside).
         if (
             found
             and _word_kind(found["word"]) == _word_kind(heading["word"])
             and found["number"].count(".") <= depth
-            and _ordinal(found["number"]) > _ordinal(number)  # not a list item "1." inside
+            and (found["word"] or _ordinal(found["number"]) > _ordinal(number))
         ):
             break
         end += 1
     return tuple(range(start + 1, end + 1))
+
+
+_HEADING_CHARS = 80
+
+
+def _heading_like(paragraph: str, start: re.Match[str]) -> bool:
+    """A number then "." or ")", or a short line that ends without a sentence's stop."""
+    line = paragraph.strip()
+    return paragraph[start.end() : start.end() + 1] in (".", ")") or (
+        len(line) <= _HEADING_CHARS and line[-1:] not in ".!?;:"
+    )
 
 
 def _subsection(

@@ -331,6 +331,19 @@ def _marker_after_name(text: str, start: int, end: int) -> Marker | None:
     return marker
 
 
+# A block quote's last line naming who is quoted: a dash, one to four capitalised words,
+# perhaps a role after a comma ("— Tom", "— Jonas Brandt, Einkauf").
+PERSON_LINE = re.compile(
+    r"[ \t]*(?:[—–―]|-{1,2})[ \t]*(?P<name>[^\W\d_][\w.'’-]*(?:[ \t]+[^\W\d_][\w.'’-]*){0,3})"
+    r"(?:[ \t]*,[^\n\[\]()]{1,40})?[ \t]*"
+)
+
+
+def _names_a_person(text: str, start: int, end: int) -> bool:
+    found = PERSON_LINE.fullmatch(text, start, end)
+    return found is not None and all(word[0].isupper() for word in found["name"].split())
+
+
 def trailing_marker(
     text: str, content: list[tuple[int, int]], footnotes: Footnotes
 ) -> tuple[Marker | None, list[tuple[int, int]]]:
@@ -341,6 +354,8 @@ def trailing_marker(
     if attribution is not None:
         return attribution, content[:-1]
     marker = marker_ending_at(text, start, end) or _footnote_ending_at(text, start, end, footnotes)
+    if marker is None and len(content) > 1 and _names_a_person(text, start, end):
+        return None, content[:-1]  # "> — Tom": who said it, neither quote text nor a citation
     if marker is None:
         return None, [*content[:-1], (start, before_flags(text, start, end))]
     dash = ATTRIBUTION_DASH.search(text, start, marker.start)

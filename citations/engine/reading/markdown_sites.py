@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..types import CitationSite, ParsedQuote, QuoteForm
 from .html_quotes import html_attribution_citation
 from .markdown_markers import written_citation
-from .markers import FOOTNOTE_REFERENCE, HORIZONTAL_SPACE, MARKER
+from .markers import FOOTNOTE_REFERENCE, HORIZONTAL_SPACE, MARKER, footnote_label
+from ..types import CitationSite, ParsedQuote, QuoteForm
 
 # An HTML element attributing a quote, between its text and its citation.
 _HTML_ATTRIBUTION = re.compile(r"<(?:footer|cite|figcaption)\b", re.IGNORECASE)
@@ -70,11 +70,14 @@ def _written_site(text: str, quote: ParsedQuote) -> CitationSite | None:
         )
     references = list(FOOTNOTE_REFERENCE.finditer(text, span_end, extent_end))
     if references and not html:
-        numbered = quote.cited_ref is None and quote.attributed_to is not None
+        named = quote.cited_ref is None and quote.attributed_to is not None
+        # a number no definition explains names the source labelled so ("[3]", "³"); one a
+        # reference list defines by a title is a footnote read as a name
+        numbered = named and quote.attributed_to == footnote_label(references[0])
         return CitationSite(
-            "cite.numbered_reference" if numbered and references[0]["number"] else "cite.footnote",
+            "cite.numbered_reference" if numbered else "cite.footnote",
             (references[0].start(), references[-1].end()),
-            named=numbered,
+            named=named,
         )
     written = html_attribution_citation(text, span_end, extent_end)
     if written is not None:

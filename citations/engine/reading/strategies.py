@@ -125,7 +125,7 @@ STRATEGIES: tuple[Strategy, ...] = (
         "a block quote's attribution line",
         "the last line of a block quote, or the line after it, attributing it: a marker after "
         "a dash or label, a source id with a paragraph, a name with a locator; never quote "
-        "text (a dash before a person's name is no citation)",
+        "text; a dash before a person's name is neither a citation nor quote text",
         (
             ("> Rent is due monthly.\n> — Source: [D1 ¶2]", "D1", 2),
             ("> Rent is due monthly.\n\n[D1 ¶2]", "D1", 2),
