@@ -32,14 +32,6 @@ from .matching.approximate import (
     reported_score,
 )
 from .matching.edits import claim_rules, preserves_claim
-from .reading.locators import (
-    located_paragraphs,
-    names_a_page,
-    names_a_section,
-    names_a_source,
-    split_locator,
-)
-from .reading.markers import read_citation
 from .matching.match import (
     PreparedSource,
     exact_in_paragraph,
@@ -52,8 +44,17 @@ from .matching.match import (
 )
 from .matching.mojibake import find_with_gaps, repair_mojibake
 from .matching.normalize import fold_text
-from .reading.parse import parse_response
+from .matching.words import ARTICLES, DEMONSTRATIVES, PRONOUNS, word_claim
 from .policy import Citation, Finding, citation_kind, decide, policy_rule
+from .reading.locators import (
+    located_paragraphs,
+    names_a_page,
+    names_a_section,
+    names_a_source,
+    split_locator,
+)
+from .reading.markers import read_citation
+from .reading.parse import parse_response
 from .reading.source_names import resolve_source
 from .types import (
     Bundle,
@@ -73,7 +74,6 @@ from .types import (
     Turn,
 )
 from .version import ENGINE_NAME, ENGINE_VERSION
-from .matching.words import ARTICLES, DEMONSTRATIVES, PRONOUNS, word_claim
 
 DEFAULT_MIN_SCORE = 0.85  # character similarity of quote and source span for a correction
 DEFAULT_MIN_MARGIN = 0.05  # how much better than the best *other* place it must be

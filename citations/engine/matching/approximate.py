@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Indel, Levenshtein
 
+from ..types import Difference, Span
 from .edits import (
     OPENING_EDITS,
     Step,
@@ -53,7 +54,6 @@ from .match import (
     starts_inside,
 )
 from .normalize import fold_text
-from ..types import Difference, Span
 from .words import (
     ARTICLES,
     CLAUSE_GOVERNORS,

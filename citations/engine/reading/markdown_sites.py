@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..types import CitationSite, ParsedQuote, QuoteForm
 from .html_quotes import html_attribution_citation
 from .markdown_markers import written_citation
 from .markers import FOOTNOTE_REFERENCE, HORIZONTAL_SPACE, MARKER, footnote_label
-from ..types import CitationSite, ParsedQuote, QuoteForm
 
 # An HTML element attributing a quote, between its text and its citation.
 _HTML_ATTRIBUTION = re.compile(r"<(?:footer|cite|figcaption)\b", re.IGNORECASE)
