@@ -44,7 +44,13 @@ from .matching.match import (
 )
 from .matching.mojibake import find_with_gaps, repair_mojibake
 from .matching.normalize import fold_text
-from .matching.words import ARTICLES, DEMONSTRATIVES, PRONOUNS, word_claim
+from .matching.words import (
+    ARTICLES,
+    DEMONSTRATIVES,
+    LIMITING_WORDS,
+    PRONOUNS,
+    word_claim,
+)
 from .policy import Citation, Finding, citation_kind, decide, policy_rule
 from .reading.locators import (
     located_paragraphs,
@@ -188,6 +194,10 @@ def _locate(
         finding, match = _locate_verbatim(reading, primary, secondary)
         if match is not None and ends_sentence and _ends_inside_word(match, primary, secondary):
             continue  # "onward." is no cut of "onwards": the quote says where it ends
+        if match is not None and (left_out := _limiting_word_before(match, primary, secondary)):
+            # "tenant may sublet" of "No tenant may sublet": verbatim words, another claim
+            difference = Difference("claim.sentence_cut", "", left_out)
+            return _Found(Finding.CHANGED_CLAIM, match, ("claim.sentence_cut",), (difference,))
         if match is not None:
             method = "verbatim.exact" if match.method is MatchMethod.EXACT else "verbatim.folded"
             match = _with_edge_marks(match, reading.text, primary, secondary)
@@ -205,6 +215,26 @@ def _locate(
     return _locate_approximately(
         plain, primary, secondary, min_score=min_score, min_margin=min_margin
     )
+
+
+_WORD_BEFORE = re.compile(r"(?P<word>[^\W\d_]+)[\s\"'„“”«»‚‘’*_]*$")
+
+
+def _limiting_word_before(
+    match: Match, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> str:
+    """The word of the quote's sentence right before its passage that negates or restricts
+    it ("No", "ohne", "Nur", "Aucun"), or "": with nothing but spaces, quotation marks or
+    emphasis between, the quote reads as saying the opposite ("triftigen Grund" of "ohne
+    triftigen Grund"), or more. A quote that stops before a word is a truncation its
+    reader sees ("… dürfen die Finanzmärkte" of "… nicht dereguliert werden"): not this."""
+    searcher = next(s for s in (primary, *secondary) if s is not None and s.id == match.source)
+    paragraph = searcher.source.paragraphs[match.paragraph - 1]
+    if match.start > 0 and paragraph[match.start - 1].isalnum():
+        return ""  # a cut inside a word: verbatim.cut_start and claim.cut_word decide
+    before = _WORD_BEFORE.search(paragraph[max(0, match.start - 40) : match.start])
+    word = fold_text(before["word"]) if before is not None else ""
+    return word if len(word) > 1 and word in LIMITING_WORDS else ""
 
 
 _EDITORIAL = ("verbatim.editorial_mark",)

@@ -17,6 +17,7 @@ from citations.engine.matching.match import MIN_CUT_WORDS, NEGATING_HEADS
 from citations.engine.matching.words import (
     ARTICLES,
     CONJUNCTIONS,
+    LIMITING_WORDS,
     NEGATIONS,
     NUMBER_VALUES,
     PREPOSITIONS,
@@ -59,6 +60,9 @@ def windows(draw, min_words: int = 10, max_words: int = 18):
     assume(paragraph[start].isalpha())
     # a passage that stands once in its paragraph, so the span expected is unambiguous
     assume(paragraph.count(paragraph[start:end]) == 1)
+    # and not right after a word that negates or restricts it ("ohne |triftigen Grund"):
+    # claim.sentence_cut, test_a_quote_starting_after_a_negation_is_never_verified
+    assume(not first or words[first - 1].group().lower().strip("„“\"'*_") not in LIMITING_WORDS)
     return paragraph, start, end
 
 
@@ -439,3 +443,17 @@ def test_a_self_reference_never_stands_for_a_party_the_source_speaks_of(party, d
     }
     (result,) = verify_bundle(load_bundle(data)).results
     assert result.status not in PASSING, result.decision
+
+
+@SETTINGS
+@given(
+    limiting=st.sampled_from(sorted(w for w in LIMITING_WORDS if len(w) > 2 and w.isalpha())),
+    rest=st.sampled_from(
+        ["tenant may sublet the flat to students", "Mitglieder dürfen die Halle nutzen"]
+    ),
+)
+def test_a_quote_starting_after_a_negation_is_never_verified(limiting, rest):
+    """claim.sentence_cut: "tenant may sublet …" of "No tenant may sublet …" says the
+    opposite; "Mitglieder dürfen …" of "Nur Mitglieder dürfen …" says more."""
+    paragraph = f"In this building {limiting} {rest}."
+    assert result_for(rest, paragraph).status not in PASSING

@@ -1490,6 +1490,56 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "claim.sentence_cut",
+        _C,
+        "the quote starts right after a word of its sentence that negates or restricts it "
+        "(tenant may … of No tenant may …, triftigen Grund of ohne triftigen Grund, nur)",
+        (
+            (
+                "en",
+                "tenant may sublet the flat to students",
+                "No tenant may sublet the flat to students.",
+            ),
+            (
+                "de",
+                "Mitglieder dürfen an der Versammlung teilnehmen",
+                "Nur Mitglieder dürfen an der Versammlung teilnehmen.",
+            ),
+            (
+                "fr",
+                "membre peut voter lors de l'assemblée générale",
+                "Aucun membre peut voter lors de l'assemblée générale.",
+            ),
+            (
+                "de",
+                "triftigen Grund gespeichert werden",
+                "Daten dürfen nicht ohne triftigen Grund gespeichert werden.",
+            ),
+        ),
+        (
+            (
+                "en",
+                "tenant may sublet the flat to students",
+                "The tenant may sublet the flat to students.",
+            ),
+            (
+                "de",
+                "Mitglieder dürfen an der Versammlung teilnehmen",
+                "Alle Mitglieder dürfen an der Versammlung teilnehmen.",
+            ),
+            (
+                "fr",
+                "Le locataire peut sous-louer l'appartement",
+                "Le locataire peut sous-louer l'appartement sauf accord écrit du bailleur.",
+            ),
+            (
+                "de",
+                "Gerade jetzt dürfen die Finanzmärkte",
+                "Gerade jetzt dürfen die Finanzmärkte nicht dereguliert werden.",
+            ),
+        ),
+    ),
+    Rule(
         "claim.hidden_by_omission",
         _C,
         "a marked omission that hides a negation, condition, exception, number or word of "

@@ -102,6 +102,12 @@ EXCEPTIONS = _words(
     """except excepting excluding unless if provided außer ausser ausgenommen abgesehen
     wenn falls sofern soweit sauf excepté hormis si excepto salvo"""
 )
+# Words that negate or restrict what follows them ("No tenant may …", "Only members …",
+# "ohne triftigen Grund"): a quote that starts right after one leaves it out and says the
+# opposite, or more
+LIMITING_WORDS = NEGATIONS | _words(
+    "only solely exclusively nur ausschließlich lediglich seul seule seuls seulement uniquement"
+)
 # Articles and particles: a copy may drop or add them without changing the claim
 ARTICLES = _words(
     """the a an der die das den dem des ein eine einen einem einer eines le la les l un une

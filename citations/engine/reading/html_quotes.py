@@ -57,8 +57,8 @@ def find_html_quotes(
         if opening.start() < position or masked[opening.start()]:
             continue
         closing = closings.get(opening.end())
-        if closing is None:
-            continue
+        if closing is None or masked.find(b"\x01", opening.start(), closing.end()) >= 0:
+            continue  # an element around code or a markdown block quote: read as what it holds
         quote = _html_quote(text, lines, footnotes, opening, closing)
         position = closing.end()
         if quote is not None:
