@@ -28,6 +28,7 @@ from .words import (
     CONJUNCTIONS,
     CONNECTIVES,
     GENDER_ENDINGS,
+    MONTHS,
     NUMBER_WORDS,
     OPPOSITE_PREFIXES,
     PRONOUNS,
@@ -173,6 +174,8 @@ def _word_rule(
         return "claim.opposite"
     if _misspelled(q_word, w_word):
         return "edit.typo"  # "minndestens" is still "mindestens"
+    if q_word in MONTHS and w_word in MONTHS:
+        return "claim.number"  # a date changed: "May" for "March" is no word of force
     for word in (q_word, w_word):
         claim = word_claim(word)
         if claim is not None:

@@ -64,6 +64,12 @@ NUMBER_VALUES: dict[str, int] = {
     "cinquante": 50,
     "soixante": 60,
 }
+# The months, which a date names: another one is another date
+MONTHS = _words(
+    """january february march april may june july august september october november
+    december januar jänner februar märz mai juni juli oktober dezember janvier février mars
+    avril juin juillet août septembre octobre novembre décembre"""
+)
 # German writes number words together with what they count ("zweimal", "vierzehnte")
 NUMBER_PREFIXES = tuple(
     _words(
