@@ -1569,3 +1569,24 @@ def test_a_spelling_variant_as_the_last_word_is_corrected_whole(source, quote, v
     (result,) = verify_bundle(load_bundle(data)).results
     assert result.status is VerificationStatus.CORRECTED, result.decision
     assert [(d.quote, d.source) for d in result.decision.differences] == [variant]
+
+
+@pytest.mark.parametrize(
+    ("source", "quote"),
+    [
+        ("Quiet hours start at 10 pm.", "Quiet hours start at 10 am."),
+        ("Der Vertrag endet am 31.03.2025.", "Der Vertrag endet am 31.03.2026."),
+        ("La réunion commence à neuf heures.", "La réunion commence à dix heures."),
+    ],
+)
+def test_a_quote_whose_last_word_changed_is_a_changed_claim_with_its_passage(source, quote):
+    # reported not_found before: a changed last word counted as words added after the passage
+    data = {
+        "bundle_version": 1,
+        "id": "last-word",
+        "sources": [{"id": "D1", "kind": "document", "paragraphs": [source]}],
+        "response": {"format": "markdown", "text": f'It says "{quote}" [D1 ¶1].\n'},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.CLAIM_CHANGED)
+    assert result.match is not None and result.match.text.rstrip(".") == source.rstrip(".")

@@ -600,7 +600,9 @@ def _sound_shape(
     # does not have there: an invented ending ("... Kammerwesen muss fallen" for "...
     # Kammerwesen steht in der Diskussion") is never repaired; one reworded opening word is.
     leading = sum(1 for q, _, _ in steps[: good[0]] if q is not None)
-    trailing = sum(1 for q, _, _ in steps[good[-1] + 1 :] if q is not None)
+    # words the quote adds after the last shared one (a changed last word is no addition:
+    # "10 am" for "10 pm" is this passage, changed)
+    trailing = sum(1 for q, w, _ in steps[good[-1] + 1 :] if q is not None and w is None)
     recall = MIN_RECALL if len(query_words) >= MIN_WORDS_FOR_CHANGES else 1.0
     return (
         matched >= recall * len(query_words)
@@ -618,7 +620,9 @@ def _same_passage(query_words: list[str], span_words: list[str], steps: list[Ste
     good = [k for k, step in enumerate(steps) if step.same]
     if not good:
         return False
-    trailing = sum(1 for q, _, _ in steps[good[-1] + 1 :] if q is not None)
+    # words the quote adds after the last shared one (a changed last word is no addition:
+    # "10 am" for "10 pm" is this passage, changed)
+    trailing = sum(1 for q, w, _ in steps[good[-1] + 1 :] if q is not None and w is None)
     return (
         matched >= SAME_PASSAGE_SHARE * len(query_words)
         and matched >= SAME_PASSAGE_SHARE * len(span_words)
