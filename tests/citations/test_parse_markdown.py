@@ -1494,3 +1494,25 @@ def test_a_block_quotes_last_line_naming_a_person_is_not_quote_text_003_1(markdo
         assert quote.text.endswith("and that is all")
     else:
         assert (quote.text, quote.cited_ref, quote.attributed_to) == (text, None, None)
+
+
+@pytest.mark.parametrize(
+    ("header", "cited"),
+    [
+        ("| Tema | Cita | Fuente |", ("W3", None)),  # es
+        ("| Tema | Citazione | Fonte | Paragrafo |", ("W3", 2)),  # it
+        ("| Thème | Citation | Source | Paragraphe |", ("W3", 2)),  # fr: Citation is the quote
+        ("| Onderwerp | Citaat | Bron |", ("W3", None)),  # nl
+        ("| Temat | Cytat | Źródło |", ("W3", None)),  # pl
+    ],
+)
+def test_a_table_headed_in_another_language_cites_its_quotes_003_1(header, cited):
+    # "| Cita | Fuente |": the quote went unread, unchecked though it cites an ineligible source
+    columns = header.count("|") - 1
+    row = "| Miete | The Landlord is responsible for repairs | W3 |" + (
+        " 2 |" if columns == 4 else ""
+    )
+    markdown = f"{header}\n|{'---|' * columns}\n{row}\n"
+    (quote,) = quotes_of(markdown)
+    assert quote.text == "The Landlord is responsible for repairs"
+    assert (quote.cited_ref, quote.cited_paragraph) == cited

@@ -24,16 +24,27 @@ from .markers import (
 )
 
 # What a table's header cell says its column holds (matched at the start of the header).
-QUOTE_COLUMN = re.compile(
-    r"(?:quot(?:e|es|ation|ations)|zitate?|wortlaut|excerpts?|auszug|textstelle|evidence)\b",
+# The words that head a table's columns, by what the column holds, in the languages answers
+# are written in. "Citation" is both: a reference in English, a quote in French (see
+# ``_column_roles``).
+QUOTE_COLUMN_WORDS = (
+    r"quot(?:e|es|ation|ations)|excerpts?|evidence|passages?"  # en
+    r"|zitate?|wortlaut|auszug|textstelle"  # de
+    r"|citas?|extractos?|fragmentos?|citazion[ei]|estratt[oi]|passi|extraits?"  # es it fr
+    r"|citaat|citaten|cytaty?|citaç(?:ão|ões)|trechos?"  # nl pl pt
+)
+SOURCE_COLUMN_WORDS = (
+    r"sources?|citations?|cited|references?|ref\b|documents?|docs?\b"  # en fr
+    r"|quellen?|fundstellen?|nachweis|dokumente?|belege?\b"  # de
+    r"|fuentes?|referencias?|documentos?|font[ei]|riferiment[oi]|référence?s?"  # es it fr
+    r"|bron(?:nen)?|referenties?|źródła?|źródło|referências?"  # nl pl pt
+)
+QUOTE_COLUMN = re.compile(rf"(?:{QUOTE_COLUMN_WORDS})\b", re.IGNORECASE)
+SOURCE_COLUMN = re.compile(rf"(?:{SOURCE_COLUMN_WORDS})", re.IGNORECASE)
+PARAGRAPH_COLUMN = re.compile(
+    rf"{PARAGRAPH_WORD}|paragraph|absatz|párrafo|paragrafo|paragraphe|alinea|akapit",
     re.IGNORECASE,
 )
-SOURCE_COLUMN = re.compile(
-    r"(?:sources?|quellen?|citations?|cited|references?|ref\b|fundstellen?|nachweis|documents?"
-    r"|dokumente?|docs?\b|belege?\b)",
-    re.IGNORECASE,
-)
-PARAGRAPH_COLUMN = re.compile(rf"{PARAGRAPH_WORD}|paragraph|absatz", re.IGNORECASE)
 # A source cell that names no source.
 NO_SOURCE = re.compile(r"[-–—/ ]*|n/?a|none|keine|k\. ?a\.", re.IGNORECASE)
 CELL_DECORATION = HORIZONTAL_SPACE + "*_`"
@@ -69,9 +80,12 @@ def _cells(text: str, lines: Lines, line: int) -> list[tuple[int, int]]:
 
 
 def _column_roles(text: str, header: list[tuple[int, int]]) -> list[str | None]:
+    """What each column holds, by its heading. A heading that reads both ways ("Citation":
+    a reference in English, a quote in French) is the quote column when another column is
+    the source's ("| Citation | Source |"), else the source's."""
+    titles = [text[start:end].strip(" :") for start, end in header]
     roles: list[str | None] = []
-    for start, end in header:
-        title = text[start:end].strip(" :")
+    for title in titles:
         if PARAGRAPH_COLUMN.fullmatch(title):
             roles.append("paragraph")
         elif SOURCE_COLUMN.match(title):
@@ -80,7 +94,14 @@ def _column_roles(text: str, header: list[tuple[int, int]]) -> list[str | None]:
             roles.append("quote")
         else:
             roles.append(None)
+    ambiguous = [k for k, title in enumerate(titles) if _CITATION.fullmatch(title)]
+    if ambiguous and "quote" not in roles and roles.count("source") > len(ambiguous):
+        for k in ambiguous:
+            roles[k] = "quote"
     return roles
+
+
+_CITATION = re.compile(r"citations?", re.IGNORECASE)
 
 
 def with_table_citations(
