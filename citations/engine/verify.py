@@ -228,13 +228,20 @@ def _limiting_word_before(
     emphasis between, the quote reads as saying the opposite ("triftigen Grund" of "ohne
     triftigen Grund"), or more. A quote that stops before a word is a truncation its
     reader sees ("… dürfen die Finanzmärkte" of "… nicht dereguliert werden"): not this."""
-    searcher = next(s for s in (primary, *secondary) if s is not None and s.id == match.source)
+    searcher = _searcher_of(match, primary, secondary)
     paragraph = searcher.source.paragraphs[match.paragraph - 1]
     if match.start > 0 and paragraph[match.start - 1].isalnum():
         return ""  # a cut inside a word: verbatim.cut_start and claim.cut_word decide
     before = _WORD_BEFORE.search(paragraph[max(0, match.start - 40) : match.start])
     word = fold_text(before["word"]) if before is not None else ""
     return word if len(word) > 1 and word in LIMITING_WORDS else ""
+
+
+def _searcher_of(
+    match: Match, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> PreparedSource:
+    """The prepared source a match was found in."""
+    return next(s for s in (primary, *secondary) if s is not None and s.id == match.source)
 
 
 _EDITORIAL = ("verbatim.editorial_mark",)
@@ -244,7 +251,7 @@ _STOPS = ".,;:!?"
 def _ends_inside_word(
     match: Match, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
 ) -> bool:
-    searcher = next(s for s in (primary, *secondary) if s is not None and s.id == match.source)
+    searcher = _searcher_of(match, primary, secondary)
     return _cut_flags(match, searcher.source)[1]
 
 
@@ -357,7 +364,7 @@ def _locate_interpolated(
     _, match = _locate_verbatim(replace(quote, text=plain), primary, secondary)
     if match is None or len(plain.split()) < MIN_WORDS:
         return None
-    searcher = next(s for s in (primary, *secondary) if s is not None and s.id == match.source)
+    searcher = _searcher_of(match, primary, secondary)
     before = _text_before(searcher.source, match)
     if not all(_named_before(found["inserted"], before) for found in inserted):
         return None
@@ -433,7 +440,7 @@ def _with_edge_marks(
     text = text.strip()
     if match.continues or not text or text[0] not in _QUOTATION_MARKS or match.start == 0:
         return match
-    searcher = next(s for s in (primary, *secondary) if s is not None and s.id == match.source)
+    searcher = _searcher_of(match, primary, secondary)
     raw = searcher.source.paragraph(match.paragraph) or ""
     if raw[match.start - 1] not in _QUOTATION_MARKS:
         return match

@@ -1490,6 +1490,18 @@ def test_citations_written_with_locators_or_after_the_full_stop_are_read(markdow
         assert result.reason.value == reason
 
 
+def quoted_from(source: str, quote: str):
+    """The result for ``quote``, cited to the one paragraph of a document holding ``source``."""
+    data = {
+        "bundle_version": 1,
+        "id": "one-paragraph",
+        "sources": [{"id": "D1", "kind": "document", "paragraphs": [source]}],
+        "response": {"format": "markdown", "text": f'It says "{quote}" [D1 ¶1].\n'},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    return result
+
+
 @pytest.mark.parametrize(
     ("source", "quote"),
     [
@@ -1515,13 +1527,7 @@ def test_citations_written_with_locators_or_after_the_full_stop_are_read(markdow
 def test_a_qualifier_dropped_next_to_the_quotes_edge_word_is_a_changed_claim(source, quote):
     # On an alignment tie the quote's first word ("eine") was read as an added article and
     # the passage taken to start after the dropped adjective: corrected, claim hidden.
-    data = {
-        "bundle_version": 1,
-        "id": "edge-qualifier",
-        "sources": [{"id": "D1", "kind": "document", "paragraphs": [source]}],
-        "response": {"format": "markdown", "text": f'It says "{quote}" [D1 ¶1].\n'},
-    }
-    (result,) = verify_bundle(load_bundle(data)).results
+    result = quoted_from(source, quote)
     assert result.status is VerificationStatus.UNVERIFIED, result.decision
     assert [d.kind for d in result.decision.differences] == ["claim.word_dropped"]
 
@@ -1539,13 +1545,7 @@ def test_a_qualifier_dropped_next_to_the_quotes_edge_word_is_a_changed_claim(sou
 )
 def test_a_quote_ending_with_a_full_stop_inside_a_source_word_is_a_changed_claim(source, quote):
     # corrected to a span cut mid-word before, with no rule named
-    data = {
-        "bundle_version": 1,
-        "id": "cut-end",
-        "sources": [{"id": "D1", "kind": "document", "paragraphs": [source]}],
-        "response": {"format": "markdown", "text": f'It says "{quote}" [D1 ¶1].\n'},
-    }
-    (result,) = verify_bundle(load_bundle(data)).results
+    result = quoted_from(source, quote)
     assert result.status is VerificationStatus.UNVERIFIED, result.decision
     assert "claim.cut_word" in result.decision.rules
 
@@ -1560,13 +1560,7 @@ def test_a_quote_ending_with_a_full_stop_inside_a_source_word_is_a_changed_claim
 def test_a_spelling_variant_as_the_last_word_is_corrected_whole(source, quote, variant):
     # the passage ended inside "litre" ("litr", as close to "liter." by letters), so the
     # quote's last word read as changed
-    data = {
-        "bundle_version": 1,
-        "id": "spelling",
-        "sources": [{"id": "D1", "kind": "document", "paragraphs": [source]}],
-        "response": {"format": "markdown", "text": f'It says "{quote}" [D1 ¶1].\n'},
-    }
-    (result,) = verify_bundle(load_bundle(data)).results
+    result = quoted_from(source, quote)
     assert result.status is VerificationStatus.CORRECTED, result.decision
     assert [(d.quote, d.source) for d in result.decision.differences] == [variant]
 
@@ -1581,12 +1575,6 @@ def test_a_spelling_variant_as_the_last_word_is_corrected_whole(source, quote, v
 )
 def test_a_quote_whose_last_word_changed_is_a_changed_claim_with_its_passage(source, quote):
     # reported not_found before: a changed last word counted as words added after the passage
-    data = {
-        "bundle_version": 1,
-        "id": "last-word",
-        "sources": [{"id": "D1", "kind": "document", "paragraphs": [source]}],
-        "response": {"format": "markdown", "text": f'It says "{quote}" [D1 ¶1].\n'},
-    }
-    (result,) = verify_bundle(load_bundle(data)).results
+    result = quoted_from(source, quote)
     assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.CLAIM_CHANGED)
     assert result.match is not None and result.match.text.rstrip(".") == source.rstrip(".")
