@@ -4,17 +4,40 @@ from django import forms
 
 from citations.engine import VerificationStatus
 
-from .models import ReviewAction, ReviewState
+from .models import ReviewAction
+from .selectors import DEFAULT_QUEUE, DEFAULT_SORT, QUEUES, SORTS
 
 STATUS_CHOICES = [("", "any quote status")] + [
     (status.value, f"has {status.value}") for status in VerificationStatus
 ]
-REVIEW_CHOICES = [("", "any review state"), *ReviewState.choices]
+QUEUE_CHOICES = [(name, queue.label) for name, queue in QUEUES.items()]
+SORT_CHOICES = [(name, label) for name, (label, _) in SORTS.items()]
 
 
 class AssessmentFilterForm(forms.Form):
-    review_state = forms.ChoiceField(choices=REVIEW_CHOICES, required=False, label="Review")
+    """The list's filters; what is left out is the reviewer's queue, longest waiting first."""
+
+    queue = forms.ChoiceField(choices=QUEUE_CHOICES, required=False, label="Show")
     status = forms.ChoiceField(choices=STATUS_CHOICES, required=False, label="Quotes")
+    search = forms.CharField(
+        required=False,
+        max_length=200,
+        label="Search",
+        widget=forms.SearchInput(attrs={"placeholder": "title or bundle id"}),
+    )
+    sort = forms.ChoiceField(choices=SORT_CHOICES, required=False, label="Sort")
+
+    def clean_queue(self) -> str:
+        return self.cleaned_data["queue"] or DEFAULT_QUEUE
+
+    def clean_sort(self) -> str:
+        return self.cleaned_data["sort"] or DEFAULT_SORT
+
+    def chosen(self) -> dict[str, str]:
+        """The filters to apply: when any does not validate, none (the page names those)."""
+        if self.is_valid():
+            return self.cleaned_data
+        return {"queue": DEFAULT_QUEUE, "status": "", "search": "", "sort": DEFAULT_SORT}
 
 
 MAX_PARAGRAPHS_SHOWN = 200  # one request renders at most this many paragraphs

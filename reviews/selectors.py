@@ -4,14 +4,31 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import (
+    BooleanField,
+    Count,
+    Exists,
+    ExpressionWrapper,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+)
 from django.db.models.functions import TruncDay, TruncWeek
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from citations.engine import FLAGGED_STATUSES, VerificationStatus
 
-from .models import Assessment, Correction, Quote, ReviewDecision, Source
+from .models import (
+    Assessment,
+    Correction,
+    Quote,
+    ReviewDecision,
+    ReviewState,
+    Source,
+    VerificationState,
+)
 from .rendering import RenderedParagraph, paragraph_rendering
 
 STATUSES = tuple(status.value for status in VerificationStatus)
@@ -48,20 +65,91 @@ def assessment_get_for_reviewer(*, reviewer, assessment_id: int) -> Assessment:
     return assessment
 
 
-def assessment_list(*, reviewer, review_state: str = "", status: str = "") -> QuerySet[Assessment]:
-    """Newest first, with the number of quotes per status counted in the same query."""
+@dataclass(frozen=True)
+class Queue:
+    label: str
+    condition: Q
+
+
+# The list's queues, written down once: the form offers them, the list counts them, and
+# "next assessment" walks the first. "Needs review" is what a reviewer can decide now.
+QUEUES: dict[str, Queue] = {
+    "needs_review": Queue(
+        "needs review",
+        Q(verification_state=VerificationState.DONE, review_state=ReviewState.PENDING),
+    ),
+    "verifying": Queue(
+        "verifying",
+        Q(verification_state__in=[VerificationState.PENDING, VerificationState.RUNNING]),
+    ),
+    "failed": Queue("verification failed", Q(verification_state=VerificationState.FAILED)),
+    "returned": Queue("returned", Q(review_state=ReviewState.RETURNED)),
+    "approved": Queue("approved", Q(review_state=ReviewState.APPROVED)),
+    "rejected": Queue("rejected", Q(review_state=ReviewState.REJECTED)),
+    "all": Queue("all", Q()),
+}
+DEFAULT_QUEUE = "needs_review"
+
+# name -> (label, ordering); every ordering ends on the row's age, so pages are stable.
+SORTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "oldest": ("oldest first", ("created_at", "id")),
+    "newest": ("newest first", ("-created_at", "-id")),
+    "most_unverified": ("most unverified first", ("-n_unverified", "created_at", "id")),
+    "fewest_unverified": ("fewest unverified first", ("n_unverified", "created_at", "id")),
+}
+DEFAULT_SORT = "oldest"
+
+
+def assessment_list(
+    *,
+    reviewer,
+    queue: str = DEFAULT_QUEUE,
+    status: str = "",
+    search: str = "",
+    sort: str = DEFAULT_SORT,
+) -> QuerySet[Assessment]:
+    """One queue's assessments with their team, assignee and number of quotes per status,
+    counted in the same query."""
     counts = {
         f"n_{status_value}": Count("quotes", filter=Q(quotes__status=status_value))
         for status_value in STATUSES
     }
-    assessments = assessments_for_reviewer(reviewer=reviewer)
-    if review_state:
-        assessments = assessments.filter(review_state=review_state)
+    assessments = assessments_for_reviewer(reviewer=reviewer).filter(QUEUES[queue].condition)
     if status:
         assessments = assessments.filter(
             Exists(Quote.objects.filter(assessment=OuterRef("pk"), status=status))
         )
-    return assessments.annotate(n_quotes=Count("quotes"), **counts).order_by("-created_at", "-id")
+    if search:
+        assessments = assessments.filter(
+            Q(title__icontains=search) | Q(bundle_id__icontains=search)
+        )
+    return (
+        assessments.select_related("team", "assigned_to")
+        .annotate(n_quotes=Count("quotes"), **counts)
+        .order_by(*SORTS[sort][1])
+    )
+
+
+def queue_totals(*, reviewer) -> dict[str, int]:
+    """How many assessments the reviewer may see are in each queue, in one query."""
+    return assessments_for_reviewer(reviewer=reviewer).aggregate(
+        **{name: Count("pk", filter=queue.condition) for name, queue in QUEUES.items()}
+    )
+
+
+def assessment_next_in_queue(*, reviewer, after: Assessment) -> Assessment | None:
+    """The assessment to review after ``after``: the next one needing review in the
+    queue's default order, else the first of the queue (one query)."""
+    earlier = Q(created_at__lt=after.created_at) | Q(created_at=after.created_at, pk__lt=after.pk)
+    return (
+        assessments_for_reviewer(reviewer=reviewer)
+        .filter(QUEUES[DEFAULT_QUEUE].condition)
+        .exclude(pk=after.pk)
+        .alias(comes_before=ExpressionWrapper(earlier, output_field=BooleanField()))
+        .only("pk", "title", "bundle_id")
+        .order_by("comes_before", *SORTS[DEFAULT_SORT][1])
+        .first()
+    )
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,14 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from . import selectors, services
 from .charts import charts_for
 from .forms import AssessmentFilterForm, ParagraphRangeForm, ReviewForm
-from .models import ReviewAction, VerificationState
+from .models import ReviewAction, ReviewState, VerificationState
 from .rendering import quote_elements_html, response_rendering
 
 PAGE_SIZE = 25
@@ -24,23 +25,38 @@ IN_PROGRESS = (VerificationState.PENDING, VerificationState.RUNNING)
 @login_required
 def assessment_list(request: HttpRequest) -> HttpResponse:
     filters = AssessmentFilterForm(request.GET)
-    chosen = filters.cleaned_data if filters.is_valid() else {}
-    assessments = selectors.assessment_list(
-        reviewer=request.user,
-        review_state=chosen.get("review_state", ""),
-        status=chosen.get("status", ""),
-    )
+    chosen = filters.chosen()
+    totals = selectors.queue_totals(reviewer=request.user)
+    assessments = selectors.assessment_list(reviewer=request.user, **chosen)
     page = Paginator(assessments, PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "filters": filters,
+        "chosen": chosen,
+        "queue_label": selectors.QUEUES[chosen["queue"]].label,
+        "sort_label": selectors.SORTS[chosen["sort"]][0],
+        "totals": totals,
+        "queues": [
+            {
+                "name": name,
+                "label": queue.label,
+                "total": totals[name],
+                "query": _query_with(request, queue=name),
+            }
+            for name, queue in selectors.QUEUES.items()
+        ],
         "page": page,
-        "any_in_progress": any(a.verification_state in IN_PROGRESS for a in page),
+        # Polled quickly while any is verifying: it moves to "needs review" once done.
+        "any_in_progress": totals["verifying"] > 0,
         "query": _query_without_page(request),
     }
     template = "reviews/assessment_list.html"
-    if request.htmx:
+    # A history restore (Back after a filter pushed its URL) needs the whole page.
+    if request.htmx and not request.htmx.history_restore_request:
         template += "#rows"
-    return render(request, template, context)
+    response = render(request, template, context)
+    # The same URL answers with the page or its rows: caches must keep them apart.
+    patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
 @require_GET
@@ -85,6 +101,7 @@ def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
         "actions": services.allowed_actions(assessment),
         "in_progress": assessment.verification_state in IN_PROGRESS,
         "status_filter": status_filter if status_filter in page.counts else "",
+        "next_assessment": _next_after_decision(request.user, assessment),
     }
     return render(request, "reviews/assessment_detail.html", context)
 
@@ -197,9 +214,17 @@ def assessment_review(request: HttpRequest, assessment_id: int) -> HttpResponse:
             "review_form": form if error else ReviewForm(),
             "review_error": error,
             "actions": services.allowed_actions(assessment),
+            "next_assessment": _next_after_decision(request.user, assessment),
             "oob": True,  # the header's review state too, out of band
         },
     )
+
+
+def _next_after_decision(reviewer, assessment):
+    """Once an assessment is decided, the review box offers the next one in the queue."""
+    if assessment.review_state == ReviewState.PENDING:
+        return None
+    return selectors.assessment_next_in_queue(reviewer=reviewer, after=assessment)
 
 
 def _decide(assessment, reviewer, data: dict) -> None:
@@ -237,4 +262,13 @@ def stats(request: HttpRequest) -> HttpResponse:
 def _query_without_page(request: HttpRequest) -> str:
     query = request.GET.copy()
     query.pop("page", None)
+    return query.urlencode()
+
+
+def _query_with(request: HttpRequest, **replaced: str) -> str:
+    """The list's filters with some replaced, from its first page."""
+    query = request.GET.copy()
+    query.pop("page", None)
+    for name, value in replaced.items():
+        query[name] = value
     return query.urlencode()

@@ -200,6 +200,9 @@
   });
 
   document.addEventListener("htmx:afterSwap", function (event) {
+    // Decided: on to the next assessment with Enter.
+    const next = event.detail.target.id === "review" && document.getElementById("next-assessment");
+    if (next) next.focus();
     if (event.detail.target.id !== "source-pane") return;
     scrollToFocus();
   });

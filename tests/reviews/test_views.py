@@ -332,19 +332,23 @@ def test_more_paragraphs_load_on_request_and_bad_ranges_name_the_field(reviewer_
 
 
 @pytest.mark.django_db
-def test_list_shows_counts_and_filters_by_state_and_status(reviewer_client, assessment, team):
+def test_list_shows_counts_and_filters_by_queue_and_status(reviewer_client, assessment, team):
     other = many_quotes_assessment(3, bundle_id="all-verified")
     other.team = team
     other.save()
     html = reviewer_client.get(reverse("reviews:assessment_list")).content.decode()
     assert "Halvorsen HVAC maintenance renewal" in html and "3 quotes" in html
-    assert html.index("3 quotes") < html.index("Halvorsen")  # newest first
-    assert 'title="corrected">✎ 3</span>' in html
+    assert html.index("Halvorsen") < html.index("3 quotes")  # the longest waiting first
+    # Issue 15: a chip's number has its status in words, not only as an icon and colour.
+    assert (
+        '<span class="count is-corrected" title="corrected"><span aria-hidden="true">✎</span>'
+        ' 3<span class="visually-hidden"> corrected</span></span>'
+    ) in html
     filtered = reviewer_client.get(reverse("reviews:assessment_list") + "?status=unverified")
     assert "Halvorsen" in filtered.content.decode()
     assert "3 quotes" not in filtered.content.decode()
-    approved = reviewer_client.get(reverse("reviews:assessment_list") + "?review_state=approved")
-    assert "No assessments match these filters." in approved.content.decode()
+    approved = reviewer_client.get(reverse("reviews:assessment_list") + "?queue=approved")
+    assert "Nothing in “approved”." in approved.content.decode()
 
 
 @pytest.mark.django_db
@@ -353,21 +357,24 @@ def test_list_pages_keep_the_filters(reviewer_client, team):
         listed = many_quotes_assessment(1, bundle_id=f"page-{i}")
         listed.team = team
         listed.save(update_fields=["team"])
-    first = reviewer_client.get(reverse("reviews:assessment_list") + "?review_state=pending")
+    first = reviewer_client.get(reverse("reviews:assessment_list") + "?queue=needs_review")
     html = first.content.decode()
     assert "Page 1 of 2" in html
-    assert 'href="?review_state=pending&amp;page=2" rel="next"' in html
+    assert 'href="?queue=needs_review&amp;page=2" rel="next"' in html
     second = reviewer_client.get(
-        reverse("reviews:assessment_list") + "?review_state=pending&page=2"
+        reverse("reviews:assessment_list") + "?queue=needs_review&page=2"
     ).content.decode()
-    assert 'href="?review_state=pending&amp;page=1" rel="prev"' in second
+    assert 'href="?queue=needs_review&amp;page=1" rel="prev"' in second
 
 
 @pytest.mark.django_db
 def test_list_polls_while_any_assessment_is_verifying(reviewer_client, team):
     procurement_assessment(team=team, verified=False)
     html = reviewer_client.get(reverse("reviews:assessment_list")).content.decode()
-    assert 'hx-trigger="every 2s"' in html
+    # Not reviewable yet, so not in the default queue, which polls for it quickly.
+    assert 'hx-trigger="every 2s"' in html and "Halvorsen" not in html
+    verifying = reviewer_client.get(reverse("reviews:assessment_list") + "?queue=verifying")
+    assert "Halvorsen" in verifying.content.decode()
     rows = reviewer_client.get(reverse("reviews:assessment_list"), **HTMX).content.decode()
     assert rows.startswith('\n<div id="assessment-rows"') or rows.lstrip().startswith(
         '<div id="assessment-rows"'
@@ -534,8 +541,8 @@ def test_query_counts_do_not_grow_with_quotes(
     # session, user, scoped assessment, quote with its sources' names, shown text, coverage
     with django_assert_num_queries(6):
         assert reviewer_client.get(pane_url(assessment, 2), **HTMX).status_code == 200
-    # session, user, count, page with counts per status
-    with django_assert_num_queries(4):
+    # session, user, queue totals, count, page with counts per status
+    with django_assert_num_queries(5):
         assert reviewer_client.get(reverse("reviews:assessment_list")).status_code == 200
     # session, user, statuses, correction reasons
     with django_assert_num_queries(4):
