@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from django import forms
 from django.conf import settings
 
 from citations.engine import BundleError
+from citations.engine.limits import LIMITS
 
 from .models import GenerationStatus
 from .schemas import OUTPUT_SCHEMAS
@@ -51,3 +55,35 @@ class CoverageFilterForm(forms.Form):
         ],
         required=False,
     )
+
+
+class AnswerEditForm(forms.Form):
+    answer = forms.CharField(
+        label="Answer (JSON)",
+        widget=forms.Textarea(attrs={"rows": 24, "spellcheck": "false"}),
+        strip=False,
+        max_length=LIMITS.response_chars,
+        help_text="Validated again as a model's answer is; a valid one goes on to verification.",
+    )
+
+
+class RejectForm(forms.Form):
+    reason = forms.CharField(
+        label="Reason", widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
+    )
+
+
+class QuestionAnswerForm(forms.Form):
+    field = forms.CharField(widget=forms.HiddenInput, max_length=500)
+    value = forms.CharField(
+        label="Value",
+        max_length=10_000,
+        help_text='JSON (["…"], 3, null), or plain text for a text value.',
+    )
+
+    def clean_value(self) -> Any:
+        text = self.cleaned_data["value"]
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return text

@@ -3,8 +3,11 @@
 A ``Generation`` is one request to turn chosen sources into a structured result: it keeps
 the turn's sources with their eligibility (decided once, 012.3) and where the run ended.
 Each model call of it is an ``ExecutionRecord``: at most two (the first call and one repair).
-Records are debugging and regression data, not business data; only a valid answer is handed
-over to verification as an assessment.
+A reviewer's edit of the answer in manual review is a record of its own (``human_edit``,
+with who and when), validated as a model's answer is. Records are debugging and regression
+data, not business data; only a valid answer is handed over to verification as an
+assessment. A handed-over answer's clarification questions are ``ClarificationQuestion``
+rows: an assessment with an open one cannot be approved.
 """
 
 from django.conf import settings
@@ -19,11 +22,16 @@ class GenerationStatus(models.TextChoices):
     REPAIRED = "repaired", "accepted after one repair"
     MANUAL_REVIEW = "manual_review", "manual review"
     FAILED = "failed", "failed (no answer from the model)"
+    # The reviewer's decisions on a run in manual review:
+    EDITED = "edited", "accepted after a human edit"
+    REJECTED = "rejected", "rejected in review"
+    RERUN = "rerun", "re-run as a new generation"
 
 
 class CallKind(models.TextChoices):
     INITIAL = "initial"
     REPAIR = "repair"
+    HUMAN_EDIT = "human_edit", "human edit"
 
 
 class RecordStatus(models.TextChoices):
@@ -85,6 +93,24 @@ class Generation(models.Model):
         help_text="When a worker last took the run; a stale claim is taken over.",
     )
     finished_at = models.DateTimeField(null=True, blank=True)
+    rerun_of = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reruns",
+        help_text="The run in manual review that a reviewer re-ran as this one.",
+    )
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reviewed_generations",
+        help_text="Who took the run out of manual review (edit, re-run or reject).",
+    )
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    review_comment = models.TextField(blank=True, help_text="A rejection's reason.")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -104,7 +130,8 @@ class Generation(models.Model):
 
 
 class ExecutionRecord(models.Model):
-    """One model call with everything needed to replay or re-validate it (EV-8)."""
+    """One model call with everything needed to replay or re-validate it (EV-8), or one
+    reviewer's edit of the answer (``edited_by``; no request)."""
 
     generation = models.ForeignKey(Generation, on_delete=models.CASCADE, related_name="records")
     kind = models.CharField(max_length=10, choices=CallKind.choices)
@@ -128,11 +155,28 @@ class ExecutionRecord(models.Model):
     prompt_tokens = models.PositiveIntegerField(null=True, blank=True)
     completion_tokens = models.PositiveIntegerField(null=True, blank=True)
     total_tokens = models.PositiveIntegerField(null=True, blank=True)
+    edited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,  # who edited an answer stays known
+        null=True,
+        blank=True,
+        related_name="edited_records",
+    )
 
     class Meta:
         ordering = ["generation", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["generation", "kind"], name="record_one_call_per_kind"),
+            # A run makes each call once; a reviewer may edit as often as needed.
+            models.UniqueConstraint(
+                fields=["generation", "kind"],
+                condition=~Q(kind=CallKind.HUMAN_EDIT),
+                name="record_one_call_per_kind",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind=CallKind.HUMAN_EDIT, edited_by__isnull=False)
+                | (~Q(kind=CallKind.HUMAN_EDIT) & Q(edited_by__isnull=True)),
+                name="record_edit_has_editor",
+            ),
             models.CheckConstraint(condition=_in("kind", CallKind), name="record_kind_valid"),
             models.CheckConstraint(
                 condition=_in("status", RecordStatus), name="record_status_valid"
@@ -141,3 +185,37 @@ class ExecutionRecord(models.Model):
 
     def __str__(self) -> str:
         return f"record {self.pk} ({self.kind}, {self.status})"
+
+
+class ClarificationQuestion(models.Model):
+    """A question of a handed-over answer about a value the sources do not give
+    (``NEEDS_INPUT``), and a reviewer's answer to it: the value, who and when. The answer is
+    the value's evidence; an assessment with an open question cannot be approved."""
+
+    generation = models.ForeignKey(Generation, on_delete=models.CASCADE, related_name="questions")
+    field = models.CharField(max_length=500, help_text='The value asked for ("assignmentRule").')
+    question = models.TextField()
+    asked_in = models.ForeignKey(ExecutionRecord, on_delete=models.CASCADE, related_name="+")
+    answer = models.JSONField(null=True, blank=True, help_text="The value, as JSON.")
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="answered_questions",
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["generation", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["generation", "field"], name="question_once_per_field"),
+            models.CheckConstraint(
+                condition=Q(answered_at__isnull=True, answered_by__isnull=True)
+                | Q(answered_at__isnull=False, answered_by__isnull=False),
+                name="question_answered_by_someone",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"question on {self.field} ({'answered' if self.answered_at else 'open'})"

@@ -10,7 +10,7 @@ from typing import Any
 
 from citations.engine import BundleError
 
-from .models import ExecutionRecord, RecordStatus
+from .models import CallKind, ExecutionRecord, RecordStatus
 from .schemas import output_schema
 from .sources import turn_from_stored
 from .validation import VALIDATOR_VERSION, validate_answer
@@ -20,10 +20,13 @@ REQUIRED_KEYS = ("record", "schema", "status", "sources", "raw_response")
 
 
 def regression_rows(*, include_valid: bool = False) -> list[dict[str, Any]]:
-    """Execution records that got an answer, as self-contained objects: enough to replay the
-    request or validate the answer again without the database. Invalid ones only by default."""
-    records = ExecutionRecord.objects.exclude(status=RecordStatus.TRANSPORT_ERROR).select_related(
-        "generation"
+    """Model calls that got an answer, as self-contained objects: enough to replay the
+    request or validate the answer again without the database. Invalid ones only by default.
+    A reviewer's edit is no model answer (and leans on the reviewer's answers): left out."""
+    records = (
+        ExecutionRecord.objects.filter(status__in=(RecordStatus.VALID, RecordStatus.INVALID))
+        .exclude(kind=CallKind.HUMAN_EDIT)
+        .select_related("generation")
     )
     if not include_valid:
         records = records.filter(status=RecordStatus.INVALID)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -13,7 +14,14 @@ from django.http import Http404
 from reviews.models import Assessment, Quote
 from reviews.selectors import assessments_for_reviewer
 
-from .models import ExecutionRecord, Generation, GenerationStatus, RecordStatus
+from .models import (
+    ClarificationQuestion,
+    ExecutionRecord,
+    Generation,
+    GenerationStatus,
+    RecordStatus,
+)
+from .validation import RULES
 
 COVERAGE_STATUSES = ("MAPPED", "EXCLUDED", "UNMAPPED")
 IN_PROGRESS = (GenerationStatus.PENDING, GenerationStatus.RUNNING)
@@ -104,4 +112,115 @@ def record_page(*, record: ExecutionRecord, coverage_status: str = "") -> Record
         coverage_counts={status: counts.get(status, 0) for status in COVERAGE_STATUSES},
         questions=[row for row in record.completeness if row["status"] == "NEEDS_INPUT"],
         messages=list(record.request.get("messages", [])),
+    )
+
+
+ANSWERED = (RecordStatus.VALID, RecordStatus.INVALID)
+
+
+def answer_record(*, generation: Generation) -> ExecutionRecord | None:
+    """The run's latest answer: what a reviewer edits, and whose questions are asked."""
+    return (
+        ExecutionRecord.objects.filter(generation=generation, status__in=ANSWERED)
+        .order_by("-pk")
+        .first()
+    )
+
+
+def answered_fields(generation: Generation) -> dict[str, str]:
+    """Field path -> who answered its clarification question."""
+    return dict(
+        generation.questions.filter(answered_at__isnull=False).values_list(
+            "field", "answered_by__username"
+        )
+    )
+
+
+def generation_get(*, generation_id: int) -> Generation:
+    generation = (
+        Generation.objects.select_related(
+            "assessment", "reused_assessment", "reviewed_by", "rerun_of", "created_by"
+        )
+        .filter(pk=generation_id)
+        .first()
+    )
+    if generation is None:
+        raise Http404("no such generation")
+    return generation
+
+
+@dataclass(frozen=True)
+class Question:
+    field: str
+    question: str
+    answer: ClarificationQuestion | None  # None: open
+
+
+@dataclass(frozen=True)
+class GenerationPage:
+    generation: Generation
+    records: list[ExecutionRecord]
+    answer: ExecutionRecord | None  # the latest answer, shown beside its errors
+    errors_by_layer: list[tuple[str, list[dict[str, str]]]]
+    coverage_counts: dict[str, int]
+    unmapped: list[dict[str, Any]]
+    questions: list[Question]
+    reruns: list[Generation]
+
+    @property
+    def answer_text(self) -> str:
+        """The answer to edit: indented when it is a JSON object, as received otherwise."""
+        if self.answer is None:
+            return ""
+        if isinstance(self.answer.parsed, dict):
+            return json.dumps(self.answer.parsed, ensure_ascii=False, indent=2)
+        return self.answer.raw_response
+
+    @property
+    def open_questions(self) -> list[Question]:
+        return [q for q in self.questions if q.answer is None]
+
+
+def generation_page(*, generation: Generation) -> GenerationPage:
+    """What the review page of a run shows; a fixed number of queries."""
+    records = list(
+        ExecutionRecord.objects.filter(generation=generation)
+        .select_related("edited_by")
+        .order_by("pk")
+    )
+    answer = next((r for r in reversed(records) if r.status in ANSWERED), None)
+    layers: dict[str, list[dict[str, str]]] = {}
+    for error in answer.errors if answer else []:
+        layer = RULES[error["rule"]][0] if error["rule"] in RULES else "other"
+        layers.setdefault(layer, []).append(error)
+    coverage = answer.coverage if answer else []
+    counts = Counter(row["status"] for row in coverage)
+    stored = {
+        q.field: q
+        for q in ClarificationQuestion.objects.filter(generation=generation).select_related(
+            "answered_by"
+        )
+    }
+    asked = [
+        (row["field"], row["question"])
+        for row in (answer.completeness if answer else [])
+        if row["status"] == "NEEDS_INPUT"
+    ]
+    questions = [
+        Question(field, stored[field].question if field in stored else text, None)
+        for field, text in asked
+        if field not in stored or stored[field].answered_at is None
+    ]
+    questions += [
+        Question(q.field, q.question, q) for q in stored.values() if q.answered_at is not None
+    ]
+    return GenerationPage(
+        generation=generation,
+        records=records,
+        answer=answer,
+        errors_by_layer=sorted(layers.items()),
+        coverage_counts={status: counts.get(status, 0) for status in COVERAGE_STATUSES},
+        unmapped=[row for row in coverage if row["status"] == "UNMAPPED"],
+        questions=questions,
+        reruns=list(generation.reruns.order_by("pk")),
     )

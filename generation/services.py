@@ -17,6 +17,7 @@ never repeats a recorded call.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import time
 from datetime import datetime, timedelta
@@ -32,12 +33,27 @@ from citations.engine import BundleError, Turn
 from reviews.imports import BundleConflict, bundle_import
 
 from .client import ChatClient, Completion, ModelCallFailed
-from .models import CallKind, ExecutionRecord, Generation, GenerationStatus, RecordStatus
+from .models import (
+    CallKind,
+    ClarificationQuestion,
+    ExecutionRecord,
+    Generation,
+    GenerationStatus,
+    RecordStatus,
+)
 from .prompt import PROMPT_VERSION, build_messages, build_repair_messages
 from .schemas import OutputSchema, output_schema
-from .selectors import generations_stuck, hand_over_origin
+from .selectors import answer_record, answered_fields, generations_stuck, hand_over_origin
 from .sources import SourcesFile, turn_from_stored
-from .validation import VALIDATOR_VERSION, ValidationError, validate_answer
+from .validation import (
+    VALIDATOR_VERSION,
+    Completeness,
+    Validation,
+    ValidationError,
+    answer_with_value,
+    validate_answer,
+    within,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -51,9 +67,18 @@ GENERATION_TRANSITIONS: dict[str, frozenset[str]] = {
     ),
     Status.ACCEPTED: frozenset(),
     Status.REPAIRED: frozenset(),
-    Status.MANUAL_REVIEW: frozenset(),
+    # A reviewer's way out (see ``generation_edit`` and below); manual_review ->
+    # manual_review: an edit that still fails, or whose hand-over is refused, stays in review
+    # with its new reason.
+    Status.MANUAL_REVIEW: frozenset(
+        {Status.MANUAL_REVIEW, Status.EDITED, Status.REJECTED, Status.RERUN}
+    ),
     Status.FAILED: frozenset(),
+    Status.EDITED: frozenset(),
+    Status.REJECTED: frozenset(),
+    Status.RERUN: frozenset(),
 }
+HANDED_OVER = frozenset({Status.ACCEPTED, Status.REPAIRED, Status.EDITED})
 MAX_FAILURE_CHARS = 2000
 # Where the hand-over bundle finds the quotes in an answer (the schemas' evidence lists).
 EVIDENCE_QUOTES = [
@@ -137,17 +162,24 @@ def _call(
     validation = validate_answer(completion.text, turn, schema)
     return ExecutionRecord.objects.create(
         **common,
-        # PostgreSQL text cannot hold NUL; such an answer already failed EV-1.
-        raw_response=completion.text.replace("\x00", "\ufffd"),
-        parsed=validation.parsed,
-        status=RecordStatus.VALID if validation.valid else RecordStatus.INVALID,
-        errors=[e.as_dict() for e in validation.errors],
-        coverage=[c.as_dict() for c in validation.coverage],
-        completeness=[c.as_dict() for c in validation.completeness],
+        **_answer_fields(completion.text, validation),
         prompt_tokens=completion.prompt_tokens,
         completion_tokens=completion.completion_tokens,
         total_tokens=completion.total_tokens,
     )
+
+
+def _answer_fields(text: str, validation: Validation) -> dict[str, Any]:
+    """An answer and its validation, as an execution record stores them."""
+    return {
+        # PostgreSQL text cannot hold NUL; such an answer already failed EV-1.
+        "raw_response": text.replace("\x00", "\ufffd"),
+        "parsed": validation.parsed,
+        "status": RecordStatus.VALID if validation.valid else RecordStatus.INVALID,
+        "errors": [e.as_dict() for e in validation.errors],
+        "coverage": [c.as_dict() for c in validation.coverage],
+        "completeness": [c.as_dict() for c in validation.completeness],
+    }
 
 
 class RunSkipped(StrEnum):
@@ -266,19 +298,32 @@ def hand_over_bundle(*, generation: Generation, record: ExecutionRecord) -> dict
 
 
 def generation_hand_over(
-    *, generation: Generation, record: ExecutionRecord, status: str
+    *, generation: Generation, record: ExecutionRecord, status: str, **fields: Any
 ) -> Generation:
     """Store the valid answer as an assessment; ``bundle_import`` queues its verification once
     this commits. A re-run whose answer is already stored under its bundle id, identical,
     ends with that assessment; a bundle id already used for other content cannot be stored:
-    the run goes to manual review instead."""
+    the run goes to manual review instead. The answer's clarification questions are stored
+    open (an answered one stays answered), so its assessment waits for them."""
     try:
         with transaction.atomic():
             result = bundle_import(raw=hand_over_bundle(generation=generation, record=record))
+            if result.created:
+                _questions_store(generation=generation, record=record)
             link = "assessment" if result.created else "reused_assessment"
-            return _finish(generation, status, **{link: result.assessment})
+            return _finish(generation, status, **fields, **{link: result.assessment})
     except (BundleConflict, BundleError) as exc:
         return _finish(generation, Status.MANUAL_REVIEW, failure=f"hand-over refused: {exc}")
+
+
+def _questions_store(*, generation: Generation, record: ExecutionRecord) -> None:
+    for row in record.completeness:
+        if row["status"] == Completeness.NEEDS_INPUT:
+            ClarificationQuestion.objects.get_or_create(
+                generation=generation,
+                field=row["field"],
+                defaults={"question": row["question"], "asked_in": record},
+            )
 
 
 def generation_enqueue(*, generation_id: int) -> None:
@@ -297,3 +342,159 @@ def generations_sweep(*, now: datetime | None = None) -> list[int]:
     if stuck:
         logger.info("sweep: re-sent %s stuck generation(s): %s", len(stuck), stuck)
     return stuck
+
+
+# Manual review: a reviewer's way out of it. Each action locks the run and starts only from
+# manual review (questions also from a handed-over answer), so two reviewers cannot both
+# decide; the other gets ``ReviewRefused`` and nothing changes.
+
+
+class ReviewRefused(Exception):
+    """A reviewer's action that cannot be taken; the message says why, for the reviewer."""
+
+
+class AnswerRefused(ReviewRefused):
+    """A clarification question's answer that the schema refuses for the value."""
+
+
+def _locked(generation_id: int, *, states: frozenset[str]) -> Generation:
+    generation = Generation.objects.select_for_update().filter(pk=generation_id).first()
+    if generation is None:
+        raise ReviewRefused(f"there is no generation {generation_id}")
+    if generation.status not in states:
+        raise ReviewRefused(
+            f"generation {generation.pk} is {generation.get_status_display()} now, not in "
+            "manual review; nothing was changed"
+        )
+    return generation
+
+
+def _edit(generation: Generation, *, text: str, editor) -> Generation:
+    """Validate a reviewer's answer like a model's, record it as a human edit, and hand it
+    over when it is valid; otherwise the run stays in review with the new errors."""
+    turn = turn_from_stored(generation.sources)
+    schema = output_schema(generation.schema_name)
+    validation = validate_answer(text, turn, schema, answered=answered_fields(generation))
+    now = timezone.now()
+    record = ExecutionRecord.objects.create(
+        generation=generation,
+        kind=CallKind.HUMAN_EDIT,
+        edited_by=editor,
+        model_name=generation.model_name,  # the answer edited is that model's
+        prompt_version=generation.prompt_version,
+        schema_name=schema.name,
+        validator_version=VALIDATOR_VERSION,
+        input_sources=input_fingerprint(turn),
+        request={},  # no model call
+        started_at=now,
+        duration_ms=0,
+        **_answer_fields(text, validation),
+    )
+    decided = {"reviewed_by": editor, "reviewed_at": now}
+    if validation.valid:
+        return generation_hand_over(
+            generation=generation, record=record, status=Status.EDITED, **decided
+        )
+    failure = (
+        f"answer edited by {editor.get_username()} still invalid ({len(record.errors)} error(s))"
+    )
+    return _finish(generation, Status.MANUAL_REVIEW, failure=failure)
+
+
+def generation_edit(*, generation_id: int, text: str, editor) -> Generation:
+    """A reviewer's edit of the answer of a run in manual review (a record of its own)."""
+    with transaction.atomic():
+        generation = _locked(generation_id, states=frozenset({Status.MANUAL_REVIEW}))
+        return _edit(generation, text=text, editor=editor)
+
+
+def generation_reject(*, generation_id: int, reviewer, reason: str) -> Generation:
+    if not reason.strip():
+        raise ReviewRefused("reason: say why the answer is rejected")
+    with transaction.atomic():
+        generation = _locked(generation_id, states=frozenset({Status.MANUAL_REVIEW}))
+        return _finish(
+            generation,
+            Status.REJECTED,
+            failure=generation.failure,
+            reviewed_by=reviewer,
+            reviewed_at=timezone.now(),
+            review_comment=reason.strip(),
+        )
+
+
+def generation_rerun(*, generation_id: int, reviewer) -> Generation:
+    """End a run in manual review as re-run and queue a new run of the same sources, schema
+    and model with today's prompt; returns the new run."""
+    with transaction.atomic():
+        generation = _locked(generation_id, states=frozenset({Status.MANUAL_REVIEW}))
+        _finish(
+            generation,
+            Status.RERUN,
+            failure=generation.failure,
+            reviewed_by=reviewer,
+            reviewed_at=timezone.now(),
+        )
+        rerun = Generation.objects.create(
+            title=generation.title,
+            bundle_id=generation.bundle_id,
+            schema_name=generation.schema_name,
+            model_name=generation.model_name,
+            prompt_version=PROMPT_VERSION,
+            sources=generation.sources,
+            created_by=reviewer,
+            rerun_of=generation,
+        )
+        generation_enqueue(generation_id=rerun.pk)
+    return rerun
+
+
+def question_answer(*, generation_id: int, field: str, value: Any, reviewer) -> Generation:
+    """A reviewer's answer to a clarification question: the value, with the reviewer as its
+    evidence. In manual review the value goes into the answer, which is validated again as a
+    human edit (and handed over if it is valid now); for a handed-over answer it is recorded,
+    so its assessment may be approved. A value the schema refuses changes nothing."""
+    with transaction.atomic():
+        generation = _locked(generation_id, states=HANDED_OVER | {Status.MANUAL_REVIEW})
+        record = answer_record(generation=generation)
+        asked = {
+            row["field"]: row["question"]
+            for row in (record.completeness if record else [])
+            if row["status"] == Completeness.NEEDS_INPUT
+        }
+        open_question = generation.questions.filter(field=field, answered_at__isnull=True).first()
+        if (
+            record is None
+            or field not in asked
+            or (generation.status in HANDED_OVER and open_question is None)
+        ):
+            raise ReviewRefused(f"{field}: there is no open question about this value")
+        schema = output_schema(generation.schema_name)
+        try:
+            answer = answer_with_value(record.parsed, field, value, schema)
+        except ValueError as exc:
+            raise AnswerRefused(str(exc)) from None
+        text = json.dumps(answer, ensure_ascii=False)
+        answered = {**answered_fields(generation), field: reviewer.get_username()}
+        check = validate_answer(
+            text, turn_from_stored(generation.sources), schema, answered=answered
+        )
+        refused = [
+            e for e in check.errors if within(e.path, f"$.{field}") and e.rule.startswith("schema.")
+        ]
+        if refused:
+            raise AnswerRefused(f"{field}: {refused[0].message}")
+        ClarificationQuestion.objects.update_or_create(
+            generation=generation,
+            field=field,
+            defaults={
+                "question": asked[field],
+                "asked_in": record,
+                "answer": value,
+                "answered_by": reviewer,
+                "answered_at": timezone.now(),
+            },
+        )
+        if generation.status == Status.MANUAL_REVIEW:
+            return _edit(generation, text=text, editor=reviewer)
+        return generation

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -86,9 +86,13 @@ class FieldCompleteness:
     field: str
     status: Completeness
     question: str = ""
+    answered_by: str = ""  # a reviewer who gave the value: its evidence
 
     def as_dict(self) -> dict[str, str]:
-        return {"field": self.field, "status": self.status.value, "question": self.question}
+        row = {"field": self.field, "status": self.status.value, "question": self.question}
+        if self.answered_by:
+            row["answered_by"] = self.answered_by
+        return row
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +116,14 @@ MIN_EXCERPT_CHARACTERS = 12  # for scripts written without spaces between words
 MAX_UNMAPPED_SHARE = 0.25
 
 
-def validate_answer(text: str, turn: Turn, schema: OutputSchema) -> Validation:
-    """Run EV-1 … EV-6 over one raw answer against the turn's eligible sources."""
+def validate_answer(
+    text: str, turn: Turn, schema: OutputSchema, *, answered: Mapping[str, str] | None = None
+) -> Validation:
+    """Run EV-1 … EV-6 over one raw answer against the turn's eligible sources.
+
+    ``answered``: field path -> the reviewer who answered its clarification question. Such a
+    value has the reviewer as its evidence instead of an excerpt, and is ``PRESENT``."""
+    answered = answered or {}
     try:
         parsed = json.loads(
             _answer_json(text), parse_constant=_refuse_constant, parse_float=_finite_float
@@ -138,13 +148,13 @@ def validate_answer(text: str, turn: Turn, schema: OutputSchema) -> Validation:
     items = WellFormedItems(parsed, frozenset(tuple(e.absolute_path)[:2] for e in found))
     evidence_errors, mapped = _evidence(parsed, items, turn, schema)
     exclusion_errors, excluded = _exclusions(items, turn, schema)
-    completeness_errors, completeness = _completeness(parsed, items, schema)
+    completeness_errors, completeness = _completeness(parsed, items, schema, answered)
     coverage = sentence_coverage(source_sentences(turn), mapped, excluded)
     errors = (
         *(_schema_error(error) for error in found),
         *_references(items, schema),
         *evidence_errors,
-        *_values_without_evidence(parsed, schema, mapped),
+        *_values_without_evidence(parsed, schema, mapped, answered),
         *exclusion_errors,
         *_coverage_errors(coverage),
         *completeness_errors,
@@ -165,14 +175,23 @@ def _value_paths(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[str]:
             yield name
 
 
+def within(path: str, outer: str) -> bool:
+    """Whether ``path`` is ``outer`` or lies inside it ("processSteps[1].action" in
+    "processSteps[1]")."""
+    return path == outer or path.startswith((f"{outer}.", f"{outer}["))
+
+
 def _values_without_evidence(
-    parsed: dict[str, Any], schema: OutputSchema, mapped: list[Span]
+    parsed: dict[str, Any], schema: OutputSchema, mapped: list[Span], answered: Mapping[str, str]
 ) -> Iterator[ValidationError]:
     """EV-4: no value without evidence. A value is backed by an excerpt found in a source
-    whose fieldPath is the value or lies inside it ("processSteps[1].action")."""
+    whose fieldPath is the value or lies inside it ("processSteps[1].action"), or by a
+    reviewer's answer to the question about it or about a list it is an item of."""
     backed = [span.label for span in mapped]
     for path in _value_paths(parsed, schema):
-        if not any(label == path or label.startswith((f"{path}.", f"{path}[")) for label in backed):
+        if any(within(path, field) for field in answered):
+            continue
+        if not any(within(label, path) for label in backed):
             if path in schema.required_values:
                 otherwise = f"give {_empty_with_question(path, schema)}"
             else:
@@ -493,7 +512,10 @@ def _is_missing(value: Any) -> bool:
 
 
 def _completeness(
-    parsed: dict[str, Any], items: WellFormedItems, schema: OutputSchema
+    parsed: dict[str, Any],
+    items: WellFormedItems,
+    schema: OutputSchema,
+    answered: Mapping[str, str],
 ) -> tuple[list[ValidationError], tuple[FieldCompleteness, ...]]:
     errors: list[ValidationError] = []
     questions: dict[str, str] = {}
@@ -521,7 +543,9 @@ def _completeness(
     for name in schema.required_values:
         value = parsed.get(name)
         if not _is_missing(value):
-            completeness.append(FieldCompleteness(name, Completeness.PRESENT))
+            completeness.append(
+                FieldCompleteness(name, Completeness.PRESENT, answered_by=answered.get(name, ""))
+            )
             if name in questions:
                 errors.append(
                     ValidationError(
@@ -551,4 +575,39 @@ def _completeness(
         for path, question in questions.items()
         if path not in schema.required_values
     )
+    completeness.extend(
+        FieldCompleteness(path, Completeness.PRESENT, answered_by=who)
+        for path, who in answered.items()
+        if path not in schema.required_values and path not in questions
+    )
     return errors, tuple(completeness)
+
+
+def answer_with_value(
+    parsed: dict[str, Any], field_path: str, value: Any, schema: OutputSchema
+) -> dict[str, Any]:
+    """The answer with a reviewer's value at ``field_path`` and the clarification question
+    about it removed. ``ValueError`` when the path names no place in the answer."""
+    parts = _field_path_parts(field_path)
+    if not parts or parts[0] not in schema.json_schema["properties"]:
+        raise ValueError(f"{field_path!r} is not a field of the result")
+    answer = json.loads(json.dumps(parsed))  # a deep copy the caller may keep
+    *parents, last = parts
+    holder: Any = answer
+    for part in parents:
+        try:
+            holder = holder[part]
+        except (KeyError, IndexError, TypeError):
+            raise ValueError(f"{field_path!r} is not a place in the answer") from None
+    fits = (isinstance(holder, list) and isinstance(last, int) and last < len(holder)) or (
+        isinstance(holder, dict) and isinstance(last, str)
+    )
+    if not fits:
+        raise ValueError(f"{field_path!r} is not a place in the answer")
+    holder[last] = value
+    questions = answer.get(schema.missing_array)
+    if isinstance(questions, list):
+        answer[schema.missing_array] = [
+            q for q in questions if not (isinstance(q, dict) and q.get("fieldPath") == field_path)
+        ]
+    return answer

@@ -1,5 +1,7 @@
 """Generation pages: the staff form that starts a run, the list (with the manual-review
-queue as a filter), and one execution record with coverage and clarification questions."""
+queue as a filter), one execution record with coverage and clarification questions, and a
+run's review page: its answer beside its errors, where a reviewer edits, re-runs or rejects
+it and answers its questions."""
 
 from urllib.parse import urlencode
 
@@ -11,11 +13,20 @@ from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from . import selectors, services
-from .forms import CoverageFilterForm, GenerationFilterForm, GenerationForm
-from .models import GenerationStatus
+from .forms import (
+    AnswerEditForm,
+    CoverageFilterForm,
+    GenerationFilterForm,
+    GenerationForm,
+    QuestionAnswerForm,
+    RejectForm,
+)
+from .models import Generation, GenerationStatus
 
 PAGE_SIZE = 25
 
@@ -82,3 +93,124 @@ def record_detail(request: HttpRequest, record_id: int) -> HttpResponse:
     if request.htmx:
         template += "#coverage"
     return render(request, template, context)
+
+
+@require_GET
+@staff_member_required
+def generation_detail(request: HttpRequest, generation_id: int) -> HttpResponse:
+    generation = selectors.generation_get(generation_id=generation_id)
+    return _review_page(request, generation)
+
+
+def _review_page(
+    request: HttpRequest,
+    generation: Generation,
+    *,
+    edit_form: AnswerEditForm | None = None,
+    reject_form: RejectForm | None = None,
+    question_form: QuestionAnswerForm | None = None,
+    refused: str = "",
+    notice: str = "",
+) -> HttpResponse:
+    """The page (or its review fragment for HTMX); 400 when the input was refused."""
+    page = selectors.generation_page(generation=generation)
+    context = {
+        "generation": generation,
+        "page": page,
+        "in_review": generation.status == GenerationStatus.MANUAL_REVIEW,
+        "edit_form": edit_form or AnswerEditForm(initial={"answer": page.answer_text}),
+        "reject_form": reject_form or RejectForm(),
+        "question_form": question_form,
+        "refused": refused,
+        "notice": notice,
+    }
+    bad_input = bool(refused) or any(
+        form is not None and form.errors for form in (edit_form, reject_form, question_form)
+    )
+    template = "generation/generation_detail.html"
+    if request.htmx:
+        # htmx swaps only 2xx answers: the refusal is shown in the fragment.
+        return render(request, template + "#review", context)
+    return render(request, template, context, status=400 if bad_input else 200)
+
+
+def _decided(request: HttpRequest, generation: Generation, notice: str) -> HttpResponse:
+    if request.htmx:
+        generation = selectors.generation_get(generation_id=generation.pk)
+        return _review_page(request, generation, notice=notice)
+    messages.success(request, notice)
+    return redirect("generation:generation_detail", generation_id=generation.pk)
+
+
+@require_POST
+@staff_member_required
+def generation_edit(request: HttpRequest, generation_id: int) -> HttpResponse:
+    generation = selectors.generation_get(generation_id=generation_id)
+    form = AnswerEditForm(request.POST)
+    if not form.is_valid():
+        return _review_page(request, generation, edit_form=form)
+    try:
+        generation = services.generation_edit(
+            generation_id=generation.pk, text=form.cleaned_data["answer"], editor=request.user
+        )
+    except services.ReviewRefused as exc:
+        return _review_page(request, generation, edit_form=form, refused=str(exc))
+    if generation.status == GenerationStatus.MANUAL_REVIEW:
+        notice = "Edit recorded; the answer is still invalid (see the errors)."
+    else:
+        notice = f"Edit recorded: {generation.get_status_display()}."
+    return _decided(request, generation, notice)
+
+
+@require_POST
+@staff_member_required
+def generation_reject(request: HttpRequest, generation_id: int) -> HttpResponse:
+    generation = selectors.generation_get(generation_id=generation_id)
+    form = RejectForm(request.POST)
+    if not form.is_valid():
+        return _review_page(request, generation, reject_form=form)
+    try:
+        generation = services.generation_reject(
+            generation_id=generation.pk, reviewer=request.user, reason=form.cleaned_data["reason"]
+        )
+    except services.ReviewRefused as exc:
+        return _review_page(request, generation, reject_form=form, refused=str(exc))
+    return _decided(request, generation, "Rejected.")
+
+
+@require_POST
+@staff_member_required
+def generation_rerun(request: HttpRequest, generation_id: int) -> HttpResponse:
+    generation = selectors.generation_get(generation_id=generation_id)
+    try:
+        rerun = services.generation_rerun(generation_id=generation.pk, reviewer=request.user)
+    except services.ReviewRefused as exc:
+        return _review_page(request, generation, refused=str(exc))
+    messages.success(request, f"Generation {rerun.pk} started as a re-run of {generation.pk}.")
+    url = reverse("generation:generation_detail", args=[rerun.pk])
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+@require_POST
+@staff_member_required
+def question_answer(request: HttpRequest, generation_id: int) -> HttpResponse:
+    generation = selectors.generation_get(generation_id=generation_id)
+    form = QuestionAnswerForm(request.POST)
+    if not form.is_valid():
+        return _review_page(request, generation, question_form=form)
+    field = form.cleaned_data["field"]
+    try:
+        generation = services.question_answer(
+            generation_id=generation.pk,
+            field=field,
+            value=form.cleaned_data["value"],
+            reviewer=request.user,
+        )
+    except services.AnswerRefused as exc:
+        form.add_error("value", str(exc))
+        return _review_page(request, generation, question_form=form)
+    except services.ReviewRefused as exc:
+        return _review_page(request, generation, refused=str(exc))
+    return _decided(request, generation, f"Answer to the question on {field} recorded.")

@@ -67,6 +67,17 @@ def assessment_approve(
         )
         if state != VerificationState.DONE:
             raise _verification_not_done(state)
+        # A generated answer's value nobody gave yet (generation.ClarificationQuestion).
+        open_questions = Assessment.objects.filter(
+            pk=assessment.pk,
+            generation__questions__isnull=False,
+            generation__questions__answered_at__isnull=True,
+        ).count()
+        if open_questions:
+            raise ReviewError(
+                f"Open clarification questions: {open_questions}. Answer them on the "
+                "generation's page before approving."
+            )
         flagged = Quote.objects.filter(assessment=assessment, status__in=FLAGGED_STATUSES).count()
         if flagged and not confirm_unverified:
             raise ConfirmationRequired(flagged)

@@ -30,6 +30,10 @@ def record_url(record) -> str:
     return reverse("generation:record_detail", args=[record.pk])
 
 
+def generation_url(generation) -> str:
+    return reverse("generation:generation_detail", args=[generation.pk])
+
+
 @pytest.fixture
 def staff(db):
     return get_user_model().objects.create_user("sam", password="pw", is_staff=True)
@@ -171,15 +175,21 @@ def test_missing_or_unknown_form_fields_are_named_vb_3(
 def test_the_list_filters_the_manual_review_queue_ev_7(
     staff_client, accepted, manual_review, django_assert_num_queries
 ):
-    """EV-7: runs that failed twice are listed under manual review, with their calls."""
+    """EV-7: runs that failed twice are listed under manual review, with their calls and a
+    link to their review page."""
     with django_assert_num_queries(5):  # session, user, count, rows, their records
         response = staff_client.get(LIST_URL, {"status": "manual_review"})
     html = response.content.decode()
-    assert f"<td>#{manual_review.pk} " in html and f"<td>#{accepted.pk} " not in html
+
+    def row(generation) -> str:
+        return f'<a href="{generation_url(generation)}">#{generation.pk} '
+
+    assert row(manual_review) in html and row(accepted) not in html
+    assert f'<a class="button" href="{generation_url(manual_review)}">Review</a>' in html
     for record in manual_review.records.all():
         assert record_url(record) in html
     everything = staff_client.get(LIST_URL).content.decode()
-    assert f"<td>#{accepted.pk} " in everything
+    assert row(accepted) in everything
     assert reverse("reviews:assessment_detail", args=[accepted.assessment_id]) in everything
 
 
