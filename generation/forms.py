@@ -10,6 +10,7 @@ from django.conf import settings
 
 from citations.engine import BundleError
 from citations.engine.limits import LIMITS
+from reviews.models import Team
 
 from .models import GenerationStatus
 from .schemas import OUTPUT_SCHEMAS
@@ -27,6 +28,19 @@ class GenerationForm(forms.Form):
     schema = forms.ChoiceField(
         choices=[(name, name) for name in sorted(OUTPUT_SCHEMAS)], label="Output schema"
     )
+    team = forms.ModelChoiceField(
+        queryset=Team.objects.order_by("name"),
+        required=False,
+        empty_label="no team (staff only)",
+        help_text="The team whose reviewers see the assessment.",
+    )
+
+    def __init__(self, *args: Any, user=None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The usual case: the staff member's own team, when there is exactly one.
+        teams = list(user.review_teams.all()[:2]) if user is not None else []
+        if len(teams) == 1:
+            self.fields["team"].initial = teams[0].pk
 
     def clean_sources_file(self) -> SourcesFile:
         upload = self.cleaned_data["sources_file"]

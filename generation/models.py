@@ -86,6 +86,14 @@ class Generation(models.Model):
         blank=True,
         related_name="generations",
     )
+    team = models.ForeignKey(
+        "reviews.Team",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="generations",
+        help_text="Its assessment belongs to this team, whose reviewers see it (none: staff).",
+    )
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     claimed_at = models.DateTimeField(
         null=True,

@@ -139,7 +139,7 @@ def answered_fields(generation: Generation) -> dict[str, str]:
 def generation_get(*, generation_id: int) -> Generation:
     generation = (
         Generation.objects.select_related(
-            "assessment", "reused_assessment", "reviewed_by", "rerun_of", "created_by"
+            "assessment", "reused_assessment", "reviewed_by", "rerun_of", "created_by", "team"
         )
         .filter(pk=generation_id)
         .first()

@@ -31,6 +31,7 @@ from django.utils import timezone
 
 from citations.engine import BundleError, Turn
 from reviews.imports import BundleConflict, bundle_import
+from reviews.models import Team
 
 from .client import ChatClient, Completion, ModelCallFailed
 from .models import (
@@ -99,9 +100,15 @@ def input_fingerprint(turn: Turn) -> list[dict[str, Any]]:
 
 
 def generation_create(
-    *, sources_file: SourcesFile, schema_name: str, model_name: str, created_by=None
+    *,
+    sources_file: SourcesFile,
+    schema_name: str,
+    model_name: str,
+    created_by=None,
+    team: Team | None = None,
 ) -> Generation:
-    """Store a pending generation; the turn's eligibility is fixed here (012.3)."""
+    """Store a pending generation; the turn's eligibility is fixed here (012.3). Its
+    assessment will belong to ``team`` (none: only staff see it)."""
     output_schema(schema_name)  # KeyError names the known schemas
     return Generation.objects.create(
         title=sources_file.title,
@@ -111,6 +118,7 @@ def generation_create(
         prompt_version=PROMPT_VERSION,
         sources=sources_file.sources,
         created_by=created_by,
+        team=team,
     )
 
 
@@ -307,7 +315,9 @@ def generation_hand_over(
     open (an answered one stays answered), so its assessment waits for them."""
     try:
         with transaction.atomic():
-            result = bundle_import(raw=hand_over_bundle(generation=generation, record=record))
+            result = bundle_import(
+                raw=hand_over_bundle(generation=generation, record=record), team=generation.team
+            )
             if result.created:
                 _questions_store(generation=generation, record=record)
             link = "assessment" if result.created else "reused_assessment"
@@ -443,6 +453,7 @@ def generation_rerun(*, generation_id: int, reviewer) -> Generation:
             prompt_version=PROMPT_VERSION,
             sources=generation.sources,
             created_by=reviewer,
+            team=generation.team,
             rerun_of=generation,
         )
         generation_enqueue(generation_id=rerun.pk)

@@ -35,9 +35,9 @@ PAGE_SIZE = 25
 @staff_member_required
 def generation_new(request: HttpRequest) -> HttpResponse:
     form = (
-        GenerationForm(request.POST, request.FILES)
+        GenerationForm(request.POST, request.FILES, user=request.user)
         if request.method == "POST"
-        else GenerationForm()
+        else GenerationForm(user=request.user)
     )
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -46,6 +46,7 @@ def generation_new(request: HttpRequest) -> HttpResponse:
                 schema_name=form.cleaned_data["schema"],
                 model_name=settings.LLM_MODEL,
                 created_by=request.user,
+                team=form.cleaned_data["team"],
             )
             services.generation_enqueue(generation_id=generation.pk)
         messages.success(request, f"Generation {generation.pk} started.")

@@ -243,3 +243,20 @@ def test_revalidate_refuses_a_broken_export_naming_the_line(tmp_path):
     export.write_text(json.dumps({**row, "errors": ["not an error"]}) + "\n")
     with pytest.raises(CommandError, match="line 1: errors must be a list"):
         call_command("generation_regressions", "revalidate", input=export)
+
+
+def test_generate_command_gives_the_assessment_its_team(endpoint, sources_path, valid_answer):
+    from reviews.models import Team
+
+    team = Team.objects.create(name="Procurement")
+    endpoint([Answer(dumps(valid_answer))])
+    summary = generate(sources_path, team_name="Procurement")
+    assert Generation.objects.get().assessment.team == team
+    assert summary["status"] == "accepted"
+
+
+def test_generate_command_refuses_an_unknown_team_before_storing_anything(endpoint, sources_path):
+    fake = endpoint([])
+    with pytest.raises(CommandError, match="--team: no team named 'Nobody' \\(teams: none yet\\)"):
+        generate(sources_path, team_name="Nobody")
+    assert not Generation.objects.exists() and fake.requests == []

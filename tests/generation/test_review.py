@@ -354,3 +354,12 @@ def test_an_assessment_not_generated_is_approved_as_before(staff):
     assessment.refresh_from_db()
     assessment_approve(assessment=assessment, reviewer=staff)
     assert assessment.review_state == ReviewState.APPROVED
+
+
+def test_a_rerun_keeps_the_team(staff, in_review):
+    from reviews.models import Team
+
+    in_review.team = Team.objects.create(name="Procurement")
+    in_review.save(update_fields=["team"])
+    rerun = generation_rerun(generation_id=in_review.pk, reviewer=staff)
+    assert rerun.team == in_review.team

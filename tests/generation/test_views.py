@@ -374,3 +374,42 @@ def test_a_generated_assessment_links_its_coverage_and_questions_from_the_review
     assert record_url(record) in page.content.decode()
     nav = staff_client.get(LIST_URL).content.decode()
     assert 'aria-current="page"' in nav and 'href="/generation/"' in nav
+
+
+def test_a_generation_started_for_a_team_is_seen_by_its_reviewers(
+    staff_client, staff, reviewer, sources_data, valid_answer, fake_llm
+):
+    """Issue 17, item 10: a generated assessment had no team, so no reviewer saw it. The
+    form offers the teams, the staff member's own one first."""
+    from reviews.models import Team
+    from reviews.selectors import assessments_for_reviewer
+
+    team = Team.objects.create(name="Procurement")
+    team.members.add(staff, reviewer)
+    Team.objects.create(name="Legal")
+    form_page = staff_client.get(NEW_URL).content.decode()
+    assert f'<option value="{team.pk}" selected>Procurement</option>' in form_page
+    response = staff_client.post(
+        NEW_URL,
+        {"sources_file": upload(sources_data), "schema": "task-procedure-v1", "team": team.pk},
+    )
+    assert response.status_code == 302
+    generation = Generation.objects.get()
+    assert generation.team == team
+    generation_run(
+        generation_id=generation.pk, client=client_for(fake_llm([Answer(dumps(valid_answer))]))
+    )
+    generation.refresh_from_db()
+    assert generation.assessment.team == team
+    assert generation.assessment in assessments_for_reviewer(reviewer=reviewer)
+    outsider = get_user_model().objects.create_user("olga")
+    assert not assessments_for_reviewer(reviewer=outsider).exists()
+
+
+def test_an_unknown_team_is_a_field_error_and_stores_nothing(staff_client, sources_data):
+    response = staff_client.post(
+        NEW_URL, {"sources_file": upload(sources_data), "schema": "task-procedure-v1", "team": 999}
+    )
+    assert response.status_code == 400
+    assert 'id="team-error"' in response.content.decode()
+    assert not Generation.objects.exists()

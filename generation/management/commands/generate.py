@@ -19,6 +19,7 @@ from generation.models import Generation, GenerationStatus
 from generation.schemas import OUTPUT_SCHEMAS
 from generation.services import generation_create, generation_run
 from generation.sources import load_sources
+from reviews.models import Team
 
 NOT_ACCEPTED = 3
 
@@ -34,8 +35,23 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--sources", required=True, type=Path, help="sources JSON file")
         parser.add_argument("--schema", required=True, choices=sorted(OUTPUT_SCHEMAS))
+        parser.add_argument(
+            "--team",
+            dest="team_name",
+            help="the team whose reviewers see the assessment (admin: Teams); "
+            "without it only staff do",
+        )
 
-    def handle(self, *args, sources: Path, schema: str, **options) -> None:
+    def handle(self, *args, sources: Path, schema: str, team_name: str | None, **options) -> None:
+        team = None
+        if team_name is not None:
+            team = Team.objects.filter(name=team_name).first()
+            if team is None:
+                # A typo must not store an assessment nobody but staff can open.
+                known = ", ".join(repr(t) for t in Team.objects.values_list("name", flat=True))
+                raise CommandError(
+                    f"--team: no team named {team_name!r} (teams: {known or 'none yet'})"
+                )
         try:
             raw = sources.read_bytes()
         except OSError as exc:
@@ -45,7 +61,10 @@ class Command(BaseCommand):
         except BundleError as exc:
             raise CommandError(f"--sources {sources}: {exc}") from None
         generation = generation_create(
-            sources_file=sources_file, schema_name=schema, model_name=settings.LLM_MODEL
+            sources_file=sources_file,
+            schema_name=schema,
+            model_name=settings.LLM_MODEL,
+            team=team,
         )
         result = generation_run(generation_id=generation.pk, client=chat_client_from_settings())
         if not isinstance(result, Generation):  # only if another process took this new run
