@@ -46,9 +46,13 @@ from .matching.mojibake import find_with_gaps, repair_mojibake
 from .matching.normalize import fold_text
 from .matching.words import (
     ARTICLES,
+    CONNECTIVES,
     DEMONSTRATIVES,
+    EXCEPTIONS,
+    FOCUS_WORDS,
     LIMITING_WORDS,
     PRONOUNS,
+    connective_prefix,
     word_claim,
 )
 from .policy import Citation, Finding, citation_kind, decide, policy_rule
@@ -208,6 +212,9 @@ def _locate(
     interpolated = _locate_interpolated(quote, primary, secondary)
     if interpolated is not None:
         return interpolated
+    after_link = _locate_after_link(quote, primary, secondary)
+    if after_link is not None:
+        return after_link
     repaired = _locate_repaired(quote, primary, secondary)
     if repaired is not None:
         return repaired
@@ -223,18 +230,42 @@ _WORD_BEFORE = re.compile(r"(?P<word>[^\W\d_]+)[\s\"'„“”«»‚‘’*_]*$
 def _limiting_word_before(
     match: Match, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
 ) -> str:
-    """The word of the quote's sentence right before its passage that negates or restricts
-    it ("No", "ohne", "Nur", "Aucun"), or "": with nothing but spaces, quotation marks or
-    emphasis between, the quote reads as saying the opposite ("triftigen Grund" of "ohne
-    triftigen Grund"), or more. A quote that stops before a word is a truncation its
-    reader sees ("… dürfen die Finanzmärkte" of "… nicht dereguliert werden"): not this."""
+    """The word of the quote's sentence before its passage that negates, restricts or
+    conditions it, or "": the word right before ("No", "ohne", "Nur", "Aucun", with nothing
+    but spaces, quotation marks or emphasis between), or the condition the sentence opens
+    with when the passage is its main clause ("If members agree, |the board must …",
+    "Wenn …, |muss …"). Without it the quote reads as saying the opposite ("triftigen Grund"
+    of "ohne triftigen Grund"), more, or without its condition. A quote that stops before a
+    word is a truncation its reader sees ("… dürfen die Finanzmärkte" of "… nicht
+    dereguliert werden"): not this."""
     searcher = _searcher_of(match, primary, secondary)
     paragraph = searcher.source.paragraphs[match.paragraph - 1]
     if match.start > 0 and paragraph[match.start - 1].isalnum():
         return ""  # a cut inside a word: verbatim.cut_start and claim.cut_word decide
     before = _WORD_BEFORE.search(paragraph[max(0, match.start - 40) : match.start])
     word = fold_text(before["word"]) if before is not None else ""
-    return word if len(word) > 1 and word in LIMITING_WORDS else ""
+    if len(word) > 1 and word in LIMITING_WORDS:
+        return word
+    return _condition_before(paragraph, match.start)
+
+
+# The sentence before a passage, read back at most this far: a condition opens it
+_CONDITION_CHARS = 300
+_SENTENCE_OPENS = re.compile(r"(?:^|[.!?;:]\s+)(?=[^.!?;:]*$)")
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _condition_before(paragraph: str, start: int) -> str:
+    """The condition or exception word ("if", "unless", "wenn", "sauf") the passage's
+    sentence opens with, when a comma sets that clause off before the passage, or ""."""
+    window_start = max(0, start - _CONDITION_CHARS)
+    window = paragraph[window_start:start]
+    opening = _SENTENCE_OPENS.search(window)
+    if opening is None or (opening.end() == 0 and window_start > 0) or "," not in window:
+        return ""
+    first = _LETTERS.search(window, opening.end())
+    word = fold_text(first.group()) if first is not None else ""
+    return word if word in EXCEPTIONS else ""
 
 
 def _searcher_of(
@@ -372,6 +403,59 @@ def _locate_interpolated(
         Difference("edit.interpolation", f"[{f['inserted']}]", "") for f in inserted
     )
     return _Found(Finding.APPROXIMATE, match, ("edit.interpolation",), differences)
+
+
+def _locate_after_link(
+    quote: ParsedQuote, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> _Found | None:
+    """A quote that is verbatim once the link a model put in front of it is taken out
+    ("Therefore the board must …" of "The board must …", "Daher setzen sich …" of "…,
+    setzen sich …"): the link is not the source's, so it is corrected to the source's words
+    (``edit.opening_connective``). Only a quote that opens as a sentence does (a capital
+    letter), and only a passage that opens a sentence or a clause of the source: "und
+    Krankenversicherung" of "und gesetzlicher Krankenversicherung" is no link put in front.
+    Not a link that also focuses the phrase after it ("Auch Kinder dürfen …" says others may
+    too), nor a passage right after a word that negates or restricts it."""
+    words = quote.text.split()
+    if not words or words[0][:1].islower():
+        return None
+    opening = [fold_text(word).strip(_LINK_PUNCTUATION) for word in words[:_MAX_LINK_WORDS]]
+    for size in range(1, connective_prefix(opening) + 1):
+        if FOCUS_WORDS.intersection(opening[:size]):
+            return None
+        rest = " ".join(words[size:]).lstrip(_LINK_PUNCTUATION + " ")
+        if len(rest.split()) < MIN_WORDS:
+            return None
+        _, match = _locate_verbatim(replace(quote, text=rest), primary, secondary)
+        if match is None:
+            continue
+        searcher = _searcher_of(match, primary, secondary)
+        paragraph = searcher.source.paragraphs[match.paragraph - 1]
+        before = paragraph[max(0, match.start - _CLAUSE_OPENING_CHARS) : match.start]
+        opens = match.start == 0 or _CLAUSE_OPENS.search(before)
+        if (
+            opens
+            and not _ends_with_link(before)
+            and not _limiting_word_before(match, primary, secondary)
+        ):
+            link = Difference("edit.opening_connective", " ".join(words[:size]), "")
+            return _Found(Finding.APPROXIMATE, match, ("edit.opening_connective",), (link,))
+    return None
+
+
+def _ends_with_link(text: str) -> bool:
+    """Whether ``text`` ends with a connective ("However, "): a passage after the source's
+    own link, which a quote's other link would swap, not add to."""
+    words = [fold_text(word) for word in _LETTERS.findall(text)][-_MAX_LINK_WORDS:]
+    return any(" ".join(words[k:]) in CONNECTIVES for k in range(len(words)))
+
+
+# Where a sentence or a clause opens after a paragraph's start: after a full stop, a comma
+# or a colon (and any quotation marks), then spaces
+_CLAUSE_OPENS = re.compile(r"[.!?;:,…][\"'„“”«»‚‘’)\]]*\s+[\"'„“”«»‚‘’(]*$")
+_CLAUSE_OPENING_CHARS = 40
+_MAX_LINK_WORDS = 3  # "in this context", "par ailleurs", "darüber hinaus"
+_LINK_PUNCTUATION = ",;:"
 
 
 _INSERTION_CONTEXT = 2000  # characters before the passage in which a referent is looked for

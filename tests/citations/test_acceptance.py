@@ -107,11 +107,6 @@ def test_dev_set_real_llm_quotes_meet_the_targets():
 
 
 @needs_shared
-@pytest.mark.xfail(
-    strict=True,
-    reason="Engine: one definition of verbatim, corrections only by named claim-preserving "
-    "edits, every decision shown",
-)
 def test_dev_set_near_verbatim_quotes_are_corrected():
     """VB-1 on real data: near-verbatim quotes corrected at the right span >= 85 %."""
     near = dev_tally()["near"]

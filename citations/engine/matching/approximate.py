@@ -433,11 +433,9 @@ def _align(
     assert w_first is not None and w_last is not None and q_first is not None and q_last is not None
     w_first = _twin_across_gap(steps, window_words, core_first, forward=True)
     w_last = _twin_across_gap(steps, window_words, core_last, forward=False)
-    start = _extend_head(
-        folded[: query[q_first][1]], text, home_start, window_found[w_first].start()
-    )
     head = folded[: query[q_first][1]]
     core_start = window_found[w_first].start()
+    start = _extend_head(head, text, home_start, core_start)
     if sentence_start and q_first > 0 and not _matches_closely(head, text[start:core_start]):
         # the quote's opening words are not what stands just before: reworded at the
         # sentence's start ("Wir sagen" for "Daher sagen wir")

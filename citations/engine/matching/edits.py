@@ -26,13 +26,18 @@ from .words import (
     ARTICLES,
     CLAUSE_GOVERNORS,
     CONJUNCTIONS,
+    CONNECTIVE_SENSES,
     CONNECTIVES,
+    FOCUS_WORDS,
     GENDER_ENDINGS,
     MONTHS,
     NUMBER_WORDS,
     OPPOSITE_PREFIXES,
     PRONOUNS,
     SELF_REFERENCES,
+    connective_phrases,
+    connective_prefix,
+    connective_run,
     in_figures,
     is_number,
     number_value,
@@ -247,12 +252,15 @@ def _opening(
     only_span = [
         span[w] for _, w, _ in head if w is not None and span[w] in (span_words - quote_words)
     ]
-    if not only_quote and only_span and _connective_run(only_span):
+    if not only_quote and only_span and connective_run(only_span):
         return [Difference("edit.opening_connective", "", " ".join(only_span))], steps[end:]
+    if not only_span and connective_run(only_quote) and not FOCUS_WORDS.intersection(only_quote):
+        # "Daher lehnen wir … ab" of "Wir lehnen … ab": a link put in front, the verb moved
+        return [Difference("edit.opening_connective", " ".join(only_quote), "")], steps[end:]
     if (
         only_quote == [source.subject]
         and head[0].quote == 0
-        and (not only_span or _connective_run(only_span))
+        and (not only_span or connective_run(only_span))
     ):
         # "Wir lehnen … ab" of "Wir schützen … und lehnen … ab": the clause as a sentence,
         # its sentence's own subject in front
@@ -260,9 +268,11 @@ def _opening(
             end:
         ]
     if (
-        len(only_quote) == 1  # "sowie" for "ebenso wie"
+        len(only_quote) == 1  # "sowie" for "ebenso wie", not "Therefore" for "However"
         and only_quote[0] in CONNECTIVES
-        and _connective_run(only_span)
+        and connective_run(only_span)
+        and {CONNECTIVE_SENSES[p] for p in connective_phrases(only_span)}
+        == {CONNECTIVE_SENSES[only_quote[0]]}
     ):
         return [Difference("edit.opening_connective", only_quote[0], " ".join(only_span))], steps[
             end:
@@ -276,7 +286,7 @@ def _opening(
             if partner is None:
                 return [], steps
             name.remove(partner)
-        connective_dropped = _connective_prefix(name)
+        connective_dropped = connective_prefix(name)
         name = name[connective_dropped:]
         # the name is the writer's, as the source's title or label gives it ("DIE LINKE" of
         # "DIE LINKE Wahlprogramm 2009"): not "Die CDU" the source speaks of, nor "to"
@@ -294,7 +304,7 @@ def _opening(
         # "Wir sagen" for "Daher sagen wir": the subject moved to the front
         dropped = list((Counter(only_span) - Counter(only_quote)).elements())
         moved = not (Counter(only_quote) - Counter(only_span))
-        if moved and dropped and _connective_run(dropped):
+        if moved and dropped and connective_run(dropped):
             return [Difference("edit.opening_connective", "", " ".join(dropped))], steps[end:]
     return [], steps
 
@@ -321,24 +331,6 @@ def _first_clause_dropped(head: list[Step], query: list[str], source: Words) -> 
         and not any(word in PRONOUNS or word_claim(word) for word in dropped)
         and not CLAUSE_GOVERNORS.intersection(dropped)
     )
-
-
-def _connective_run(words: list[str]) -> bool:
-    """Whether ``words`` are one or more connectives ("darüber hinaus", "und")."""
-    return bool(words) and _connective_prefix(words) == len(words)
-
-
-def _connective_prefix(words: list[str]) -> int:
-    """How many of the first ``words`` are connectives, read greedily phrase by phrase."""
-    at = 0
-    while at < len(words):
-        for size in (3, 2, 1):
-            if " ".join(words[at : at + size]) in CONNECTIVES and at + size <= len(words):
-                at += size
-                break
-        else:
-            break
-    return at
 
 
 def _agrees(first: str, second: str) -> bool:

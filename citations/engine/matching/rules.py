@@ -681,9 +681,25 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "edit.opening_connective",
         _E,
-        "a sentence-opening connective or link dropped or swapped (Darüber hinaus, "
-        "Furthermore, und), the word order adjusted",
+        "a sentence-opening connective or link dropped, swapped or put in front (Darüber "
+        "hinaus, Furthermore, und, Therefore), the word order adjusted; a link that also "
+        "focuses the phrase after it (Auch, Even) is not put in front",
         (
+            (
+                "en",
+                "Therefore the board must approve every transfer above the limit.",
+                "Members agreed. The board must approve every transfer above the limit.",
+            ),
+            (
+                "de",
+                "Daher lehnen wir die Vorratsdatenspeicherung ohne Ausnahme ab.",
+                "Wir lehnen die Vorratsdatenspeicherung ohne Ausnahme ab.",
+            ),
+            (
+                "es",
+                "Por eso el consejo debe aprobar cada transferencia superior al límite.",
+                "El consejo debe aprobar cada transferencia superior al límite.",
+            ),
             (
                 "de",
                 "Wir wollen das Adoptionsrecht endlich auch für Paare öffnen.",
@@ -715,6 +731,21 @@ RULES: tuple[Rule, ...] = (
                 "fr",
                 "Nous refusons d'ouvrir le droit d'adoption aux couples.",
                 "Par ailleurs, nous voulons ouvrir le droit d'adoption aux couples.",
+            ),
+            (
+                "en",
+                "Even children may use the library on every weekday for free.",
+                "Children may use the library on every weekday for free.",
+            ),
+            (
+                "de",
+                "Auch Kinder dürfen die Bibliothek an allen Wochentagen kostenlos nutzen.",
+                "Kinder dürfen die Bibliothek an allen Wochentagen kostenlos nutzen.",
+            ),
+            (
+                "fr",
+                "Même les enfants peuvent utiliser la bibliothèque gratuitement.",
+                "Les enfants peuvent utiliser la bibliothèque gratuitement.",
             ),
         ),
     ),
@@ -1493,8 +1524,27 @@ RULES: tuple[Rule, ...] = (
         "claim.sentence_cut",
         _C,
         "the quote starts right after a word of its sentence that negates or restricts it "
-        "(tenant may … of No tenant may …, triftigen Grund of ohne triftigen Grund, nur)",
+        "(tenant may … of No tenant may …, triftigen Grund of ohne triftigen Grund, nur), or "
+        "is the main clause of a sentence that opens with its condition (If …, the board "
+        "must …)",
         (
+            (
+                "en",
+                "the board must approve every transfer above the limit",
+                "If the members agree, the board must approve every transfer above the limit.",
+            ),
+            (
+                "de",
+                "muss der Vorstand jede Überweisung über dem Limit genehmigen",
+                "Falls die Mitglieder zustimmen, muss der Vorstand jede Überweisung über dem "
+                "Limit genehmigen.",
+            ),
+            (
+                "fr",
+                "le conseil doit approuver chaque virement au-delà du plafond",
+                "Sauf si les membres refusent, le conseil doit approuver chaque virement au-delà "
+                "du plafond.",
+            ),
             (
                 "en",
                 "tenant may sublet the flat to students",

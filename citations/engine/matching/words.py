@@ -145,54 +145,32 @@ CLAUSE_GOVERNORS = _words(
     """to that which who whom whose zu um dass damit ob welche welcher welches que qui
     de à pour afin dont"""
 )
-# Words and phrases that open a sentence by linking it to the one before; a quote may drop
-# them and put the verb back after its subject ("Wir wollen" for "Darüber hinaus wollen wir")
-CONNECTIVES = frozenset(
-    line.strip()
-    for line in """and
-    but
-    so
-    also
-    therefore
-    thus
-    hence
-    moreover
-    furthermore
-    likewise
-    however
-    cependant
-    in addition
-    in this context
-    und
-    aber
-    auch
-    daher
-    deshalb
-    deswegen
-    darum
-    zudem
-    außerdem
-    ferner
-    jedoch
-    doch
-    sowie
-    ebenso wie
-    darüber hinaus
-    in diesem zusammenhang
-    dabei
-    dazu
-    zugleich
-    gleichzeitig
-    insbesondere
-    et
-    mais
-    donc
-    par ailleurs
-    en outre
-    de plus
-    ainsi
-    aussi
-    pero""".splitlines()
+# Words and phrases that open a sentence by linking it to the one before, by what the link
+# says: a quote may drop them and put the verb back after its subject ("Wir wollen" for
+# "Darüber hinaus wollen wir"), or swap one for another of the same sense ("sowie" for
+# "ebenso wie"), never for another sense ("Therefore" for "However" turns the argument)
+CONNECTIVE_SENSES: dict[str, str] = {
+    phrase.strip(): sense
+    for sense, phrases in {
+        "addition": """and, also, moreover, furthermore, likewise, in addition, und, auch,
+            zudem, außerdem, ferner, sowie, ebenso wie, darüber hinaus, dazu, zugleich,
+            gleichzeitig, et, par ailleurs, en outre, de plus, aussi, además, inoltre,
+            bovendien, ook, além disso, também""",
+        "contrast": """but, however, cependant, aber, jedoch, doch, mais, pero, sin embargo,
+            tuttavia, echter, no entanto""",
+        "consequence": """so, therefore, thus, hence, daher, deshalb, deswegen, darum, donc,
+            ainsi, por eso, por lo tanto, por tanto, así, quindi, pertanto, dunque, daarom,
+            dus, portanto""",
+        "frame": "in this context, in diesem zusammenhang, dabei, insbesondere",
+    }.items()
+    for phrase in phrases.split(",")
+}
+CONNECTIVES = frozenset(CONNECTIVE_SENSES)
+# Connectives that also focus the phrase after them ("Auch Kinder dürfen …" says others may
+# too; "Even members pay"): a quote may drop them at its opening, not add them there
+FOCUS_WORDS = _words(
+    """also auch aussi ook también even sogar selbst même incluso anche insbesondere
+    especially particularly notamment surtout"""
 )
 # Prefixes that turn a word into its opposite: "ex"/"in"cluding, "un"zulässig, "il"légal
 OPPOSITE_PREFIXES = _words(
@@ -202,6 +180,37 @@ OPPOSITE_PREFIXES = _words(
 # Endings that make the other form of a gender pair ("Bürger"/"Bürgerinnen",
 # "citoyens"/"citoyennes", "chairman"/"chairwoman")
 GENDER_ENDINGS = ("innen", "in", "nes", "ne", "es", "e")
+
+
+def connective_phrases(words: list[str]) -> list[str]:
+    """The connectives ``words`` begin with, read greedily phrase by phrase ("darüber
+    hinaus", "und")."""
+    phrases: list[str] = []
+    at = 0
+    while at < len(words):
+        phrase = next(
+            (
+                " ".join(words[at : at + size])
+                for size in (3, 2, 1)
+                if at + size <= len(words) and " ".join(words[at : at + size]) in CONNECTIVES
+            ),
+            None,
+        )
+        if phrase is None:
+            break
+        phrases.append(phrase)
+        at += len(phrase.split())
+    return phrases
+
+
+def connective_prefix(words: list[str]) -> int:
+    """How many of the first ``words`` are connectives."""
+    return sum(len(phrase.split()) for phrase in connective_phrases(words))
+
+
+def connective_run(words: list[str]) -> bool:
+    """Whether ``words`` are one or more connectives."""
+    return bool(words) and connective_prefix(words) == len(words)
 
 
 def is_number(word: str) -> bool:
