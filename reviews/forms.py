@@ -1,4 +1,4 @@
-"""Input of the reviewer pages: filters, the source window, review decisions."""
+"""Input of the reviewer pages: filters, the source window and search, review decisions."""
 
 from django import forms
 
@@ -62,6 +62,15 @@ class ParagraphRangeForm(forms.Form):
         elif start is not None and end is not None and end - start >= MAX_PARAGRAPHS_SHOWN:
             self.add_error("end", f"show at most {MAX_PARAGRAPHS_SHOWN} paragraphs at once.")
         return cleaned
+
+
+class SourceViewForm(forms.Form):
+    """A source opened on its own: at a paragraph, searched for words, perhaps from the
+    citation of a quote (the pane then links back to it)."""
+
+    at = forms.IntegerField(min_value=1, required=False)
+    find = forms.CharField(required=False, max_length=200)
+    quote = forms.IntegerField(min_value=1, required=False)
 
 
 class ReviewForm(forms.Form):

@@ -1,5 +1,6 @@
 """Reads for the reviewer pages: scoped to what the user may see (VB-7), few queries each."""
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -9,6 +10,8 @@ from django.db.models import (
     Count,
     Exists,
     ExpressionWrapper,
+    Func,
+    IntegerField,
     OuterRef,
     Prefetch,
     Q,
@@ -152,6 +155,17 @@ def assessment_next_in_queue(*, reviewer, after: Assessment) -> Assessment | Non
     )
 
 
+class JSONArrayLength(Func):
+    """The number of items of a JSON array column, counted by the database (the page lists
+    each source's paragraphs without loading them)."""
+
+    function = "jsonb_array_length"
+    output_field = IntegerField()
+
+    def as_sqlite(self, compiler, connection, **extra):
+        return super().as_sql(compiler, connection, function="json_array_length", **extra)
+
+
 @dataclass(frozen=True)
 class AssessmentPage:
     assessment: Assessment
@@ -175,7 +189,10 @@ class AssessmentPage:
 def assessment_page(*, assessment: Assessment) -> AssessmentPage:
     """Everything the assessment page shows, in a constant number of queries."""
     sources = list(
-        Source.objects.filter(turn_id=assessment.turn_id).defer("paragraphs").order_by("position")
+        Source.objects.filter(turn_id=assessment.turn_id)
+        .defer("paragraphs")
+        .annotate(n_paragraphs=JSONArrayLength("paragraphs"))
+        .order_by("position")
     )
     by_pk = {source.pk: source for source in sources}
     quotes = list(
@@ -338,11 +355,32 @@ def stats_series(rows: Iterable[StatsRow]) -> dict[tuple[str, str], list[StatsRo
 # -- source viewer --------------------------------------------------------------------------
 
 PANE_CONTEXT = 12  # paragraphs shown on each side of the focused one; more on request
+BROWSE_WINDOW = 60  # paragraphs of a source opened on its own, per request (at most 200)
+MAX_HITS = 50  # search results listed; the count says how many paragraphs have the words
+HIT_CONTEXT = 60  # characters shown on each side of a search result
+
+
+@dataclass(frozen=True)
+class SourceHit:
+    """Where a search found its words: ``found`` is exactly the paragraph's text there."""
+
+    number: int
+    before: str
+    found: str
+    after: str
+
+
+@dataclass(frozen=True)
+class SourceSearch:
+    find: str
+    hits: list[SourceHit]  # the first MAX_HITS paragraphs that have the words
+    total: int  # all paragraphs that have them
 
 
 @dataclass(frozen=True)
 class SourcePane:
-    """One source as the viewer shows it for one quote: a window of rendered paragraphs."""
+    """One source as the viewer shows it: a window of rendered paragraphs, for one quote or
+    opened on its own (``quote`` is None), perhaps from a quote's citation (``cited_by``)."""
 
     quote: Quote | None
     source: Source | None
@@ -352,6 +390,20 @@ class SourcePane:
     paragraphs: list[RenderedParagraph]
     earlier: tuple[int, int] | None  # the next paragraphs to load above / below, if any
     later: tuple[int, int] | None
+    cited: int | None = None  # the paragraph the quote cites here, when it is not the focus
+    cited_by: int | None = None  # the quote whose citation opened this source
+    search: SourceSearch | None = None
+
+    @property
+    def cited_elsewhere(self) -> bool:
+        """The quote's text was found away from where the model cited it."""
+        quote = self.quote
+        if quote is None or quote.cited_source_id is None or self.source is None:
+            return False
+        return quote.cited_source_id != self.source.pk or quote.cited_paragraph not in (
+            None,
+            self.focus,
+        )
 
 
 def quote_location(quote: Quote) -> tuple[Source | None, int | None, dict[int, tuple[int, int]]]:
@@ -377,19 +429,122 @@ def source_pane(
     start: int | None = None,
     end: int | None = None,
 ) -> SourcePane:
-    focus, spans = None, {}
-    if quote is not None:
-        located, focus, spans = quote_location(quote)
-        source = source or located
+    """The source of ``quote`` around where its text is; ``source`` alone: that source as
+    opened on its own, from ``start`` to ``end``."""
+    if quote is None:
+        if source is None:
+            return SourcePane(None, None, 0, None, False, [], None, None)
+        return source_browse(assessment=assessment, source=source, start=start, end=end)
+    located, focus, spans = quote_location(quote)
+    source = source or located
     if source is None:
         return SourcePane(quote, None, 0, None, False, [], None, None)
-    texts = Source.objects.values_list("paragraphs", flat=True).get(pk=source.pk)
+    texts = _paragraph_texts(source)
     total = len(texts)
     if focus is not None and not 1 <= focus <= total:
         focus, spans = None, {}
     if start is None or end is None:
         centre = focus or 1
         start, end = max(1, centre - PANE_CONTEXT), min(total, centre + PANE_CONTEXT)
+    cited = quote.cited_paragraph if quote.cited_source_id == source.pk else None
+    paragraphs, earlier, later = _paragraph_window(
+        assessment, source, texts, start, end, focus=focus, spans=spans,
+        step=2 * PANE_CONTEXT + 1,
+    )  # fmt: skip
+    return SourcePane(
+        quote=quote,
+        source=source,
+        total=total,
+        focus=focus,
+        is_hint=quote.status == VerificationStatus.UNVERIFIED,
+        paragraphs=paragraphs,
+        earlier=earlier,
+        later=later,
+        cited=cited if cited != focus else None,
+    )
+
+
+def source_browse(
+    *,
+    assessment: Assessment,
+    source: Source,
+    at: int | None = None,
+    find: str = "",
+    quote: int | None = None,
+    start: int | None = None,
+    end: int | None = None,
+) -> SourcePane:
+    """``source`` opened on its own: from its start, at paragraph ``at`` (the one a quote's
+    citation names, ``quote``) or at the first paragraph with the words ``find``, a window
+    of ``BROWSE_WINDOW`` paragraphs that the viewer extends as it scrolls."""
+    texts = _paragraph_texts(source)
+    total = len(texts)
+    search = source_search(texts, find) if find else None
+    if at is not None and not 1 <= at <= total:
+        at = None
+    if at is None and search and search.hits:
+        at = search.hits[0].number
+    if start is None or end is None:
+        start = max(1, at - PANE_CONTEXT) if at else 1
+        end = min(total, start + BROWSE_WINDOW - 1)
+    paragraphs, earlier, later = _paragraph_window(
+        assessment, source, texts, start, end, focus=at, spans={}, step=BROWSE_WINDOW
+    )
+    return SourcePane(
+        quote=None,
+        source=source,
+        total=total,
+        focus=at,
+        is_hint=False,
+        paragraphs=paragraphs,
+        earlier=earlier,
+        later=later,
+        cited_by=quote,
+        search=search,
+    )
+
+
+def source_search(texts: list[str], find: str) -> SourceSearch:
+    """The paragraphs that have the words ``find``, in any case and with any whitespace
+    between them; each hit is shown in a short excerpt around its first occurrence."""
+    words = find.split()
+    pattern = re.compile(r"\s+".join(re.escape(word) for word in words), re.IGNORECASE)
+    hits, total = [], 0
+    for number, text in enumerate(texts, 1):
+        found = pattern.search(text) if words else None
+        if found is None:
+            continue
+        total += 1
+        if len(hits) < MAX_HITS:
+            start, end = found.span()
+            hits.append(
+                SourceHit(
+                    number=number,
+                    before=text[max(0, start - HIT_CONTEXT) : start],
+                    found=text[start:end],
+                    after=text[end : end + HIT_CONTEXT],
+                )
+            )
+    return SourceSearch(find=find, hits=hits, total=total)
+
+
+def _paragraph_texts(source: Source) -> list[str]:
+    return Source.objects.values_list("paragraphs", flat=True).get(pk=source.pk)
+
+
+def _paragraph_window(
+    assessment: Assessment,
+    source: Source,
+    texts: list[str],
+    start: int,
+    end: int,
+    *,
+    focus: int | None,
+    spans: dict[int, tuple[int, int]],
+    step: int,
+) -> tuple[list[RenderedParagraph], tuple[int, int] | None, tuple[int, int] | None]:
+    """Paragraphs ``start`` to ``end`` rendered, and the ranges to load before and after."""
+    total = len(texts)
     start, end = max(1, start), min(total, end)
     coverage = source_coverage(assessment=assessment, source=source)
     paragraphs = [
@@ -402,14 +557,6 @@ def source_pane(
         )
         for number in range(start, end + 1)
     ]
-    step = 2 * PANE_CONTEXT + 1
-    return SourcePane(
-        quote=quote,
-        source=source,
-        total=total,
-        focus=focus,
-        is_hint=quote is not None and quote.status == VerificationStatus.UNVERIFIED,
-        paragraphs=paragraphs,
-        earlier=(max(1, start - step), start - 1) if start > 1 else None,
-        later=(end + 1, min(total, end + step)) if end < total else None,
-    )
+    earlier = (max(1, start - step), start - 1) if start > 1 else None
+    later = (end + 1, min(total, end + step)) if end < total else None
+    return paragraphs, earlier, later

@@ -18,6 +18,11 @@ urlpatterns = [
         name="quote_source",
     ),
     path(
+        "assessments/<int:assessment_id>/sources/<int:source_id>/",
+        views.source_view,
+        name="source_view",
+    ),
+    path(
         "assessments/<int:assessment_id>/sources/<int:source_id>/paragraphs/",
         views.source_paragraphs,
         name="source_paragraphs",

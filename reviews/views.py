@@ -1,6 +1,8 @@
 """Reviewer pages. Each view: validate input, fetch through a scoped getter (404 for what the
 user may not see, VB-7), call a service or selector, render the page or its HTMX fragment."""
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -13,7 +15,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from . import selectors, services
 from .charts import charts_for
-from .forms import AssessmentFilterForm, ParagraphRangeForm, ReviewForm
+from .forms import AssessmentFilterForm, ParagraphRangeForm, ReviewForm, SourceViewForm
 from .models import ReviewAction, ReviewState, VerificationState
 from .rendering import quote_elements_html, response_rendering
 
@@ -75,17 +77,7 @@ def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
             status=404,
         )
     page = selectors.assessment_page(assessment=assessment)
-    pane = None
-    # Without JavaScript a quote link reloads this page with the quote's source beside it.
-    if request.GET.get("quote", "").isdigit():
-        wanted = int(request.GET["quote"])
-        quote = next((q for q in page.quotes if q.n == wanted), None)
-        window = ParagraphRangeForm(request.GET)
-        bounds = window.cleaned_data if "start" in request.GET and window.is_valid() else {}
-        if quote is not None:
-            pane = selectors.source_pane(
-                assessment=assessment, quote=quote, start=bounds.get("start"), end=bounds.get("end")
-            )
+    pane = _pane_without_javascript(assessment, page, request.GET)
     response = response_rendering(assessment, page.quotes)
     # The tally's links: only quotes of one status stand out, and the keys move among them.
     status_filter = request.GET.get("status", "")
@@ -104,6 +96,34 @@ def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
         "next_assessment": _next_after_decision(request.user, assessment),
     }
     return render(request, "reviews/assessment_detail.html", context)
+
+
+def _pane_without_javascript(assessment, page, query) -> selectors.SourcePane | None:
+    """Without JavaScript the pane's links reload the page with the pane rendered in it:
+    ``?quote=`` a quote's source, ``?source=`` a source opened on its own; either with a
+    range of paragraphs (``start``, ``end``)."""
+    window = ParagraphRangeForm(query)
+    bounds = window.cleaned_data if "start" in query and window.is_valid() else {}
+    if query.get("quote", "").isdigit() and "source" not in query:
+        wanted = int(query["quote"])
+        quote = next((q for q in page.quotes if q.n == wanted), None)
+        if quote is not None:
+            return selectors.source_pane(
+                assessment=assessment, quote=quote, start=bounds.get("start"), end=bounds.get("end")
+            )
+    if query.get("source", "").isdigit():
+        wanted = int(query["source"])
+        source = next((s for s in page.sources if s.pk == wanted), None)
+        opened = SourceViewForm(query)
+        if source is not None and opened.is_valid():
+            return selectors.source_browse(
+                assessment=assessment,
+                source=source,
+                start=bounds.get("start"),
+                end=bounds.get("end"),
+                **opened.cleaned_data,
+            )
+    return None
 
 
 @require_GET
@@ -143,6 +163,36 @@ def quote_source(request: HttpRequest, assessment_id: int, n: int) -> HttpRespon
 
 @require_GET
 @login_required
+def source_view(request: HttpRequest, assessment_id: int, source_id: int) -> HttpResponse:
+    """Any source of the turn in the pane, on its own: from its start, at a paragraph, or
+    at what a search inside it finds."""
+    assessment = selectors.assessment_get_for_reviewer(
+        reviewer=request.user, assessment_id=assessment_id
+    )
+    source = selectors.source_get(assessment=assessment, source_id=source_id)
+    form = SourceViewForm(request.GET)
+    if not form.is_valid():
+        return render(
+            request,
+            "reviews/assessment_detail.html#range_error",
+            {"errors": form.errors},
+            status=400,
+        )
+    if not request.htmx:
+        chosen = {name: value for name, value in form.cleaned_data.items() if value}
+        url = reverse("reviews:assessment_detail", args=[assessment.pk])
+        anchor = f"#p{chosen['at']}" if "at" in chosen else "#source-pane"
+        return redirect(f"{url}?{urlencode({'source': source.pk, **chosen})}{anchor}")
+    pane = selectors.source_browse(assessment=assessment, source=source, **form.cleaned_data)
+    return render(
+        request,
+        "reviews/assessment_detail.html#source_pane",
+        {"assessment": assessment, "pane": pane},
+    )
+
+
+@require_GET
+@login_required
 def source_paragraphs(request: HttpRequest, assessment_id: int, source_id: int) -> HttpResponse:
     """More paragraphs of a source around what the viewer already shows."""
     assessment = selectors.assessment_get_for_reviewer(
@@ -160,11 +210,12 @@ def source_paragraphs(request: HttpRequest, assessment_id: int, source_id: int) 
     quote = None
     if form.cleaned_data["quote"]:
         quote = selectors.quote_get(assessment=assessment, n=form.cleaned_data["quote"])
-        if not request.htmx:
-            # Without JavaScript: the page again, its pane showing the requested paragraphs.
-            url = reverse("reviews:assessment_detail", args=[assessment.pk])
-            start, end = form.cleaned_data["start"], form.cleaned_data["end"]
-            return redirect(f"{url}?quote={quote.n}&start={start}&end={end}#p{start}")
+    if not request.htmx:
+        # Without JavaScript: the page again, its pane showing the requested paragraphs.
+        url = reverse("reviews:assessment_detail", args=[assessment.pk])
+        start, end = form.cleaned_data["start"], form.cleaned_data["end"]
+        shown = f"quote={quote.n}" if quote else f"source={source.pk}"
+        return redirect(f"{url}?{shown}&start={start}&end={end}#p{start}")
     pane = selectors.source_pane(
         assessment=assessment,
         quote=quote,
@@ -172,12 +223,9 @@ def source_paragraphs(request: HttpRequest, assessment_id: int, source_id: int) 
         start=form.cleaned_data["start"],
         end=form.cleaned_data["end"],
     )
-    template = "reviews/assessment_detail.html#source_pane"
-    if request.htmx:
-        template = "reviews/assessment_detail.html#paragraphs"
     return render(
         request,
-        template,
+        "reviews/assessment_detail.html#paragraphs",
         {"assessment": assessment, "pane": pane, "direction": form.cleaned_data["direction"]},
     )
 

@@ -1,6 +1,7 @@
 // Verbatim reviewer page: one selected quote, always the one the source pane shows (keys,
 // clicks, badges, #qN links); the tally singles out a status; ? lists the keys, a / r open
-// the review box; the pane scrolls to its highlighted paragraph after every swap.
+// the review box; the pane scrolls to its highlighted paragraph after every swap; a
+// decision focuses the link to the next assessment.
 // Static file only: the Content-Security-Policy allows no inline script.
 (function () {
   "use strict";
@@ -204,13 +205,32 @@
     const next = event.detail.target.id === "review" && document.getElementById("next-assessment");
     if (next) next.focus();
     if (event.detail.target.id !== "source-pane") return;
+    followPane();
     scrollToFocus();
+    // A search inside the source: its box again, to search on.
+    if (event.detail.requestConfig.elt.matches(".source-find")) {
+      document.querySelector("#source-pane .source-find input[name=find]").focus({ preventScroll: true });
+    }
   });
+
+  // A source opened on its own: the selection is the quote whose citation opened it, if
+  // any, so the quote outlined is never one the pane does not show.
+  function followPane() {
+    const head = document.querySelector("#source-pane .pane-head");
+    if (!head || head.dataset.paneQuote) return;
+    const citing = head.dataset.paneCitedBy;
+    document.querySelectorAll("[data-quote].is-current").forEach(function (quote) {
+      if (quote.dataset.quote !== citing) quote.classList.remove("is-current");
+    });
+  }
 
   function scrollToFocus() {
     const pane = document.getElementById("source-pane");
     const focus = pane && pane.querySelector("[data-focus]");
-    if (!focus) return;
+    if (!focus) {
+      if (pane) pane.scrollTop = 0; // a source opened from its start
+      return;
+    }
     const mark = (focus.querySelector("mark") || focus).getBoundingClientRect();
     // The pane alone: scrollIntoView would scroll the page too, away from the selected quote.
     const box = pane.getBoundingClientRect();
