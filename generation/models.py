@@ -35,6 +35,7 @@ class CallKind(models.TextChoices):
 
 
 class RecordStatus(models.TextChoices):
+    CALLING = "calling", "call in progress"  # written before the call: a dead worker's stays
     VALID = "valid"
     INVALID = "invalid"
     TRANSPORT_ERROR = "transport_error", "transport error"
@@ -158,6 +159,12 @@ class ExecutionRecord(models.Model):
     coverage = models.JSONField(default=list, blank=True, help_text="Per source sentence.")
     completeness = models.JSONField(default=list, blank=True, help_text="Per required value.")
     transport_error = models.TextField(blank=True)
+    retried = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Attempts that failed before the last: [{at, error}] (transport errors "
+        "retried, a worker that stopped during the call).",
+    )
     started_at = models.DateTimeField()
     duration_ms = models.PositiveIntegerField()
     prompt_tokens = models.PositiveIntegerField(null=True, blank=True)

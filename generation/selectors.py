@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
 from django.http import Http404
 
 from reviews.models import Assessment, Quote
 from reviews.selectors import assessments_for_reviewer
 
 from .models import (
+    CallKind,
     ClarificationQuestion,
     ExecutionRecord,
     Generation,
@@ -68,9 +69,16 @@ def hand_over_origin(*, bundle_id: str) -> dict[str, int] | None:
 
 
 def generations_list(*, status: str = "") -> QuerySet[Generation]:
-    generations = Generation.objects.select_related(
-        "assessment", "reused_assessment"
-    ).prefetch_related("records")
+    """Newest first, each with ``tokens`` (its calls' total) and ``repairing`` (its first
+    answer failed: a running one is making the repair call)."""
+    first_failed = ExecutionRecord.objects.filter(
+        generation=OuterRef("pk"), kind=CallKind.INITIAL, status=RecordStatus.INVALID
+    )
+    generations = (
+        Generation.objects.select_related("assessment", "reused_assessment")
+        .prefetch_related("records")
+        .annotate(tokens=Sum("records__total_tokens"), repairing=Exists(first_failed))
+    )
     if status:
         generations = generations.filter(status=status)
     return generations.order_by("-created_at", "-id")

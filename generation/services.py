@@ -24,6 +24,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
@@ -132,6 +133,14 @@ def _move(generation_id: int, to: str, **fields: Any) -> bool:
     return bool(updated)
 
 
+# A call whose worker died (SIGKILL, out of memory, the hard time limit) is made again by
+# the run that takes over, this many times at most: a call that kills its worker each time
+# must end, as verification's crash loop does.
+MAX_WORKER_STOPS = 2
+WORKER_STOPPED = "the worker stopped during this call (killed, out of memory or past the "
+WORKER_STOPPED += "hard time limit)"
+
+
 def _call(
     *,
     generation: Generation,
@@ -140,20 +149,13 @@ def _call(
     turn: Turn,
     schema: OutputSchema,
     client: ChatClient,
+    unfinished: ExecutionRecord | None = None,
 ) -> ExecutionRecord:
-    """One model call, validated and recorded (EV-8), whatever came back."""
+    """One model call, validated and recorded (EV-8), whatever came back. The record is
+    written before the call (``calling``), so a worker that dies during it leaves a record;
+    ``unfinished`` is such a record, whose call is made again with the stop in its trace."""
     started_at = timezone.now()
-    started = time.monotonic()
-    completion: Completion | None = None
-    failure = ""
-    try:
-        completion = client.complete(body)
-    except ModelCallFailed as exc:
-        failure = str(exc)
-    duration_ms = round((time.monotonic() - started) * 1000)
     common = {
-        "generation": generation,
-        "kind": kind,
         "model_name": body["model"],
         "prompt_version": generation.prompt_version,
         "schema_name": schema.name,
@@ -161,20 +163,65 @@ def _call(
         "input_sources": input_fingerprint(turn),
         "request": body,
         "started_at": started_at,
-        "duration_ms": duration_ms,
+        "duration_ms": 0,
     }
+    if unfinished is None:
+        record = ExecutionRecord.objects.create(
+            generation=generation, kind=kind, status=RecordStatus.CALLING, **common
+        )
+        retried: list[dict[str, str]] = []
+    else:
+        record = unfinished
+        stop = {"at": record.started_at.isoformat(), "error": WORKER_STOPPED}
+        retried = [*record.retried, stop]
+        stops = sum(attempt["error"] == WORKER_STOPPED for attempt in retried)
+        if stops >= MAX_WORKER_STOPS:
+            failure = f"{WORKER_STOPPED}, {stops} times; not tried again"
+            return _record_update(
+                record,
+                status=RecordStatus.TRANSPORT_ERROR,
+                transport_error=failure,
+                retried=retried,
+            )
+        _record_update(record, **common, retried=retried)
+    started = time.monotonic()
+    completion: Completion | None = None
+    failure = ""
+    try:
+        completion = client.complete(body)
+    except ModelCallFailed as exc:
+        failure = str(exc)
+        retried += exc.retried
+    except SoftTimeLimitExceeded:
+        # Recorded, and the run goes on to its end state within the grace the hard limit
+        # leaves, instead of staying "running" until the sweep.
+        failure = f"cut by the task's soft time limit ({settings.CELERY_TASK_SOFT_TIME_LIMIT} s)"
+    duration_ms = round((time.monotonic() - started) * 1000)
     if completion is None:
-        return ExecutionRecord.objects.create(
-            **common, status=RecordStatus.TRANSPORT_ERROR, transport_error=failure
+        return _record_update(
+            record,
+            status=RecordStatus.TRANSPORT_ERROR,
+            transport_error=failure,
+            duration_ms=duration_ms,
+            retried=retried,
         )
     validation = validate_answer(completion.text, turn, schema)
-    return ExecutionRecord.objects.create(
-        **common,
+    return _record_update(
+        record,
         **_answer_fields(completion.text, validation),
+        duration_ms=duration_ms,
+        retried=[*retried, *completion.retried],
         prompt_tokens=completion.prompt_tokens,
         completion_tokens=completion.completion_tokens,
         total_tokens=completion.total_tokens,
     )
+
+
+def _record_update(record: ExecutionRecord, **fields: Any) -> ExecutionRecord:
+    for name, value in fields.items():
+        setattr(record, name, value)
+    record.save(update_fields=list(fields))
+    return record
 
 
 def _answer_fields(text: str, validation: Validation) -> dict[str, Any]:
@@ -237,19 +284,28 @@ def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
     done = {record.kind: record for record in generation.records.all()}
 
     def call(kind: CallKind, request: list[dict[str, Any]]) -> ExecutionRecord:
+        recorded = done.get(kind)
+        if recorded is not None and recorded.status != RecordStatus.CALLING:
+            return recorded  # made already: never again
         body = client.request_body(request, schema)
         return _call(
-            generation=generation, kind=kind, body=body, turn=turn, schema=schema, client=client
+            generation=generation,
+            kind=kind,
+            body=body,
+            turn=turn,
+            schema=schema,
+            client=client,
+            unfinished=recorded,
         )
 
-    first = done.get(CallKind.INITIAL) or call(CallKind.INITIAL, messages)
+    first = call(CallKind.INITIAL, messages)
     if first.status == RecordStatus.TRANSPORT_ERROR:
         return _finish(generation, Status.FAILED, failure=first.transport_error)
     if first.status == RecordStatus.VALID:
         return generation_hand_over(generation=generation, record=first, status=Status.ACCEPTED)
 
     errors = [ValidationError(**error) for error in first.errors]
-    second = done.get(CallKind.REPAIR) or call(
+    second = call(
         CallKind.REPAIR, build_repair_messages(messages, first.raw_response, errors, schema)
     )
     if second.status == RecordStatus.VALID:

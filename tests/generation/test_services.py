@@ -5,12 +5,13 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.utils import timezone
 
 from citations.services import assessment_verify
+from generation import services
 from generation.models import CallKind, ExecutionRecord, Generation, GenerationStatus
 from generation.prompt import PROMPT_VERSION
 from generation.services import (
@@ -474,3 +475,117 @@ def test_the_sweep_resends_lost_and_abandoned_runs_only(
         assert generations_sweep() == [lost.pk, abandoned.pk]
     assert len(callbacks) == 2
     assert fresh_pending.pk not in generations_sweep()
+
+
+def test_retries_leave_their_trace_in_the_record(sources_data, valid_answer, fake_llm):
+    """Issue 17, item 10: the client's transport retries were invisible in the record."""
+    fake = fake_llm([Status(500), Status(503), Answer(dumps(valid_answer))])
+    generation = run(start(sources_data), fake, max_retries=2)
+    assert generation.status == GenerationStatus.ACCEPTED
+    record = generation.records.get()
+    assert [a["error"].split(":")[0] for a in record.retried] == [
+        "InternalServerError",
+        "InternalServerError",
+    ]
+    assert "503" in record.retried[1]["error"]
+    assert all(datetime.fromisoformat(a["at"]) for a in record.retried)
+
+
+def test_a_call_that_gives_up_keeps_every_attempt(sources_data, fake_llm):
+    fake = fake_llm([Status(429), Status(500)])
+    generation = run(start(sources_data), fake, max_retries=1)
+    record = generation.records.get()
+    assert record.status == "transport_error"
+    assert "RateLimitError" in record.retried[0]["error"]
+    assert "InternalServerError" in record.transport_error
+    assert len(fake.requests) == 2
+
+
+class WorkerKilled(BaseException):
+    """Stands in for SIGKILL: nothing of the run's own error handling runs."""
+
+
+def kill_during_the_call(client, monkeypatch):
+    def killed(body):
+        raise WorkerKilled
+
+    monkeypatch.setattr(client, "complete", killed)
+    return client
+
+
+def make_stale(generation, settings):
+    stale = timezone.now() - timedelta(seconds=settings.VERIFICATION_STALE_SECONDS + 1)
+    Generation.objects.filter(pk=generation.pk).update(claimed_at=stale)
+
+
+def test_a_worker_killed_during_a_call_leaves_a_record_and_the_call_is_made_again(
+    settings, sources_data, valid_answer, fake_llm, monkeypatch
+):
+    """The record is written before the call, so a dead worker leaves one (``calling``);
+    the run that takes over makes that call again with the stop in its trace."""
+    generation = start(sources_data)
+    fake = fake_llm([Answer(dumps(valid_answer))])
+    with pytest.raises(WorkerKilled):
+        generation_run(
+            generation_id=generation.pk, client=kill_during_the_call(client_for(fake), monkeypatch)
+        )
+    record = generation.records.get()
+    assert (record.kind, record.status, record.request["model"]) == (
+        "initial",
+        "calling",
+        "fake-model",
+    )
+    generation.refresh_from_db()
+    assert generation.status == GenerationStatus.RUNNING
+    make_stale(generation, settings)
+    resumed = run(generation, fake)
+    assert resumed.status == GenerationStatus.ACCEPTED
+    record.refresh_from_db()
+    assert record.status == "valid" and len(fake.requests) == 1
+    assert [a["error"] for a in record.retried] == [services.WORKER_STOPPED]
+
+
+def test_a_call_that_kills_its_worker_each_time_is_given_up(
+    settings, sources_data, fake_llm, monkeypatch
+):
+    generation = start(sources_data)
+    fake = fake_llm([])
+    for _ in range(services.MAX_WORKER_STOPS):
+        with pytest.raises(WorkerKilled):
+            generation_run(
+                generation_id=generation.pk,
+                client=kill_during_the_call(client_for(fake), monkeypatch),
+            )
+        make_stale(generation, settings)
+    ended = run(generation, fake)
+    assert ended.status == GenerationStatus.FAILED
+    record = ended.records.get()
+    assert record.status == "transport_error"
+    assert record.transport_error == f"{services.WORKER_STOPPED}, 2 times; not tried again"
+    assert ended.failure == record.transport_error
+    assert fake.requests == []
+
+
+def test_a_call_cut_by_the_soft_time_limit_is_recorded_and_the_run_ends(
+    sources_data, example_answer, fake_llm, monkeypatch
+):
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    fake = fake_llm([Answer(dumps(example_answer))])
+    client = client_for(fake)
+    real_complete = client.complete
+    calls = []
+
+    def first_then_cut(body):
+        calls.append(body)
+        if len(calls) == 2:
+            raise SoftTimeLimitExceeded()
+        return real_complete(body)
+
+    monkeypatch.setattr(client, "complete", first_then_cut)
+    generation = generation_run(generation_id=start(sources_data).pk, client=client)
+    assert generation.status == GenerationStatus.MANUAL_REVIEW
+    repair = generation.records.get(kind=CallKind.REPAIR)
+    assert repair.status == "transport_error"
+    assert repair.transport_error.startswith("cut by the task's soft time limit (")
+    assert "repair call got no answer: cut by the task's soft time limit" in generation.failure

@@ -50,13 +50,15 @@ def reviewer(db):
     return get_user_model().objects.create_user("rita", password="pw")
 
 
-def generated(sources_data, fake, **overrides) -> Generation:
+def generated(sources_data, fake, max_retries: int = 0, **overrides) -> Generation:
     generation = generation_create(
         sources_file=load_sources({**sources_data, **overrides}),
         schema_name="task-procedure-v1",
         model_name="fake-model",
     )
-    return generation_run(generation_id=generation.pk, client=client_for(fake))
+    return generation_run(
+        generation_id=generation.pk, client=client_for(fake, max_retries=max_retries)
+    )
 
 
 @pytest.fixture
@@ -413,3 +415,32 @@ def test_an_unknown_team_is_a_field_error_and_stores_nothing(staff_client, sourc
     assert response.status_code == 400
     assert 'id="team-error"' in response.content.decode()
     assert not Generation.objects.exists()
+
+
+def test_the_list_shows_repairing_and_token_totals(
+    staff_client, manual_review, accepted, django_assert_num_queries
+):
+    """Issue 17, item 10: a run making its repair call showed only 'running', and the
+    list had no token figures."""
+    from generation.models import CallKind
+
+    repairing = Generation.objects.get(pk=manual_review.pk)
+    repairing.records.filter(kind=CallKind.REPAIR).update(status="calling", total_tokens=None)
+    Generation.objects.filter(pk=repairing.pk).update(status=GenerationStatus.RUNNING)
+    with django_assert_num_queries(5):  # the annotations add no query
+        html = staff_client.get(LIST_URL).content.decode()
+    assert "repairing…" in html
+    assert "<td>200</td>" in html  # the accepted run's one call: 120 + 80
+    assert "repair: calling" in html
+
+
+def test_the_record_page_lists_the_attempts_before_the_answer(
+    staff_client, sources_data, valid_answer, fake_llm
+):
+    generation = generated(
+        sources_data, fake_llm([Status(502), Answer(dumps(valid_answer))]), max_retries=1
+    )
+    record = generation.records.get()
+    html = staff_client.get(record_url(record)).content.decode()
+    assert 'id="retried"' in html and "Attempts before this one" in html
+    assert "InternalServerError" in html and "502" in html

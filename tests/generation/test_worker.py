@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from generation.models import Generation, GenerationStatus
-from generation.services import generation_create
+from generation.services import WORKER_STOPPED, generation_create
 from generation.sources import load_sources
 from generation.tasks import run_generation
 from reviews.models import Quote, VerificationState
@@ -111,3 +111,5 @@ def test_a_worker_killed_during_the_repair_call_is_resumed_not_restarted_ev_7_ev
         ("initial", "invalid"),
         ("repair", "valid"),
     ]
+    repair = generation.records.get(kind="repair")
+    assert [attempt["error"] for attempt in repair.retried] == [WORKER_STOPPED]
