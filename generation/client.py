@@ -87,9 +87,16 @@ class ChatClient:
             max_retries=0,  # retried in ``complete``, where each attempt is kept
         )
 
-    def request_body(self, messages: list[dict[str, Any]], schema: OutputSchema) -> dict[str, Any]:
-        """The exact chat-completions body; stored with the execution record."""
-        body: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0}
+    def request_body(
+        self, messages: list[dict[str, Any]], schema: OutputSchema, *, model: str = ""
+    ) -> dict[str, Any]:
+        """The exact chat-completions body, for ``model`` (a run's own choice) or the
+        client's; stored with the execution record."""
+        body: dict[str, Any] = {
+            "model": model or self.model,
+            "messages": messages,
+            "temperature": 0,
+        }
         if self.response_format == "json_schema":
             body["response_format"] = {
                 "type": "json_schema",

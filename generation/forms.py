@@ -28,6 +28,11 @@ class GenerationForm(forms.Form):
     schema = forms.ChoiceField(
         choices=[(name, name) for name in sorted(OUTPUT_SCHEMAS)], label="Output schema"
     )
+    model = forms.CharField(
+        max_length=200,
+        required=False,
+        help_text="The model the endpoint runs this generation with; empty: LLM_MODEL.",
+    )
     team = forms.ModelChoiceField(
         queryset=Team.objects.order_by("name"),
         required=False,
@@ -41,6 +46,10 @@ class GenerationForm(forms.Form):
         teams = list(user.review_teams.all()[:2]) if user is not None else []
         if len(teams) == 1:
             self.fields["team"].initial = teams[0].pk
+        self.fields["model"].initial = settings.LLM_MODEL
+
+    def clean_model(self) -> str:
+        return self.cleaned_data["model"].strip() or settings.LLM_MODEL
 
     def clean_sources_file(self) -> SourcesFile:
         upload = self.cleaned_data["sources_file"]

@@ -287,7 +287,7 @@ def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
         recorded = done.get(kind)
         if recorded is not None and recorded.status != RecordStatus.CALLING:
             return recorded  # made already: never again
-        body = client.request_body(request, schema)
+        body = client.request_body(request, schema, model=generation.model_name)
         return _call(
             generation=generation,
             kind=kind,

@@ -5,7 +5,6 @@ it and answers its questions."""
 
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
@@ -27,6 +26,8 @@ from .forms import (
     RejectForm,
 )
 from .models import Generation, GenerationStatus
+from .prompt import build_messages
+from .schemas import output_schema
 
 PAGE_SIZE = 25
 
@@ -39,12 +40,19 @@ def generation_new(request: HttpRequest) -> HttpResponse:
         if request.method == "POST"
         else GenerationForm(user=request.user)
     )
+    if request.method == "POST" and form.is_valid() and "preview" in request.POST:
+        # What the model would be sent; nothing is stored or called.
+        preview = build_messages(
+            form.cleaned_data["sources_file"].turn, output_schema(form.cleaned_data["schema"])
+        )
+        context = {"form": form, "preview": preview}
+        return render(request, "generation/generation_new.html", context)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             generation = services.generation_create(
                 sources_file=form.cleaned_data["sources_file"],
                 schema_name=form.cleaned_data["schema"],
-                model_name=settings.LLM_MODEL,
+                model_name=form.cleaned_data["model"],
                 created_by=request.user,
                 team=form.cleaned_data["team"],
             )

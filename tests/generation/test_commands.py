@@ -260,3 +260,10 @@ def test_generate_command_refuses_an_unknown_team_before_storing_anything(endpoi
     with pytest.raises(CommandError, match="--team: no team named 'Nobody' \\(teams: none yet\\)"):
         generate(sources_path, team_name="Nobody")
     assert not Generation.objects.exists() and fake.requests == []
+
+
+def test_generate_command_asks_the_model_given(endpoint, sources_path, valid_answer):
+    fake = endpoint([Answer(dumps(valid_answer))])
+    generate(sources_path, model="picked-model")
+    assert fake.requests[0]["model"] == "picked-model"
+    assert Generation.objects.get().model_name == "picked-model"

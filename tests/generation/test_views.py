@@ -17,7 +17,7 @@ from generation.sources import load_sources
 from generation.tasks import run_generation
 from tests.conftest import row_counts
 
-from .conftest import client_for, dumps
+from .conftest import SECRET, client_for, dumps
 from .fake_llm import Answer, Status
 
 pytestmark = pytest.mark.django_db
@@ -444,3 +444,35 @@ def test_the_record_page_lists_the_attempts_before_the_answer(
     html = staff_client.get(record_url(record)).content.decode()
     assert 'id="retried"' in html and "Attempts before this one" in html
     assert "InternalServerError" in html and "502" in html
+
+
+def test_a_run_uses_the_model_chosen_on_the_form(
+    staff_client, sources_data, valid_answer, fake_llm, settings
+):
+    """Issue 17, item 10: every run used LLM_MODEL; the form now names the model (it starts
+    as LLM_MODEL, and empty means LLM_MODEL)."""
+    settings.LLM_MODEL = "default-model"
+    assert 'value="default-model"' in staff_client.get(NEW_URL).content.decode()
+    data = {"sources_file": upload(sources_data), "schema": "task-procedure-v1"}
+    staff_client.post(NEW_URL, {**data, "model": " other-model "})
+    staff_client.post(NEW_URL, {**data, "sources_file": upload(sources_data), "model": ""})
+    chosen, default = Generation.objects.order_by("pk")
+    assert (chosen.model_name, default.model_name) == ("other-model", "default-model")
+    fake = fake_llm([Answer(dumps(valid_answer))])
+    generation_run(generation_id=chosen.pk, client=client_for(fake))  # client's model: fake-model
+    assert fake.requests[0]["model"] == "other-model"
+    assert chosen.records.get().model_name == "other-model"
+
+
+def test_the_prompt_preview_shows_what_would_be_sent_and_stores_nothing(staff_client, sources_data):
+    before = row_counts()
+    response = staff_client.post(
+        NEW_URL,
+        {"sources_file": upload(sources_data), "schema": "task-procedure-v1", "preview": "1"},
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="prompt-preview"' in html
+    assert "&lt;sources&gt;" in html and "[DOC ¶1]" in html
+    assert SECRET not in html  # the ineligible source stays out, as in the real prompt
+    assert row_counts() == before

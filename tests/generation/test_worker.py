@@ -41,7 +41,8 @@ def test_form_to_worker_to_verified_assessment_ev_7_012_1(
     upload = SimpleUploadedFile("s.json", json.dumps(sources_data).encode())
     response = client.post(
         reverse("generation:generation_new"),
-        {"sources_file": upload, "schema": "task-procedure-v1"},
+        # the run asks the model the form names, whatever the worker's LLM_MODEL
+        {"sources_file": upload, "schema": "task-procedure-v1", "model": "form-model"},
     )
     assert response.status_code == 302
     generation = Generation.objects.get()
@@ -56,7 +57,7 @@ def test_form_to_worker_to_verified_assessment_ev_7_012_1(
     wait_until(verified, timeout=60, message=lambda: f"{generation.status}\n{worker.log()}")
     assert generation.status == GenerationStatus.REPAIRED
     assert len(fake.requests) == 2
-    assert [body["model"] for body in fake.requests] == ["worker-model"] * 2
+    assert [body["model"] for body in fake.requests] == ["form-model"] * 2
     assert all(SECRET not in json.dumps(body, ensure_ascii=False) for body in fake.requests)
     statuses = Quote.objects.filter(assessment=generation.assessment).values_list(
         "status", flat=True

@@ -1,4 +1,4 @@
-"""python manage.py generate --sources FILE.json --schema task-procedure-v1
+"""python manage.py generate --sources FILE.json --schema task-procedure-v1 [--model M] [--team T]
 
 Runs one generation in this process against LLM_BASE_URL (settings) and prints where it
 ended as JSON. The sources file format is documented in ``generation/sources.py``.
@@ -35,6 +35,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--sources", required=True, type=Path, help="sources JSON file")
         parser.add_argument("--schema", required=True, choices=sorted(OUTPUT_SCHEMAS))
+        parser.add_argument("--model", help="the model to ask (default: LLM_MODEL)")
         parser.add_argument(
             "--team",
             dest="team_name",
@@ -42,7 +43,15 @@ class Command(BaseCommand):
             "without it only staff do",
         )
 
-    def handle(self, *args, sources: Path, schema: str, team_name: str | None, **options) -> None:
+    def handle(
+        self,
+        *args,
+        sources: Path,
+        schema: str,
+        team_name: str | None,
+        model: str | None,
+        **options,
+    ) -> None:
         team = None
         if team_name is not None:
             team = Team.objects.filter(name=team_name).first()
@@ -63,7 +72,7 @@ class Command(BaseCommand):
         generation = generation_create(
             sources_file=sources_file,
             schema_name=schema,
-            model_name=settings.LLM_MODEL,
+            model_name=model or settings.LLM_MODEL,
             team=team,
         )
         result = generation_run(generation_id=generation.pk, client=chat_client_from_settings())
