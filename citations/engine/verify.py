@@ -33,6 +33,7 @@ from .matching.approximate import (
 )
 from .matching.edits import claim_rules, preserves_claim
 from .matching.match import (
+    UNSPACED_SCRIPT,
     PreparedSource,
     exact_in_paragraph,
     match_from_spans,
@@ -51,7 +52,9 @@ from .matching.words import (
     EXCEPTIONS,
     FOCUS_WORDS,
     LIMITING_WORDS,
+    NEGATIONS,
     PRONOUNS,
+    UNSPACED_LIMITING,
     connective_prefix,
     word_claim,
 )
@@ -198,7 +201,7 @@ def _locate(
         finding, match = _locate_verbatim(reading, primary, secondary)
         if match is not None and ends_sentence and _ends_inside_word(match, primary, secondary):
             continue  # "onward." is no cut of "onwards": the quote says where it ends
-        if match is not None and (left_out := _limiting_word_before(match, primary, secondary)):
+        if match is not None and (left_out := _sentence_cut(match, quote.text, primary, secondary)):
             # "tenant may sublet" of "No tenant may sublet": verbatim words, another claim
             difference = Difference("claim.sentence_cut", "", left_out)
             return _Found(Finding.CHANGED_CLAIM, match, ("claim.sentence_cut",), (difference,))
@@ -227,24 +230,79 @@ def _locate(
 _WORD_BEFORE = re.compile(r"(?P<word>[^\W\d_]+)[\s\"'„“”«»‚‘’*_]*$")
 
 
+def _sentence_cut(
+    match: Match, quote: str, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> str:
+    """What the passage's sentence says around it that the quote leaves out and that
+    changes what the quote says (the word before, ``_limiting_word_before``; the word
+    after, ``_limiting_word_after``), or ""."""
+    return _limiting_word_before(match, primary, secondary) or _limiting_word_after(
+        match, quote, primary, secondary
+    )
+
+
+_SENTENCE_STOPS = ".!?。！？"
+_UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
+
+
+def _limiting_word_after(
+    match: Match, quote: str, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> str:
+    """The negation that is all the passage's sentence says after it ("Der Vermieter
+    übernimmt die Kosten |nicht.": German and Dutch put it last), or, when the quote ends
+    with a full stop where the sentence goes on, a negation, condition or restriction in
+    what goes on ("possible à tout moment|, sauf …") or the question mark of a question
+    quoted as a statement ("So we cancel the contract|?"). A full stop inside the closing
+    mark is otherwise the quoting writer's (verbatim.closing_punctuation); a quote
+    stopping mid-sentence without one ("… dürfen die Finanzmärkte" of "… nicht dereguliert
+    werden") is a truncation its reader sees."""
+    searcher = _searcher_of(match, primary, secondary)
+    last = match.continues[-1] if match.continues else match
+    paragraph = searcher.source.paragraphs[last.paragraph - 1]
+    end = last.end
+    if end == 0 or paragraph[end - 1] in _SENTENCE_STOPS:
+        return ""  # the source's sentence ends where the quote does
+    if end < len(paragraph) and paragraph[end - 1].isalnum() and paragraph[end].isalnum():
+        return ""  # a cut inside a word: verbatim.cut_end and claim.cut_word decide
+    rest = paragraph[end : end + _CONDITION_CHARS]
+    stop = next((k for k, char in enumerate(rest) if char in _SENTENCE_STOPS), len(rest))
+    goes_on = _LETTERS.findall(rest[:stop])
+    if goes_on and stop < len(rest) and all(fold_text(word) in NEGATIONS for word in goes_on):
+        return " ".join(goes_on)  # all the sentence leaves out is its negation
+    ending = quote.rstrip()
+    if ending[-1:] not in _SENTENCE_STOPS or ending.endswith(("...", "…")):
+        return ""  # a quote stopping mid-sentence, or marked cut, is a truncation its reader sees
+    if not goes_on:
+        asked = stop < len(rest) and rest[stop] in "?？" and ending[-1] not in "?？"
+        return rest[stop] if asked else ""
+    return next((word for word in goes_on if fold_text(word) in _CUT_CLAIM_WORDS), "")
+
+
+_CUT_CLAIM_WORDS = NEGATIONS | EXCEPTIONS | LIMITING_WORDS
+
+
 def _limiting_word_before(
     match: Match, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
 ) -> str:
     """The word of the quote's sentence before its passage that negates, restricts or
-    conditions it, or "": the word right before ("No", "ohne", "Nur", "Aucun", with nothing
-    but spaces, quotation marks or emphasis between), or the condition the sentence opens
-    with when the passage is its main clause ("If members agree, |the board must …",
+    conditions it, or "": the word right before ("No", "ohne", "Nur", "Wenn", "Aucun", with
+    nothing but spaces, quotation marks or emphasis between), or the condition the sentence
+    opens with when the passage is its main clause ("If members agree, |the board must …",
     "Wenn …, |muss …"). Without it the quote reads as saying the opposite ("triftigen Grund"
-    of "ohne triftigen Grund"), more, or without its condition. A quote that stops before a
+    of "ohne triftigen Grund"), more, or as fact what the source supposes ("die Regierung
+    beobachtet Bürger" of "Wenn die Regierung …"). A quote that stops before a
     word is a truncation its reader sees ("… dürfen die Finanzmärkte" of "… nicht
     dereguliert werden"): not this."""
     searcher = _searcher_of(match, primary, secondary)
     paragraph = searcher.source.paragraphs[match.paragraph - 1]
+    if match.start > 0 and UNSPACED_SCRIPT.match(paragraph[match.start - 1]):
+        before_text = paragraph[max(0, match.start - _UNSPACED_LOOKBACK) : match.start]
+        return next((m for m in UNSPACED_LIMITING if before_text.endswith(m)), "")
     if match.start > 0 and paragraph[match.start - 1].isalnum():
         return ""  # a cut inside a word: verbatim.cut_start and claim.cut_word decide
     before = _WORD_BEFORE.search(paragraph[max(0, match.start - 40) : match.start])
     word = fold_text(before["word"]) if before is not None else ""
-    if len(word) > 1 and word in LIMITING_WORDS:
+    if len(word) > 1 and word in _CUT_CLAIM_WORDS:
         return word
     return _condition_before(paragraph, match.start)
 
@@ -261,7 +319,9 @@ def _condition_before(paragraph: str, start: int) -> str:
     window_start = max(0, start - _CONDITION_CHARS)
     window = paragraph[window_start:start]
     opening = _SENTENCE_OPENS.search(window)
-    if opening is None or (opening.end() == 0 and window_start > 0) or "," not in window:
+    if opening is None or (opening.end() == 0 and window_start > 0):
+        return ""
+    if "," not in window[opening.end() :]:
         return ""
     first = _LETTERS.search(window, opening.end())
     word = fold_text(first.group()) if first is not None else ""

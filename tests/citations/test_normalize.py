@@ -155,3 +155,17 @@ def test_the_ideographic_comma_and_full_stop_fold_as_the_latin_ones():
     assert fold_text("賃借人は、承諾なしに転貸してはならない。") == fold_text(
         "賃借人は,承諾なしに転貸してはならない."
     )
+
+
+def test_the_word_lists_are_written_folded():
+    """Every word list is compared with folded text, so its words must be folded too."""
+    from citations.engine.matching import words
+
+    unfolded = [
+        (name, word)
+        for name in dir(words)
+        if name.isupper() and isinstance(getattr(words, name), frozenset)
+        for word in getattr(words, name)
+        if fold_text(word) != word
+    ]
+    assert unfolded == []

@@ -24,6 +24,7 @@ from citations.engine.matching.words import (
     NEGATIONS,
     NUMBER_VALUES,
     PREPOSITIONS,
+    UNSPACED_LIMITING,
     is_number,
     word_claim,
 )
@@ -65,7 +66,8 @@ def windows(draw, min_words: int = 10, max_words: int = 18):
     assume(paragraph.count(paragraph[start:end]) == 1)
     # and not right after a word that negates or restricts it ("ohne |triftigen Grund"):
     # claim.sentence_cut, test_a_quote_starting_after_a_negation_is_never_verified
-    assume(not first or words[first - 1].group().lower().strip("„“\"'*_") not in LIMITING_WORDS)
+    left_out = words[first - 1].group().lower().strip("„“\"'*_") if first else ""
+    assume(left_out not in LIMITING_WORDS | EXCEPTIONS)
     # nor the main clause of a sentence that opens with its condition ("Falls möglich, |…"):
     # test_a_main_clause_cut_off_its_condition_is_never_verified
     sentence = re.split(r"[.!?;:]\s+", paragraph[:start])[-1]
@@ -151,6 +153,11 @@ def test_a_full_stop_inside_the_closing_mark_is_verified(window):
     paragraph, start, end = window
     assume(end < len(paragraph) and paragraph[end] in " ,;")
     assume(not any(mark in paragraph[start:end] for mark in '„“”"«»'))  # no inner quotes
+    # and what goes on negates, conditions or restricts nothing, nor asks:
+    # test_a_full_stop_put_where_the_sentence_goes_on_is_never_verified
+    goes_on = re.split(r"[.!?]", paragraph[end:])
+    assume(not set(WORD.findall(goes_on[0].lower())) & (LIMITING_WORDS | EXCEPTIONS))
+    assume(not paragraph[end:].startswith(goes_on[0] + "?"))
     result = result_for(paragraph[start:end] + ".", paragraph, form="markdown")
     assert result.status is VerificationStatus.VERIFIED, result.decision
     assert_at(result, start, end)
@@ -530,3 +537,79 @@ def test_a_main_clause_cut_off_its_condition_is_never_verified(window, condition
     result = result_for(quote, conditioned)
     assert result.status not in PASSING, result.decision
     assert "claim.sentence_cut" in result.decision.rules
+
+
+@needs_dev
+@SETTINGS
+@given(
+    window=sentence_windows(),
+    negation=st.sampled_from(["nicht", "nie", "keinesfalls", "niet", "not", "pas"]),
+    stop=st.sampled_from([".", ""]),
+)
+def test_a_sentence_cut_off_its_final_negation_is_never_verified(window, negation, stop):
+    """claim.sentence_cut: "Das Gericht folgte dieser Auffassung." of "… Auffassung nicht."
+    says the opposite; German and Dutch put the negation last."""
+    paragraph, start, end = window
+    assume(not any(mark in paragraph[start:end] for mark in '„“”"«»'))  # no inner quotes
+    negated = f"{paragraph[:end]} {negation}.{paragraph[end:]}"
+    result = result_for(paragraph[start:end] + stop, negated, form="markdown")
+    assert result.status not in PASSING, result.decision
+
+
+@needs_dev
+@SETTINGS
+@given(
+    window=sentence_windows(),
+    rest=st.sampled_from(
+        [
+            " nur im Notfall",
+            " und zwar nie",
+            ", außer im Notfall",
+            ", sofern nichts anderes gilt",
+            "?",
+        ]
+    ),
+)
+def test_a_full_stop_put_where_the_sentence_goes_on_is_never_verified(window, rest):
+    """claim.sentence_cut: a negation, condition or restriction where the sentence goes on,
+    or a question mark, is what a full stop put inside the closing mark would hide."""
+    paragraph, start, end = window
+    assume(not any(mark in paragraph[start:end] for mark in '„“”"«»'))  # no inner quotes
+    continued = f"{paragraph[:end]}{rest}{'' if rest == '?' else '.'}{paragraph[end:]}"
+    result = result_for(paragraph[start:end] + ".", continued, form="markdown")
+    assert result.status not in PASSING, result.decision
+
+
+@SETTINGS
+@given(
+    limiting=st.sampled_from(UNSPACED_LIMITING),
+    rest=st.sampled_from(["承担任何责任", "提供维修服务。", "課税となります", "สามารถให้เช่าช่วงได้"]),
+    before=st.sampled_from(["乙方", "", "ผู้เช่า", "本契約では"]),
+)
+def test_a_quote_starting_after_a_negation_without_spaces_is_never_verified(limiting, rest, before):
+    """claim.sentence_cut in scripts without spaces: a quote may start at any letter, not
+    right after 不, 非 or ไม่ ("承担任何责任" of "乙方不承担任何责任" says it bears all)."""
+    assert result_for(rest, f"{before}{limiting}{rest}").status not in PASSING
+
+
+@SETTINGS
+@given(
+    number=st.sampled_from(["十五", "二十", "一百二十", "三十五", "两千"]),
+    counted=st.sampled_from(["天内书面通知出租人", "日以内に通知する", "名の委員が出席した"]),
+)
+def test_a_quote_cut_inside_a_number_without_spaces_is_never_verified(number, counted):
+    """ "五天内" of "十五天内": the number cut, in Chinese and Japanese numerals."""
+    paragraph = f"承租人应在{number}{counted}。"
+    assert result_for(number[1:] + counted, paragraph).status not in PASSING
+
+
+@SETTINGS
+@given(
+    sign=st.sampled_from(["−", "-"]),
+    value=st.sampled_from(["12 °C", "3.5 %", "40 EUR"]),
+    rest=st.sampled_from(["at the north site in January", "on the account of the fund"]),
+)
+def test_a_quote_cut_off_a_numbers_sign_is_never_verified(sign, value, rest):
+    """ "12 °C" of "−12 °C" is another number."""
+    paragraph = f"The value recorded was {sign}{value} {rest}."
+    assert result_for(f"{value} {rest}", paragraph).status not in PASSING

@@ -31,13 +31,14 @@ from .normalize import INVISIBLE, Normalized, fold_text, normalize_with_map
 from .words import OPPOSITE_PREFIXES, is_number, word_claim
 
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
-# Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Myanmar, Khmer)
-# and those joining one-letter words to the next (Hebrew, Arabic): a quote may begin at any
-# letter there.
-_JOINED_SCRIPT = re.compile(
-    "[\u0590-\u08ff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
-    "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+# Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Myanmar, Khmer):
+# a quote may begin at any letter there, but not inside a number ("五" of "十五") nor right
+# after a negation (verify._limiting_word_before). Hebrew and Arabic join one-letter words to
+# the next ("ו", "ب"): a cut there is a cut inside a word that keeps its claim, or not.
+UNSPACED_SCRIPT = re.compile(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 )
+_SIGNS = "-\u2212"  # hyphen-minus, minus
 _WORD_HYPHENS = "-\u2010\u2011"
 _INVISIBLE_CHAR = re.compile(f"[{INVISIBLE}]")
 _NUMBER_SEPARATORS = ".,'\u2019"
@@ -51,6 +52,8 @@ def starts_inside(text: str, start: int) -> bool:
     (True, True, True)
     >>> starts_inside("a legal act", 2), starts_inside("2020-2024", 5), starts_inside("違法", 1)
     (False, False, False)
+    >>> starts_inside("十五天", 1), starts_inside("was −12 °C", 5)
+    (True, True)
     """
     if start <= 0 or start >= len(text) or not text[start].isalnum():
         return False
@@ -58,8 +61,8 @@ def starts_inside(text: str, start: int) -> bool:
     while at > 0 and _INVISIBLE_CHAR.match(text[at]):  # a soft hyphen, a zero-width space
         at -= 1
     first, before = text[start], text[at]
-    if _JOINED_SCRIPT.match(first) or _JOINED_SCRIPT.match(before):
-        return False
+    if UNSPACED_SCRIPT.match(first) or UNSPACED_SCRIPT.match(before):
+        return _is_numeral(first) and _is_numeral(before)
     if before.isalnum():
         return True
     if before.isspace() and first.isalpha():  # a word broken at a line: "Bürger-\ninnen"
@@ -67,9 +70,17 @@ def starts_inside(text: str, start: int) -> bool:
             at -= 1
         return text[at] in _WORD_HYPHENS and at > 0 and text[at - 1].isalpha()
     earlier = text[at - 1] if at >= 1 else " "
+    if before in _SIGNS and first.isdigit():
+        return not earlier.isalnum()  # "12 °C" of "−12 °C"; not "12" of "2010-12"
     if before in _WORD_HYPHENS:
         return earlier.isalpha() and first.isalpha()
     return before in _NUMBER_SEPARATORS and earlier.isdigit() and first.isdigit()
+
+
+def _is_numeral(char: str) -> bool:
+    """A digit or a numeral of any script ("五", "²"); "两" (two) is one Unicode does not
+    mark numeric."""
+    return char.isnumeric() or char == "两"
 
 
 def ends_inside_number(text: str, end: int) -> bool:
@@ -80,10 +91,10 @@ def ends_inside_number(text: str, end: int) -> bool:
     >>> ends_inside_number("in 2024.", 7), ends_inside_number("Regelung", 4)
     (False, False)
     """
-    if end <= 0 or end >= len(text) or not text[end - 1].isdigit():
+    if end <= 0 or end >= len(text) or not _is_numeral(text[end - 1]):
         return False
     after = text[end]
-    if after.isdigit():
+    if _is_numeral(after):  # "十" of "十五" too
         return True
     return after in _NUMBER_SEPARATORS and end + 1 < len(text) and text[end + 1].isdigit()
 
@@ -123,7 +134,7 @@ def cut_keeps_claim(text: str, start: int, quote: str) -> bool:
     >>> cut_keeps_claim("Neither party shall be liable", 1, "either party shall be liable")
     False
     """
-    if text[start].isdigit() or len(quote.split()) < MIN_CUT_WORDS:
+    if _is_numeral(text[start]) or len(quote.split()) < MIN_CUT_WORDS:
         return False
     head_start = start
     while head_start > 0 and (text[head_start - 1].isalnum() or text[head_start - 1] in "-\u00ad"):

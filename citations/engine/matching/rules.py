@@ -1526,8 +1526,25 @@ RULES: tuple[Rule, ...] = (
         "the quote starts right after a word of its sentence that negates or restricts it "
         "(tenant may … of No tenant may …, triftigen Grund of ohne triftigen Grund, nur), or "
         "is the main clause of a sentence that opens with its condition (If …, the board "
-        "must …)",
+        "must …); or it stops where all its sentence says after it is a negation (… folgte "
+        "dieser Auffassung nicht.), or puts a full stop where the sentence goes on with more "
+        "words, a negation, condition or restriction, or asks (… the contract?)",
         (
+            (
+                "de",
+                "Das Gericht folgte dieser Auffassung.",
+                "Das Gericht folgte dieser Auffassung nicht.",
+            ),
+            (
+                "en",
+                "So we cancel the contract with the supplier.",
+                "So we cancel the contract with the supplier?",
+            ),
+            (
+                "fr",
+                "La résiliation est possible à tout moment.",
+                "La résiliation est possible à tout moment, sauf pendant la période d'essai.",
+            ),
             (
                 "en",
                 "the board must approve every transfer above the limit",

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 
+from .normalize import fold_text
+
 
 def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
+    return frozenset(fold_text(word) for word in text.split())
 
 
 # Numbers and the units they count in ("eight (8) days" for "eight (8) hours" is another claim)
@@ -80,8 +82,15 @@ NUMBER_PREFIXES = tuple(
 )
 NEGATIONS = _words(
     """not no never none nothing nobody neither nor without cannot t nicht kein keine keinen
-    keinem keiner keines nie niemals nichts niemand weder ohne nirgends nein ne n pas non
-    jamais sans aucun aucune rien personne nunca sin ni 안 아니"""
+    keinem keiner keines nie niemals nichts niemand weder ohne nirgends nein keinesfalls
+    keineswegs ne n pas non jamais sans aucun aucune rien personne nunca sin ni ningún
+    ninguno ninguna nada nadie jamás tampoco nessun nessuno nessuna mai niente nulla senza
+    né não nenhum nenhuma ninguém sem niet geen nooit niets niemand zonder nergens inte
+    ingen inget aldrig utan ikke ingen intet aldri uten nie żaden żadna żadne nigdy nic nikt
+    bez žádný žádná žádné nikdy nikdo není değil yok hiç asla не нет ни никогда ничего никто
+    без нельзя δεν μη μην ποτέ κανένας καμία χωρίς לא אין אל ללא בלי لا لم لن ليس بدون دون
+    नहीं न मत कभी बिना không chưa chẳng tidak bukan tanpa jangan belum nem sem soha semmi
+    senki nincs 안 아니"""
 )
 NEGATION_PREFIXES = ("않", "없", "못")  # Korean negation is part of the verb: 않았습니다
 MODALS = _words(
@@ -112,12 +121,42 @@ EXCEPTIONS = _words(
 # "ohne triftigen Grund"): a quote that starts right after one leaves it out and says the
 # opposite, or more
 LIMITING_WORDS = NEGATIONS | _words(
-    "only solely exclusively nur ausschließlich lediglich seul seule seuls seulement uniquement"
+    """only solely exclusively nur ausschließlich lediglich seul seule seuls seulement
+    uniquement solo sólo solamente únicamente exclusivamente soltanto solamente unicamente
+    esclusivamente só somente apenas alleen slechts uitsluitend enkel bara endast enbart kun
+    tylko jedynie wyłącznie pouze jen jenom только лишь исключительно μόνο רק فقط केवल सिर्फ
+    chỉ hanya cuma csak sadece yalnızca"""
 )
-# Articles and particles: a copy may drop or add them without changing the claim
+# What negates or restricts the word it is written onto in scripts without spaces (不 承担:
+# "bears no", 非 課税: "tax-exempt", ไม่ สามารถ: "cannot", 只: "only"); a quote starting right
+# after one says the opposite, or more
+UNSPACED_LIMITING = (
+    "不",
+    "非",
+    "无",
+    "無",
+    "没",
+    "沒",
+    "未",
+    "别",
+    "別",
+    "勿",
+    "莫",
+    "只",
+    "仅",
+    "僅",
+    "唯",
+    "ไม่",
+    "ห้าม",
+    "มิ",
+    "เฉพาะ",
+    "ບໍ່",
+)
+# Articles and particles: a copy may drop or add them without changing the claim. Not a
+# particle that hedges ("wohl": probably) or is another word elsewhere ("halt", "mal": badly)
 ARTICLES = _words(
     """the a an der die das den dem des ein eine einen einem einer eines le la les l un une
-    du de d el los las ja doch eben halt mal denn wohl"""
+    du de d el los las ja doch eben denn"""
 )
 # Prepositions: an ellipsis may hide one without hiding a qualifier ("terminate … ninety
 # days" for "terminate with ninety days")
