@@ -613,3 +613,60 @@ def test_a_quote_cut_off_a_numbers_sign_is_never_verified(sign, value, rest):
     """ "12 °C" of "−12 °C" is another number."""
     paragraph = f"The value recorded was {sign}{value} {rest}."
     assert result_for(f"{value} {rest}", paragraph).status not in PASSING
+
+
+def drop_one_umlaut(text: str, data) -> str | None:
+    """The text with the umlaut of one of its words left off, when it writes others."""
+    marked = [m for m in re.finditer(r"\w*[äöü]\w*", text)]
+    if len(marked) < 2:
+        return None
+    word = data.draw(st.sampled_from(marked))
+    plain = word.group().translate(str.maketrans("äöü", "aou"))
+    return text[: word.start()] + plain + text[word.end() :]
+
+
+@needs_dev
+@SETTINGS
+@given(window=windows(min_words=8, max_words=24), data=st.data())
+def test_an_umlaut_left_off_one_word_is_never_corrected(window, data):
+    """claim.mark_changed: "wurde" for "würde", "fordern" for "fördern": a quote that writes
+    umlauts elsewhere means another word where it leaves one off."""
+    paragraph, start, end = window
+    quote = drop_one_umlaut(paragraph[start:end], data)
+    assume(quote is not None)
+    assert result_for(quote, paragraph).status not in PASSING
+
+
+@SETTINGS
+@given(
+    names=st.sampled_from(
+        [("Jansen", "Janssen"), ("Meyer", "Mayer"), ("Schmid", "Schmidt"), ("Nilsen", "Nielsen")]
+    ),
+    roles=st.sampled_from([("chairs the committee", "keeps the accounts")]),
+    swap=st.booleans(),
+)
+def test_a_name_one_letter_off_another_name_nearby_is_never_corrected(names, roles, swap):
+    """claim.word_changed: "Mr Janssen chairs …" where Mr Jansen chairs and Mr Janssen keeps
+    the accounts gives the chair to another person."""
+    first, second = names[::-1] if swap else names
+    paragraph = f"Mr {first} {roles[0]} this year. Mr {second} {roles[1]} for the club."
+    assert result_for(f"Mr {second} {roles[0]} this year.", paragraph).status not in PASSING
+
+
+@SETTINGS
+@given(
+    pair=st.sampled_from(
+        [
+            ("불", "가능합니다"),
+            ("비", "공개 자료입니다"),
+            ("무", "효입니다"),
+            ("不", "合法的行为"),
+            ("非", "課税となります"),
+        ]
+    ),
+)
+def test_a_negating_prefix_left_off_without_spaces_is_never_corrected(pair):
+    """claim.opposite: "가능합니다" for "불가능합니다" (possible, impossible)."""
+    prefix, stem = pair
+    paragraph = f"계약 기간 중 해지는 {prefix}{stem} 그리고 끝."
+    assert result_for(f"계약 기간 중 해지는 {stem}", paragraph).status not in PASSING

@@ -478,6 +478,11 @@ def _align(
                 _sentence_subject(text, home_start, start, span_words),
                 _voices(searcher),
                 _writer(searcher),
+                frozenset(
+                    WORD.findall(
+                        text, max(home_start, start - _NEARBY), min(home_end, end + _NEARBY)
+                    )
+                ),
             ),
         )
     )
@@ -513,6 +518,9 @@ def _align(
     return Candidate(
         searcher.id, spans[0], score, sound, span_text, tuple(differences), same_passage
     )
+
+
+_NEARBY = 2000  # characters either side of a span whose words count as the source's own
 
 
 def cut_begins(cut: str, word: str) -> bool:

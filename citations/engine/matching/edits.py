@@ -69,6 +69,9 @@ class Words:
     voices: frozenset[str] = frozenset()
     # the source side only: the words of its title and label, which name its writer
     writer: frozenset[str] = frozenset()
+    # the source side only: the words written around the span, of which a quote's word one
+    # letter off is another word, not a typo ("Janssen" for "Jansen" beside "Mr Janssen")
+    nearby: frozenset[str] = frozenset()
 
 
 def preserves_claim(differences: list[Difference]) -> bool:
@@ -112,6 +115,12 @@ def _word_differences(steps: list[Step], quote: Words, span: Words) -> list[Diff
     found: list[Difference] = []
     query, words = quote.words, span.words
     query_set, span_set = set(query), set(words)
+    # a quote that writes accents or umlauts means the ones it leaves out ("wurde" for
+    # "würde"); one that leaves out every one of several is a plain-letter copy of the whole
+    accented = sum(_without_accents(word) != word for word in words)
+    plain_copy = accented >= 2 and all(_without_accents(word) == word for word in query_set)
+    marked = not plain_copy
+    known = span_set | span.nearby
     run_query = run_span = 0  # quote and span words in the current run of differing steps
     for q, w, same in steps:
         run_query, run_span = (
@@ -134,9 +143,16 @@ def _word_differences(steps: list[Step], quote: Words, span: Words) -> list[Diff
         if q_word is None and w is not None and _aside(span, w):
             rule = "edit.number_form" if is_number(words[w]) else "edit.connective"
         else:
-            rule = _word_rule(q_word, w_word, query_set, span_set, last=q == len(query) - 1)
+            rule = _word_rule(
+                q_word, w_word, query_set, span_set, last=q == len(query) - 1, marked=marked
+            )
+            if rule in _ONE_WORD_EDITS and q_word in known:
+                rule = "claim.word_changed"  # another word of the source, not a typo
         found.append(Difference(rule, q_word or "", w_word or ""))
     return found
+
+
+_ONE_WORD_EDITS = frozenset({"edit.typo", "edit.inflection"})
 
 
 def _aside(span: Words, at: int) -> bool:
@@ -151,7 +167,13 @@ def _aside(span: Words, at: int) -> bool:
 
 
 def _word_rule(
-    q_word: str | None, w_word: str | None, query_set: set[str], span_set: set[str], *, last: bool
+    q_word: str | None,
+    w_word: str | None,
+    query_set: set[str],
+    span_set: set[str],
+    *,
+    last: bool,
+    marked: bool,
 ) -> str:
     """The rule naming one differing pair of words (either may be missing)."""
     if q_word is None or w_word is None:
@@ -163,6 +185,8 @@ def _word_rule(
         if word in ARTICLES:
             return "edit.article"
         return "claim.word_added" if w_word is None else "claim.word_dropped"
+    if marked and _without_accents(q_word) == _without_accents(w_word):
+        return "claim.mark_changed"  # "wurde" for "würde", "hatte" for "hätte"
     if _footnote_mark(q_word, w_word):
         return "edit.footnote_mark"
     if (value := number_value(q_word)) is not None and value == number_value(w_word):

@@ -1267,14 +1267,61 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "claim.mark_changed",
+        _C,
+        "a word whose accent or umlaut differs where the quote writes them elsewhere: "
+        "another word (wurde for würde, hatte for hätte, resume for résumé)",
+        (
+            (
+                "de",
+                "Die Miete wurde bei der Verlängerung des Vertrags erhöht.",
+                "Die Miete würde bei der Verlängerung des Vertrags erhöht.",
+            ),
+            (
+                "en",
+                "The café reviews every resume it receives within a week.",
+                "The café reviews every résumé it receives within a week.",
+            ),
+            (
+                "fr",
+                "Le paiement est du à la fin du mois suivant la livraison.",
+                "Le paiement est dû à la fin du mois suivant la livraison.",
+            ),
+        ),
+        (
+            (
+                "de",
+                "Die Miete wuerde bei der Verlaengerung des Vertrags erhoeht.",
+                "Die Miete würde bei der Verlängerung des Vertrags erhöht.",
+            ),
+            (
+                "en",
+                "The cafe reviews every resume it receives within a week.",
+                "The café reviews every résumé it receives within a week.",
+            ),
+            (
+                "fr",
+                "Le paiement est du a la fin du mois suivant la livraison.",
+                "Le paiement est dû à la fin du mois suivant la livraison.",
+            ),
+        ),
+    ),
+    Rule(
         "claim.word_changed",
         _C,
-        "another word in place of the source's: a synonym, another name, party or place",
+        "another word in place of the source's: a synonym, another name, party or place, a "
+        "word the source writes nearby one letter off (Janssen for Jansen)",
         (
             (
                 "de",
                 "Elektroschrott, der um die halbe Welt geschickt wird, lehnen wir ab",
                 "Elektroschrott, der um die halbe Welt verschifft wird, lehnen wir ab",
+            ),
+            (
+                "en",
+                "Mr Janssen chairs the committee that sets the annual budget",
+                "Mr Jansen chairs the committee that sets the annual budget; Mr Janssen keeps "
+                "the accounts",
             ),
             (
                 "en",

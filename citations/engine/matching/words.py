@@ -211,10 +211,11 @@ FOCUS_WORDS = _words(
     """also auch aussi ook también even sogar selbst même incluso anche insbesondere
     especially particularly notamment surtout"""
 )
-# Prefixes that turn a word into its opposite: "ex"/"in"cluding, "un"zulässig, "il"légal
+# Prefixes that turn a word into its opposite: "ex"/"in"cluding, "un"zulässig, "il"légal,
+# Korean "불"가능 and Chinese "不"/"非" written onto the word
 OPPOSITE_PREFIXES = _words(
     """un in im il ir non dis ex de anti a ab zu miss mis out up down over under pre post
-    ein aus auf über unter vor nach"""
+    ein aus auf über unter vor nach 불 비 무 미 몰 不 非 無 无 未"""
 )
 # Endings that make the other form of a gender pair ("Bürger"/"Bürgerinnen",
 # "citoyens"/"citoyennes", "chairman"/"chairwoman")
