@@ -670,3 +670,44 @@ def test_a_negating_prefix_left_off_without_spaces_is_never_corrected(pair):
     prefix, stem = pair
     paragraph = f"계약 기간 중 해지는 {prefix}{stem} 그리고 끝."
     assert result_for(f"계약 기간 중 해지는 {stem}", paragraph).status not in PASSING
+
+
+@SETTINGS
+@given(
+    base=st.sampled_from(["10", "2", "3.2 × 10"]),
+    exponent=st.sampled_from(["⁶", "³", "⁻³", "¹²"]),
+    rest=st.sampled_from(["cells per millilitre were seeded", "Zellen pro Milliliter"]),
+)
+def test_an_exponent_is_never_read_into_its_base(base, exponent, rest):
+    """claim.symbol: "106 cells" of "10⁶ cells" is another number; written as in the source,
+    or with a caret, it is the same."""
+    paragraph = f"At the start {base}{exponent} {rest} in the first week."
+    plain = exponent.translate(str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-"))
+    assert result_for(f"{base}{plain} {rest}", paragraph).status not in PASSING
+    assert result_for(f"{base}{exponent} {rest}", paragraph).status is VerificationStatus.VERIFIED
+    assert result_for(f"{base}^{plain} {rest}", paragraph).status is VerificationStatus.VERIFIED
+
+
+@SETTINGS
+@given(
+    unit=st.sampled_from(["km²", "m³", "CO₂", "H₂O", "cm²"]),
+    rest=st.sampled_from(["of wetland were restored last year", "in the northern district"]),
+)
+def test_a_units_exponent_or_a_formulas_index_is_no_footnote(unit, rest):
+    """edit.footnote_mark is for words ("approval¹"): "120 km" of "120 km²" and "CO" of
+    "CO₂" name another unit, another substance."""
+    paragraph = f"The report counts 120 {unit} {rest}."
+    bare = "".join(c for c in unit if not c.isdigit())
+    assert result_for(f"120 {bare} {rest}", paragraph).status not in PASSING
+
+
+@SETTINGS
+@given(
+    code=st.sampled_from(
+        ["if (!user.isAdmin) { deny(request); }", "assert response.status != 200", "x = !enabled"]
+    )
+)
+def test_a_logical_not_left_out_of_code_is_never_corrected(code):
+    """claim.symbol: "if (user.isAdmin)" of "if (!user.isAdmin)" inverts the condition."""
+    paragraph = f"The handler reads: {code} and then returns."
+    assert result_for(code.replace("!", ""), paragraph).status not in PASSING

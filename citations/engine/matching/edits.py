@@ -503,9 +503,17 @@ def _list_goes_on(side: Words, at: int) -> bool:
 
 
 def _punctuation(steps: list[Step], quote: Words, span: Words) -> bool:
-    """Whether the text between the words differs where the words agree."""
+    """Whether the text between the words differs where the words agree (its spacing too:
+    "f (x)" is not "f(x)")."""
     inner = [(q, w) for q, w, _ in steps[:-1] if q is not None and w is not None]
-    return any(quote.after[q].strip() != span.after[w].strip() for q, w in inner)
+    return any(_spaced(quote.after[q]) != _spaced(span.after[w]) for q, w in inner)
+
+
+def _spaced(between: str) -> str:
+    """The text between two words with its runs of spaces as one: "( " and " (" differ,
+    "," and ", " do not."""
+    marks = " ".join(between.split())
+    return marks if marks.strip() else ""
 
 
 _MIN_STEM = 4  # an ending added to a shorter word makes another word ("in", "inside")
@@ -673,8 +681,9 @@ def _cut_at_other_letter(first: str, second: str) -> bool:
 
 
 def _claim_symbols(text: str) -> list[str]:
-    """Currency and maths signs, per cent and a number's minus, in order: "+4.1%" and
-    "-4.1%", "≥ 2.5" and "≤ 2.5", "$18" and "€18" claim different things."""
+    """Currency and maths signs, per cent, a number's minus, a unit's prime, an exponent's
+    caret and a logical not, in order: "+4.1%" and "-4.1%", "≥ 2.5" and "≤ 2.5", "$18" and
+    "€18", 10′ and 10″, "!isAdmin" and "isAdmin" claim different things."""
     return _CLAIM_SYMBOL.findall(text)
 
 
@@ -749,7 +758,7 @@ _CLAIM_SYMBOL = re.compile(
     + re.escape(
         "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) in ("Sc", "Sm"))
     )
-    + "%‰‱]|(?<!\\w)-(?=\\d)"
+    + "%‰‱′^]|(?<!\\w)-(?=\\d)|!(?=[\\w=(])"
 )
 
 
@@ -759,13 +768,20 @@ def _footnote_mark(first: str, second: str) -> bool:
 
     >>> _footnote_mark("approval", "approval1"), _footnote_mark("room4", "room5")
     (True, False)
+    >>> _footnote_mark("km", "km2"), _footnote_mark("co", "co2")
+    (False, False)
     """
     shorter, longer = sorted((first, second), key=len)
     return (
-        longer.startswith(shorter)
+        len(shorter) >= _MIN_FOOTNOTED_WORD
+        and longer.startswith(shorter)
         and longer[len(shorter) :].isdigit()
         and not any(c.isdigit() for c in shorter)
     )
+
+
+# Shorter words with a figure fused to them are units and formulas: km², m³, CO₂, H₂O
+_MIN_FOOTNOTED_WORD = 4
 
 
 def _opposites(first: str, second: str) -> bool:

@@ -35,8 +35,15 @@ from functools import lru_cache
 # One-to-one character folds (same length, so no map is needed for them); applied before
 # and after NFKC because NFKC turns some characters into ones listed here and vice versa
 # (the acute accent ´, used as an apostrophe, would become a space and a combining mark).
-_SINGLE_QUOTES = "‘’‚‛′‵`´‹›ʼʹ＇"
-_DOUBLE_QUOTES = "“”„‟″‶«»〝〞＂"
+_SINGLE_QUOTES = "‘’‚‛‵`´‹›ʼʹ＇"
+_DOUBLE_QUOTES = "“”„‟‶«»〝〞＂"
+# A prime after a figure is a unit (10′ feet or minutes, 10″ inches or seconds: another
+# claim each), before a parenthesis a derivative (f′(x)); anywhere else it stands for a
+# quotation mark or apostrophe.
+_PRIME_AS_MARK = re.compile(r"(?<![0-9])[′″](?!\()")
+# Superscript figures after a figure are its exponent (10⁶, 10⁻³): written "^6", so they
+# stay apart from it ("106" is another number); after a word they are a footnote mark.
+_EXPONENT = re.compile("(?<=[0-9])[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻]+")
 _DASHES = "‐‑‒–—―−﹘﹣－⁃"
 # Every quotation mark and apostrophe folds to one mark, which is then dropped where it
 # does not stand inside a word: "„Wort“", "'Wort'" and "Wort" compare equal, "don't" keeps it.
@@ -205,7 +212,7 @@ def normalize_with_map(raw: str) -> Normalized:
     Layout is folded before and after the Unicode step: before, so invisible characters
     cannot keep a combining mark from its letter; after, because NFKC can make new spaces.
     """
-    text, steps = _fold_layout_fully(_loosen_marks(_fold_chars(raw)))
+    text, steps = _fold_layout_fully(_loosen_marks(_PRIME_AS_MARK.sub("'", _fold_chars(raw))))
     lowered = text.lower()
     if unicodedata.is_normalized("NFKC", text) and len(lowered) == len(text):
         # lower() makes no new layout, and of the folded characters only the final sigma
@@ -273,6 +280,11 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
     """The stretches layout folding replaces, with their replacement, left to right."""
     # A substring test first where a pattern needs one character: far cheaper than a scan.
     found = [(*m.span(), "") for m in _JOIN.finditer(text)] if "-" in text else []
+    if not text.isascii():
+        found.extend(
+            (*m.span(), "^" + _fold_chars(unicodedata.normalize("NFKC", m.group())))
+            for m in _EXPONENT.finditer(text)
+        )
     if "\n" in text and not text.isascii():
         found.extend((*m.span("wrap"), "") for m in _WRAP_IN_HAN.finditer(text))
     found.extend((*m.span(), _run_replacement(m.group())) for m in _ODD_RUN.finditer(text))

@@ -954,8 +954,24 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "claim.symbol",
         _C,
-        "a currency or maths sign, per cent or a number's minus differs",
+        "a currency or maths sign, per cent, a number's minus, a unit's prime (10′ for 10″), "
+        "an exponent (106 for 10⁶) or a logical not (isAdmin for !isAdmin) differs",
         (
+            (
+                "en",
+                "A clearance of 10″ is required around the outdoor unit.",
+                "A clearance of 10′ is required around the outdoor unit.",
+            ),
+            (
+                "en",
+                "if (user.isAdmin) { deny(request); } else { allow(request); }",
+                "if (!user.isAdmin) { deny(request); } else { allow(request); }",
+            ),
+            (
+                "de",
+                "Die Zellen wurden mit einer Dichte von 106 Zellen pro Milliliter ausgesät.",
+                "Die Zellen wurden mit einer Dichte von 10⁶ Zellen pro Milliliter ausgesät.",
+            ),
             (
                 "en",
                 "revenue rose by 4.1% in the third quarter of the year",
