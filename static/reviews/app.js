@@ -205,6 +205,7 @@
     const next = event.detail.target.id === "review" && document.getElementById("next-assessment");
     if (next) next.focus();
     if (event.detail.target.id !== "source-pane") return;
+    announcePane();
     followPane();
     scrollToFocus();
     // A search inside the source: its box again, to search on.
@@ -212,6 +213,12 @@
       document.querySelector("#source-pane .source-find input[name=find]").focus({ preventScroll: true });
     }
   });
+
+  function announcePane() {
+    const head = document.querySelector("#source-pane .pane-head");
+    const status = document.getElementById("pane-status");
+    if (head && status) status.textContent = head.dataset.announce;
+  }
 
   // A source opened on its own: the selection is the quote whose citation opened it, if
   // any, so the quote outlined is never one the pane does not show.

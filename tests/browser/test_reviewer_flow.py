@@ -8,7 +8,8 @@ from playwright.sync_api import expect
 
 from reviews.imports import bundle_import
 from reviews.models import Assessment, Quote, ReviewDecision, Source, Team, VerificationState
-from tests.browser_support import page_problems, screenshot, sign_in
+from tests.browser.accessibility import checked_screenshot
+from tests.browser_support import page_problems, sign_in
 from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,7 +32,7 @@ def pane_mark(page):
 def test_click_corrected_quote_shows_exact_span_then_approve_011_4_vb_2_vb_7(page, team, rita):
     assessment = procurement_assessment(team=team)
     sign_in(page, "rita", "pw-rita")
-    screenshot(page, "assessment-list")
+    checked_screenshot(page, "assessment-list")
     page.click("text=Halvorsen HVAC maintenance renewal")
     expect(page.locator("[data-quote]")).to_have_count(12)
     # 003.5 / 003.8: every quote has its own badge, with a word, not only a colour.
@@ -52,7 +53,7 @@ def test_click_corrected_quote_shows_exact_span_then_approve_011_4_vb_2_vb_7(pag
     page.click("#q8 .badge")
     expect(page.locator("#q8-info")).to_be_visible()
     expect(page.locator("#q8-info")).to_contain_text("ninety days' written notice")
-    screenshot(page, "assessment-quote-open")
+    checked_screenshot(page, "assessment-quote-open")
     page.keyboard.press("Escape")
 
     page.check("input[name=confirm_unverified]")
@@ -65,7 +66,7 @@ def test_click_corrected_quote_shows_exact_span_then_approve_011_4_vb_2_vb_7(pag
         "approve",
         True,
     )
-    screenshot(page, "assessment-approved")
+    checked_screenshot(page, "assessment-approved")
     assert page_problems(page) == []
 
 
@@ -132,7 +133,7 @@ def test_moving_with_j_loads_the_pane_and_n_jumps_to_the_next_quote_needing_atte
     expect(page.locator("#source-pane .pane-quote")).to_contain_text(f"Quote {wanted}")
     page.keyboard.press("p")  # back to none before it that needs attention: stays
     expect(page.locator(f"#q{wanted}")).to_have_class(re.compile(r"\bis-current\b"))
-    screenshot(page, "keyboard-n-loads-pane")
+    checked_screenshot(page, "keyboard-n-loads-pane")
     assert page_problems(page) == []
 
 
@@ -218,7 +219,7 @@ def test_hostile_response_and_source_run_nothing_vb_6(page):
     page.hover("#source-text mark")
     page.hover("#q1 .quote-text")
     page.wait_for_timeout(500)  # give a planted hx-trigger="load" its chance
-    screenshot(page, "hostile-assessment")
+    checked_screenshot(page, "hostile-assessment")
     assert page.locator("#response script, #response img, #source-pane img").count() == 0
     assert (
         page.locator("#response [hx-get='/admin/'], #source-pane [hx-get='/admin/']").count() == 0
@@ -248,7 +249,7 @@ def test_real_llm_answer_verified_by_the_pipeline_vb_2(page):
     paragraph = quote.match_source.paragraphs[quote.match_paragraph - 1]
     expect(pane_mark(page)).to_have_text(paragraph[quote.match_start : quote.match_end])
     expect(page.locator(f"#source-pane #p{quote.match_paragraph}")).to_be_in_viewport()
-    screenshot(page, "real-answer-json")
+    checked_screenshot(page, "real-answer-json")
     assert page_problems(page) == []
 
 
@@ -277,7 +278,7 @@ def test_a_quote_in_a_table_cell_opens_its_span_in_the_source_vb_2(page):
     expect(page.locator("#source-pane [data-focus]")).to_have_attribute("id", "p4")
     expect(page.locator("#source-pane [data-focus] mark")).to_be_in_viewport()
     expect(page.locator("#q3")).to_have_class(re.compile(r"\bis-current\b"))
-    screenshot(page, "table-quote-open")
+    checked_screenshot(page, "table-quote-open")
     assert page_problems(page) == []
 
 
@@ -305,7 +306,7 @@ def test_two_reviewers_at_once_the_second_is_told_vb_7(browser, live_server, tea
     bob.fill("#review-comment", "Quote 10 is invented.")
     bob.click("button[value=reject]")
     expect(bob.locator("#review [role=alert]")).to_contain_text("already approved by ann")
-    screenshot(bob, "conflict-second-reviewer")
+    checked_screenshot(bob, "conflict-second-reviewer")
     assert ReviewDecision.objects.get(assessment=assessment).reviewer.username == "ann"
     for page in pages:
         assert page_problems(page) == []

@@ -10,6 +10,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from reviews.models import Assessment, ReviewState, Team
+from tests.browser.accessibility import checked_screenshot
 from tests.browser_support import RECORD_VIOLATIONS, page_problems, screenshot, sign_in
 from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user
 
@@ -59,14 +60,14 @@ def test_the_queue_filters_as_it_changes_without_reloading_the_page(page, team, 
     page.fill("#id_search", "lease")  # applies once typing rests, no button
     expect(rows(page)).to_have_text(["Harbour lease"])
     expect(page.locator(".showing")).to_contain_text("matching “lease”")
-    screenshot(page, "queue-filtered-on-change")
+    checked_screenshot(page, "queue-filtered-on-change")
     page.select_option("#id_queue", "all")
     page.fill("#id_search", "")
     expect(rows(page)).to_have_count(4)
     assert page.evaluate("window.notReloaded") is True
     assert re.search(r"queue=all", page.url)
     expect(page.locator("#id_search")).to_be_focused()  # the swap left the form alone
-    screenshot(page, "queue-all-sorted-by-unverified")
+    checked_screenshot(page, "queue-all-sorted-by-unverified")
     assert page_problems(page) == []
 
 
@@ -81,6 +82,7 @@ def test_without_javascript_the_filters_are_a_plain_form(browser, live_server, t
     page.click(".filters button[type=submit]")
     expect(rows(page)).to_have_text(["Fleet renewal"])
     assert "search=fleet" in page.url and "sort=newest" in page.url
+    # Not checked_screenshot: axe-core needs the JavaScript this page has switched off.
     screenshot(page, "queue-filtered-without-javascript")
     context.close()
 
@@ -94,7 +96,7 @@ def test_new_assessments_appear_in_the_queue_without_a_reload(page, team, rita):
     expect(rows(page)).to_have_text(["Harbour lease", "Fleet renewal"], timeout=9000)
     expect(page.locator(".queues a[aria-current] .total")).to_have_text("2")
     assert page.evaluate("window.notReloaded") is True
-    screenshot(page, "queue-new-row-appeared")
+    checked_screenshot(page, "queue-new-row-appeared")
     assert page_problems(page) == []
 
 
@@ -111,7 +113,7 @@ def test_a_decision_leads_on_to_the_next_assessment_in_the_queue(page, team, rit
     next_link = page.locator("#next-assessment")
     expect(next_link).to_have_text("Next assessment: Fleet renewal →")
     expect(next_link).to_be_focused()  # Enter goes on
-    screenshot(page, "next-assessment-after-decision")
+    checked_screenshot(page, "next-assessment-after-decision")
     page.keyboard.press("Enter")
     expect(page.locator("h1")).to_have_text("Fleet renewal")
     page.goto("/assessments/")
@@ -134,6 +136,6 @@ def test_two_tabs_the_queue_updates_after_a_decision_elsewhere(browser, live_ser
     expect(deciding.locator("#review .review--approved")).to_have_text("approved")
     expect(rows(listing)).to_have_text(["Fleet renewal"], timeout=9000)
     expect(listing.locator(".queues a", has_text="Approved")).to_have_text("Approved 1")
-    screenshot(listing, "queue-after-decision-in-another-tab")
+    checked_screenshot(listing, "queue-after-decision-in-another-tab")
     assert page_problems(listing) == []
     context.close()

@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 
 from reviews.imports import bundle_import
 from reviews.models import Assessment, Team, VerificationState
-from tests.browser_support import page_problems, screenshot, sign_in
+from tests.browser.accessibility import checked_screenshot
+from tests.browser_support import page_problems, sign_in
 from tests.reviews.review_data import procurement_assessment, user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -64,7 +65,7 @@ def test_any_source_of_the_turn_opens_in_the_pane(page, team, rita):
     expect(page.locator("#source-pane .source-title")).to_have_text("D2 Vendor Scorecard 2023")
     expect(page.locator("#source-pane")).to_contain_text("not provided to the model in this turn")
     expect(page.locator("[data-quote].is-current")).to_have_count(0)  # the pane shows no quote
-    screenshot(page, "source-opened-from-the-list")
+    checked_screenshot(page, "source-opened-from-the-list")
     page.keyboard.press("j")  # the keys go on from the first quote
     expect(page.locator("#source-pane [data-pane-quote]")).to_have_attribute("data-pane-quote", "1")
     assert page_problems(page) == []
@@ -87,7 +88,7 @@ def test_a_megabyte_source_scrolls_whole_under_a_header_that_stays(page, team, r
     assert pane.evaluate("p => p.scrollTop") > 5000
     assert abs(head.bounding_box()["y"] - top) <= 1  # the header stayed where it was
     expect(head).to_be_in_viewport()
-    screenshot(page, "megabyte-source-scrolled-header-sticky")
+    checked_screenshot(page, "megabyte-source-scrolled-header-sticky")
     assert page_problems(page) == []
 
 
@@ -103,7 +104,7 @@ def test_a_search_inside_a_source_lists_the_paragraphs_and_opens_each(page, team
     focus = page.locator("#source-pane #p1734")
     expect(focus).to_have_attribute("data-focus", "true")
     expect(focus).to_be_in_viewport()
-    screenshot(page, "source-search-hit")
+    checked_screenshot(page, "source-search-hit")
     page.fill(FIND, "clause 12")
     page.press(FIND, "Enter")
     expect(hits).to_contain_text("111 paragraphs with “clause 12”; the first 50")
@@ -131,7 +132,7 @@ def test_the_paragraph_a_quote_cites_is_one_click_away_and_back(page, team, rita
     expect(page.locator("#source-pane .source-title")).to_contain_text("A1")
     expect(page.locator("#source-pane #p1")).to_have_attribute("data-focus", "true")
     expect(page.locator("#q11")).to_have_class(re.compile(r"\bis-current\b"))  # still its quote
-    screenshot(page, "cited-paragraph-of-a-relocated-quote")
+    checked_screenshot(page, "cited-paragraph-of-a-relocated-quote")
     page.click("#source-pane .pane-back")
     expect(page.locator("#source-pane [data-pane-quote]")).to_have_attribute(
         "data-pane-quote", "11"
@@ -140,5 +141,5 @@ def test_the_paragraph_a_quote_cites_is_one_click_away_and_back(page, team, rita
     # Quote 3 cites A1 ¶2 and is in A1 ¶3: the cited paragraph is marked in the same window.
     page.click("#q3 .quote-text")
     expect(page.locator("#source-pane #p2 .cited-tag")).to_have_text("cited by the model")
-    screenshot(page, "cited-paragraph-marked-in-the-window")
+    checked_screenshot(page, "cited-paragraph-marked-in-the-window")
     assert page_problems(page) == []

@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 
 from reviews.imports import bundle_import
 from reviews.models import Assessment, ReviewDecision, Team, VerificationState
-from tests.browser_support import page_problems, screenshot, sign_in
+from tests.browser.accessibility import checked_screenshot
+from tests.browser_support import page_problems, sign_in
 from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -63,7 +64,7 @@ def test_following_a_quote_link_while_a_pane_is_open_moves_the_one_selection(pag
     page.click("#q2 .quote-text")
     page.click("#q11 .quote-text")
     expect_selected(page, 11)
-    screenshot(page, "selection-follows-quote-links")
+    checked_screenshot(page, "selection-follows-quote-links")
     assert page_problems(page) == []
 
 
@@ -84,7 +85,7 @@ def test_a_corrected_quote_reads_as_a_suggested_change_with_either_side_on_reque
     )
     assert struck == "line-through"
     page.locator("#q8").scroll_into_view_if_needed()
-    screenshot(page, "corrections-as-suggested-changes")
+    checked_screenshot(page, "corrections-as-suggested-changes")
 
     page.check("#corrections-written")
     expect(repaired).to_have_text("“ninety days' written notice”", use_inner_text=True)
@@ -93,14 +94,14 @@ def test_a_corrected_quote_reads_as_a_suggested_change_with_either_side_on_reque
         "e => getComputedStyle(e).textDecorationLine"
     )
     assert struck == "none"  # the model's text, read plainly
-    screenshot(page, "corrections-as-the-model-wrote-them")
+    checked_screenshot(page, "corrections-as-the-model-wrote-them")
 
     page.check("#corrections-corrected")
     expect(repaired).to_have_text("“ninety (90) days’ written notice”", use_inner_text=True)
     expect(relocated.locator(".cite:visible")).to_have_text("[A1 ¶3]")
     page.keyboard.press("j")  # the radios do not take the reviewer's keys
     expect(page.locator("#q1")).to_have_class(re.compile(r"\bis-current\b"))
-    screenshot(page, "corrections-as-corrected")
+    checked_screenshot(page, "corrections-as-corrected")
     assert page_problems(page) == []
 
 
@@ -124,7 +125,7 @@ def test_a_badge_opens_its_details_beside_it_and_selects_its_quote(page, team, r
             or abs(box["x"] + box["width"] - anchor["x"] - anchor["width"]) <= 2
         )
         assert badge.evaluate("e => e === document.activeElement")  # focus stays on the badge
-        screenshot(page, f"badge-popover-anchored-q{n}")
+        checked_screenshot(page, f"badge-popover-anchored-q{n}")
         page.keyboard.press("Escape")
         expect(info).to_be_hidden()
     assert page_problems(page) == []
@@ -153,7 +154,7 @@ def test_the_tally_singles_out_a_status_and_the_keys_move_among_its_quotes(page,
     assert dimmed == "rgb(95, 107, 122)" and chosen != dimmed  # --muted: the others recede
     expect(page.locator("#q30")).to_be_in_viewport()
     page.wait_for_timeout(400)  # the smooth scroll to it settles
-    screenshot(page, "tally-filter-unverified")
+    checked_screenshot(page, "tally-filter-unverified")
     page.click("#filter-status a")  # show all again
     expect(page.locator("#filter-status")).to_be_hidden()
     expect(page.locator(".tally [aria-current]")).to_have_count(0)
@@ -174,7 +175,7 @@ def test_the_tally_singles_out_a_status_and_the_keys_move_among_its_quotes(page,
     page.keyboard.press("j")
     expect_selected(page, 8)
     page.evaluate("window.scrollTo(0, 0)")
-    screenshot(page, "tally-filter-corrected")
+    checked_screenshot(page, "tally-filter-corrected")
     assert page_problems(page) == []
 
 
@@ -189,7 +190,7 @@ def test_question_mark_lists_the_keys_and_a_r_open_approve_and_reject(page, team
         expect(
             help_box.locator("dt kbd", has_text=re.compile(rf"^{re.escape(key)}$"))
         ).to_have_count(1)
-    screenshot(page, "key-help-overlay")
+    checked_screenshot(page, "key-help-overlay")
     page.keyboard.press("Escape")
     expect(help_box).to_be_hidden()
     page.click(".keys-button")  # the same list without knowing the key
@@ -213,7 +214,7 @@ def test_question_mark_lists_the_keys_and_a_r_open_approve_and_reject(page, team
     page.keyboard.type("Quote 10 is invented; rejecting.")
     expect(page.locator("#review-comment")).to_have_value("Quote 10 is invented; rejecting.")
     expect(page.locator("#review")).to_have_attribute("data-intent", "reject")
-    screenshot(page, "review-opened-with-r")
+    checked_screenshot(page, "review-opened-with-r")
     page.keyboard.press("Control+Enter")
     expect(page.locator("#review .review--rejected")).to_have_text("rejected")
     decision = ReviewDecision.objects.get(assessment=assessment)
@@ -271,7 +272,7 @@ def test_a_changed_claims_hint_highlights_where_the_quote_differs(page, team, ri
     expect(page.locator("#source-pane .claim-differences")).to_contain_text(
         "the model wrote may, the source has must"
     )
-    screenshot(page, "claim-changed-hint-differences")
+    checked_screenshot(page, "claim-changed-hint-differences")
     assert page_problems(page) == []
 
 
@@ -286,7 +287,7 @@ def test_quotes_the_export_drops_are_marked_on_the_page(page, team, rita):
     )
     page.click("#q1 .quote-text")
     expect(page.locator("#source-pane .note--drop")).to_contain_text("Dropped from the export")
-    screenshot(page, "dropped-quotes-marked")
+    checked_screenshot(page, "dropped-quotes-marked")
     assert page_problems(page) == []
 
 
@@ -295,7 +296,7 @@ def test_the_tally_waits_for_verification_and_the_header_follows_a_decision(page
     open_page(page, assessment)
     tally = page.locator(".head-side .tally")
     expect(tally).to_have_text("Quotes are counted once verification finishes")
-    screenshot(page, "tally-while-verification-pending")
+    checked_screenshot(page, "tally-while-verification-pending")
     Assessment.objects.filter(pk=assessment.pk).update(
         verification_state=VerificationState.DONE, engine_version="test"
     )
@@ -307,5 +308,5 @@ def test_the_tally_waits_for_verification_and_the_header_follows_a_decision(page
     expect(page.locator("#head-review .review")).to_have_text("rejected")
     expect(page.locator("#head-review")).to_have_count(1)
     page.evaluate("window.scrollTo(0, 0)")
-    screenshot(page, "header-review-state-after-decision")
+    checked_screenshot(page, "header-review-state-after-decision")
     assert page_problems(page) == []

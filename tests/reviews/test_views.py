@@ -607,3 +607,18 @@ def test_pages_send_a_strict_csp_and_htmx_needs_no_eval_or_inline_styles_vb_6(
     assert "<script>" not in html and " style=" not in html  # no inline script or style
     token = re.search(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", html)[1]
     assert len(token) >= 32
+
+
+@pytest.mark.django_db
+def test_the_pane_is_no_live_region_and_the_page_has_a_skip_link(reviewer_client, assessment):
+    """Issue 15, section 6: a live pane read out every paragraph it loaded; now a status
+    line beside it carries the pane header's words (data-announce), set by app.js."""
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    assert '<aside id="source-pane" class="pane" aria-label="Source">' in html
+    assert '<p id="pane-status" class="visually-hidden" role="status"></p>' in html
+    assert html.index('class="skip-link" href="#main"') < html.index('class="topbar"')
+    pane = reviewer_client.get(pane_url(assessment, 3), **HTMX).content.decode()
+    announced = re.search(r'data-announce="([^"]+)"', pane)[1]
+    assert (
+        announced == "Quote 3, corrected: A1 Maintenance Agreement - Renewal Draft.pdf, paragraph 3"
+    )

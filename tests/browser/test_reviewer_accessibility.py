@@ -1,0 +1,86 @@
+"""Issue 15, section 6, in a real browser: a skip link, count chips that say what they
+count, a pane that announces only its header, and axe-core finding nothing on the pages no
+other browser test saves a screenshot of (every screenshot of the others is checked too)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from reviews.models import Team
+from tests.browser.accessibility import axe_violations, checked_screenshot
+from tests.browser_support import page_problems, sign_in
+from tests.reviews.review_data import procurement_assessment, user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def team():
+    return Team.objects.create(name="procurement")
+
+
+@pytest.fixture
+def rita(team):
+    return user("rita", teams=(team,))
+
+
+def test_the_skip_link_is_the_first_stop_and_leads_to_the_content(page, team, rita):
+    assessment = procurement_assessment(team=team)
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{assessment.pk}/")
+    skip = page.locator(".skip-link")
+    expect(skip).not_to_be_in_viewport()  # out of sight until it has the focus
+    page.keyboard.press("Tab")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_in_viewport()
+    checked_screenshot(page, "skip-link-focused")
+    page.keyboard.press("Enter")
+    assert page.url.endswith("#main")
+    page.keyboard.press("Tab")  # on from the content, past the top bar
+    assert page.evaluate("document.activeElement.closest('main') !== null")
+    assert page_problems(page) == []
+
+
+def test_count_chips_say_what_they_count(page, team, rita):
+    procurement_assessment(team=team)
+    sign_in(page, "rita", "pw-rita")
+    counts = page.locator("#assessment-rows td.counts")
+    # What a screen reader reads: the number and its status, not the icon.
+    snapshot = counts.aria_snapshot()
+    for words in ("6 verified", "3 corrected", "2 unverified", "1 ineligible"):
+        assert words in snapshot, snapshot
+    assert "✓" not in snapshot
+
+
+def test_the_pane_announces_its_header_not_its_paragraphs(page, team, rita):
+    assessment = procurement_assessment(team=team)
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{assessment.pk}/")
+    expect(page.locator("#source-pane")).not_to_have_attribute("aria-live", "polite")
+    status = page.locator("#pane-status")
+    page.click("#q3 .quote-text")
+    expect(status).to_have_text(
+        "Quote 3, corrected: A1 Maintenance Agreement - Renewal Draft.pdf, paragraph 3"
+    )
+    page.locator(".source-list a").filter(has_text="D1").click()
+    expect(status).to_have_text("Source: D1 Procurement Policy (rev. 2024)")
+    page.fill(".source-find input", "tender")
+    page.press(".source-find input", "Enter")
+    expect(status).to_have_text(
+        "Source: D1 Procurement Policy (rev. 2024), paragraph 1, 1 paragraph with “tender”"
+    )
+    assert page_problems(page) == []
+
+
+def test_axe_finds_nothing_on_the_sign_in_stats_and_unavailable_pages(page, team, rita):
+    assessment = procurement_assessment(team=team)
+    page.goto("/accounts/login/")
+    checked_screenshot(page, "sign-in")
+    sign_in(page, "rita", "pw-rita")
+    page.goto("/stats/")
+    checked_screenshot(page, "stats")
+    page.goto(f"/assessments/{assessment.pk + 1000}/")
+    checked_screenshot(page, "assessment-unavailable")
+    page.goto(f"/assessments/{assessment.pk}/")
+    page.keyboard.press("?")  # the key list open over the page
+    expect(page.locator("#key-help")).to_be_visible()
+    assert axe_violations(page) == []
