@@ -10,19 +10,26 @@ may deliver a message twice (``acks_late``) or to two workers:
   are stored only while the row still carries that token, in one transaction that writes the
   quotes, the corrections, the counts, the report and the state together;
 - ``Correction`` is unique per (quote, run, field), so one run can never record twice.
+
+Verifying one assessment has a time budget (``VERIFICATION_TIME_BUDGET_SECONDS``); past it,
+or past the worker's time limits, the assessment ends ``failed`` with the reason.
 """
 
 import functools
 import json
 import logging
+import signal
+import threading
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
 from django.db.models import Model, Q
@@ -170,11 +177,15 @@ def assessment_claim(*, assessment_id: int, now: datetime | None = None) -> Clai
     )
 
 
-def assessment_verify(*, assessment_id: int) -> VerifyOutcome:
+def assessment_verify(*, assessment_id: int, budget_seconds: float | None = None) -> VerifyOutcome:
     """Verify one assessment if it is ours to verify, and store the results once.
 
     Transient database errors release the claim and propagate (the task retries); any other
-    error is terminal: the assessment becomes ``failed`` with the error text."""
+    error is terminal: the assessment becomes ``failed`` with the error text. So is a run
+    longer than ``budget_seconds`` (default ``VERIFICATION_TIME_BUDGET_SECONDS``, 0: none)
+    or than the worker's soft time limit."""
+    if budget_seconds is None:
+        budget_seconds = settings.VERIFICATION_TIME_BUDGET_SECONDS
     claim = assessment_claim(assessment_id=assessment_id)
     if claim is None:
         state = (
@@ -197,18 +208,31 @@ def assessment_verify(*, assessment_id: int) -> VerifyOutcome:
         return VerifyOutcome.FAILED
     claimed = time.perf_counter()
     try:
-        sources = turn_sources(claim.assessment.turn_id)
-        bundle = engine_bundle(claim.assessment, sources)
-        engine_started = time.process_time()
-        report = verify_bundle(bundle)
-        engine_cpu = time.process_time() - engine_started
-        _pause_inside_claim()
-        stored = assessment_store_results(
-            claim=claim,
-            bundle=bundle,
-            report=report,
-            source_ids={source.key: source.pk for source in sources},
+        with _time_budget(budget_seconds):
+            sources = turn_sources(claim.assessment.turn_id)
+            bundle = engine_bundle(claim.assessment, sources)
+            engine_started = time.process_time()
+            report = verify_bundle(bundle)
+            engine_cpu = time.process_time() - engine_started
+            _pause_inside_claim()
+            stored = assessment_store_results(
+                claim=claim,
+                bundle=bundle,
+                report=report,
+                source_ids={source.key: source.pk for source in sources},
+            )
+    except (OverTimeBudget, SoftTimeLimitExceeded) as exc:
+        # Terminal, not retried: the same bundle would take as long again.
+        error = (
+            time_limit_error(exc.seconds, limit="the time budget per assessment")
+            if isinstance(exc, OverTimeBudget)
+            else time_limit_error(
+                settings.CELERY_TASK_SOFT_TIME_LIMIT, limit="the worker's soft time limit"
+            )
         )
+        logger.error("assessment %s: %s", assessment_id, error)
+        _fail_after_interruption(claim, error)
+        return VerifyOutcome.FAILED
     except TRANSIENT_DB_ERRORS:
         _release_quietly(claim)
         raise
@@ -228,6 +252,70 @@ def assessment_verify(*, assessment_id: int) -> VerifyOutcome:
         time.perf_counter() - claimed,
     )
     return VerifyOutcome.STORED
+
+
+class OverTimeBudget(BaseException):
+    """Raised into a verification that outlasts its budget. A BaseException, like
+    KeyboardInterrupt, so no ``except Exception`` in the engine or a library swallows it."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
+@contextmanager
+def _time_budget(seconds: float) -> Iterator[None]:
+    """Raise ``OverTimeBudget`` into the block once it has run ``seconds`` (wall clock).
+
+    A timer signal (SIGALRM), so it stops pure-Python work anywhere in the engine; it reaches
+    only the main thread (a prefork or solo worker's task, a management command), so
+    elsewhere there is no budget and the worker's time limits remain."""
+    if (
+        not seconds
+        or threading.current_thread() is not threading.main_thread()
+        or not hasattr(signal, "setitimer")
+    ):
+        yield
+        return
+
+    def expired(signum, frame):
+        raise OverTimeBudget(seconds)
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+
+
+def time_limit_error(seconds: float, *, limit: str) -> str:
+    """The failure a reviewer reads when verification ran out of time."""
+    return (
+        f"verification took longer than {seconds:g} s ({limit}) and was stopped; it is not "
+        "tried again: verify it again from the admin once the cause is fixed"
+    )
+
+
+def _fail_after_interruption(claim: Claim, error: str) -> None:
+    """Record a timeout's failure. The interruption may have cut a query off mid-way, so
+    a connection outside a transaction is replaced first (opened again on use)."""
+    if not connection.in_atomic_block:
+        connection.close()
+    assessment_fail(assessment_id=claim.assessment_id, error=error, claim=claim)
+
+
+def assessment_fail_over_time_limit(*, assessment_id: int, seconds: float) -> bool:
+    """The worker killed the task at its hard time limit: record why (from the worker's
+    main process, which outlives the killed child; the child's claim cannot be reclaimed by
+    anyone else before then, since a claim is stale only after the time limit)."""
+    error = time_limit_error(seconds, limit="the worker's hard time limit; its process was killed")
+    logger.error("assessment %s: %s", assessment_id, error)
+    try:
+        return assessment_fail(assessment_id=assessment_id, error=error)
+    finally:
+        connection.close()  # the worker's main process forks children: keep it connection-free
 
 
 def _pause_inside_claim() -> None:

@@ -3,15 +3,23 @@
 Delivery is at-least-once (``acks_late`` + ``reject_on_worker_lost``: a message whose worker
 died is delivered again); the service makes a second delivery harmless.
 
+Time: the service stops a verification past its budget, or past the worker's soft time limit,
+and records the failure itself; past the hard limit the worker kills the pool child and
+:meth:`VerifyAssessmentTask.on_failure` records it from the worker's main process. None of
+them is retried: the same bundle would take as long again.
+
 Run a worker with ``celery -A config worker``, and the periodic sweep with
 ``celery -A config beat`` (or ``worker --beat`` on exactly one worker); without beat, run
 ``manage.py sweep_verifications`` from cron.
 """
 
 from celery import shared_task
+from celery.exceptions import TimeLimitExceeded
 from celery.utils.log import get_task_logger
 from django.conf import settings
 from kombu.exceptions import OperationalError as BrokerConnectionError
+
+from config.celery import VerbatimTask
 
 from . import services
 
@@ -21,8 +29,18 @@ TRANSIENT_ERRORS = (*services.TRANSIENT_DB_ERRORS, BrokerConnectionError)
 MAX_RETRIES = 5
 
 
+class VerifyAssessmentTask(VerbatimTask):
+    def on_failure(self, exc, task_id, args, kwargs, einfo) -> None:
+        # Called in the worker's main process when the hard time limit killed the child.
+        if isinstance(exc, TimeLimitExceeded):
+            services.assessment_fail_over_time_limit(
+                assessment_id=args[0], seconds=exc.args[0] if exc.args else self.time_limit
+            )
+
+
 @shared_task(
     bind=True,
+    base=VerifyAssessmentTask,
     name="citations.verify_assessment",
     acks_late=True,
     reject_on_worker_lost=True,

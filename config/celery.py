@@ -1,11 +1,37 @@
 import os
 
-from celery import Celery, signals
+from celery import Celery, Task, signals
+from celery.worker.request import Request
 from django.db import connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("verbatim")
+
+class WorkerTimeLimitsRequest(Request):
+    """A task runs under the time limits of the worker that runs it.
+
+    Celery stamps the *sender's* ``task_time_limit``/``task_soft_time_limit`` into every
+    message (the ``timelimit`` header), and a worker prefers that stamp to its own settings
+    and to its ``--time-limit`` flags. So the limits were the web process's, or a test
+    process's, or an old release's: a worker started with short limits never applied them.
+    The worker is where the time is spent, so its limits decide; the stamp is ignored."""
+
+    @property
+    def time_limits(self) -> tuple[None, None]:
+        # (None, None): the pool falls back to the task's limits, read from this worker's
+        # settings (CELERY_TASK_TIME_LIMIT, CELERY_TASK_SOFT_TIME_LIMIT).
+        return (None, None)
+
+    @time_limits.setter
+    def time_limits(self, stamped) -> None:
+        pass  # Request.__init__ stores the message's stamp here
+
+
+class VerbatimTask(Task):
+    Request = WorkerTimeLimitsRequest
+
+
+app = Celery("verbatim", task_cls=VerbatimTask)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 

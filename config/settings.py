@@ -205,8 +205,19 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Celery's Django fixup opens a new database connection for every task unless this is set;
 # a worker keeps its connection for this many tasks instead (config/celery.py drops a broken one).
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 1000)
+# Enforced by the worker that runs a task, with its own values (config/celery.py): a prefork
+# child past the soft limit gets SoftTimeLimitExceeded, past the hard limit it is killed.
+# 0 turns the soft limit off. The solo and threads pools enforce neither.
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 540)
+# Verifying one assessment may take this long (seconds; 0: no budget) before it ends failed
+# with the reason: one bundle cannot hold a worker until the time limits, which are the
+# backstop. The bundle limits keep an ordinary bundle far below it. Default: 120 s, or 4/5
+# of a soft limit set shorter than 150 s.
+VERIFICATION_TIME_BUDGET_SECONDS = env_int(
+    "VERIFICATION_TIME_BUDGET_SECONDS",
+    min(120, (CELERY_TASK_SOFT_TIME_LIMIT or CELERY_TASK_TIME_LIMIT) * 4 // 5),
+)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 # Stale claims taken over in a row (each means the worker died holding it) before the
 # assessment ends failed: a bundle that crashes its worker must not loop forever.
@@ -224,13 +235,20 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 VERIFICATION_STALE_SECONDS = env_int("VERIFICATION_STALE_SECONDS", 900)
 VERIFICATION_SWEEP_SECONDS = env_int("VERIFICATION_SWEEP_SECONDS", 300)
 if not (
-    CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < VERIFICATION_STALE_SECONDS
+    0 <= CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < VERIFICATION_STALE_SECONDS
     and CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", float("inf"))
     > VERIFICATION_STALE_SECONDS + 1 + CELERY_TASK_TIME_LIMIT
 ):
     raise ImproperlyConfigured(
         "need CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < VERIFICATION_STALE_SECONDS "
         "and VERIFICATION_STALE_SECONDS + 1 + CELERY_TASK_TIME_LIMIT < CELERY_VISIBILITY_TIMEOUT"
+    )
+if not (
+    0 <= VERIFICATION_TIME_BUDGET_SECONDS < (CELERY_TASK_SOFT_TIME_LIMIT or CELERY_TASK_TIME_LIMIT)
+):
+    raise ImproperlyConfigured(
+        "VERIFICATION_TIME_BUDGET_SECONDS must be 0 (no budget) or below "
+        "CELERY_TASK_SOFT_TIME_LIMIT (or CELERY_TASK_TIME_LIMIT without a soft limit)"
     )
 CELERY_BEAT_SCHEDULE = {
     "sweep-verifications": {

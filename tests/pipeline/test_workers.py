@@ -32,6 +32,8 @@ CRASH_ENV = {
     "CELERY_TASK_TIME_LIMIT": "7",
     "VERIFICATION_STALE_SECONDS": "9",
     "CELERY_VISIBILITY_TIMEOUT": "22",
+    # a slowed task stays within its time budget too
+    "VERIFICATION_TIME_BUDGET_SECONDS": "5",
 }
 SLOW_SECONDS = 2.5  # how long each verification holds its claim in the crash test
 
