@@ -169,3 +169,27 @@ def test_the_word_lists_are_written_folded():
         if fold_text(word) != word
     ]
     assert unfolded == []
+
+
+@pytest.mark.parametrize(
+    ("pointed", "plain"),
+    [
+        ("הַשּׂוֹכֵר יְשַׁלֵּם", "השוכר ישלם"),  # Hebrew vowel points
+        ("يَلْتَزِمُ المُسْتَأْجِرُ", "يلتزم المستأجر"),  # Arabic harakat
+        ("شـــهريا", "شهريا"),  # the tatweel stretching a word
+        ("所谓「不可抗力」", "所谓“不可抗力”"),  # corner brackets are quotation marks
+        ('צה"ל', "צה״ל"),  # the gershayim
+        ("10〜20日", "10～20日"),  # wave dash and full-width tilde
+    ],
+)
+def test_typography_of_other_scripts_folds_away(pointed, plain):
+    assert fold_text(pointed) == fold_text(plain)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("10⁶", "106"), ("10′", "10″"), ("f′(x)", "f(x)")],
+)
+def test_signs_that_carry_a_claim_stay(one, other):
+    """An exponent, a unit's prime, a derivative's prime are no typography."""
+    assert fold_text(one) != fold_text(other)

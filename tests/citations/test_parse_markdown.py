@@ -33,6 +33,12 @@ QUOTE_FORMS = [
     ("Er schrieb „die Gebühr steigt um sechs Prozent” [S1].", "die Gebühr steigt um sechs Prozent"),
     ("Er schrieb ‚die Gebühr steigt um sechs Prozent‘ [S1].", "die Gebühr steigt um sechs Prozent"),
     ("Er schrieb »die Gebühr steigt um sechs Prozent« [S1].", "die Gebühr steigt um sechs Prozent"),
+    ("Er schrieb ›die Gebühr steigt um sechs Prozent‹ [S1].", "die Gebühr steigt um sechs Prozent"),
+    (
+        "Il a écrit ‹ les frais augmentent de six pour cent › [S1].",
+        "les frais augmentent de six pour cent",
+    ),
+    ("彼は〝料金は六パーセント上がる〟[S1]と書いた。", "料金は六パーセント上がる"),
     (
         "Il a écrit «les frais augmentent de six pour cent» [S1].",
         "les frais augmentent de six pour cent",

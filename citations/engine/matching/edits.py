@@ -709,11 +709,23 @@ def numbers(text: str) -> list[str]:
 
     >>> numbers("1,500 EUR, 1.500 EUR, 1 500 EUR, 1500 EUR; 2,5 % or 2.50 %")
     ['1500', '1500', '1500', '1500', '2.5', '2.50']
+    >>> numbers("خلال ٣٠ يوماً")
+    ['30']
     """
     return [
-        _DIGIT_GROUP_SEPARATORS.sub("", whole) + (f".{decimals}" if decimals else "")
+        (_DIGIT_GROUP_SEPARATORS.sub("", whole) + (f".{decimals}" if decimals else "")).translate(
+            _ASCII_DIGITS
+        )
         for whole, decimals in _NUMBER.findall(text)
     ]
+
+
+# Figures of every script as ASCII ones: "٣٠" and "30" are one number
+_ASCII_DIGITS = {
+    code: str(unicodedata.decimal(chr(code)))
+    for code in range(0x10000)
+    if unicodedata.category(chr(code)) == "Nd" and not chr(code).isascii()
+}
 
 
 def changes_numbers(quote: str, span: str) -> bool:

@@ -1,7 +1,8 @@
 """Text normalization for comparison, with a map from every normalized index back to the raw text.
 
 What a faithful copy may change is folded away: Unicode compatibility forms (NFKC), case,
-typographic vs straight quotes and apostrophes, dash variants, soft hyphens and other
+typographic vs straight quotes and apostrophes (CJK corner brackets and Hebrew geresh
+too), dash variants, Hebrew and Arabic vowel points and the tatweel, soft hyphens and other
 invisible format characters (zero-width spaces, bidi marks), hyphenation at line breaks,
 runs of whitespace (line breaks inside a sentence included) and bullet glyphs (``•``, and
 the private-use bullets PDF extraction leaves), which read as a space: a quote that runs on
@@ -35,8 +36,8 @@ from functools import lru_cache
 # One-to-one character folds (same length, so no map is needed for them); applied before
 # and after NFKC because NFKC turns some characters into ones listed here and vice versa
 # (the acute accent ´, used as an apostrophe, would become a space and a combining mark).
-_SINGLE_QUOTES = "‘’‚‛‵`´‹›ʼʹ＇"
-_DOUBLE_QUOTES = "“”„‟‶«»〝〞＂"
+_SINGLE_QUOTES = "‘’‚‛‵`´‹›ʼʹ＇׳"
+_DOUBLE_QUOTES = "“”„‟‶«»〝〞〟＂「」『』״"
 # A prime after a figure is a unit (10′ feet or minutes, 10″ inches or seconds: another
 # claim each), before a parenthesis a derivative (f′(x)); anywhere else it stands for a
 # quotation mark or apostrophe.
@@ -44,6 +45,12 @@ _PRIME_AS_MARK = re.compile(r"(?<![0-9])[′″](?!\()")
 # Superscript figures after a figure are its exponent (10⁶, 10⁻³): written "^6", so they
 # stay apart from it ("106" is another number); after a word they are a footnote mark.
 _EXPONENT = re.compile("(?<=[0-9])[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻]+")
+# Hebrew and Arabic vowel points and cantillation, and the Arabic tatweel that stretches a
+# word: most texts leave them out, so a copy may have them or not.
+_POINTING = re.compile(
+    "[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u0640"
+    "\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e8\u06ea-\u06ed]+"
+)
 _DASHES = "‐‑‒–—―−﹘﹣－⁃"
 # Every quotation mark and apostrophe folds to one mark, which is then dropped where it
 # does not stand inside a word: "„Wort“", "'Wort'" and "Wort" compare equal, "don't" keeps it.
@@ -51,6 +58,7 @@ _CHAR_FOLD_MAP = {
     **dict.fromkeys(_SINGLE_QUOTES, "'"),
     **dict.fromkeys(_DOUBLE_QUOTES + '"', "'"),
     **dict.fromkeys(_DASHES, "-"),
+    "〜": "~",  # the wave dash, which NFKC leaves apart from the full-width tilde
     **dict.fromkeys(
         "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000",
         " ",
@@ -285,6 +293,7 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
             (*m.span(), "^" + _fold_chars(unicodedata.normalize("NFKC", m.group())))
             for m in _EXPONENT.finditer(text)
         )
+        found.extend((*m.span(), "") for m in _POINTING.finditer(text))
     if "\n" in text and not text.isascii():
         found.extend((*m.span("wrap"), "") for m in _WRAP_IN_HAN.finditer(text))
     found.extend((*m.span(), _run_replacement(m.group())) for m in _ODD_RUN.finditer(text))

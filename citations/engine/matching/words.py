@@ -285,7 +285,7 @@ def number_value(word: str) -> int | None:
     >>> number_value("2"), number_value("two"), number_value("zwölf"), number_value("2nd")
     (2, 2, 12, None)
     """
-    if word.isascii() and word.isdigit():
+    if word.isdecimal():  # figures of any script: "30", "٣٠", "३०"
         return int(word)
     return NUMBER_VALUES.get(word)
 

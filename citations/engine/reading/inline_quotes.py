@@ -35,12 +35,15 @@ QUOTE_PAIRS: dict[str, str] = {
     "„": "“”",
     "«": "»",
     "»": "«»",  # German »…«, Finnish and Swedish »…»
+    "‹": "›",  # single guillemets: French and Swiss ‹…›, German ›…‹
+    "›": "‹›",
     "”": "”",  # Swedish and Finnish ”…”
     "‚": "‘’",
     "‘": "’",
     "'": "'",
     "「": "」",
     "『": "』",
+    "〝": "〞〟",
 }
 # A quote opened in one style and closed in the other ("…” or “…"): opening mark -> its
 # closing mark and the mark that opens a quote nested inside (whose close is not ours).
@@ -48,8 +51,8 @@ MIXED_PAIRS: dict[str, tuple[str, str]] = {'"': ("”", "“"), "“": ('"', '"'
 SINGLE_MARKS = frozenset("'‘‚")
 # A closing single mark that may be a possessive's apostrophe: after a letter, before a word.
 POSSESSIVE = re.compile(r"(?<=[^\W\d_])['’‘][ \t]+(?=[^\W\d_])")
-SPACED_MARKS = frozenset("«»")  # French style puts (no-break) spaces inside « … »
-CJK_MARKS = frozenset("「」『』")
+SPACED_MARKS = frozenset("«»‹›")  # French style puts (no-break) spaces inside « … »
+CJK_MARKS = frozenset("「」『』〝〞〟")
 HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Hebrew and Arabic write one-letter words (and, in, to, the, ...) joined to the next word,
 # also when that word is quoted: ו"המשרד", و"يجب". A quotation mark after such a letter opens

@@ -134,9 +134,9 @@ INTERPOSED = re.compile(r"[.,;:]?(?:[ \t]*\((?P<note>[^()\[\]\n\"“”„«»]{
 # Words that open with a quotation mark are another quote ('"A" — "B" [S1]'), never a
 # citation of the quote before them.
 PROSE_CITATION_AFTER = re.compile(
-    r"""[,:]?[ \t]*(?:\((?![ \t]*["'“”„«»‚‘’「『])(?P<in_parentheses>[^()\n]{1,120})\)
-        |\[(?![ \t]*["'“”„«»‚‘’「『])(?P<in_brackets>[^\[\]\n]{1,120})\](?:\([^()\s]*\))?
-        |(?:[—–―]|-{1,2})[ \t]*(?![ \t]*["'“”„«»‚‘’「『])(?P<after_dash>[^\n\[]{1,120}?)
+    r"""[,:]?[ \t]*(?:\((?![ \t]*["'“”„«»‹›‚‘’「『〝])(?P<in_parentheses>[^()\n]{1,120})\)
+        |\[(?![ \t]*["'“”„«»‹›‚‘’「『〝])(?P<in_brackets>[^\[\]\n]{1,120})\](?:\([^()\s]*\))?
+        |(?:[—–―]|-{1,2})[ \t]*(?![ \t]*["'“”„«»‹›‚‘’「『〝])(?P<after_dash>[^\n\[]{1,120}?)
             (?=[ \t]*\[|[.;]?[ \t]*(?:\n|$)|[.;][ \t]+\S))""",
     re.VERBOSE,
 )
