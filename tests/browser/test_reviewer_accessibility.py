@@ -84,3 +84,27 @@ def test_axe_finds_nothing_on_the_sign_in_stats_and_unavailable_pages(page, team
     page.keyboard.press("?")  # the key list open over the page
     expect(page.locator("#key-help")).to_be_visible()
     assert axe_violations(page) == []
+
+
+def test_in_a_narrow_window_a_clicked_quotes_source_is_in_view_beside_it(page, team, rita):
+    """Below 900 px the page is one column: the pane stays at the window's bottom, and the
+    selected quote is not hidden under it."""
+    assessment = procurement_assessment(team=team)
+    page.set_viewport_size({"width": 700, "height": 900})
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{assessment.pk}/")
+    page.wait_for_load_state("load")
+    for n in (11, 2):  # one low on the page, one high
+        page.click(f"#q{n} .quote-text")
+        expect(page.locator("#source-pane [data-pane-quote]")).to_have_attribute(
+            "data-pane-quote", str(n)
+        )
+        page.wait_for_timeout(400)  # the smooth scroll to the quote settles
+        pane = page.locator("#source-pane")
+        expect(pane).to_be_in_viewport()
+        expect(pane.locator("#source-text mark")).to_be_in_viewport()
+        quote, sheet = page.locator(f"#q{n}").bounding_box(), pane.bounding_box()
+        assert sheet["y"] + sheet["height"] <= 900 + 1 and sheet["y"] >= 900 * 0.5
+        assert quote["y"] >= 0 and quote["y"] + quote["height"] <= sheet["y"], (quote, sheet)
+        checked_screenshot(page, f"narrow-window-quote-{n}")
+    assert page_problems(page) == []
