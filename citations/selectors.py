@@ -34,6 +34,15 @@ def assessments_stuck(*, now: datetime | None = None) -> list[int]:
     )
 
 
+def assessments_claimed() -> list[tuple[int, str]]:
+    """(id, process holding the claim) of every assessment being verified."""
+    return list(
+        Assessment.objects.filter(verification_state=VerificationState.RUNNING)
+        .order_by("pk")
+        .values_list("pk", "verification_claimed_by")
+    )
+
+
 def assessments_outdated() -> list[int]:
     """Done by another engine version and not yet approved: worth verifying again."""
     return list(

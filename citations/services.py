@@ -11,6 +11,9 @@ may deliver a message twice (``acks_late``) or to two workers:
   quotes, the corrections, the counts, the report and the state together;
 - ``Correction`` is unique per (quote, run, field), so one run can never record twice.
 
+A claim records the process holding it (``verification_claimed_by``). A claim whose process
+is gone (a pool child killed, say) is taken over at once by a process on the same machine
+that meets it, instead of one stale period later; elsewhere the stale period still decides.
 Verifying one assessment has a time budget (``VERIFICATION_TIME_BUDGET_SECONDS``); past it,
 or past the worker's time limits, the assessment ends ``failed`` with the reason.
 """
@@ -18,7 +21,9 @@ or past the worker's time limits, the assessment ends ``failed`` with the reason
 import functools
 import json
 import logging
+import os
 import signal
+import socket
 import threading
 import time
 from collections import Counter
@@ -27,6 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -55,7 +61,7 @@ from reviews.models import (
 )
 from reviews.sql_rows import instances_from_sql
 
-from .selectors import assessments_stuck, stale_after
+from .selectors import assessments_claimed, assessments_stuck, stale_after
 
 logger = logging.getLogger(__name__)
 
@@ -133,14 +139,16 @@ def _claim_sql() -> str:
     claimable = ", ".join(f"%(source{i})s" for i in range(len(CLAIMABLE_STATES)))
     return (
         f"UPDATE {quote(meta.db_table)} SET verification_state = %(target)s, "
-        "verification_started_at = %(now)s, "
+        "verification_started_at = %(now)s, verification_claimed_by = %(owner)s, "
         "verification_attempts = verification_attempts + 1, updated_at = %(now)s, "
         # a running row is claimed again only when its worker died holding it
         "verification_crashes = CASE WHEN verification_state = %(running)s "
         "THEN verification_crashes + 1 ELSE 0 END "
         f"WHERE id = %(id)s AND verification_state IN ({claimable}) AND ("
         "verification_state = %(pending)s OR (verification_state = %(running)s AND ("
-        "verification_started_at < %(stale_before)s OR verification_started_at IS NULL))) "
+        "verification_started_at < %(stale_before)s OR verification_started_at IS NULL "
+        # a claim whose process the claimant saw gone (None matches nothing)
+        "OR verification_claimed_by = %(dead_owner)s))) "
         f"RETURNING {returned}"
     )
 
@@ -149,8 +157,13 @@ class ReverificationLocked(Exception):
     """Approved results are final (EV-9): re-verifying would change them under the approval."""
 
 
-def assessment_claim(*, assessment_id: int, now: datetime | None = None) -> Claim | None:
-    """Take the work with one conditional UPDATE; None when someone else has it or it is done."""
+def assessment_claim(
+    *, assessment_id: int, now: datetime | None = None, dead_owner: str | None = None
+) -> Claim | None:
+    """Take the work with one conditional UPDATE; None when someone else has it or it is done.
+
+    ``dead_owner``: a running claim held by this process, seen gone, may be taken over too
+    (still only while it carries that owner, so of two claimants who saw it gone one wins)."""
     now = now or timezone.now()
     # Pending, or running with a stale claim (its worker died), within the state graph.
     claimed = instances_from_sql(
@@ -161,6 +174,8 @@ def assessment_claim(*, assessment_id: int, now: datetime | None = None) -> Clai
             "id": assessment_id,
             "now": now,
             "stale_before": now - stale_after(),
+            "owner": claim_owner(),
+            "dead_owner": dead_owner,
             **{f"source{i}": state for i, state in enumerate(CLAIMABLE_STATES)},
             "target": _target_of("claim"),
             "pending": State.PENDING,
@@ -186,7 +201,7 @@ def assessment_verify(*, assessment_id: int, budget_seconds: float | None = None
     or than the worker's soft time limit."""
     if budget_seconds is None:
         budget_seconds = settings.VERIFICATION_TIME_BUDGET_SECONDS
-    claim = assessment_claim(assessment_id=assessment_id)
+    claim = assessment_claim(assessment_id=assessment_id) or _take_over_dead_claim(assessment_id)
     if claim is None:
         state = (
             Assessment.objects.filter(pk=assessment_id)
@@ -252,6 +267,75 @@ def assessment_verify(*, assessment_id: int, budget_seconds: float | None = None
         time.perf_counter() - claimed,
     )
     return VerifyOutcome.STORED
+
+
+def _take_over_dead_claim(assessment_id: int) -> Claim | None:
+    """The claim of a process that is gone, taken over now rather than once it is stale.
+
+    A pool child killed mid-task (out of memory, a segfault, SIGKILL) leaves its claim
+    running; ``reject_on_worker_lost`` hands its message straight back, and the worker that
+    gets it sees, on the same machine, that the process is gone. The takeover counts as a
+    crash, like a stale one, so a bundle that kills every worker still ends failed."""
+    owner = (
+        Assessment.objects.filter(pk=assessment_id, verification_state=State.RUNNING)
+        .values_list("verification_claimed_by", flat=True)
+        .first()
+    )
+    if not owner or not claim_owner_is_gone(owner):
+        return None
+    logger.warning(
+        "assessment %s: its claim's process is gone (%s): taking over", assessment_id, owner
+    )
+    return assessment_claim(assessment_id=assessment_id, dead_owner=owner)
+
+
+@functools.cache
+def _machine() -> str:
+    """Names what can see this process: the kernel's boot and the process-id namespace on
+    Linux (containers of one host differ), the host name elsewhere. Processes of one machine
+    may judge each other's claims."""
+    try:
+        boot = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+        namespace = os.readlink("/proc/self/ns/pid")
+    except OSError:
+        return f"host:{socket.gethostname()}"
+    return f"{boot}:{namespace}"
+
+
+def _process_started(pid: int) -> str | None:
+    """When process ``pid`` started (clock ticks since boot, from ``/proc``): a pid used
+    again by a later process has another start. None: no such process, or a zombie."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    state, *rest = stat.rsplit(")", 1)[1].split()
+    return None if state in {"Z", "X", "x"} else rest[18]  # field 22, starttime
+
+
+def claim_owner(pid: int | None = None) -> str:
+    """This process (or process ``pid`` of this machine), as a claim records it:
+    ``<machine> <pid> <start>``, the start empty without ``/proc``."""
+    pid = os.getpid() if pid is None else pid
+    return f"{_machine()} {pid} {_process_started(pid) or ''}"[:200]
+
+
+def claim_owner_is_gone(owner: str) -> bool:
+    """True only when ``owner`` is a process of this machine that has ended; a claim of
+    another machine, or one this process cannot judge, is not."""
+    parts = owner.rsplit(" ", 2)
+    if len(parts) != 3 or parts[0] != _machine() or not parts[1].isdigit():
+        return False
+    pid, started = int(parts[1]), parts[2]
+    if started:
+        return _process_started(pid) != started
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # alive, another user's
+    return False
 
 
 class OverTimeBudget(BaseException):
@@ -615,9 +699,13 @@ def assessment_reverify(*, assessment_id: int) -> bool:
 
 def assessments_sweep(*, now: datetime | None = None) -> list[int]:
     """Send stuck assessments to the queue again. A pending one's clock restarts, so each is
-    re-sent at most once per stale period however long the queue is."""
+    re-sent at most once per stale period however long the queue is. A running one whose
+    claim's process this machine sees gone is stuck too, before its claim is stale."""
     now = now or timezone.now()
     stuck = assessments_stuck(now=now)
+    stuck += [
+        pk for pk, owner in assessments_claimed() if pk not in stuck and claim_owner_is_gone(owner)
+    ]
     if stuck:
         Assessment.objects.filter(pk__in=stuck, verification_state=State.PENDING).update(
             updated_at=now

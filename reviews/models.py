@@ -105,6 +105,12 @@ class Assessment(models.Model):
         db_index=True,
     )
     verification_started_at = models.DateTimeField(null=True, blank=True)
+    verification_claimed_by = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The process holding the claim (machine, process id, start time): a claim "
+        "whose process is gone is taken over at once instead of after the stale period.",
+    )
     verified_at = models.DateTimeField(null=True, blank=True)
     verification_error = models.TextField(blank=True)
     verification_attempts = models.PositiveIntegerField(default=0)
