@@ -92,7 +92,8 @@
     if (paneShows(quote)) {
       scrollToFocus();
     } else {
-      // htmx sends the link's hx-get; hx-sync drops a request still on its way.
+      // htmx sends the link's hx-get; hx-sync queues it behind one still on its way, and
+      // only the last (aborting it instead would log an htmx error in the console).
       quote.querySelector(".quote-text").click();
     }
   }
