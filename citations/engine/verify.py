@@ -47,6 +47,7 @@ from .matching.mojibake import find_with_gaps, repair_mojibake
 from .matching.normalize import fold_text
 from .matching.words import (
     ARTICLES,
+    CONJUNCTIONS,
     CONNECTIVES,
     DEMONSTRATIVES,
     EXCEPTIONS,
@@ -267,9 +268,15 @@ def _limiting_word_after(
     rest = paragraph[end : end + _CONDITION_CHARS]
     stop = next((k for k, char in enumerate(rest) if char in _SENTENCE_STOPS), len(rest))
     goes_on = _LETTERS.findall(rest[:stop])
-    if goes_on and stop < len(rest) and all(fold_text(word) in NEGATIONS for word in goes_on):
-        return " ".join(goes_on)  # all the sentence leaves out is its negation
     ending = quote.rstrip()
+    last_word = _LETTERS.findall(fold_text(ending))[-1:]
+    if (
+        goes_on
+        and stop < len(rest)
+        and all(fold_text(word) in NEGATIONS for word in goes_on)
+        and not CONJUNCTIONS.intersection(last_word)  # "… will oder |nicht": "or not"
+    ):
+        return " ".join(goes_on)  # all the sentence leaves out is its negation
     if ending[-1:] not in _SENTENCE_STOPS or ending.endswith(("...", "…")):
         return ""  # a quote stopping mid-sentence, or marked cut, is a truncation its reader sees
     if not goes_on:
