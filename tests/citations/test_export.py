@@ -640,8 +640,9 @@ def test_export_is_deterministic_and_drops_exactly_what_it_should_003_9(
 ) -> None:
     """Same input, same bytes; after a drop the remaining quotes are exactly the kept ones,
     with no doubled spaces introduced."""
-    markdown = " ".join(
-        f'{prose} "quote number {i} here" [S1 ¶1]' for i, (prose, _) in enumerate(parts)
+    markdown = " ".join(  # prose opening the text with four spaces would make it code
+        f'{prose.lstrip() if i == 0 else prose} "quote number {i} here" [S1 ¶1]'
+        for i, (prose, _) in enumerate(parts)
     )
     outcomes: list[Outcome] = [
         (f"quote number {i} fixed", "S2", 1) if status is CORRECTED else status
