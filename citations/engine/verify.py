@@ -466,6 +466,10 @@ def _locate_interpolated(
     before = _text_before(searcher.source, match)
     if not all(_named_before(found["inserted"], before) for found in inserted):
         return None
+    rivals = [(f["inserted"], r) for f in inserted if (r := _rival_referent(f["inserted"], before))]
+    if rivals:
+        differences = tuple(Difference("claim.referent", f"[{i}]", r) for i, r in rivals)
+        return _Found(Finding.CHANGED_CLAIM, match, ("claim.referent",), differences)
     differences = tuple(
         Difference("edit.interpolation", f"[{f['inserted']}]", "") for f in inserted
     )
@@ -548,6 +552,32 @@ def _named_before(inserted: str, before: str) -> bool:
 
 
 _WORDS = re.compile(r"\w+")
+
+
+def _rival_referent(inserted: str, before: str) -> str:
+    """Another thing named with the insertion's article from the sentence where the source
+    last names the insertion's referent up to the passage, or "": then the pronoun may
+    mean either ("The Landlord shall notify the Tenant before it [the Tenant] terminates":
+    it is the Landlord), and which one it means is not read.
+
+    >>> _rival_referent("the Tenant", "the landlord shall notify the tenant before")
+    'landlord'
+    >>> _rival_referent("die Grundsteuer", "die grundsteuer ist neu. ihr aufkommen fließt. wenn")
+    ''
+    """
+    words = _WORDS.findall(fold_text(inserted))
+    if len(words) < 2 or words[0] not in ARTICLES:
+        return ""
+    article, head = words[0], words[1]
+    named = [found.start() for found in re.finditer(rf"\b{re.escape(head)}\b", before)]
+    if not named:
+        return ""
+    opening = max((m.end() for m in _SENTENCE_END.finditer(before, 0, named[-1])), default=0)
+    rivals = re.finditer(rf"\b{re.escape(article)}\s+(\w+)", before[opening:])
+    return next((m[1] for m in rivals if m[1] != head), "")
+
+
+_SENTENCE_END = re.compile(r"[.!?;]\s")
 
 
 def _locate_repaired(

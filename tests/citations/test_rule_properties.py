@@ -729,3 +729,19 @@ def test_figures_of_another_script_are_the_same_number_only_at_its_value(value, 
     assert result_for(quote, paragraph).status is VerificationStatus.CORRECTED
     if other != value:
         assert result_for(quote, paragraph.replace(str(value), str(other))).status not in PASSING
+
+
+@SETTINGS
+@given(
+    parties=st.permutations(["the Landlord", "the Tenant", "the Agent"]),
+    verb=st.sampled_from(["notify", "inform", "warn"]),
+    which=st.integers(0, 1),
+)
+def test_a_bracketed_referent_with_a_rival_named_before_is_refused(parties, verb, which):
+    """edit.interpolation: "it [the Tenant] terminates" where the Landlord and the Tenant
+    are both named before "it": which one it means is not read, so neither is corrected."""
+    first, second, _ = parties
+    paragraph = f"{first.capitalize()} shall {verb} {second} in writing before it ends the lease."
+    named = (first, second)[which]
+    quote = f"it [{named}] ends the lease"
+    assert result_for(quote, paragraph).status not in PASSING

@@ -1323,6 +1323,48 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "claim.referent",
+        _C,
+        "words in brackets after a pronoun naming one of two things the source names before "
+        "it with the same article (it [the Tenant] where the Landlord and the Tenant are "
+        "named): which one the pronoun means is not read",
+        (
+            (
+                "en",
+                "it [the Tenant] ends the lease",
+                "The Landlord shall notify the Tenant in writing before it ends the lease.",
+            ),
+            (
+                "de",
+                "sie [die Stadt] trägt die Kosten allein",
+                "Die Stadt verhandelt mit der Firma, die Gemeinde zahlt nicht, sie trägt die "
+                "Kosten allein.",
+            ),
+            (
+                "fr",
+                "elle [la commune] paie les frais",
+                "La région informe la commune avant qu'elle paie les frais.",
+            ),
+        ),
+        (
+            (
+                "en",
+                "It [the council] will review the fees every year.",
+                "The council met in May. It will review the fees every year.",
+            ),
+            (
+                "de",
+                "sie [die Grundsteuer] ist zu hoch",
+                "Die Grundsteuer steigt. Viele meinen, sie ist zu hoch.",
+            ),
+            (
+                "fr",
+                "Elle [la commune] révisera les tarifs chaque année.",
+                "La commune a voté. Elle révisera les tarifs chaque année.",
+            ),
+        ),
+    ),
+    Rule(
         "claim.word_changed",
         _C,
         "another word in place of the source's: a synonym, another name, party or place, a "
