@@ -31,9 +31,9 @@ from .matching.approximate import (
     elided_match,
     reported_score,
 )
+from .matching.cuts import left_out
 from .matching.edits import claim_rules, preserves_claim
 from .matching.match import (
-    UNSPACED_SCRIPT,
     PreparedSource,
     exact_in_paragraph,
     match_from_spans,
@@ -47,15 +47,10 @@ from .matching.mojibake import find_with_gaps, repair_mojibake
 from .matching.normalize import fold_text
 from .matching.words import (
     ARTICLES,
-    CONJUNCTIONS,
     CONNECTIVES,
     DEMONSTRATIVES,
-    EXCEPTIONS,
     FOCUS_WORDS,
-    LIMITING_WORDS,
-    NEGATIONS,
     PRONOUNS,
-    UNSPACED_LIMITING,
     connective_prefix,
     word_claim,
 )
@@ -202,30 +197,44 @@ def _locate(
         finding, match = _locate_verbatim(reading, primary, secondary)
         if match is not None and ends_sentence and _ends_inside_word(match, primary, secondary):
             continue  # "onward." is no cut of "onwards": the quote says where it ends
-        if match is not None and (left_out := _sentence_cut(match, quote.text, primary, secondary)):
-            # "tenant may sublet" of "No tenant may sublet": verbatim words, another claim
-            difference = Difference("claim.sentence_cut", "", left_out)
-            return _Found(Finding.CHANGED_CLAIM, match, ("claim.sentence_cut",), (difference,))
         if match is not None:
             method = "verbatim.exact" if match.method is MatchMethod.EXACT else "verbatim.folded"
             match = _with_edge_marks(match, reading.text, primary, secondary)
-            return _Found(finding, match, (method, *rules), verbatim=True)
+            found = _Found(finding, match, (method, *rules), verbatim=True)
+            return _without_cut_claim(found, quote, primary, secondary)
     cut = _locate_refused_cut(quote, primary, secondary)
     if cut is not None:
         return cut
-    interpolated = _locate_interpolated(quote, primary, secondary)
-    if interpolated is not None:
-        return interpolated
-    after_link = _locate_after_link(quote, primary, secondary)
-    if after_link is not None:
-        return after_link
-    repaired = _locate_repaired(quote, primary, secondary)
-    if repaired is not None:
-        return repaired
-    plain = readings[1][0] if len(readings) > 1 and readings[1][1] == _EDITORIAL else quote
-    return _locate_approximately(
-        plain, primary, secondary, min_score=min_score, min_margin=min_margin
+    repaired = (
+        _locate_interpolated(quote, primary, secondary)
+        or _locate_after_link(quote, primary, secondary)
+        or _locate_repaired(quote, primary, secondary)
     )
+    if repaired is None:
+        plain = readings[1][0] if len(readings) > 1 and readings[1][1] == _EDITORIAL else quote
+        repaired = _locate_approximately(
+            plain, primary, secondary, min_score=min_score, min_margin=min_margin
+        )
+    return _without_cut_claim(repaired, quote, primary, secondary)
+
+
+def _without_cut_claim(
+    found: _Found,
+    quote: ParsedQuote,
+    primary: PreparedSource | None,
+    secondary: Sequence[PreparedSource],
+) -> _Found:
+    """A passage found verbatim or repaired, unless its sentence says around it what the
+    quote leaves out and that changes its claim ("tenant may sublet" of "No tenant may
+    sublet"): then the same passage as the hint of a changed claim."""
+    passing = found.verbatim or found.finding is Finding.APPROXIMATE
+    if not passing or found.match is None:
+        return found
+    left = _sentence_cut(found.match, quote.text, primary, secondary)
+    if not left:
+        return found
+    difference = Difference("claim.sentence_cut", "", left)
+    return _Found(Finding.CHANGED_CLAIM, found.match, ("claim.sentence_cut",), (difference,))
 
 
 _WORD_BEFORE = re.compile(r"(?P<word>[^\W\d_]+)[\s\"'„“”«»‚‘’*_]*$")
@@ -235,104 +244,15 @@ def _sentence_cut(
     match: Match, quote: str, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
 ) -> str:
     """What the passage's sentence says around it that the quote leaves out and that
-    changes what the quote says (the word before, ``_limiting_word_before``; the word
-    after, ``_limiting_word_after``), or ""."""
-    return _limiting_word_before(match, primary, secondary) or _limiting_word_after(
-        match, quote, primary, secondary
+    changes what the quote says (``cuts.left_out``), or ""."""
+    paragraphs = _searcher_of(match, primary, secondary).source.paragraphs
+    last = match.continues[-1] if match.continues else match
+    return left_out(
+        paragraphs, match.paragraph - 1, match.start, last.paragraph - 1, last.end, quote
     )
 
 
-_SENTENCE_STOPS = ".!?。！？"
-_UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
-
-
-def _limiting_word_after(
-    match: Match, quote: str, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
-) -> str:
-    """The negation that is all the passage's sentence says after it ("Der Vermieter
-    übernimmt die Kosten |nicht.": German and Dutch put it last), or, when the quote ends
-    with a full stop where the sentence goes on, a negation, condition or restriction in
-    what goes on ("possible à tout moment|, sauf …") or the question mark of a question
-    quoted as a statement ("So we cancel the contract|?"). A full stop inside the closing
-    mark is otherwise the quoting writer's (verbatim.closing_punctuation); a quote
-    stopping mid-sentence without one ("… dürfen die Finanzmärkte" of "… nicht dereguliert
-    werden") is a truncation its reader sees."""
-    searcher = _searcher_of(match, primary, secondary)
-    last = match.continues[-1] if match.continues else match
-    paragraph = searcher.source.paragraphs[last.paragraph - 1]
-    end = last.end
-    if end == 0 or paragraph[end - 1] in _SENTENCE_STOPS:
-        return ""  # the source's sentence ends where the quote does
-    if end < len(paragraph) and paragraph[end - 1].isalnum() and paragraph[end].isalnum():
-        return ""  # a cut inside a word: verbatim.cut_end and claim.cut_word decide
-    rest = paragraph[end : end + _CONDITION_CHARS]
-    stop = next((k for k, char in enumerate(rest) if char in _SENTENCE_STOPS), len(rest))
-    goes_on = _LETTERS.findall(rest[:stop])
-    ending = quote.rstrip()
-    last_word = _LETTERS.findall(fold_text(ending))[-1:]
-    if (
-        goes_on
-        and stop < len(rest)
-        and all(fold_text(word) in NEGATIONS for word in goes_on)
-        and not CONJUNCTIONS.intersection(last_word)  # "… will oder |nicht": "or not"
-    ):
-        return " ".join(goes_on)  # all the sentence leaves out is its negation
-    if ending[-1:] not in _SENTENCE_STOPS or ending.endswith(("...", "…")):
-        return ""  # a quote stopping mid-sentence, or marked cut, is a truncation its reader sees
-    if not goes_on:
-        asked = stop < len(rest) and rest[stop] in "?？" and ending[-1] not in "?？"
-        return rest[stop] if asked else ""
-    return next((word for word in goes_on if fold_text(word) in _CUT_CLAIM_WORDS), "")
-
-
-_CUT_CLAIM_WORDS = NEGATIONS | EXCEPTIONS | LIMITING_WORDS
-
-
-def _limiting_word_before(
-    match: Match, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
-) -> str:
-    """The word of the quote's sentence before its passage that negates, restricts or
-    conditions it, or "": the word right before ("No", "ohne", "Nur", "Wenn", "Aucun", with
-    nothing but spaces, quotation marks or emphasis between), or the condition the sentence
-    opens with when the passage is its main clause ("If members agree, |the board must …",
-    "Wenn …, |muss …"). Without it the quote reads as saying the opposite ("triftigen Grund"
-    of "ohne triftigen Grund"), more, or as fact what the source supposes ("die Regierung
-    beobachtet Bürger" of "Wenn die Regierung …"). A quote that stops before a
-    word is a truncation its reader sees ("… dürfen die Finanzmärkte" of "… nicht
-    dereguliert werden"): not this."""
-    searcher = _searcher_of(match, primary, secondary)
-    paragraph = searcher.source.paragraphs[match.paragraph - 1]
-    if match.start > 0 and UNSPACED_SCRIPT.match(paragraph[match.start - 1]):
-        before_text = paragraph[max(0, match.start - _UNSPACED_LOOKBACK) : match.start]
-        return next((m for m in UNSPACED_LIMITING if before_text.endswith(m)), "")
-    if match.start > 0 and paragraph[match.start - 1].isalnum():
-        return ""  # a cut inside a word: verbatim.cut_start and claim.cut_word decide
-    before = _WORD_BEFORE.search(paragraph[max(0, match.start - 40) : match.start])
-    word = fold_text(before["word"]) if before is not None else ""
-    if len(word) > 1 and word in _CUT_CLAIM_WORDS:
-        return word
-    return _condition_before(paragraph, match.start)
-
-
-# The sentence before a passage, read back at most this far: a condition opens it
-_CONDITION_CHARS = 300
-_SENTENCE_OPENS = re.compile(r"(?:^|[.!?;:]\s+)(?=[^.!?;:]*$)")
 _LETTERS = re.compile(r"[^\W\d_]+")
-
-
-def _condition_before(paragraph: str, start: int) -> str:
-    """The condition or exception word ("if", "unless", "wenn", "sauf") the passage's
-    sentence opens with, when a comma sets that clause off before the passage, or ""."""
-    window_start = max(0, start - _CONDITION_CHARS)
-    window = paragraph[window_start:start]
-    opening = _SENTENCE_OPENS.search(window)
-    if opening is None or (opening.end() == 0 and window_start > 0):
-        return ""
-    if "," not in window[opening.end() :]:
-        return ""
-    first = _LETTERS.search(window, opening.end())
-    word = fold_text(first.group()) if first is not None else ""
-    return word if word in EXCEPTIONS else ""
 
 
 def _searcher_of(
@@ -504,11 +424,7 @@ def _locate_after_link(
         paragraph = searcher.source.paragraphs[match.paragraph - 1]
         before = paragraph[max(0, match.start - _CLAUSE_OPENING_CHARS) : match.start]
         opens = match.start == 0 or _CLAUSE_OPENS.search(before)
-        if (
-            opens
-            and not _ends_with_link(before)
-            and not _limiting_word_before(match, primary, secondary)
-        ):
+        if opens and not _ends_with_link(before):
             link = Difference("edit.opening_connective", " ".join(words[:size]), "")
             return _Found(Finding.APPROXIMATE, match, ("edit.opening_connective",), (link,))
     return None

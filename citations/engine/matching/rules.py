@@ -1628,13 +1628,30 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "claim.sentence_cut",
         _C,
-        "the quote starts right after a word of its sentence that negates or restricts it "
-        "(tenant may … of No tenant may …, triftigen Grund of ohne triftigen Grund, nur), or "
-        "is the main clause of a sentence that opens with its condition (If …, the board "
-        "must …); or it stops where all its sentence says after it is a negation (… folgte "
-        "dieser Auffassung nicht.), or puts a full stop where the sentence goes on with more "
-        "words, a negation, condition or restriction, or asks (… the contract?)",
+        "the quote starts a few words after a word of its clause that negates, restricts or "
+        "bounds it (tenant may … of No tenant may …, triftigen Grund of ohne triftigen Grund, "
+        "nur, at least 90 days), right after a condition, or is the main clause of a sentence "
+        "that opens with a condition, hedge or attribution (If …, the board must …; "
+        "Allegedly, …; According to the tenant, …); or it stops where its clause says only "
+        "a negation after it (… folgte dieser Auffassung jedoch nicht.), or puts a full stop "
+        "where the sentence goes on with a negation, condition or restriction, or asks "
+        "(… the contract?). Sentences are read across line breaks that do not end them",
         (
+            (
+                "en",
+                "the chief executive approved the merger in May",
+                "Allegedly, the chief executive approved the merger in May.",
+            ),
+            (
+                "de",
+                "500 Euro im Monat",
+                "Die Miete beträgt höchstens 500 Euro im Monat.",
+            ),
+            (
+                "fr",
+                "le locataire doit payer les frais de réparation",
+                "Selon le bailleur, le locataire doit payer les frais de réparation.",
+            ),
             (
                 "de",
                 "Das Gericht folgte dieser Auffassung.",

@@ -16,6 +16,10 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(fold_text(word) for word in text.split())
 
 
+def _phrases(text: str) -> frozenset[str]:
+    return frozenset(fold_text(phrase) for phrase in text.split(",") if phrase.strip())
+
+
 # Numbers and the units they count in ("eight (8) days" for "eight (8) hours" is another claim)
 NUMBER_WORDS = _words(
     """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
@@ -90,7 +94,7 @@ NEGATIONS = _words(
     bez žádný žádná žádné nikdy nikdo není değil yok hiç asla не нет ни никогда ничего никто
     без нельзя δεν μη μην ποτέ κανένας καμία χωρίς לא אין אל ללא בלי لا لم لن ليس بدون دون
     नहीं न मत कभी बिना không chưa chẳng tidak bukan tanpa jangan belum nem sem soha semmi
-    senki nincs 안 아니"""
+    senki nincs nu ei ej keinerlei 안 아니"""
 )
 NEGATION_PREFIXES = ("않", "없", "못")  # Korean negation is part of the verb: 않았습니다
 MODALS = _words(
@@ -127,10 +131,51 @@ LIMITING_WORDS = NEGATIONS | _words(
     tylko jedynie wyłącznie pouze jen jenom только лишь исключительно μόνο רק فقط केवल सिर्फ
     chỉ hanya cuma csak sadece yalnızca"""
 )
+# A negation that only widens what follows ("nicht nur", "not only", "nicht zuletzt")
+WIDENING_NEGATIONS = _phrases(
+    """nicht nur, not only, not just, not least, nicht zuletzt, non seulement, pas seulement,
+    no solo, no sólo, non solo, niet alleen, não só, não apenas"""
+)
+# Abbreviations whose full stop ends no sentence ("Nr. 5", "gem. § 5", "Art. 3 GG")
+ABBREVIATIONS = _words(
+    """nr no art abs bzw vgl ca etc usw ggf evtl inkl ff dr mr mrs ms st sec sect gem lit bd
+    ziff vol ed eds al cf bspw sog resp mio mrd tsd jh jhd prof"""
+)
+# Words that bound the number after them ("at least |90 days", "höchstens |500 Euro"):
+# a quote starting at the number says it exactly
+BOUND_WORDS = _words(
+    """least most to than over under above below about around approximately nearly almost
+    höchstens mindestens maximal minimal wenigstens zu als über unter rund etwa ca circa fast
+    knapp moins plus jusqu environ près hasta más menos fino oltre meno ruim"""
+)
+# What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
+# the main clause alone states as fact what the source supposes, reports or qualifies
+QUALIFYING_OPENERS = _phrases(
+    """if, unless, should, where, provided, providing, in case, in the event, subject to,
+    assuming, supposing, allegedly, reportedly, supposedly, apparently, perhaps, maybe,
+    possibly, probably, ideally, theoretically, in theory, in principle, according to,
+    hypothetically, wenn, falls, sofern, soweit, sollte, sollten, außer, es sei denn,
+    angeblich, vermutlich, möglicherweise, eventuell, vielleicht, wahrscheinlich,
+    idealerweise, theoretisch, laut, im prinzip, si, sauf, à moins, pourvu,
+    au cas, en cas, selon, d'après, prétendument, apparemment, peut-être, probablement,
+    en principe, théoriquement, salvo, a menos, en caso, siempre que, según,
+    supuestamente, quizá, quizás, tal vez, en principio, se, qualora, purché, a meno,
+    in caso, secondo, presumibilmente, forse, probabilmente, in teoria, caso, desde que,
+    segundo, supostamente, talvez, provavelmente, indien, tenzij, mits, volgens,
+    vermoedelijk, misschien, waarschijnlijk, in principe"""
+)
 # What negates or restricts the word it is written onto in scripts without spaces (不 承担:
 # "bears no", 非 課税: "tax-exempt", ไม่ สามารถ: "cannot", 只: "only"); a quote starting right
 # after one says the opposite, or more
 UNSPACED_LIMITING = (
+    "不得",
+    "没有",
+    "沒有",
+    "无法",
+    "無法",
+    "严禁",
+    "嚴禁",
+    "禁止",
     "不",
     "非",
     "无",
@@ -208,7 +253,7 @@ CONNECTIVES = frozenset(CONNECTIVE_SENSES)
 # Connectives that also focus the phrase after them ("Auch Kinder dürfen …" says others may
 # too; "Even members pay"): a quote may drop them at its opening, not add them there
 FOCUS_WORDS = _words(
-    """also auch aussi ook también even sogar selbst même incluso anche insbesondere
+    """also auch aussi ook también também even sogar selbst même incluso anche insbesondere
     especially particularly notamment surtout"""
 )
 # Prefixes that turn a word into its opposite: "ex"/"in"cluding, "un"zulässig, "il"légal,

@@ -1,0 +1,209 @@
+"""What the sentence around a verbatim passage says that a quote of it leaves out, and that
+changes what the quote says (``claim.sentence_cut``).
+
+A quote may be a substring of its source and still say something the source does not: cut
+after "No" ("tenant may sublet" of "No tenant may sublet"), after a condition or hedge the
+sentence opens with ("If members agree, |the board must …", "Allegedly, |the CEO …"),
+before the negation German and Dutch put last ("… folgte dieser Auffassung |nicht."), or
+with a full stop where its sentence goes on "…, sauf pendant la période d'essai". The
+sentence is read across paragraph breaks that do not end it (a PDF's lines), and its
+boundaries are full stops before a capital, not those of "1. März", "gem. § 5" or "z. B.".
+
+>>> left_out(("Kein Mieter darf untervermieten.",), 0, 5, 0, 31, "Mieter darf untervermieten.")
+'kein'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .normalize import fold_text
+from .words import (
+    ABBREVIATIONS,
+    BOUND_WORDS,
+    CONJUNCTIONS,
+    EXCEPTIONS,
+    LIMITING_WORDS,
+    NEGATIONS,
+    QUALIFYING_OPENERS,
+    UNSPACED_LIMITING,
+    WIDENING_NEGATIONS,
+)
+
+# A sentence ends at a full stop, question or exclamation mark (and closing marks) before a
+# space and a capital, or at the text's end; not after an ordinal or an abbreviation ("1.
+# März", "z. B. an", "Nr. 5", "gem. § 5"); an ideographic one needs no space.
+_CLOSING = ")]\"'”’“‘»«›‹」』"
+_STOP_CANDIDATE = re.compile(
+    rf"[.!?؟][{re.escape(_CLOSING)}]*(?:\s+[\"'“„«»‹›(\[]*(?P<next>\S)|\s*$)|(?P<cjk>[。！？])"
+)
+_BEFORE_STOP = re.compile(rf"(?P<word>[^\W_]+)[{re.escape(_CLOSING)}]*$")
+_CLAUSE_MARK = re.compile(r"[,;:()\[\]–—]|\s-\s")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_STOPS = ".!?؟。！？"
+_QUESTION = "?؟？"
+_CONTEXT = 1000  # characters of the sentence read before and after the passage
+_GOVERNING_WORDS = 4  # words before a passage in its clause that may negate or bound it
+_UNSPACED = re.compile(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+)
+_UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
+_CUT_CLAIM_WORDS = NEGATIONS | EXCEPTIONS | LIMITING_WORDS
+
+
+def sentence_ends(text: str) -> list[tuple[int, int]]:
+    """Where the sentences of ``text`` end: (the stop, where the next sentence begins).
+
+    >>> text = "Am 1. März zahlt er. Dann z. B. nicht. Gem. § 5 gilt das. Im Jahr 2020. Nr. 5 ab."
+    >>> [text[start - 2 : start + 1] for start, _ in sentence_ends(text)]
+    ['er.', 'ht.', 'as.', '20.', 'ab.']
+    """
+    ends = []
+    for found in _STOP_CANDIDATE.finditer(text):
+        if found["cjk"]:
+            ends.append((found.start(), found.end()))
+        elif not _ends_a_word(text, found.start()):
+            continue
+        elif found["next"] is None:
+            ends.append((found.start(), len(text)))  # the text ends with the sentence
+        elif found["next"].isupper():
+            ends.append((found.start(), found.start("next")))
+    return ends
+
+
+def left_out(
+    paragraphs: Sequence[str],
+    first: int,
+    start: int,
+    last: int,
+    end: int,
+    quote: str,
+) -> str:
+    """What the passage's sentence says that the quote of the passage leaves out and that
+    changes its claim, or "": the passage runs from ``start`` in paragraph ``first`` to
+    ``end`` in paragraph ``last`` (0-based indexes)."""
+    return _left_out_before(paragraphs, first, start, quote) or _left_out_after(
+        paragraphs, last, end, quote
+    )
+
+
+def _ends_a_word(text: str, stop: int) -> bool:
+    """Whether the stop at ``stop`` ends a word, not an ordinal ("1.") or an abbreviation."""
+    word = _BEFORE_STOP.search(text, max(0, stop - 40), stop)
+    if word is None:
+        return False
+    if word["word"].isdigit():
+        return len(word["word"]) > 2  # "im Jahr 2020." ends a sentence, "am 1." does not
+    return len(word["word"]) > 1 and fold_text(word["word"]) not in ABBREVIATIONS
+
+
+def _before(paragraphs: Sequence[str], index: int, start: int) -> str:
+    """The text before the passage, with the previous paragraph while the sentence runs on
+    from it (it ends with a comma or a colon)."""
+    text = paragraphs[index][:start]
+    while len(text) < _CONTEXT and index > 0 and not sentence_ends(text):
+        previous = paragraphs[index - 1].rstrip()
+        if previous[-1:] not in ",;:-–":
+            break
+        text, index = f"{previous} {text}", index - 1
+    return text[-_CONTEXT:]
+
+
+def _after(paragraphs: Sequence[str], index: int, end: int) -> str:
+    """The text after the passage, with the next paragraph while the sentence runs on into
+    it (it goes on in lower case)."""
+    text = paragraphs[index][end:]
+    while len(text) < _CONTEXT and index + 1 < len(paragraphs):
+        if text.rstrip()[-1:] in _STOPS or sentence_ends(text):
+            break
+        following = paragraphs[index + 1].lstrip()
+        if not following[:1].islower():
+            break
+        text, index = f"{text} {following}", index + 1
+    return text[:_CONTEXT]
+
+
+def _sentence_start(text: str) -> int:
+    """Where the last sentence of ``text`` begins."""
+    return max((begins for _, begins in sentence_ends(text)), default=0)
+
+
+def _left_out_before(paragraphs: Sequence[str], index: int, start: int, quote: str) -> str:
+    before = _before(paragraphs, index, start)
+    if before and _UNSPACED.match(before[-1]):
+        # no spaces: a quote may start at any letter, not right after 不, 非, ไม่
+        tail = before[-_UNSPACED_LOOKBACK:]
+        return next((m for m in UNSPACED_LIMITING if tail.endswith(m)), "")
+    if before and before[-1].isalnum():
+        return ""  # a cut inside a word: verbatim.cut_start and claim.cut_word decide
+    sentence = before[_sentence_start(before) :]
+    if not sentence.strip():
+        return ""  # the quote starts its sentence
+    clause = _CLAUSE_MARK.split(sentence)[-1]
+    clause_words = [fold_text(w) for w in _LETTERS.findall(clause)]
+    # a condition right before ("If |members agree"); not "accept it if they keep |the
+    # four-hour response time", which the condition does not reach
+    if clause_words and clause_words[-1] in EXCEPTIONS:
+        return clause_words[-1]
+    # a negation or restriction a few words before ("No |tenant may …", "Under no
+    # circumstances |may …", "It is not true that |…"), since the last joining word: that
+    # of the conjunct before ("nicht gestattet |und in Schulen …") does not reach the quote
+    joins = [k for k, word in enumerate(clause_words) if word in CONJUNCTIONS - NEGATIONS]
+    governing = clause_words[joins[-1] + 1 if joins else 0 :][-_GOVERNING_WORDS:]
+    first_word = next(iter(_LETTERS.findall(fold_text(quote))), "")
+    limiting = next(
+        (
+            word
+            for k, word in enumerate(governing)
+            if len(word) > 1
+            and word in LIMITING_WORDS
+            and " ".join(governing[k : k + 2]) not in WIDENING_NEGATIONS
+        ),
+        "",
+    )
+    if limiting and first_word not in CONJUNCTIONS:
+        return limiting
+    if quote.lstrip()[:1].isdigit() and clause_words and clause_words[-1] in BOUND_WORDS:
+        return clause_words[-1]  # "at least |90 days", "höchstens |500 Euro"
+    opening = [fold_text(w) for w in _LETTERS.findall(sentence)[:3]]
+    # "If …, |the board must", "Allegedly, |the CEO …", "According to the tenant, |…"
+    return next(
+        (
+            " ".join(opening[:size])
+            for size in (3, 2, 1)
+            if " ".join(opening[:size]) in QUALIFYING_OPENERS
+        ),
+        "",
+    )
+
+
+def _left_out_after(paragraphs: Sequence[str], index: int, end: int, quote: str) -> str:
+    paragraph = paragraphs[index]
+    if end == 0 or paragraph[end - 1] in _STOPS:
+        return ""  # the source's sentence ends where the quote does
+    if end < len(paragraph) and paragraph[end - 1].isalnum() and paragraph[end].isalnum():
+        return ""  # a cut inside a word: verbatim.cut_end and claim.cut_word decide
+    after = _after(paragraphs, index, end)
+    ends = sentence_ends(after)
+    stop = ends[0][0] if ends else len(after.rstrip())
+    rest = after[:stop]
+    ending = quote.rstrip()
+    quoted_words = _LETTERS.findall(fold_text(ending))
+    clause = _CLAUSE_MARK.split(rest)[0]
+    clause_words = [fold_text(w) for w in _LETTERS.findall(clause)]
+    if (
+        1 <= len(clause_words) <= 2
+        and any(word in NEGATIONS for word in clause_words)
+        and not CONJUNCTIONS.intersection(quoted_words[-1:])  # "… will oder |nicht": "or not"
+    ):
+        return " ".join(clause_words)  # "… Auffassung |jedoch nicht.", "|nicht mehr."
+    if ending[-1:] not in _STOPS or ending.endswith(("...", "…")):
+        return ""  # a quote stopping mid-sentence, or marked cut, is a truncation it shows
+    goes_on = [fold_text(w) for w in _LETTERS.findall(rest)]
+    if not goes_on:
+        mark = (rest.rstrip() or after[len(rest) :].lstrip())[:1]
+        asked = bool(mark) and mark in _QUESTION
+        return "?" if asked and ending[-1] not in _QUESTION else ""
+    # a full stop put where the sentence goes on with a negation, condition or restriction
+    return next((word for word in goes_on if word in _CUT_CLAIM_WORDS), "")
