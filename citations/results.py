@@ -3,6 +3,7 @@
 The export is built from the stored quote rows (the result reviewers saw and approved), never
 by running the engine again (003.9)."""
 
+from citations.bundles import engine_bundle
 from citations.engine import (
     CorrectedCitation,
     Match,
@@ -18,15 +19,14 @@ from citations.engine import (
 from citations.engine.reading.parse import parse_response
 from citations.engine.writing.export import export_response
 from citations.engine.writing.report import decision_from_dict
-from reviews.bundles import engine_bundle
-from reviews.models import Assessment, Quote, ReviewState, VerificationState
+from citations.models import Quote, Verification, VerificationState
 
 
 class ExportRefused(Exception):
     """The result is not ready for this export; the message says why (HTTP 409)."""
 
 
-def assessment_stored_report(*, assessment: Assessment) -> Report:
+def assessment_stored_report(*, assessment: Verification) -> Report:
     """The stored result as a ``Report``. Where each quote sits in the response (what an
     export replaces or removes) comes from parsing the stored response again; a parser that
     no longer finds the stored quotes is refused rather than guessed around."""
@@ -85,17 +85,12 @@ def _quote_result(row: Quote, quote: ParsedQuote) -> QuoteResult:
     )
 
 
-def assessment_export(*, assessment: Assessment, final: bool = False) -> str:
-    """The response with the stored corrections applied (003.9). ``final``: only an approved
-    assessment's result, for consumers that must take decided data only (EV-9)."""
+def assessment_export(*, assessment: Verification) -> str:
+    """The response with the stored corrections applied (003.9)."""
     if assessment.verification_state != VerificationState.DONE:
         raise ExportRefused(
             f"verification is {assessment.verification_state}; the export is available once "
             "it is done"
-        )
-    if final and assessment.review_state != ReviewState.APPROVED:
-        raise ExportRefused(
-            f"review is {assessment.review_state}; only approved results are exported as final"
         )
     report = assessment_stored_report(assessment=assessment)
     return export_response(engine_bundle(assessment), report)

@@ -10,7 +10,7 @@ from citations.engine import (
     ENGINE_NAME,
     ENGINE_VERSION,
 )
-from reviews.models import Assessment, ReviewState, VerificationState
+from citations.models import Verification, VerificationState
 
 CURRENT_ENGINE = f"{ENGINE_NAME} {ENGINE_VERSION}"
 
@@ -25,7 +25,7 @@ def assessments_stuck(*, now: datetime | None = None) -> list[int]:
     worker holding them died."""
     cutoff = (now or timezone.now()) - stale_after()
     return list(
-        Assessment.objects.filter(
+        Verification.objects.filter(
             Q(verification_state=VerificationState.PENDING, updated_at__lt=cutoff)
             | Q(verification_state=VerificationState.RUNNING, verification_started_at__lt=cutoff)
         )
@@ -37,18 +37,7 @@ def assessments_stuck(*, now: datetime | None = None) -> list[int]:
 def assessments_claimed() -> list[tuple[int, str]]:
     """(id, process holding the claim) of every assessment being verified."""
     return list(
-        Assessment.objects.filter(verification_state=VerificationState.RUNNING)
+        Verification.objects.filter(verification_state=VerificationState.RUNNING)
         .order_by("pk")
         .values_list("pk", "verification_claimed_by")
-    )
-
-
-def assessments_outdated() -> list[int]:
-    """Done by another engine version and not yet approved: worth verifying again."""
-    return list(
-        Assessment.objects.filter(verification_state=VerificationState.DONE)
-        .exclude(engine_version=CURRENT_ENGINE)
-        .exclude(review_state=ReviewState.APPROVED)
-        .order_by("pk")
-        .values_list("pk", flat=True)
     )

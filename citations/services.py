@@ -41,6 +41,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError, connectio
 from django.db.models import Model, Q
 from django.utils import timezone
 
+from citations.bundles import engine_bundle, turn_sources
 from citations.engine import (
     Bundle,
     QuoteResult,
@@ -50,16 +51,8 @@ from citations.engine import (
     verify_bundle,
 )
 from citations.engine.writing.report import decision_to_dict
-from reviews.bundles import engine_bundle, turn_sources
-from reviews.models import (
-    Assessment,
-    Correction,
-    CorrectionField,
-    Quote,
-    ReviewState,
-    VerificationState,
-)
-from reviews.sql_rows import instances_from_sql
+from citations.models import Correction, CorrectionField, Quote, Verification, VerificationState
+from citations.sql_rows import instances_from_sql
 
 from .selectors import assessments_claimed, assessments_stuck, stale_after
 
@@ -106,7 +99,7 @@ class Claim:
     assessment_id: int
     attempt: int
     # The row as claimed, with only the columns a run reads (not the previous run's report).
-    assessment: Assessment = field(compare=False, repr=False)
+    assessment: Verification = field(compare=False, repr=False)
 
 
 # What ``engine_bundle`` reads of the assessment, and the run number the store continues:
@@ -133,7 +126,7 @@ def _claim_sql() -> str:
     """The claim as one statement: the conditional UPDATE returns the claimed row, so taking
     the work and reading it (with our own token) is one round trip and commits on its own.
     Plain SQL that PostgreSQL and SQLite (>= 3.35, the demo's database) both run."""
-    meta = Assessment._meta
+    meta = Verification._meta
     quote = connection.ops.quote_name  # "drop" is an SQL keyword
     returned = ", ".join(quote(meta.get_field(name).column) for name in ("id", *CLAIM_FIELDS))
     claimable = ", ".join(f"%(source{i})s" for i in range(len(CLAIMABLE_STATES)))
@@ -153,10 +146,6 @@ def _claim_sql() -> str:
     )
 
 
-class ReverificationLocked(Exception):
-    """Approved results are final (EV-9): re-verifying would change them under the approval."""
-
-
 def assessment_claim(
     *, assessment_id: int, now: datetime | None = None, dead_owner: str | None = None
 ) -> Claim | None:
@@ -167,7 +156,7 @@ def assessment_claim(
     now = now or timezone.now()
     # Pending, or running with a stale claim (its worker died), within the state graph.
     claimed = instances_from_sql(
-        Assessment,
+        Verification,
         ("id", *CLAIM_FIELDS),
         _claim_sql(),
         {
@@ -204,7 +193,7 @@ def assessment_verify(*, assessment_id: int, budget_seconds: float | None = None
     claim = assessment_claim(assessment_id=assessment_id) or _take_over_dead_claim(assessment_id)
     if claim is None:
         state = (
-            Assessment.objects.filter(pk=assessment_id)
+            Verification.objects.filter(pk=assessment_id)
             .values_list("verification_state", flat=True)
             .first()
         )
@@ -277,7 +266,7 @@ def _take_over_dead_claim(assessment_id: int) -> Claim | None:
     gets it sees, on the same machine, that the process is gone. The takeover counts as a
     crash, like a stale one, so a bundle that kills every worker still ends failed."""
     owner = (
-        Assessment.objects.filter(pk=assessment_id, verification_state=State.RUNNING)
+        Verification.objects.filter(pk=assessment_id, verification_state=State.RUNNING)
         .values_list("verification_claimed_by", flat=True)
         .first()
     )
@@ -496,7 +485,7 @@ def _finish(claim: Claim, values: Mapping[str, Any]) -> bool:
     storable: the token check and the row lock in one statement. Plain SQL built once: the
     ORM composed this UPDATE afresh for every task, at a cost near a short answer's
     verification (``manage.py bench_pipeline``)."""
-    meta = Assessment._meta
+    meta = Verification._meta
     params = [meta.get_field(name).get_db_prep_save(v, connection) for name, v in values.items()]
     with connection.cursor() as cursor:
         cursor.execute(
@@ -508,7 +497,7 @@ def _finish(claim: Claim, values: Mapping[str, Any]) -> bool:
 
 @functools.cache
 def _finish_sql(names: tuple[str, ...], vendor: str) -> str:
-    meta = Assessment._meta
+    meta = Verification._meta
     quote = connection.ops.quote_name
     assignments = ", ".join(f"{quote(meta.get_field(n).column)} = %s" for n in names)
     states = ", ".join(["%s"] * len(STORABLE_STATES))
@@ -643,7 +632,7 @@ def assessment_fail(*, assessment_id: int, error: str, claim: Claim | None = Non
     """Record a terminal failure; with ``claim``, only while that claim is still current."""
     guard = Q(verification_attempts=claim.attempt) if claim else Q()
     return bool(
-        Assessment.objects.filter(_sources_of("fail"), guard, pk=assessment_id).update(
+        Verification.objects.filter(_sources_of("fail"), guard, pk=assessment_id).update(
             verification_state=_target_of("fail"),
             verification_error=error[:MAX_ERROR_CHARS],
             updated_at=timezone.now(),
@@ -658,7 +647,7 @@ def _release_quietly(claim: Claim) -> None:
         if not connection.in_atomic_block:
             # A dropped connection stays broken until closed; a fresh one may work again.
             connection.close_if_unusable_or_obsolete()
-        Assessment.objects.filter(
+        Verification.objects.filter(
             _sources_of("release"), pk=claim.assessment_id, verification_attempts=claim.attempt
         ).update(verification_state=_target_of("release"), updated_at=timezone.now())
     except DatabaseError:
@@ -675,19 +664,13 @@ def assessment_enqueue_verification(*, assessment_id: int) -> None:
     transaction.on_commit(lambda: verify_assessment.delay(assessment_id), robust=True)
 
 
-def assessment_reverify(*, assessment_id: int) -> bool:
+def verification_restart(*, assessment_id: int) -> bool:
     """Verify again (engine changed, or an admin asks): the next run gets a new run number,
-    earlier corrections stay in the audit trail. False if the assessment is not done/failed.
-    Raises ``ReverificationLocked`` for an approved assessment (its results are final)."""
+    earlier corrections stay in the audit trail. False if the verification is not done/failed.
+    Whether its results may still change is review's to say: ``reviews.services.
+    assessment_reverify`` refuses approved ones and calls this."""
     with transaction.atomic():
-        assessment = Assessment.objects.select_for_update().filter(pk=assessment_id).first()
-        if assessment is None:
-            return False
-        if assessment.review_state == ReviewState.APPROVED:
-            raise ReverificationLocked(
-                f"assessment {assessment_id} is approved; its results are final"
-            )
-        changed = Assessment.objects.filter(_sources_of("reverify"), pk=assessment_id).update(
+        changed = Verification.objects.filter(_sources_of("reverify"), pk=assessment_id).update(
             verification_state=_target_of("reverify"),
             verification_error="",
             updated_at=timezone.now(),
@@ -707,7 +690,7 @@ def assessments_sweep(*, now: datetime | None = None) -> list[int]:
         pk for pk, owner in assessments_claimed() if pk not in stuck and claim_owner_is_gone(owner)
     ]
     if stuck:
-        Assessment.objects.filter(pk__in=stuck, verification_state=State.PENDING).update(
+        Verification.objects.filter(pk__in=stuck, verification_state=State.PENDING).update(
             updated_at=now
         )
         for assessment_id in stuck:

@@ -11,7 +11,8 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
 from django.http import Http404
 
-from reviews.models import Assessment, Quote
+from citations.models import Quote
+from reviews.models import Assessment
 from reviews.selectors import assessments_for_reviewer
 
 from .models import (

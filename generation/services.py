@@ -31,7 +31,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from citations.engine import BundleError, Turn
-from reviews.imports import BundleConflict, bundle_import
+from citations.imports import BundleConflict
+from reviews.imports import bundle_import
 from reviews.models import Team
 
 from .client import ChatClient, Completion, ModelCallFailed

@@ -11,18 +11,10 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.text import Truncator
 
-from citations.services import ReverificationLocked, assessment_reverify
+from citations.models import Correction, Quote, Source, VerificationState
 
-from .models import (
-    ApiToken,
-    Assessment,
-    Correction,
-    Quote,
-    ReviewDecision,
-    Source,
-    Team,
-    VerificationState,
-)
+from .models import ApiToken, Assessment, ReviewDecision, Team
+from .services import ReverificationLocked, assessment_reverify
 from .tokens import api_token_create, api_token_revoke
 
 
@@ -224,7 +216,9 @@ class AssessmentAdmin(admin.ModelAdmin):
     def quotes_listed(self, assessment: Assessment) -> str:
         """Where all quotes are when the inline below shows only the first."""
         count = assessment.quotes.count()
-        url = reverse("admin:reviews_quote_changelist") + f"?assessment__id__exact={assessment.pk}"
+        url = (
+            reverse("admin:citations_quote_changelist") + f"?assessment__id__exact={assessment.pk}"
+        )
         if count <= QuoteInline.shown:
             return format_html('{} below; <a href="{}">in the quote list</a>', count, url)
         return format_html(

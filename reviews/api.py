@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
 from citations.engine import BundleError
+from citations.imports import BundleConflict
 
-from .imports import BundleConflict, bundle_import
+from .imports import bundle_import
 from .models import Assessment
 from .tokens import api_token_authenticate
 

@@ -5,10 +5,11 @@ Same token authentication and error shape as ``POST /api/bundles`` (``reviews.ap
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
+from citations.models import VerificationState
 from citations.results import ExportRefused, assessment_export
 
 from .api import assessment_summary, json_error, token_required
-from .models import Assessment, VerificationState
+from .models import Assessment, ReviewState
 
 EXPORT_CONTENT_TYPES = {
     "markdown": "text/markdown; charset=utf-8",
@@ -76,7 +77,12 @@ def assessment_export_view(request: HttpRequest, assessment_id: int) -> HttpResp
     if assessment is None:
         return _not_found(assessment_id)
     try:
-        body = assessment_export(assessment=assessment, final=final == "1")
+        if final == "1" and assessment.review_state != ReviewState.APPROVED:
+            # Approval needs a finished verification, so this refuses only what is not final.
+            raise ExportRefused(
+                f"review is {assessment.review_state}; only approved results are exported as final"
+            )
+        body = assessment_export(assessment=assessment)
     except ExportRefused as exc:
         return json_error(409, str(exc), field="final" if final == "1" else "")
     response = HttpResponse(body, content_type=EXPORT_CONTENT_TYPES[assessment.response_format])

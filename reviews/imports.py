@@ -1,39 +1,20 @@
-"""Storing submitted bundles: all or nothing, never twice for one bundle id (VB-3, VB-4)."""
+"""Submitted bundles open for review: stored by ``citations.imports``, each as an assessment
+of a team in the same transaction."""
 
-import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from citations.engine.bundle import MAX_BUNDLE_BYTES
+from citations.imports import bundle_import as bundle_store
+from citations.models import Verification
 
-from citations.engine import Bundle, load_bundle
-from citations.engine.bundle import MAX_BUNDLE_BYTES, decode_bundle
-from citations.services import assessment_enqueue_verification
-
-from .models import Assessment, Source, Team, Turn
-
-
-class BundleConflict(Exception):
-    """A bundle id that is already stored with different content."""
-
-    def __init__(self, bundle_id: str) -> None:
-        super().__init__(
-            f"id: bundle {bundle_id!r} was already submitted with different content; "
-            "submit changes under a new id"
-        )
-        self.bundle_id = bundle_id
+from .models import Assessment, ReviewState, Team
 
 
 @dataclass(frozen=True)
 class ImportResult:
     assessment: Assessment
     created: bool
-
-
-def bundle_digest(data: dict[str, Any]) -> str:
-    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def bundle_import(
@@ -43,68 +24,36 @@ def bundle_import(
     team: Team | None = None,
     enqueue_verification: bool = True,
 ) -> ImportResult:
-    """Validate and store one bundle. Raises ``BundleError`` (bad input) or ``BundleConflict``
-    (same id, other content); in both cases nothing is written. A new assessment belongs to
-    ``team`` (its reviewers see it; none: staff only); a bundle stored before keeps its team.
-
-    A new assessment is ``pending``; its verification task is sent once the transaction
-    commits (never for a rolled-back import). ``enqueue_verification=False``: the caller
-    verifies in-process instead (``import_bundle --wait``)."""
-    data = raw if isinstance(raw, dict) else decode_bundle(raw, max_bytes=max_bytes)
-    bundle = load_bundle(data)
-    digest = bundle_digest(data)
-    existing = Assessment.objects.filter(bundle_id=bundle.id).first()
-    if existing is not None:
-        return _same_or_conflict(existing, digest)
-    try:
-        with transaction.atomic():
-            assessment = _store(bundle, data, digest, team)
-            if enqueue_verification:
-                assessment_enqueue_verification(assessment_id=assessment.pk)
-    except IntegrityError:
-        # Another request stored the same id between our check and our insert.
-        existing = Assessment.objects.get(bundle_id=bundle.id)
-        return _same_or_conflict(existing, digest)
-    return ImportResult(assessment=assessment, created=True)
+    """Store one bundle (``citations.imports.bundle_import``: its errors, its idempotence) and
+    open it for review in the same transaction. A new assessment belongs to ``team`` (its
+    reviewers see it; none: staff only); a bundle stored before keeps its team."""
+    opened: list[Assessment] = []
+    stored = bundle_store(
+        raw=raw,
+        max_bytes=max_bytes,
+        enqueue_verification=enqueue_verification,
+        on_store=lambda verification: opened.append(_open_for_review(verification, team)),
+    )
+    if opened:
+        return ImportResult(assessment=opened[0], created=True)
+    # Stored before: under review already, or stored by verification alone (bench_pipeline).
+    assessment = Assessment.objects.filter(pk=stored.verification.pk).first()
+    return ImportResult(
+        assessment=assessment or _open_for_review(stored.verification, team), created=False
+    )
 
 
-def _same_or_conflict(existing: Assessment, digest: str) -> ImportResult:
-    if existing.bundle_sha256 != digest:
-        raise BundleConflict(existing.bundle_id)
-    return ImportResult(assessment=existing, created=False)
-
-
-def _store(bundle: Bundle, data: dict[str, Any], digest: str, team: Team | None) -> Assessment:
-    turn = Turn.objects.create()
-    stored: dict[str, Source] = {}
-    for position, source in enumerate(bundle.turn.sources):
-        stored[source.id] = Source.objects.create(
-            turn=turn,
-            key=source.id,
-            kind=source.kind.value,
-            title=source.title,
-            label=source.label,
-            url=source.url,
-            eligible=source.eligible,
-            paragraphs=list(source.paragraphs),
-            position=position,
-        )
-    for source in bundle.turn.sources:
-        if source.parent is not None:
-            stored[source.id].parent = stored[source.parent]
-            stored[source.id].save(update_fields=["parent"])
-    meta = dict(bundle.meta)
-    return Assessment.objects.create(
-        bundle_id=bundle.id,
-        bundle_sha256=digest,
-        title=bundle.title,
-        meta=meta,
-        model_name=str(meta.get("model", ""))[:200],
-        prompt_version=str(meta.get("prompt_version", ""))[:200],
-        turn=turn,
-        response_format=bundle.response.format,
-        response_text=bundle.response.text,
-        quote_fields=data["response"].get("quotes", []),
-        drop=sorted(status.value for status in bundle.drop),
+def _open_for_review(verification: Verification, team: Team | None) -> Assessment:
+    # The verification row exists: insert only the assessment's own row. ``raw`` saves skip
+    # the parent's (``Model.save`` would write the parent again, and ``create`` a second one).
+    assessment = Assessment(
+        **{
+            field.attname: getattr(verification, field.attname)
+            for field in Verification._meta.concrete_fields
+        },
+        verification=verification,
+        review_state=ReviewState.PENDING,
         team=team,
     )
+    assessment.save_base(raw=True, force_insert=True)
+    return assessment

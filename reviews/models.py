@@ -1,21 +1,15 @@
-"""Stored assessments: the turn's sources, the response, its quotes, corrections, decisions.
+"""Review: teams, the assessment's review state and assignment, decisions, API tokens.
 
-Invariants live in database constraints; state changes live in services, not in save().
+An assessment is a verification (``citations.models.Verification``) under review: it extends
+it (multi-table inheritance), so its id is the verification's and pages read the response,
+counts and quotes as the assessment's own. Invariants live in database constraints; state
+changes live in services, not in save().
 """
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
 
-from citations.engine import MatchMethod, QuoteForm, Reason, SourceKind, Tier, VerificationStatus
-
-
-def _choices(enum) -> list[tuple[str, str]]:
-    return [(member.value, member.value.replace("_", " ")) for member in enum]
-
-
-def _in_choices(field: str, enum) -> Q:
-    return Q(**{f"{field}__in": [member.value for member in enum]})
+from citations.models import Verification, in_choices
 
 
 class Team(models.Model):
@@ -28,50 +22,6 @@ class Team(models.Model):
         return self.name
 
 
-class Turn(models.Model):
-    """One LLM call: the sources provided to the model. Each source's eligibility is decided
-    once, when the turn is stored, and read from here by prompts, verification and pages (012.3)."""
-
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    def __str__(self) -> str:
-        return f"turn {self.pk}"
-
-
-class Source(models.Model):
-    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="sources")
-    key = models.CharField(max_length=64, help_text="The source id used by citation markers.")
-    kind = models.CharField(max_length=20, choices=_choices(SourceKind))
-    title = models.CharField(max_length=500, blank=True)
-    label = models.CharField(max_length=500, blank=True)
-    url = models.CharField(max_length=2000, blank=True)
-    parent = models.ForeignKey(
-        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="attachments"
-    )
-    eligible = models.BooleanField(default=True, help_text="Provided to the model in this turn.")
-    paragraphs = models.JSONField(help_text="Raw paragraph texts; ¶1 is the first.")
-    position = models.PositiveIntegerField(help_text="Order in the bundle.")
-
-    class Meta:
-        ordering = ["turn", "position"]
-        constraints = [
-            models.UniqueConstraint(fields=["turn", "key"], name="source_key_unique_in_turn"),
-            models.CheckConstraint(
-                condition=_in_choices("kind", SourceKind), name="source_kind_valid"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.key} · {self.title or self.label or self.kind}"
-
-
-class VerificationState(models.TextChoices):
-    PENDING = "pending"
-    RUNNING = "running"
-    DONE = "done"
-    FAILED = "failed"
-
-
 class ReviewState(models.TextChoices):
     PENDING = "pending"
     APPROVED = "approved"
@@ -79,61 +29,14 @@ class ReviewState(models.TextChoices):
     RETURNED = "returned"
 
 
-class Assessment(models.Model):
-    bundle_id = models.CharField(max_length=200, unique=True)
-    bundle_sha256 = models.CharField(max_length=64, help_text="Digest of the submitted bundle.")
-    title = models.CharField(max_length=500, blank=True)
-    meta = models.JSONField(
-        default=dict, blank=True, help_text="Execution record from the pipeline."
+class Assessment(Verification):
+    verification = models.OneToOneField(
+        Verification,
+        on_delete=models.CASCADE,
+        parent_link=True,
+        primary_key=True,
+        related_name="assessment",
     )
-    model_name = models.CharField(max_length=200, blank=True, db_index=True)
-    prompt_version = models.CharField(max_length=200, blank=True)
-    turn = models.OneToOneField(Turn, on_delete=models.PROTECT, related_name="assessment")
-    response_format = models.CharField(
-        max_length=10, choices=[("markdown", "markdown"), ("json", "json")]
-    )
-    response_text = models.TextField()
-    quote_fields = models.JSONField(
-        default=list, blank=True, help_text="response.quotes of the bundle."
-    )
-    drop = models.JSONField(default=list, blank=True, help_text="Statuses removed from the export.")
-
-    verification_state = models.CharField(
-        max_length=10,
-        choices=VerificationState.choices,
-        default=VerificationState.PENDING,
-        db_index=True,
-    )
-    verification_started_at = models.DateTimeField(null=True, blank=True)
-    verification_claimed_by = models.CharField(
-        max_length=200,
-        blank=True,
-        help_text="The process holding the claim (machine, process id, start time): a claim "
-        "whose process is gone is taken over at once instead of after the stale period.",
-    )
-    verified_at = models.DateTimeField(null=True, blank=True)
-    verification_error = models.TextField(blank=True)
-    verification_attempts = models.PositiveIntegerField(default=0)
-    verification_crashes = models.PositiveIntegerField(
-        default=0,
-        help_text="Stale claims taken over in a row (each worker died holding it).",
-    )
-    verification_run = models.PositiveIntegerField(
-        default=0, help_text="How many result sets were stored."
-    )
-    engine_version = models.CharField(max_length=50, blank=True)
-    report = models.JSONField(
-        null=True, blank=True, help_text="The engine's report (report.schema.json)."
-    )
-
-    # Per-assessment counts (ADR-4), written with the results so silent drops show.
-    quotes_found = models.PositiveIntegerField(default=0)
-    quotes_verified = models.PositiveIntegerField(default=0)
-    quotes_corrected = models.PositiveIntegerField(default=0)
-    quotes_unverified = models.PositiveIntegerField(default=0)
-    quotes_ineligible = models.PositiveIntegerField(default=0)
-    quotes_dropped = models.PositiveIntegerField(default=0)
-
     review_state = models.CharField(
         max_length=10, choices=ReviewState.choices, default=ReviewState.PENDING, db_index=True
     )
@@ -152,151 +55,13 @@ class Assessment(models.Model):
     )
     reviewed_at = models.DateTimeField(null=True, blank=True)
 
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
     class Meta:
-        ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
-                condition=_in_choices("verification_state", VerificationState),
-                name="assessment_verification_state_valid",
-            ),
-            models.CheckConstraint(
-                condition=_in_choices("review_state", ReviewState),
+                condition=in_choices("review_state", ReviewState),
                 name="assessment_review_state_valid",
             ),
-            models.CheckConstraint(
-                condition=Q(response_format__in=["markdown", "json"]),
-                name="assessment_response_format_valid",
-            ),
         ]
-
-    def __str__(self) -> str:
-        return self.title or self.bundle_id
-
-
-class Quote(models.Model):
-    """One occurrence of quoted text in the response: the same words twice are two rows (003.8)."""
-
-    assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="quotes")
-    n = models.PositiveIntegerField(help_text="1-based position in the response.")
-    form = models.CharField(max_length=10, choices=_choices(QuoteForm))
-    text = models.TextField(help_text="As the model wrote it.")
-    response_start = models.PositiveIntegerField(null=True, blank=True)
-    response_end = models.PositiveIntegerField(null=True, blank=True)
-    extent_start = models.PositiveIntegerField(
-        null=True,
-        blank=True,
-        help_text="Where everything that belongs to the quote starts in the response: its "
-        "quotation marks, emphasis, '>' lines and citation marker.",
-    )
-    extent_end = models.PositiveIntegerField(null=True, blank=True)
-    json_path = models.CharField(max_length=1000, blank=True)
-    cited_ref = models.CharField(
-        max_length=500, blank=True, help_text="The source as the model named it."
-    )
-    cited_source = models.ForeignKey(
-        Source, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    cited_paragraph = models.PositiveIntegerField(null=True, blank=True)
-
-    status = models.CharField(max_length=12, choices=_choices(VerificationStatus), db_index=True)
-    reason = models.CharField(max_length=24, choices=_choices(Reason), db_index=True)
-    match_source = models.ForeignKey(
-        Source, on_delete=models.PROTECT, null=True, blank=True, related_name="matches"
-    )
-    match_paragraph = models.PositiveIntegerField(null=True, blank=True)
-    match_start = models.PositiveIntegerField(null=True, blank=True)
-    match_end = models.PositiveIntegerField(null=True, blank=True)
-    match_score = models.FloatField(null=True, blank=True)
-    match_method = models.CharField(max_length=12, choices=_choices(MatchMethod), blank=True)
-    match_tier = models.CharField(max_length=10, choices=_choices(Tier), blank=True)
-    match_continues = models.JSONField(
-        default=list,
-        blank=True,
-        help_text="[paragraph, start, end] of the match's parts in following paragraphs.",
-    )
-    corrected_text = models.TextField(blank=True)
-    corrected_source = models.ForeignKey(
-        Source, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    corrected_paragraph = models.PositiveIntegerField(null=True, blank=True)
-    decision = models.JSONField(
-        default=dict,
-        blank=True,
-        help_text="Why the engine decided (the report's 'decision').",
-    )
-
-    class Meta:
-        ordering = ["assessment", "n"]
-        constraints = [
-            models.UniqueConstraint(fields=["assessment", "n"], name="quote_position_unique"),
-            models.CheckConstraint(
-                condition=_in_choices("status", VerificationStatus), name="quote_status_valid"
-            ),
-            models.CheckConstraint(
-                condition=_in_choices("reason", Reason), name="quote_reason_valid"
-            ),
-            models.CheckConstraint(
-                condition=Q(match_start__isnull=True) | Q(match_start__lt=F("match_end")),
-                name="quote_match_span_ordered",
-            ),
-            models.CheckConstraint(
-                condition=Q(response_start__isnull=True) | Q(response_start__lt=F("response_end")),
-                name="quote_response_span_ordered",
-            ),
-            models.CheckConstraint(
-                condition=Q(extent_start__isnull=True)
-                | Q(extent_start__lte=F("response_start"), extent_end__gte=F("response_end")),
-                name="quote_extent_holds_response_span",
-            ),
-            models.CheckConstraint(
-                condition=Q(match_score__isnull=True) | Q(match_score__gte=0, match_score__lte=1),
-                name="quote_match_score_range",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.assessment_id} #{self.n} ({self.status})"
-
-
-class CorrectionField(models.TextChoices):
-    TEXT = "text"
-    SOURCE = "source"
-    PARAGRAPH = "paragraph"
-
-
-class Correction(models.Model):
-    """Append-only audit of one changed field (011.3): never updated or deleted by the app."""
-
-    assessment = models.ForeignKey(Assessment, on_delete=models.PROTECT, related_name="corrections")
-    quote = models.ForeignKey(Quote, on_delete=models.PROTECT, related_name="corrections")
-    run = models.PositiveIntegerField(help_text="The verification run that made it.")
-    field = models.CharField(max_length=10, choices=CorrectionField.choices)
-    old_value = models.TextField(blank=True)
-    new_value = models.TextField()
-    reason = models.CharField(max_length=24, choices=_choices(Reason))
-    score = models.FloatField(null=True, blank=True)
-    engine_version = models.CharField(max_length=50)
-    actor = models.CharField(
-        max_length=150, default="system", help_text="'system' or a reviewer's username."
-    )
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["quote", "run", "field"], name="correction_once_per_run"
-            ),
-            models.CheckConstraint(
-                condition=_in_choices("field", CorrectionField), name="correction_field_valid"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.quote} {self.field}: {self.old_value!r} → {self.new_value!r}"
 
 
 class ReviewAction(models.TextChoices):
@@ -323,7 +88,7 @@ class ReviewDecision(models.Model):
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
-                condition=_in_choices("action", ReviewAction), name="decision_action_valid"
+                condition=in_choices("action", ReviewAction), name="decision_action_valid"
             ),
         ]
 

@@ -21,8 +21,9 @@ from markdown_it import MarkdownIt
 
 from citations.engine.reading.parse_json import format_path, locate_json
 from citations.engine.types import QuoteFields
+from citations.models import Quote
 
-from .models import Assessment, Quote
+from .models import Assessment
 from .templatetags import review_tags
 
 QUOTES_TEMPLATE = "reviews/assessment_detail.html#quote_elements"

@@ -22,16 +22,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from citations.engine import FLAGGED_STATUSES, VerificationStatus
+from citations.models import Correction, Quote, Source, VerificationState
+from citations.selectors import CURRENT_ENGINE
 
-from .models import (
-    Assessment,
-    Correction,
-    Quote,
-    ReviewDecision,
-    ReviewState,
-    Source,
-    VerificationState,
-)
+from .models import Assessment, ReviewDecision, ReviewState
 from .rendering import RenderedParagraph, paragraph_rendering
 
 STATUSES = tuple(status.value for status in VerificationStatus)
@@ -560,3 +554,14 @@ def _paragraph_window(
     earlier = (max(1, start - step), start - 1) if start > 1 else None
     later = (end + 1, min(total, end + step)) if end < total else None
     return paragraphs, earlier, later
+
+
+def assessments_outdated() -> list[int]:
+    """Done by another engine version and not yet approved: worth verifying again."""
+    return list(
+        Assessment.objects.filter(verification_state=VerificationState.DONE)
+        .exclude(engine_version=CURRENT_ENGINE)
+        .exclude(review_state=ReviewState.APPROVED)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )

@@ -8,8 +8,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from citations.engine import FLAGGED_STATUSES
+from citations.models import Quote, Verification, VerificationState
+from citations.services import verification_restart
 
-from .models import Assessment, Quote, ReviewAction, ReviewDecision, ReviewState, VerificationState
+from .models import Assessment, ReviewAction, ReviewDecision, ReviewState
 
 # The review state graph, written down once: action -> (states it may start from, result).
 REVIEW_TRANSITIONS: dict[ReviewAction, tuple[frozenset[ReviewState], ReviewState]] = {
@@ -23,6 +25,10 @@ REVIEW_TRANSITIONS: dict[ReviewAction, tuple[frozenset[ReviewState], ReviewState
     ),
     ReviewAction.RETURN: (frozenset({ReviewState.PENDING}), ReviewState.RETURNED),
 }
+
+
+class ReverificationLocked(Exception):
+    """Approved results are final (EV-9): re-verifying would change them under the approval."""
 
 
 class ReviewError(Exception):
@@ -121,9 +127,17 @@ def _decide(
 ) -> ReviewDecision:
     from_states, to_state = REVIEW_TRANSITIONS[action]
     now = timezone.now()
-    updated = Assessment.objects.filter(
-        pk=assessment.pk, review_state__in=from_states, **(extra_guard or {})
-    ).update(review_state=to_state, reviewed_by=reviewer, reviewed_at=now, updated_at=now)
+    # The verification's row is locked before the assessment's, as re-verification locks it:
+    # its guard (done, this run) then holds until the decision commits.
+    verification_holds = (
+        Verification.objects.select_for_update()
+        .filter(pk=assessment.pk, **(extra_guard or {}))
+        .exists()
+    )
+    # Only the assessment's own columns: one UPDATE whose guard decides between two reviewers.
+    updated = verification_holds and Assessment.objects.filter(
+        pk=assessment.pk, review_state__in=from_states
+    ).update(review_state=to_state, reviewed_by=reviewer, reviewed_at=now)
     if not updated:
         raise _why_not(assessment, action)
     decision = ReviewDecision.objects.create(
@@ -163,3 +177,17 @@ def _verification_not_done(state: str) -> VerificationNotDone:
     return VerificationNotDone(
         f"Verification is {state}: an assessment can be approved only once its quotes are verified."
     )
+
+
+def assessment_reverify(*, assessment_id: int) -> bool:
+    """Verify again (``citations.services.verification_restart``) unless approved: raises
+    ``ReverificationLocked`` then. The verification row is locked first, as decisions lock it,
+    so an approval and a re-verification never both go through."""
+    with transaction.atomic():
+        if not Verification.objects.select_for_update().filter(pk=assessment_id).exists():
+            return False
+        if Assessment.objects.filter(pk=assessment_id, review_state=ReviewState.APPROVED).exists():
+            raise ReverificationLocked(
+                f"assessment {assessment_id} is approved; its results are final"
+            )
+        return verification_restart(assessment_id=assessment_id)

@@ -13,10 +13,12 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from citations.models import VerificationState
+
 from . import selectors, services
 from .charts import charts_for
 from .forms import AssessmentFilterForm, ParagraphRangeForm, ReviewForm, SourceViewForm
-from .models import ReviewAction, ReviewState, VerificationState
+from .models import ReviewAction, ReviewState
 from .rendering import quote_elements_html, response_rendering
 
 PAGE_SIZE = 25

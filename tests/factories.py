@@ -7,8 +7,9 @@ from typing import Any
 
 from django.conf import settings
 
+from citations.models import Correction, Quote, Source
 from reviews.imports import bundle_import
-from reviews.models import Assessment, Correction, Quote, Source
+from reviews.models import Assessment
 
 SCENARIO_DIR = settings.SHARED_DIR / "data" / "scenarios"
 SCENARIOS = sorted(p for p in SCENARIO_DIR.glob("*.json") if not p.name.endswith(".expected.json"))

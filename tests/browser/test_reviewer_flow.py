@@ -6,8 +6,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from citations.models import Quote, Source, VerificationState
 from reviews.imports import bundle_import
-from reviews.models import Assessment, Quote, ReviewDecision, Source, Team, VerificationState
+from reviews.models import Assessment, ReviewDecision, Team
 from tests.browser.accessibility import checked_screenshot
 from tests.browser_support import page_problems, sign_in
 from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user

@@ -7,8 +7,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from citations.models import VerificationState
 from reviews.imports import bundle_import
-from reviews.models import Assessment, Team, VerificationState
+from reviews.models import Assessment, Team
 from tests.browser.accessibility import checked_screenshot
 from tests.browser_support import page_problems, sign_in
 from tests.reviews.review_data import procurement_assessment, user

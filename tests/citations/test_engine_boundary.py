@@ -5,7 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parents[2] / "citations" / "engine"
+CITATIONS = Path(__file__).resolve().parents[2] / "citations"
+ENGINE = CITATIONS / "engine"
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -55,3 +56,15 @@ def test_the_engine_type_checks():
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_citations_imports_nothing_of_reviews():
+    """Verification stands without the review app (issue 16): nothing under ``citations/``
+    imports ``reviews`` (its migrations depend only on the history that made its tables)."""
+    offenders = {
+        str(path.relative_to(CITATIONS)): sorted(
+            m for m in imported_modules(path) if m.split(".")[0] == "reviews"
+        )
+        for path in sorted(CITATIONS.rglob("*.py"))
+    }
+    assert {name: mods for name, mods in offenders.items() if mods} == {}

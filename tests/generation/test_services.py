@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
+from citations.models import Quote
 from citations.services import assessment_verify
 from generation import services
 from generation.models import CallKind, ExecutionRecord, Generation, GenerationStatus
@@ -21,7 +22,7 @@ from generation.services import (
     generations_sweep,
 )
 from generation.sources import load_sources
-from reviews.models import Assessment, Quote
+from reviews.models import Assessment
 
 from .conftest import SECRET, client_for, dumps, read_block
 from .fake_llm import Answer, Raw, Stall, Status

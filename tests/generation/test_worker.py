@@ -10,11 +10,11 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from citations.models import Quote, VerificationState
 from generation.models import Generation, GenerationStatus
 from generation.services import WORKER_STOPPED, generation_create
 from generation.sources import load_sources
 from generation.tasks import run_generation
-from reviews.models import Quote, VerificationState
 from tests.pipeline.conftest import wait_until
 
 from .conftest import SECRET, dumps

@@ -4,8 +4,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from citations.models import Correction, VerificationState
 from citations.services import assessment_verify
-from reviews.models import Assessment, Correction, ReviewState, VerificationState
+from reviews.models import Assessment, ReviewState
 
 from .conftest import import_scenario, queued_assessment_ids
 

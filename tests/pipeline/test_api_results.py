@@ -7,9 +7,10 @@ import pytest
 
 from citations.engine import load_bundle, report_to_dict, verify_bundle
 from citations.engine.writing.export import export_response
-from citations.services import assessment_reverify, assessment_verify
+from citations.services import assessment_verify
 from reviews.imports import bundle_import
 from reviews.models import Assessment, ReviewState
+from reviews.services import assessment_reverify
 
 from .conftest import import_scenario, scenario
 

@@ -7,6 +7,7 @@ import subprocess
 
 import pytest
 
+from citations.models import Quote, VerificationState
 from citations.services import (
     VerifyOutcome,
     assessment_claim,
@@ -15,7 +16,7 @@ from citations.services import (
     claim_owner,
     claim_owner_is_gone,
 )
-from reviews.models import Assessment, Quote, VerificationState
+from reviews.models import Assessment
 
 from .conftest import import_scenario
 from .test_workers import SCENARIO, assert_exactly_one_result_set

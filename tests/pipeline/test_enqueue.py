@@ -6,8 +6,9 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
+from citations.models import VerificationState
 from citations.services import assessments_sweep
-from reviews.models import Assessment, VerificationState
+from reviews.models import Assessment
 
 from .conftest import import_scenario, queued_assessment_ids
 

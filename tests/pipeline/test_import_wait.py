@@ -6,7 +6,8 @@ import pytest
 from django.core.management import call_command
 
 from citations.engine import load_bundle, report_to_dict, verify_bundle
-from reviews.models import Assessment, Quote
+from citations.models import Quote
+from reviews.models import Assessment
 
 from .conftest import SCENARIOS, queued_assessment_ids
 

@@ -7,26 +7,19 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from citations.bundles import engine_bundle, turn_sources
 from citations.engine import VerificationStatus, load_bundle, report_to_dict, verify_bundle
+from citations.models import Correction, Quote, Source, VerificationState
 from citations.services import (
     CLAIM_FIELDS,
-    ReverificationLocked,
     VerifyOutcome,
     assessment_claim,
-    assessment_reverify,
     assessment_store_results,
     assessment_verify,
 )
-from reviews.bundles import engine_bundle, turn_sources
 from reviews.imports import bundle_import
-from reviews.models import (
-    Assessment,
-    Correction,
-    Quote,
-    ReviewState,
-    Source,
-    VerificationState,
-)
+from reviews.models import Assessment, ReviewState
+from reviews.services import ReverificationLocked, assessment_reverify
 
 from .conftest import import_scenario, scenario
 

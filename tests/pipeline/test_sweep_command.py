@@ -7,8 +7,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from citations.models import VerificationState
 from citations.services import assessment_verify
-from reviews.models import Assessment, ReviewState, VerificationState
+from reviews.models import Assessment, ReviewState
 
 from .conftest import import_scenario, queued_assessment_ids
 

@@ -18,8 +18,9 @@ import pytest
 from django.conf import settings
 from django.test import override_settings
 
+from citations.models import Quote, VerificationState
 from citations.services import VerifyOutcome, assessment_verify
-from reviews.models import Assessment, Quote, VerificationState
+from reviews.models import Assessment
 
 from .conftest import import_scenario, states, wait_until
 from .test_workers import SCENARIO, assert_exactly_one_result_set, outcomes

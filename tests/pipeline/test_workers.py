@@ -15,8 +15,9 @@ from django.db.models import Count
 from django.utils import timezone
 
 from citations.engine import load_bundle, verify_bundle
+from citations.models import Correction, Quote, VerificationState
 from citations.tasks import verify_assessment
-from reviews.models import Assessment, Correction, Quote, VerificationState
+from reviews.models import Assessment
 
 from .conftest import import_scenario, scenario, states, wait_until
 

@@ -11,8 +11,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from citations.engine.reading.parse_markdown import parse_markdown_response
+from citations.models import Correction, Quote, Source, VerificationState
 from reviews.imports import bundle_import
-from reviews.models import Assessment, Correction, Quote, Source, Team, VerificationState
+from reviews.models import Assessment, Team
 from tests.factories import SCENARIO_DIR
 
 # The procurement scenario's quotes as the model wrote them, in order: (form, text, marker).

@@ -8,7 +8,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from reviews.models import ApiToken, Correction, ReviewDecision, Team
+from citations.models import Correction
+from reviews.models import ApiToken, ReviewDecision, Team
 from tests.factories import make_assessment, make_correction, make_quote, source
 
 
@@ -49,18 +50,18 @@ def corrected(db):
 
 
 CHANGELISTS = [
-    ("reviews_source", {"kind__exact": "email_body"}),
-    ("reviews_source", {"eligible__exact": "1"}),
+    ("citations_source", {"kind__exact": "email_body"}),
+    ("citations_source", {"eligible__exact": "1"}),
     ("reviews_assessment", {"verification_state__exact": "done"}),
     ("reviews_assessment", {"model_name": "qwen-test"}),
-    ("reviews_quote", {"status__exact": "corrected"}),
-    ("reviews_quote", {"reason__exact": "relocated_paragraph"}),
-    ("reviews_quote", {"match_source__kind": "document"}),
-    ("reviews_quote", {"assessment__model_name": "qwen-test"}),
-    ("reviews_correction", {"reason__exact": "relocated_paragraph"}),
-    ("reviews_correction", {"quote__match_source__kind": "document"}),
-    ("reviews_correction", {"assessment__model_name": "qwen-test"}),
-    ("reviews_correction", {"created_at__year": str(timezone.now().year)}),
+    ("citations_quote", {"status__exact": "corrected"}),
+    ("citations_quote", {"reason__exact": "relocated_paragraph"}),
+    ("citations_quote", {"match_source__kind": "document"}),
+    ("citations_quote", {"assessment__model_name": "qwen-test"}),
+    ("citations_correction", {"reason__exact": "relocated_paragraph"}),
+    ("citations_correction", {"quote__match_source__kind": "document"}),
+    ("citations_correction", {"assessment__model_name": "qwen-test"}),
+    ("citations_correction", {"created_at__year": str(timezone.now().year)}),
     ("reviews_reviewdecision", {}),
     ("reviews_apitoken", {}),
 ]
@@ -74,10 +75,10 @@ def test_changelists_open_and_filter(admin_client, corrected, name, query):
 
 
 def test_filters_really_filter(admin_client, corrected):
-    url = reverse("admin:reviews_quote_changelist")
+    url = reverse("admin:citations_quote_changelist")
     assert admin_client.get(url, {"status__exact": "corrected"}).context["cl"].result_count == 1
     assert admin_client.get(url, {"status__exact": "unverified"}).context["cl"].result_count == 0
-    url = reverse("admin:reviews_correction_changelist")
+    url = reverse("admin:citations_correction_changelist")
     assert (
         admin_client.get(url, {"assessment__model_name": "other"}).context["cl"].result_count == 0
     )
@@ -98,7 +99,7 @@ def test_assessment_list_shows_state_and_per_status_counts_adr_4(admin_client, c
 def test_correction_list_shows_before_and_after_and_links_to_the_quote_011_3(
     admin_client, corrected
 ):
-    response = admin_client.get(reverse("admin:reviews_correction_changelist"))
+    response = admin_client.get(reverse("admin:citations_correction_changelist"))
     html = response.text
     assert '<del class="correction-old">1</del>' in html
     assert '<ins class="correction-new">2</ins>' in html
@@ -119,7 +120,7 @@ def test_audit_rows_cannot_be_added_changed_or_deleted_in_the_admin_011_3(
         row = ReviewDecision.objects.create(
             assessment=corrected, reviewer=superuser, action="return", comment="look again"
         )
-    name = f"admin:reviews_{model._meta.model_name}"
+    name = f"admin:{model._meta.app_label}_{model._meta.model_name}"
     before = list(model.objects.values())
     assert admin_client.get(reverse(f"{name}_add")).status_code == 403
     change = admin_client.get(reverse(f"{name}_change", args=[row.pk]))
@@ -171,7 +172,7 @@ def test_an_api_token_added_in_the_admin_gets_its_team_then_shows_it_read_only(a
 
 
 def test_filters_are_headed_by_what_they_filter(admin_client, corrected):
-    html = admin_client.get(reverse("admin:reviews_correction_changelist")).text
+    html = admin_client.get(reverse("admin:citations_correction_changelist")).text
     assert "By source kind" in html and "By model" in html and "By reason" in html
 
 

@@ -11,10 +11,12 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import IntegrityError, transaction
 
+from citations.bundles import engine_bundle
 from citations.engine import BundleError, load_bundle
-from reviews.bundles import engine_bundle
-from reviews.imports import BundleConflict, bundle_import
-from reviews.models import Assessment, Correction, Quote, ReviewDecision, Source
+from citations.imports import BundleConflict
+from citations.models import Correction, Quote, Source
+from reviews.imports import bundle_import
+from reviews.models import Assessment, ReviewDecision
 from tests.conftest import row_counts
 from tests.factories import (
     SCENARIOS,
@@ -211,7 +213,7 @@ def test_import_command_refuses_bad_bundles_clearly_and_changes_nothing_vb_3(
     after = row_counts()
     # Only the good file went in: one assessment with its turn and sources.
     assert after["reviews_assessment"] == before["reviews_assessment"] + 1
-    assert after["reviews_quote"] == before["reviews_quote"]
+    assert after["citations_quote"] == before["citations_quote"]
     assert Assessment.objects.get().bundle_id == scenario_data(good)["id"]
 
 

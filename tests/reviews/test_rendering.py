@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from citations.engine.reading.parse_json import parse_json_response
 from citations.engine.reading.parse_markdown import parse_markdown_response
 from citations.engine.types import QuoteFields
+from citations.models import Quote, Source, VerificationState
 from reviews.imports import bundle_import
-from reviews.models import Quote, Source, VerificationState
 from reviews.rendering import (
     json_response_html,
     markdown_response_html,

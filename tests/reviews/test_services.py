@@ -5,8 +5,9 @@ import threading
 import pytest
 from django.db import connection
 
+from citations.models import VerificationState
 from reviews import services
-from reviews.models import Assessment, ReviewDecision, ReviewState, VerificationState
+from reviews.models import Assessment, ReviewDecision, ReviewState
 
 from .review_data import procurement_assessment, user
 

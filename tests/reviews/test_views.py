@@ -6,7 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from reviews.models import Assessment, ReviewDecision, Source, Team, VerificationState
+from citations.models import Source, VerificationState
+from reviews.models import Assessment, ReviewDecision, Team
 
 from .review_data import many_quotes_assessment, procurement_assessment, user
 

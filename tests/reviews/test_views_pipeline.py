@@ -9,9 +9,9 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from citations.models import Quote
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
-from reviews.models import Quote
 
 SCENARIOS = sorted(
     p

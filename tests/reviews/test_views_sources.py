@@ -8,8 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from citations.models import Source
 from reviews.imports import bundle_import
-from reviews.models import Assessment, Source
+from reviews.models import Assessment
 from reviews.selectors import BROWSE_WINDOW, MAX_HITS
 
 from .review_data import procurement_assessment

@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from reviews.models import Assessment, ReviewState, Team, VerificationState
+from citations.models import VerificationState
+from reviews.models import Assessment, ReviewState, Team
 
 from .review_data import many_quotes_assessment, procurement_assessment, user
 

@@ -35,9 +35,9 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from citations.engine import load_bundle, verify_bundle
+from citations.imports import bundle_import
+from citations.models import Verification, VerificationState
 from citations.tasks import verify_assessment
-from reviews.imports import bundle_import
-from reviews.models import Assessment, VerificationState
 
 WAIT_SECONDS = 600
 STORED_TIMING = re.compile(
@@ -117,7 +117,7 @@ class Command(BaseCommand):
             for process in processes:
                 process.wait(timeout=60)
 
-        rows = Assessment.objects.filter(pk__in=ids)
+        rows = Verification.objects.filter(pk__in=ids)
         failed = rows.exclude(verification_state=VerificationState.DONE).count()
         stored_quotes = rows.aggregate(total=Sum("quotes_found"))["total"]
         timings = [
@@ -181,7 +181,7 @@ class Command(BaseCommand):
     def import_one(self, raw: bytes, tag: str) -> int:
         data = json.loads(raw)
         data["id"] = f"{tag}-{data['id']}"
-        return bundle_import(raw=data, enqueue_verification=False).assessment.pk
+        return bundle_import(raw=data, enqueue_verification=False).verification.pk
 
     def start_worker(self, name: str, tag: str) -> subprocess.Popen:
         """A worker process ready to consume; stopped (and the error raised) if it is not."""
@@ -233,7 +233,7 @@ class Command(BaseCommand):
 
     def wait_for(self, ids: list[int]) -> None:
         deadline = time.monotonic() + WAIT_SECONDS
-        waiting = Assessment.objects.filter(
+        waiting = Verification.objects.filter(
             pk__in=ids,
             verification_state__in=[VerificationState.PENDING, VerificationState.RUNNING],
         )

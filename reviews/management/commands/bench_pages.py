@@ -17,8 +17,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from citations.models import Quote, Source, VerificationState
 from reviews.imports import bundle_import
-from reviews.models import Quote, Source, VerificationState
 
 TARGETS_MS = {"assessment page": 150, "source pane": 50}
 WORDS = "contract fee notice term party service renewal response liability clause tender policy"

@@ -16,7 +16,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from citations.engine import BundleError
-from reviews.imports import BundleConflict, bundle_import
+from citations.imports import BundleConflict
+from reviews.imports import bundle_import
 from reviews.models import ApiToken, Assessment, Team
 from reviews.tokens import api_token_create
 

@@ -10,9 +10,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from citations.engine import BundleError
+from citations.imports import BundleConflict
+from citations.models import VerificationState
 from citations.services import assessment_verify
-from reviews.imports import BundleConflict, ImportResult, bundle_import
-from reviews.models import VerificationState
+from reviews.imports import ImportResult, bundle_import
 
 
 class Command(BaseCommand):

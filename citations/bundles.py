@@ -16,7 +16,7 @@ from citations.engine import (
 )
 from citations.engine import Source as EngineSource
 
-from .models import Assessment, Source
+from .models import Source, Verification
 from .sql_rows import instances_from_sql
 
 
@@ -59,7 +59,7 @@ def _turn_sources_sql(vendor: str) -> str:
     )
 
 
-def engine_bundle(assessment: Assessment, sources: list[Source] | None = None) -> Bundle:
+def engine_bundle(assessment: Verification, sources: list[Source] | None = None) -> Bundle:
     """The bundle as the engine sees it, rebuilt from the stored assessment. ``sources``: the
     turn's sources (``turn_sources``) when the caller has loaded them already."""
     if sources is None:

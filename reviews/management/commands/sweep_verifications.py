@@ -2,13 +2,15 @@
 
 What celery beat runs every VERIFICATION_SWEEP_SECONDS (task ``citations.sweep_verifications``),
 for cron or by hand: re-send assessments stuck in pending/running past the stale timeout.
-``--outdated`` also verifies again those done by another engine version (not approved ones).
+``--outdated`` also verifies again those done by another engine version (not approved ones:
+which results are final is review's to say, so the command lives here).
 """
 
 from django.core.management.base import BaseCommand
 
-from citations.selectors import assessments_outdated
-from citations.services import assessment_reverify, assessments_sweep
+from citations.services import assessments_sweep
+from reviews.selectors import assessments_outdated
+from reviews.services import assessment_reverify
 
 
 class Command(BaseCommand):
