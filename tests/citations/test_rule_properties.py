@@ -743,3 +743,29 @@ def test_a_bracketed_referent_with_a_rival_named_before_is_refused(parties, verb
     named = (first, second)[which]
     quote = f"it [{named}] ends the lease"
     assert result_for(quote, paragraph).status not in PASSING
+
+
+@SETTINGS
+@given(
+    bound=st.sampled_from(
+        [
+            "at least ",
+            "up to ",
+            "more than ",
+            "höchstens ",
+            "mindestens ",
+            "au moins ",
+            "<",
+            "≥",
+            "±",
+            "~",
+        ]
+    ),
+    amount=st.sampled_from(["90 days", "EUR 500", "5%", "18 years"]),
+    rest=st.sampled_from(["for every member of the club", "pro Jahr und Person"]),
+)
+def test_a_number_cut_off_its_bound_is_never_verified(bound, amount, rest):
+    """claim.sentence_cut: "90 days …" of "at least 90 days …", "5% …" of "<5% …" says it
+    exactly."""
+    paragraph = f"The rule sets {bound}{amount} {rest}."
+    assert result_for(f"{amount} {rest}", paragraph).status not in PASSING

@@ -50,6 +50,9 @@ _UNSPACED = re.compile(
 )
 _UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
 _CUT_CLAIM_WORDS = NEGATIONS | EXCEPTIONS | LIMITING_WORDS
+# A number, or a currency or unit and a number: what a bound or sign before it qualifies
+_OPENS_WITH_NUMBER = re.compile(r"\W*(?:[A-Z]{3}\s?|[$€£¥])?\d")
+_NUMBER_SIGNS = "<>≤≥±~≈+-−"
 
 
 def sentence_ends(text: str) -> list[tuple[int, int]]:
@@ -164,8 +167,13 @@ def _left_out_before(paragraphs: Sequence[str], index: int, start: int, quote: s
     )
     if limiting and first_word not in CONJUNCTIONS:
         return limiting
-    if quote.lstrip()[:1].isdigit() and clause_words and clause_words[-1] in BOUND_WORDS:
-        return clause_words[-1]  # "at least |90 days", "höchstens |500 Euro"
+    if _OPENS_WITH_NUMBER.match(quote):
+        # "at least |90 days", "höchstens |500 Euro", "up to |EUR 500", "<|5%", "±|5 mm"
+        sign = before[-1:]
+        if sign and sign in _NUMBER_SIGNS:
+            return sign
+        if clause_words and clause_words[-1] in BOUND_WORDS:
+            return clause_words[-1]
     opening = [fold_text(w) for w in _LETTERS.findall(sentence)[:3]]
     # "If …, |the board must", "Allegedly, |the CEO …", "According to the tenant, |…"
     return next(

@@ -146,7 +146,7 @@ ABBREVIATIONS = _words(
 BOUND_WORDS = _words(
     """least most to than over under above below about around approximately nearly almost
     höchstens mindestens maximal minimal wenigstens zu als über unter rund etwa ca circa fast
-    knapp moins plus jusqu environ près hasta más menos fino oltre meno ruim"""
+    knapp moins plus jusqu environ près hasta más menos fino oltre meno ruim minus"""
 )
 # What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
 # the main clause alone states as fact what the source supposes, reports or qualifies

@@ -114,6 +114,8 @@ def _markdown_edits(
             new_text = _as_block_lines(corrected.text, _block_prefix(text, span_start))
         else:
             new_text = BLANK_LINE.sub("\n", corrected.text)  # a blank line would end the quote
+            if "`" in text[extent_start:span_start]:
+                new_text = LINE_BREAK.sub(" ", new_text)  # a code span is read on one line
             edits.extend(_marks_for(text, quote.extent, quote.response_span, new_text))
         edits.append((span_start, span_end, new_text))
         edits.extend(_citation_edits(bundle, result, rows, new_marker, insert_at))
@@ -244,6 +246,9 @@ def _marks_for(
         if pair_open not in new_text and pair_close not in new_text:
             return [(opening, opening + 1, pair_open), (closing, closing + 1, pair_close)]
     return []
+
+
+LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
 
 
 def _end_of_content(text: str, start: int, end: int) -> int:
