@@ -27,6 +27,7 @@ from .words import (
     LIMITING_WORDS,
     NEGATIONS,
     QUALIFYING_OPENERS,
+    RESTRICTING_PHRASES,
     UNSPACED_LIMITING,
     WIDENING_NEGATIONS,
 )
@@ -214,4 +215,6 @@ def _left_out_after(paragraphs: Sequence[str], index: int, end: int, quote: str)
         asked = bool(mark) and mark in _QUESTION
         return "?" if asked and ending[-1] not in _QUESTION else ""
     # a full stop put where the sentence goes on with a negation, condition or restriction
-    return next((word for word in goes_on if word in _CUT_CLAIM_WORDS), "")
+    spoken = f" {' '.join(goes_on)} "
+    restriction = next((p for p in RESTRICTING_PHRASES if f" {p} " in spoken), "")
+    return restriction or next((word for word in goes_on if word in _CUT_CLAIM_WORDS), "")

@@ -115,10 +115,16 @@ def _word_differences(steps: list[Step], quote: Words, span: Words) -> list[Diff
     found: list[Difference] = []
     query, words = quote.words, span.words
     query_set, span_set = set(query), set(words)
-    # a quote that writes accents or umlauts means the ones it leaves out ("wurde" for
-    # "würde"); one that leaves out every one of several is a plain-letter copy of the whole
-    accented = sum(_without_accents(word) != word for word in words)
-    plain_copy = accented >= 2 and all(_without_accents(word) == word for word in query_set)
+    # a quote that writes accents or umlauts, or writes them out ("fuer"), means the ones it
+    # leaves out ("wurde" for "würde"); one that leaves out every one of several is a
+    # plain-letter copy of the whole
+    accented = [word for word in words if _without_accents(word) != word]
+    written_out = {umlauts_out(word) for word in accented} & query_set  # "fuer" for "für"
+    plain_copy = (
+        len(accented) >= 2
+        and not written_out
+        and all(_without_accents(word) == word for word in query_set)
+    )
     marked = not plain_copy
     known = span_set | span.nearby
     run_query = run_span = 0  # quote and span words in the current run of differing steps

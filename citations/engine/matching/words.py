@@ -131,6 +131,13 @@ LIMITING_WORDS = NEGATIONS | _words(
     tylko jedynie wyłącznie pouze jen jenom только лишь исключительно μόνο רק فقط केवल सिर्फ
     chỉ hanya cuma csak sadece yalnızca"""
 )
+# Phrases that restrict or condition what comes before them ("…, es sei denn, der
+# Vermieter widerspricht"): a full stop put before them hides the restriction
+RESTRICTING_PHRASES = _phrases(
+    """es sei denn, subject to, provided that, on condition that, mits, purché, à moins que,
+    a menos que, tenzij, salvo que, a condizione che, à condition que, desde que,
+    unter der bedingung"""
+)
 # A negation that only widens what follows ("nicht nur", "not only", "nicht zuletzt")
 WIDENING_NEGATIONS = _phrases(
     """nicht nur, not only, not just, not least, nicht zuletzt, non seulement, pas seulement,
