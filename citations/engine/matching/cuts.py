@@ -92,6 +92,11 @@ def left_out(
     )
 
 
+def _words_of(text: str) -> list[str]:
+    """The folded words of ``text`` (folded once, as a whole: folding is the costly part)."""
+    return _LETTERS.findall(fold_text(text))
+
+
 def _ends_a_word(text: str, stop: int) -> bool:
     """Whether the stop at ``stop`` ends a word, not an ordinal ("1.") or an abbreviation."""
     word = _BEFORE_STOP.search(text, max(0, stop - 40), stop)
@@ -145,7 +150,7 @@ def _left_out_before(paragraphs: Sequence[str], index: int, start: int, quote: s
     if not sentence.strip():
         return ""  # the quote starts its sentence
     clause = _CLAUSE_MARK.split(sentence)[-1]
-    clause_words = [fold_text(w) for w in _LETTERS.findall(clause)]
+    clause_words = _words_of(clause)
     # a condition right before ("If |members agree"); not "accept it if they keep |the
     # four-hour response time", which the condition does not reach
     if clause_words and clause_words[-1] in EXCEPTIONS:
@@ -175,7 +180,7 @@ def _left_out_before(paragraphs: Sequence[str], index: int, start: int, quote: s
             return sign
         if clause_words and clause_words[-1] in BOUND_WORDS:
             return clause_words[-1]
-    opening = [fold_text(w) for w in _LETTERS.findall(sentence)[:3]]
+    opening = _words_of(" ".join(_LETTERS.findall(sentence)[:3]))
     # "If …, |the board must", "Allegedly, |the CEO …", "According to the tenant, |…"
     return next(
         (
@@ -200,7 +205,7 @@ def _left_out_after(paragraphs: Sequence[str], index: int, end: int, quote: str)
     ending = quote.rstrip()
     quoted_words = _LETTERS.findall(fold_text(ending))
     clause = _CLAUSE_MARK.split(rest)[0]
-    clause_words = [fold_text(w) for w in _LETTERS.findall(clause)]
+    clause_words = _words_of(clause)
     if (
         1 <= len(clause_words) <= 2
         and any(word in NEGATIONS for word in clause_words)
@@ -209,7 +214,7 @@ def _left_out_after(paragraphs: Sequence[str], index: int, end: int, quote: str)
         return " ".join(clause_words)  # "… Auffassung |jedoch nicht.", "|nicht mehr."
     if ending[-1:] not in _STOPS or ending.endswith(("...", "…")):
         return ""  # a quote stopping mid-sentence, or marked cut, is a truncation it shows
-    goes_on = [fold_text(w) for w in _LETTERS.findall(rest)]
+    goes_on = _words_of(rest)
     if not goes_on:
         mark = (rest.rstrip() or after[len(rest) :].lstrip())[:1]
         asked = bool(mark) and mark in _QUESTION
