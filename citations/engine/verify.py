@@ -237,9 +237,6 @@ def _without_cut_claim(
     return _Found(Finding.CHANGED_CLAIM, found.match, ("claim.sentence_cut",), (difference,))
 
 
-_WORD_BEFORE = re.compile(r"(?P<word>[^\W\d_]+)[\s\"'„“”«»‚‘’*_]*$")
-
-
 def _sentence_cut(
     match: Match, quote: str, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
 ) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .match import UNSPACED_SCRIPT
 from .normalize import fold_text
 from .words import (
     ABBREVIATIONS,
@@ -46,9 +47,6 @@ _STOPS = ".!?؟。！？"
 _QUESTION = "?؟？"
 _CONTEXT = 1000  # characters of the sentence read before and after the passage
 _GOVERNING_WORDS = 4  # words before a passage in its clause that may negate or bound it
-_UNSPACED = re.compile(
-    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
-)
 _UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
 _CUT_CLAIM_WORDS = NEGATIONS | EXCEPTIONS | LIMITING_WORDS
 # A number, or a currency or unit and a number: what a bound or sign before it qualifies
@@ -140,7 +138,7 @@ def _sentence_start(text: str) -> int:
 
 def _left_out_before(paragraphs: Sequence[str], index: int, start: int, quote: str) -> str:
     before = _before(paragraphs, index, start)
-    if before and _UNSPACED.match(before[-1]):
+    if before and UNSPACED_SCRIPT.match(before[-1]):
         # no spaces: a quote may start at any letter, not right after 不, 非, ไม่
         tail = before[-_UNSPACED_LOOKBACK:]
         return next((m for m in UNSPACED_LIMITING if tail.endswith(m)), "")
