@@ -80,6 +80,33 @@ def test_a_quote_running_into_the_next_list_item_without_its_bullet_is_found():
     assert [(s.paragraph, s.text) for s in match.continues] == [(3, "die Behörde ersetzen;")]
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(["wir", "wollen", "keine", "Steuer", "für", "alle"]), min_size=2),
+    st.sampled_from(["", ",", ", …", ", ...", ":", " –"]),
+    st.sampled_from(["", "• ", "▪ ", "- ", "(a) "]),
+    st.sampled_from(["", "… ", "... ", ") ", ", ", "; ", "% "]),
+    st.lists(st.sampled_from(["macht", "Schluss", "mit", "der", "Abgabe"]), min_size=2),
+    st.sampled_from(["\n", " ", " • ", "\n• ", "\r\n"]),
+)
+def test_a_quote_written_across_a_paragraph_break_folds_as_the_source_does(
+    first, ending, bullet, opening, second, joint
+):
+    """Whatever the next paragraph opens with (an ellipsis, a bracket, a comma: punctuation
+    the fold joins to the word before), a quote copying both paragraphs with the break as a
+    line break, a space or a bullet is found verbatim across them, every span exact."""
+    paragraphs = (" ".join(first) + ending, bullet + opening + " ".join(second) + ".")
+    source = Source("S", SourceKind.DOCUMENT, ("Vorher.", *paragraphs))
+    # a bullet glyph is layout a copy drops; a dash or a letter is text it keeps
+    quote = paragraphs[0] + joint + paragraphs[1].removeprefix(bullet if bullet[:1] in "•▪" else "")
+    match = find_verbatim(quote, [source])
+    assert match is not None, quote
+    assert match.paragraph == 2 and len(match.continues) == 1
+    for span in (match, *match.continues):
+        assert span.text == source.paragraphs[span.paragraph - 1][span.start : span.end]
+    assert fold_text(match.text + " " + match.continues[0].text) == fold_text(quote)
+
+
 WORDS = [
     "der",
     "die",

@@ -7,10 +7,11 @@ a quote needs it, the normalized paragraphs joined by single spaces with their o
 
 Quotes that cross a paragraph boundary: a quote is found across *consecutive* paragraphs of
 one source when its normalized text runs on from the end of one paragraph into the next (the
-boundary counts as one space). Such a match is reported at the paragraph where the quote
-starts (``start``/``end`` cover the rest of that paragraph) and lists the spans it covers
-in the following paragraphs in ``Match.continues``; every span is exact in its raw
-paragraph. Approximate matches never cross a boundary.
+boundary reads as a line break folds: one space, none before an opening ellipsis or bracket).
+Such a match is reported at the paragraph where the quote starts (``start``/``end`` cover the
+rest of that paragraph) and lists the spans it covers in the following paragraphs in
+``Match.continues``; every span is exact in its raw paragraph. Approximate matches never
+cross a boundary.
 
 A verbatim match may start or end inside a word: models cut quotes at a character limit
 ("ungen müssen bis 2030" of "Regelungen müssen bis 2030"). A cut that changes what the rest
@@ -27,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..types import Match, MatchMethod, Source, Span, Tier
-from .normalize import INVISIBLE, Normalized, fold_text, normalize_with_map
+from .normalize import INVISIBLE, Normalized, fold_text, joins_to_previous, normalize_with_map
 from .words import OPPOSITE_PREFIXES, is_number, word_claim
 
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
@@ -187,9 +188,7 @@ class PreparedSource:
             self._normalized = tuple(
                 self.paragraph_normalized(index) for index in range(len(self.source.paragraphs))
             )
-            texts = [n.text for n in self._normalized]
-            self._norm_joined = " ".join(texts)
-            self._norm_starts = _starts(texts, 1)
+            self._norm_joined, self._norm_starts = _joined([n.text for n in self._normalized])
         return self._normalized
 
     def paragraph_normalized(self, index: int) -> Normalized:
@@ -224,7 +223,7 @@ class PreparedSource:
 
     @property
     def norm_joined(self) -> str:
-        """The normalized paragraphs joined by one space (a paragraph break reads as one)."""
+        """The normalized paragraphs joined as a quote running across them folds (``_joined``)."""
         self.normalized  # noqa: B018 - builds the joined text on first use
         return self._norm_joined
 
@@ -250,6 +249,24 @@ class PreparedSource:
             raw_start, raw_end = norm.raw_span(local_start, local_end)
             spans.append(Span(index + 1, raw_start, raw_end, norm.raw[raw_start:raw_end]))
         return spans
+
+
+def _joined(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
+    """Normalized paragraphs joined as the fold reads a quote written across them, and where
+    each starts: a paragraph break is one space, but none before a paragraph that opens with
+    punctuation the fold joins to the word before ("wählt, …" / "• ... macht" is quoted
+    "wählt, … • ... macht", folded "wählt,...... macht")."""
+    parts: list[str] = []
+    starts: list[int] = []
+    position = 0
+    for index, text in enumerate(texts):
+        if index and not joins_to_previous(text):
+            parts.append(" ")
+            position += 1
+        starts.append(position)
+        parts.append(text)
+        position += len(text)
+    return "".join(parts), tuple(starts)
 
 
 def _starts(texts: Sequence[str], separator: int) -> tuple[int, ...]:

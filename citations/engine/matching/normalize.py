@@ -322,6 +322,17 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
     return spans
 
 
+def joins_to_previous(folded: str) -> bool:
+    """Whether a folded text opening with ``folded`` reads joined to the text before it:
+    punctuation a tokenizer spaces off ("...", ")", ",", "n't") takes no space before it, at
+    a paragraph break as inside a paragraph.
+
+    >>> joins_to_previous("... macht schluss"), joins_to_previous("macht schluss")
+    (True, False)
+    """
+    return _SPACE_BEFORE_PUNCTUATION.match(" " + folded[:5]) is not None
+
+
 def _run_replacement(run: str) -> str:
     if run[0] in _BULLETS:
         return " "
