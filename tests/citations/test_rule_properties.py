@@ -68,9 +68,11 @@ def windows(draw, min_words: int = 10, max_words: int = 18):
     # and not right after a word that negates or restricts it ("ohne |triftigen Grund"):
     # claim.sentence_cut, test_a_quote_starting_after_a_negation_is_never_verified
     # nor one whose sentence negates, bounds or conditions it around it ("ohne |triftigen
-    # Grund", "Falls möglich, |…", "… |nicht."): claim.sentence_cut, tested on its own below
+    # Grund", "Falls möglich, |…", "… |nicht.", "… nicht|…"): claim.sentence_cut, tested on
+    # its own below
     quoted = paragraph[start:end]
     assume(not left_out((paragraph,), 0, start, 0, end, quoted + "."))
+    assume(not left_out((paragraph,), 0, start, 0, end, quoted + " …"))
     return paragraph, start, end
 
 
@@ -470,6 +472,29 @@ def test_a_quote_starting_after_a_negation_is_never_verified(limiting, rest):
     opposite; "Mitglieder dürfen …" of "Nur Mitglieder dürfen …" says more."""
     paragraph = f"In this building {limiting} {rest}."
     assert result_for(rest, paragraph).status not in PASSING
+
+
+@needs_dev
+@SETTINGS
+@given(
+    window=windows(),
+    governing=st.sampled_from(
+        sorted(w for w in NEGATIONS | EXCEPTIONS | LIMITING_WORDS if len(w) > 2 and w.isalpha())
+    ),
+    mark=st.sampled_from(["...", " ...", "…", " …", " [...]"]),
+)
+def test_an_omission_marked_right_after_a_negation_is_never_verified(window, governing, mark):
+    """claim.sentence_cut: "… ist für die Sicherheit nicht..." of "… nicht erforderlich."
+    marks an omission that hides what the negation (condition, restriction) governs; cut
+    there at a character limit, unmarked, it stays a truncation the quote shows."""
+    paragraph, start, end = window
+    assume(not any(mark in paragraph[start:end] for mark in '„“”"«»'))  # no inner quotes
+    governed = f"{paragraph[:end]} {governing} Zustimmung{paragraph[end:]}"
+    quoted = f"{paragraph[start:end]} {governing}"
+    assert result_for(quoted + mark, governed).status not in PASSING
+    assume(not left_out((governed,), 0, start, 0, start + len(quoted), quoted))
+    unmarked = result_for(quoted, governed)
+    assert unmarked.status is VerificationStatus.VERIFIED, unmarked.decision
 
 
 @st.composite

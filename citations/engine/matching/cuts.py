@@ -47,11 +47,13 @@ _STOPS = ".!?؟。！？"
 _QUESTION = "?؟？"
 _CONTEXT = 1000  # characters of the sentence read before and after the passage
 _GOVERNING_WORDS = 4  # words before a passage in its clause that may negate or bound it
+_GOVERNED_WORDS = 2  # words after a quote's marked cut shown as what its negation lost
 _UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
 _CUT_CLAIM_WORDS = NEGATIONS | EXCEPTIONS | LIMITING_WORDS
 # A number, or a currency or unit and a number: what a bound or sign before it qualifies
 _OPENS_WITH_NUMBER = re.compile(r"\W*(?:[A-Z]{3}\s?|[$€£¥])?\d")
 _NUMBER_SIGNS = "<>≤≥±~≈+-−"
+_MARKED_CUT = re.compile(r"(?:\.\.\.|…|\[\s*(?:\.\.\.|…)\s*\]|\(\s*(?:\.\.\.|…)\s*\))$")
 
 
 def sentence_ends(text: str) -> list[tuple[int, int]]:
@@ -210,7 +212,13 @@ def _left_out_after(paragraphs: Sequence[str], index: int, end: int, quote: str)
         and not CONJUNCTIONS.intersection(quoted_words[-1:])  # "… will oder |nicht": "or not"
     ):
         return " ".join(clause_words)  # "… Auffassung |jedoch nicht.", "|nicht mehr."
-    if ending[-1:] not in _STOPS or ending.endswith(("...", "…")):
+    marked = _MARKED_CUT.search(ending) is not None
+    if marked and clause_words and quoted_words and quoted_words[-1] in _CUT_CLAIM_WORDS:
+        # an omission marked right after a negation, condition or restriction hides what it
+        # governs ("… ist für die Sicherheit nicht..." of "nicht erforderlich"), as one inside
+        # the quote may not; a cut at a character limit, unmarked, is a truncation it shows
+        return " ".join(clause_words[:_GOVERNED_WORDS])
+    if ending[-1:] not in _STOPS or marked:
         return ""  # a quote stopping mid-sentence, or marked cut, is a truncation it shows
     goes_on = _words_of(rest)
     if not goes_on:

@@ -1633,9 +1633,11 @@ RULES: tuple[Rule, ...] = (
         "nur, at least 90 days), right after a condition, or is the main clause of a sentence "
         "that opens with a condition, hedge or attribution (If …, the board must …; "
         "Allegedly, …; According to the tenant, …); or it stops where its clause says only "
-        "a negation after it (… folgte dieser Auffassung jedoch nicht.), or puts a full stop "
-        "where the sentence goes on with a negation, condition or restriction, or asks "
-        "(… the contract?). Sentences are read across line breaks that do not end them",
+        "a negation after it (… folgte dieser Auffassung jedoch nicht.), or marks an omission "
+        "right after a negation, condition or restriction, hiding what it governs (… nicht... "
+        "of … nicht erforderlich), or puts a full stop where the sentence goes on with a "
+        "negation, condition or restriction, or asks (… the contract?). Sentences are read "
+        "across line breaks that do not end them",
         (
             (
                 "en",
@@ -1704,6 +1706,16 @@ RULES: tuple[Rule, ...] = (
                 "triftigen Grund gespeichert werden",
                 "Daten dürfen nicht ohne triftigen Grund gespeichert werden.",
             ),
+            (
+                "de",
+                "Diese ist für die Sicherheit der Menschen nicht...",
+                "Diese ist für die Sicherheit der Menschen nicht erforderlich.",
+            ),
+            (
+                "en",
+                "The tenant shall not …",
+                "The tenant shall not sublet the flat without consent.",
+            ),
         ),
         (
             (
@@ -1725,6 +1737,16 @@ RULES: tuple[Rule, ...] = (
                 "de",
                 "Gerade jetzt dürfen die Finanzmärkte",
                 "Gerade jetzt dürfen die Finanzmärkte nicht dereguliert werden.",
+            ),
+            (
+                "de",
+                "Die Abschaffung des Kündigungsschutzes wird es mit uns nicht",
+                "Die Abschaffung des Kündigungsschutzes wird es mit uns nicht geben.",
+            ),
+            (
+                "en",
+                "The tenant shall not sublet …",
+                "The tenant shall not sublet the flat without consent.",
             ),
         ),
     ),
