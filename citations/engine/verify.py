@@ -31,7 +31,7 @@ from .matching.approximate import (
     elided_match,
     reported_score,
 )
-from .matching.cuts import left_out
+from .matching.cuts import lead_in, sentence_cut
 from .matching.edits import claim_rules, preserves_claim
 from .matching.match import (
     PreparedSource,
@@ -108,7 +108,12 @@ def verify_bundle(
     searchers = prepare_sources(bundle.turn.eligible_sources)
     results = tuple(
         verify_quote(
-            quote, turn=bundle.turn, searchers=searchers, min_score=min_score, min_margin=min_margin
+            quote,
+            turn=bundle.turn,
+            searchers=searchers,
+            min_score=min_score,
+            min_margin=min_margin,
+            lead_in=_lead_in(bundle.response.text, quote),
         )
         for quote in parsed.quotes
     )
@@ -127,8 +132,10 @@ def verify_quote(
     searchers: dict[str, PreparedSource],
     min_score: float = DEFAULT_MIN_SCORE,
     min_margin: float = DEFAULT_MIN_MARGIN,
+    lead_in: str = "",
 ) -> QuoteResult:
-    """One quote's result; ``searchers`` are the turn's eligible sources, prepared once."""
+    """One quote's result; ``searchers`` are the turn's eligible sources, prepared once;
+    ``lead_in`` the answer's own words before the quote in its sentence (``cuts.lead_in``)."""
     quote, cited = _resolve_citation(quote, turn)
     if quote.cited_ref and cited is None:
         citation = Citation.UNKNOWN
@@ -146,7 +153,9 @@ def verify_quote(
 
     primary = searchers.get(cited_id) if cited_id else None
     secondary = [s for s in searchers.values() if s is not primary]
-    found = _locate(quote, primary, secondary, min_score=min_score, min_margin=min_margin)
+    found = _locate(
+        quote, primary, secondary, min_score=min_score, min_margin=min_margin, lead_in=lead_in
+    )
     finding, match = found.finding, found.match
     if finding is Finding.APPROXIMATE and _is_email(turn, match):
         finding = Finding.APPROXIMATE_IN_EMAIL
@@ -188,6 +197,7 @@ def _locate(
     *,
     min_score: float,
     min_margin: float,
+    lead_in: str,
 ) -> _Found:
     """Verbatim in one of the quote's readings (``_verbatim_readings``), else repaired
     mojibake, else near-verbatim (``_locate_approximately``)."""
@@ -201,7 +211,7 @@ def _locate(
             method = "verbatim.exact" if match.method is MatchMethod.EXACT else "verbatim.folded"
             match = _with_edge_marks(match, reading.text, primary, secondary)
             found = _Found(finding, match, (method, *rules), verbatim=True)
-            return _without_cut_claim(found, quote, primary, secondary)
+            return _without_cut_claim(found, quote, primary, secondary, lead_in)
     cut = _locate_refused_cut(quote, primary, secondary)
     if cut is not None:
         return cut
@@ -215,7 +225,7 @@ def _locate(
         repaired = _locate_approximately(
             plain, primary, secondary, min_score=min_score, min_margin=min_margin
         )
-    return _without_cut_claim(repaired, quote, primary, secondary)
+    return _without_cut_claim(repaired, quote, primary, secondary, lead_in)
 
 
 def _without_cut_claim(
@@ -223,30 +233,41 @@ def _without_cut_claim(
     quote: ParsedQuote,
     primary: PreparedSource | None,
     secondary: Sequence[PreparedSource],
+    lead_in: str,
 ) -> _Found:
     """A passage found verbatim or repaired, unless its sentence says around it what the
     quote leaves out and that changes its claim ("tenant may sublet" of "No tenant may
-    sublet"): then the same passage as the hint of a changed claim."""
+    sublet"): then the same passage as the hint of a changed claim. Not when the answer's
+    own words before the quote say it again ('the Supplier may not "assign …"')."""
     passing = found.verbatim or found.finding is Finding.APPROXIMATE
     if not passing or found.match is None:
         return found
-    left = _sentence_cut(found.match, quote.text, primary, secondary)
-    if not left:
-        return found
-    difference = Difference("claim.sentence_cut", "", left)
-    return _Found(Finding.CHANGED_CLAIM, found.match, ("claim.sentence_cut",), (difference,))
-
-
-def _sentence_cut(
-    match: Match, quote: str, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
-) -> str:
-    """What the passage's sentence says around it that the quote leaves out and that
-    changes what the quote says (``cuts.left_out``), or ""."""
+    match = found.match
     paragraphs = _searcher_of(match, primary, secondary).source.paragraphs
     last = match.continues[-1] if match.continues else match
-    return left_out(
-        paragraphs, match.paragraph - 1, match.start, last.paragraph - 1, last.end, quote
+    cut = sentence_cut(
+        paragraphs,
+        match.paragraph - 1,
+        match.start,
+        last.paragraph - 1,
+        last.end,
+        quote.text,
+        lead_in=lead_in,
     )
+    if cut.left_out:
+        difference = Difference("claim.sentence_cut", "", cut.left_out)
+        return _Found(Finding.CHANGED_CLAIM, match, ("claim.sentence_cut",), (difference,))
+    if cut.said_in_answer:
+        return replace(found, rules=(*found.rules, "verbatim.cut_said_in_answer"))
+    return found
+
+
+def _lead_in(answer: str, quote: ParsedQuote) -> str:
+    """The answer's own words before a quote written in its text (``cuts.lead_in``); a JSON
+    field stands alone."""
+    if quote.form is QuoteForm.FIELD or quote.response_span is None:
+        return ""
+    return lead_in(answer, quote.response_span[0])
 
 
 _LETTERS = re.compile(r"[^\W\d_]+")

@@ -25,6 +25,7 @@ from citations.engine.matching.words import (
     NEGATIONS,
     NUMBER_VALUES,
     PREPOSITIONS,
+    PROHIBITIONS,
     UNSPACED_LIMITING,
     is_number,
     word_claim,
@@ -495,6 +496,48 @@ def test_an_omission_marked_right_after_a_negation_is_never_verified(window, gov
     assume(not left_out((governed,), 0, start, 0, start + len(quoted), quoted))
     unmarked = result_for(quoted, governed)
     assert unmarked.status is VerificationStatus.VERIFIED, unmarked.decision
+
+
+def answered(answer: str, paragraph: str):
+    """The result for the one quote of a markdown ``answer`` citing ``paragraph`` (¶2)."""
+    data = {
+        "bundle_version": 1,
+        "id": "answered",
+        "sources": [{"id": "M", "kind": "document", "paragraphs": ["Intro.", paragraph]}],
+        "response": {"format": "markdown", "text": answer},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    return result
+
+
+FRAMING_WORDS = sorted(w for w in NEGATIONS | PROHIBITIONS if len(w) > 3 and w.isalpha())
+
+
+@SETTINGS
+@given(
+    negation=st.sampled_from(sorted(w for w in NEGATIONS if len(w) > 2 and w.isalpha())),
+    framing=st.sampled_from(FRAMING_WORDS),
+    rest=st.sampled_from(
+        ["tenant may sublet the flat to students", "Mitglieder dürfen die Halle nutzen"]
+    ),
+    mark=st.sampled_from([("„", "“"), ('"', '"'), ("«", "»"), ("*", "*")]),
+)
+def test_a_negation_the_answer_says_again_before_the_quote_keeps_the_claim(
+    negation, framing, rest, mark
+):
+    """verbatim.cut_said_in_answer: 'the lease says {framing} “tenant may sublet …”' quotes
+    from "… {negation} tenant may sublet …" with the negation said by the answer itself;
+    without it (or in another sentence) the quote says the opposite (claim.sentence_cut)."""
+    paragraph = f"In this building {negation} {rest}."
+    opening, closing = mark
+    framed = answered(f"The lease says {framing} {opening}{rest}{closing} [M ¶2].", paragraph)
+    assert framed.status is VerificationStatus.VERIFIED, framed.decision
+    assert "verbatim.cut_said_in_answer" in framed.decision.rules
+    for unframed in (
+        f"The lease says {opening}{rest}{closing} [M ¶2].",
+        f"It is {framing}. The lease says {opening}{rest}{closing} [M ¶2].",
+    ):
+        assert answered(unframed, paragraph).status not in PASSING, unframed
 
 
 @st.composite

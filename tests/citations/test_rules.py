@@ -13,14 +13,16 @@ LANGUAGES = {"en", "de", "fr"}
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def verified_alone(quote: str, source: str, title: str = "") -> QuoteResult:
-    """The result for ``quote``, block-quoted and citing the one paragraph of a document."""
+def verified_alone(quote: str, source: str, title: str = "", lead_in: str = "") -> QuoteResult:
+    """The result for ``quote``, block-quoted and citing the one paragraph of a document; in
+    quotation marks after ``lead_in`` when there are words of the answer before it."""
     document = {"id": "S", "kind": "document", "paragraphs": ["Intro.", source]}
+    text = f"{lead_in} „{quote}“ [S ¶2].\n" if lead_in else f"> {quote} [S ¶2]\n"
     data = {
         "bundle_version": 1,
         "id": "rule-example",
         "sources": [document | ({"title": title} if title else {})],
-        "response": {"format": "markdown", "text": f"> {quote} [S ¶2]\n"},
+        "response": {"format": "markdown", "text": text},
     }
     (result,) = verify_bundle(load_bundle(data)).results
     return result
@@ -28,15 +30,18 @@ def verified_alone(quote: str, source: str, title: str = "") -> QuoteResult:
 
 def examples(attribute: str) -> list:
     return [
-        pytest.param(rule, quote, source, *title[:1] or [""], id=f"{rule.id}-{language}-{n}")
+        pytest.param(rule, quote, source, *(*rest, "", "")[:2], id=f"{rule.id}-{language}-{n}")
         for rule in RULES
-        for n, (language, quote, source, *title) in enumerate(getattr(rule, attribute))
+        for n, (language, quote, source, *rest) in enumerate(getattr(rule, attribute))
     ]
 
 
-@pytest.mark.parametrize(("rule", "quote", "source", "title"), examples("examples"))
-def test_a_rule_decides_each_of_its_examples(rule, quote, source, title):
-    result = verified_alone(quote, source, title)
+FIELDS = ("rule", "quote", "source", "title", "lead_in")
+
+
+@pytest.mark.parametrize(FIELDS, examples("examples"))
+def test_a_rule_decides_each_of_its_examples(rule, quote, source, title, lead_in):
+    result = verified_alone(quote, source, title, lead_in)
     assert rule.id in result.decision.rules, result.decision
     wanted = {
         RuleKind.VERBATIM: VerificationStatus.VERIFIED,
@@ -50,11 +55,11 @@ def test_a_rule_decides_each_of_its_examples(rule, quote, source, title):
         assert any(d.kind == rule.id for d in result.decision.differences)
 
 
-@pytest.mark.parametrize(("rule", "quote", "source", "title"), examples("counterexamples"))
-def test_a_rule_does_not_pass_its_counterexamples(rule, quote, source, title):
+@pytest.mark.parametrize(FIELDS, examples("counterexamples"))
+def test_a_rule_does_not_pass_its_counterexamples(rule, quote, source, title, lead_in):
     """A counterexample of a verbatim or edit rule is not passed by it (never verified or
     corrected under that rule); one of a claim rule is not refused by it."""
-    result = verified_alone(quote, source, title)
+    result = verified_alone(quote, source, title, lead_in)
     if rule.kind is RuleKind.CLAIM:
         assert rule.id not in result.decision.rules, result.decision
     else:

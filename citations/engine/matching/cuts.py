@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .match import UNSPACED_SCRIPT
 from .normalize import fold_text
@@ -27,6 +28,7 @@ from .words import (
     EXCEPTIONS,
     LIMITING_WORDS,
     NEGATIONS,
+    PROHIBITIONS,
     QUALIFYING_OPENERS,
     RESTRICTING_PHRASES,
     UNSPACED_LIMITING,
@@ -76,6 +78,42 @@ def sentence_ends(text: str) -> list[tuple[int, int]]:
     return ends
 
 
+@dataclass(frozen=True, slots=True)
+class SentenceCut:
+    """What a quote of a passage leaves out of its sentence: ``left_out``, what changes its
+    claim ("" if nothing does); ``said_in_answer``, a word before the passage the quote
+    leaves out that the answer's own words before the quote say again (so it keeps it)."""
+
+    left_out: str = ""
+    said_in_answer: str = ""
+
+
+def sentence_cut(
+    paragraphs: Sequence[str],
+    first: int,
+    start: int,
+    last: int,
+    end: int,
+    quote: str,
+    *,
+    lead_in: str = "",
+) -> SentenceCut:
+    """What the passage's sentence says that the quote of the passage leaves out: the
+    passage runs from ``start`` in paragraph ``first`` to ``end`` in paragraph ``last``
+    (0-based indexes); ``lead_in`` is the answer's sentence before the quote (``lead_in``).
+
+    >>> source = ("The Supplier shall not assign this Agreement.",)
+    >>> sentence_cut(source, 0, 23, 0, 44, "assign this Agreement", lead_in="It may not")
+    SentenceCut(left_out='', said_in_answer='not')
+    >>> sentence_cut(source, 0, 23, 0, 44, "assign this Agreement", lead_in="It may")
+    SentenceCut(left_out='not', said_in_answer='')
+    """
+    before = _left_out_before(paragraphs, first, start, quote)
+    if before and _says_again(lead_in, before):
+        return SentenceCut(_left_out_after(paragraphs, last, end, quote), before)
+    return SentenceCut(before or _left_out_after(paragraphs, last, end, quote))
+
+
 def left_out(
     paragraphs: Sequence[str],
     first: int,
@@ -85,11 +123,39 @@ def left_out(
     quote: str,
 ) -> str:
     """What the passage's sentence says that the quote of the passage leaves out and that
-    changes its claim, or "": the passage runs from ``start`` in paragraph ``first`` to
-    ``end`` in paragraph ``last`` (0-based indexes)."""
-    return _left_out_before(paragraphs, first, start, quote) or _left_out_after(
-        paragraphs, last, end, quote
-    )
+    changes its claim, or "" (``sentence_cut`` with no answer around the quote)."""
+    return sentence_cut(paragraphs, first, start, last, end, quote).left_out
+
+
+_LEAD_IN = 300  # characters of the answer read before a quote for its sentence
+_OPENING_MARKS = re.compile(r"[\s>*_\"'“”„‘’‚«»‹›「『(\[]*$")
+
+
+def lead_in(answer: str, start: int) -> str:
+    """The answer's own words before a quote starting at ``start`` (its opening mark and
+    emphasis left out), back to the start of its sentence: the frame the answer puts the
+    quote in ("the Supplier may not “assign …”" frames the quote with "not").
+
+    >>> lead_in('Fine. The Supplier may not “assign this Agreement”.', 28)
+    'The Supplier may not'
+    """
+    before = answer[max(0, start - _LEAD_IN) : start]
+    before = before[: _OPENING_MARKS.search(before).start()]  # type: ignore[union-attr]
+    return before[_sentence_start(before) :].strip()
+
+
+def _says_again(lead_in: str, left: str) -> bool:
+    """Whether the answer's words before a quote say what the quote left out before its
+    passage: the same word, or for a negation any negation or word that forbids."""
+    if not lead_in:
+        return False
+    if UNSPACED_SCRIPT.match(left[:1]):
+        return left in lead_in  # "不" again ("乙方不“承担任何责任”")
+    said = set(_words_of(lead_in))
+    left_words = _words_of(left)
+    if said.intersection(left_words):
+        return True
+    return bool(NEGATIONS.intersection(left_words)) and bool(said & (NEGATIONS | PROHIBITIONS))
 
 
 def _words_of(text: str) -> list[str]:

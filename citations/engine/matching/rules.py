@@ -23,7 +23,8 @@ class RuleKind(StrEnum):
     CLAIM = "claim"  # a difference that changes the claim: never verified or corrected
 
 
-# (language, quote, source paragraph), and the source's title where the rule reads it
+# (language, quote, source paragraph), then the source's title where the rule reads it and
+# the answer's words before the quote where the rule reads them (the quote is then inline)
 Example = tuple[str, ...]
 
 
@@ -111,6 +112,59 @@ RULES: tuple[Rule, ...] = (
             ("en", "The fee is due within 1", "The fee is due within 14 days."),
             ("de", "Die Frist beträgt 1", "Die Frist beträgt 12 Wochen."),
             ("fr", "Le délai est de 1", "Le délai est de 15 jours."),
+        ),
+    ),
+    Rule(
+        "verbatim.cut_said_in_answer",
+        _V,
+        "the quote starts right after a negation, restriction or condition of its sentence "
+        "that the answer's own words before the quote say again (the Supplier may not "
+        "“assign this Agreement”, of The Supplier shall not assign this Agreement)",
+        (
+            (
+                "en",
+                "assign this Agreement without consent",
+                "The Supplier shall not assign this Agreement without consent.",
+                "",
+                "Under clause 2 the Supplier may not",
+            ),
+            (
+                "de",
+                "ohne Zustimmung des Vermieters untervermieten",
+                "Der Mieter darf die Wohnung nicht ohne Zustimmung des Vermieters untervermieten.",
+                "",
+                "Der Mieter darf die Wohnung nicht",
+            ),
+            (
+                "fr",
+                "utiliser les véhicules de service à des fins privées",
+                "Les salariés ne peuvent pas utiliser les véhicules de service à des fins privées.",
+                "",
+                "Le règlement interdit aux salariés d'",
+            ),
+        ),
+        (
+            (
+                "en",
+                "assign this Agreement without consent",
+                "The Supplier shall not assign this Agreement without consent.",
+                "",
+                "Under clause 2 the Supplier may",
+            ),
+            (
+                "de",
+                "Mitglieder dürfen an der Versammlung teilnehmen",
+                "Nur Mitglieder dürfen an der Versammlung teilnehmen.",
+                "",
+                "Laut Satzung gilt: Alle",
+            ),
+            (
+                "fr",
+                "utiliser les véhicules de service à des fins privées",
+                "Les salariés ne peuvent pas utiliser les véhicules de service à des fins privées.",
+                "",
+                "Le règlement autorise les salariés à",
+            ),
         ),
     ),
     Rule(

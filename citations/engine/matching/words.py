@@ -131,6 +131,18 @@ LIMITING_WORDS = NEGATIONS | _words(
     tylko jedynie wyłącznie pouze jen jenom только лишь исключительно μόνο רק فقط केवल सिर्फ
     chỉ hanya cuma csak sadece yalnızca"""
 )
+# Words that forbid what they govern ("Staff are forbidden to |use …"): an answer that
+# frames a quote with one says the negation the quote starts after
+PROHIBITIONS = _words(
+    """forbid forbids forbidden forbidding prohibit prohibits prohibited prohibiting
+    prohibition bar bars barred ban bans banned disallow disallows disallowed preclude
+    precludes precluded exclude excludes excluded refuse refuses refused
+    verbietet verbieten verboten verbot untersagt untersagen ausgeschlossen
+    ausschließen schließt unzulässig interdit interdite interdits interdites interdisent
+    interdiction exclut exclu prohíbe prohíben prohibido prohibida vieta vietano vietato
+    vietata esclude proíbe proíbem proibido proibida verbiedt verbieden verboden zakazuje
+    zakazane zabrania"""
+)
 # Phrases that restrict or condition what comes before them ("…, es sei denn, der
 # Vermieter widerspricht"): a full stop put before them hides the restriction
 RESTRICTING_PHRASES = _phrases(
