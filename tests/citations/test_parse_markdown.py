@@ -57,6 +57,11 @@ QUOTE_FORMS = [
     ("He wrote 'the fee rises by six per cent' [S1].", "the fee rises by six per cent"),
     ("彼は「料金は六パーセント上がる」[S1]と書いた。", "料金は六パーセント上がる"),
     ("彼は『料金は六パーセント上がる』 [S1]と書いた。", "料金は六パーセント上がる"),
+    # Chinese and Japanese put no space before or after a quote in any marks
+    ("合同规定“乙方应在十五日内完成维修”[S1]。", "乙方应在十五日内完成维修"),
+    ('合同规定"乙方应在十五日内完成维修"的条款[S1]。', "乙方应在十五日内完成维修"),
+    ("合同规定‘乙方应在十五日内完成维修’（S1）。", "乙方应在十五日内完成维修"),
+    ("契約書は“乙は地位を譲渡してはならない”と定める [S1]。", "乙は地位を譲渡してはならない"),
     ('"The quote opens the line" [S1] and goes on.', "The quote opens the line"),
     ('("in parentheses it still counts" [S1])', "in parentheses it still counts"),
     ('- list item: "quoted in a list item" [S1]', "quoted in a list item"),

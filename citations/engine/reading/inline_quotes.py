@@ -84,6 +84,8 @@ def _opens(text: str, index: int) -> bool:
     after = text[index + 1] if index + 1 < len(text) else " "
     if mark in CJK_MARKS:
         return True
+    if HAN_OR_KANA.match(before):
+        return not after.isspace()  # Chinese and Japanese put no space before a quote: 规定“…”
     if before.isalnum():
         return bool(
             JOINED_PROCLITIC.search(text, max(0, index - 2), index)
@@ -98,8 +100,11 @@ def _closes(text: str, index: int) -> bool:
         return True
     before = text[index - 1] if index > 0 else " "
     after = text[index + 1] if index + 1 < len(text) else " "
-    # A footnote number may follow the closing mark: „…“¹
-    return not before.isspace() and (not after.isalnum() or after in SUPERSCRIPT_DIGITS)
+    # A footnote number may follow the closing mark: „…“¹; Chinese or Japanese text may
+    # follow it without a space: “…”的规定
+    return not before.isspace() and (
+        not after.isalnum() or after in SUPERSCRIPT_DIGITS or bool(HAN_OR_KANA.match(after))
+    )
 
 
 def find_inline_quotes(
