@@ -14,7 +14,12 @@ from hypothesis import strategies as st
 
 from citations.engine import load_bundle, verify_bundle
 from citations.engine.matching.cuts import left_out, sentence_ends
-from citations.engine.matching.match import MIN_CUT_WORDS, NEGATING_HEADS
+from citations.engine.matching.match import (
+    MIN_CUT_WORDS,
+    NEGATING_HEADS,
+    ends_inside_number,
+    starts_inside,
+)
 from citations.engine.matching.words import (
     ARTICLES,
     CONJUNCTIONS,
@@ -27,6 +32,7 @@ from citations.engine.matching.words import (
     PREPOSITIONS,
     PROHIBITIONS,
     UNSPACED_LIMITING,
+    UNSPACED_NEGATING_ENDINGS,
     is_number,
     word_claim,
 )
@@ -843,3 +849,94 @@ def test_a_number_cut_off_its_bound_is_never_verified(bound, amount, rest):
     exactly."""
     paragraph = f"The rule sets {bound}{amount} {rest}."
     assert result_for(f"{amount} {rest}", paragraph).status not in PASSING
+
+
+UNSPACED_SENTENCES = (
+    "乙方应在收到甲方书面通知后十五个工作日内完成全部维修工作，并承担由此产生的一切费用。",
+    "本合同自双方签字之日起生效，有效期为两年，期满前三十日内任何一方均可书面提出续约。",
+    "乙は、甲の事前の書面による承諾なく、本契約上の地位を第三者に譲渡してはならない。",
+    "委託料は、毎月末日までに、乙の指定する銀行口座に振り込む方法により支払うものとする。",
+)
+HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def _unspaced_window(draw) -> tuple[str, int, int]:
+    sentence = draw(st.sampled_from(UNSPACED_SENTENCES))
+    start = draw(st.integers(0, 6))
+    end = draw(st.integers(start + 16, len(sentence) - 1))
+    # not inside a number ("三" of "三十"): claim.cut_word's business; nor right before a
+    # negation ("負わ|ない"): claim.sentence_cut's
+    assume(not starts_inside(sentence, start) and not ends_inside_number(sentence, end))
+    assume(not left_out((sentence,), 0, start, 0, end, sentence[start:end]))
+    return sentence, start, end
+
+
+@SETTINGS
+@given(data=st.data())
+def test_chinese_or_japanese_punctuation_left_out_is_corrected(data):
+    """edit.punctuation where words have no spaces: the aligner reads one Chinese or Japanese
+    character as a word, so a quote that drops a comma ("乙は甲の…") is the passage."""
+    sentence, start, end = _unspaced_window(data.draw)
+    passage = sentence[start:end]
+    commas = [at for at, char in enumerate(passage) if char in "、，"]
+    assume(commas and 0 < commas[0] < len(passage) - 1)
+    at = data.draw(st.sampled_from(commas))
+    assume(0 < at < len(passage) - 1)
+    result = result_for(passage[:at] + passage[at + 1 :], sentence)
+    assert result.status is VerificationStatus.CORRECTED, result.decision
+    assert_at(result, start, end)
+
+
+@SETTINGS
+@given(data=st.data(), change=st.sampled_from(["swap", "drop", "negate", "number"]))
+def test_a_changed_character_in_chinese_or_japanese_is_never_verified_or_corrected(data, change):
+    """One character is a word there: a changed, dropped or negated one, or another
+    numeral, changes the claim (书面 "written" dropped, 两 for 三) and is never repaired."""
+    sentence, start, end = _unspaced_window(data.draw)
+    passage = sentence[start:end]
+    letters = [at for at, char in enumerate(passage) if HAN_OR_KANA.match(char)]
+    at = data.draw(st.sampled_from(letters[1:-1]))
+    if change == "swap":
+        other = data.draw(st.sampled_from("甲乙丙丁天地人上下"))
+        assume(other != passage[at])
+        quote = passage[:at] + other + passage[at + 1 :]
+    elif change == "drop":
+        quote = passage[:at] + passage[at + 2 :]
+    elif change == "negate":
+        quote = passage[:at] + "不" + passage[at:]
+    else:
+        numerals = [k for k, char in enumerate(passage) if char in "一二两三五十"]
+        assume(numerals)
+        at = numerals[0]
+        quote = passage[:at] + ("七" if passage[at] != "七" else "八") + passage[at + 1 :]
+    assume(quote not in sentence)
+    assert result_for(quote, sentence).status not in PASSING
+
+
+@SETTINGS
+@given(
+    stem=st.sampled_from(
+        ["甲は本件業務の結果について責任を負わ", "乙は第三者に本契約上の地位を譲渡し"]
+    ),
+    ending=st.sampled_from(UNSPACED_NEGATING_ENDINGS),
+    rest=st.sampled_from(["。", "い。", "ものとする。"]),
+    marked=st.booleans(),
+)
+def test_a_quote_stopping_before_a_japanese_negation_is_never_verified(stem, ending, rest, marked):
+    """claim.sentence_cut: Japanese negates after the verb ("負わない": does not bear), so a
+    quote stopping right before the ending ("…責任を負わ") says the opposite."""
+    quote = stem + ("…" if marked else "")
+    assert result_for(quote, f"前文。{stem}{ending}{rest}").status not in PASSING
+
+
+@SETTINGS
+@given(
+    quoted=st.sampled_from(
+        ["임차인은 서면 동의 없이 주택을 전대할 수", "회사는 그 손해를 배상할 수"]
+    ),
+    negation=st.sampled_from(["없다.", "없습니다.", "않는다.", "못한다."]),
+)
+def test_a_quote_stopping_before_a_korean_negation_is_never_verified(quoted, negation):
+    """claim.sentence_cut: a Korean sentence negates with its last word ("할 수 없다": cannot),
+    so a quote stopping before it says the opposite."""
+    assert result_for(quoted, f"{quoted} {negation}").status not in PASSING

@@ -63,8 +63,11 @@ from .words import (
     word_claim,
 )
 
-WORD = re.compile(r"\w+")
-_WORD_CHAR = re.compile(r"\w")
+# A word: a run of letters and digits, or one Chinese or Japanese character (those scripts
+# put no spaces between words, so a sentence would be one "word" the aligner cannot weigh).
+_HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+WORD = re.compile(f"[{_HAN_KANA}]|[^\\W{_HAN_KANA}]+")
+_WORD_CHAR = re.compile(f"[^\\W{_HAN_KANA}]")  # a character that continues a spaced word
 
 MIN_WORDS = 3  # fewer quote words than this are never matched approximately
 MIN_RECALL = 0.8  # share of quote words found, in order, in the span

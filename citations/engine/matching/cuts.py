@@ -32,7 +32,9 @@ from .words import (
     QUALIFYING_OPENERS,
     RESTRICTING_PHRASES,
     UNSPACED_LIMITING,
+    UNSPACED_NEGATING_ENDINGS,
     WIDENING_NEGATIONS,
+    word_claim,
 )
 
 # A sentence ends at a full stop, question or exclamation mark (and closing marks) before a
@@ -262,6 +264,9 @@ def _left_out_after(paragraphs: Sequence[str], index: int, end: int, quote: str)
     paragraph = paragraphs[index]
     if end == 0 or paragraph[end - 1] in _STOPS:
         return ""  # the source's sentence ends where the quote does
+    if UNSPACED_SCRIPT.match(paragraph[end : end + 1]):
+        # no spaces: a quote may stop at any letter, not right before ない, なく, ません
+        return next((e for e in UNSPACED_NEGATING_ENDINGS if paragraph.startswith(e, end)), "")
     if end < len(paragraph) and paragraph[end - 1].isalnum() and paragraph[end].isalnum():
         return ""  # a cut inside a word: verbatim.cut_end and claim.cut_word decide
     after = _after(paragraphs, index, end)
@@ -274,7 +279,7 @@ def _left_out_after(paragraphs: Sequence[str], index: int, end: int, quote: str)
     clause_words = _words_of(clause)
     if (
         1 <= len(clause_words) <= 2
-        and any(word in NEGATIONS for word in clause_words)
+        and any(word_claim(word) == "claim.negation" for word in clause_words)
         and not CONJUNCTIONS.intersection(quoted_words[-1:])  # "… will oder |nicht": "or not"
     ):
         return " ".join(clause_words)  # "… Auffassung |jedoch nicht.", "|nicht mehr."

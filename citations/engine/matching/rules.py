@@ -1687,11 +1687,11 @@ RULES: tuple[Rule, ...] = (
         "nur, at least 90 days), right after a condition, or is the main clause of a sentence "
         "that opens with a condition, hedge or attribution (If …, the board must …; "
         "Allegedly, …; According to the tenant, …); or it stops where its clause says only "
-        "a negation after it (… folgte dieser Auffassung jedoch nicht.), or marks an omission "
-        "right after a negation, condition or restriction, hiding what it governs (… nicht... "
-        "of … nicht erforderlich), or puts a full stop where the sentence goes on with a "
-        "negation, condition or restriction, or asks (… the contract?). Sentences are read "
-        "across line breaks that do not end them",
+        "a negation after it (… folgte dieser Auffassung jedoch nicht., 責任を負わ of "
+        "責任を負わない), or marks an omission right after a negation, condition or "
+        "restriction, hiding what it governs (… nicht... of … nicht erforderlich), or puts "
+        "a full stop where the sentence goes on with a negation, condition or restriction, "
+        "or asks (… the contract?). Sentences are read across line breaks that do not end them",
         (
             (
                 "en",
@@ -1764,6 +1764,16 @@ RULES: tuple[Rule, ...] = (
                 "de",
                 "Diese ist für die Sicherheit der Menschen nicht...",
                 "Diese ist für die Sicherheit der Menschen nicht erforderlich.",
+            ),
+            (
+                "ja",
+                "甲は、本件業務の結果について責任を負わ",
+                "甲は、本件業務の結果について責任を負わない。",
+            ),
+            (
+                "ko",
+                "임차인은 서면 동의 없이 주택을 전대할 수",
+                "임차인은 서면 동의 없이 주택을 전대할 수 없다.",
             ),
             (
                 "en",

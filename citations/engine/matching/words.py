@@ -216,6 +216,22 @@ UNSPACED_LIMITING = (
     "เฉพาะ",
     "ບໍ່",
 )
+# What negates the word it is written after in Japanese ("負わない": "does not bear",
+# "承諾なく": "without consent", "譲渡してはならない": "must not transfer"); a quote that stops
+# right before one says the opposite
+UNSPACED_NEGATING_ENDINGS = (
+    "ない",
+    "なく",
+    "なかっ",
+    "なけれ",
+    "ず",
+    "ぬ",
+    "ません",
+    "はならな",
+    "はいけな",
+    "ではな",
+    "じゃな",
+)
 # Articles and particles: a copy may drop or add them without changing the claim. Not a
 # particle that hedges ("wohl": probably) or is another word elsewhere ("halt", "mal": badly)
 ARTICLES = _words(
