@@ -132,3 +132,19 @@ def test_dev_set_verbatim_quotes_are_verified():
     tally = dev_tally()
     verbatim = tally["verbatim"] + tally["crossing"]
     assert verbatim["ok"] / verbatim.total() >= 0.999, verbatim
+
+
+@needs_shared
+@pytest.mark.parametrize("folder", [SCENARIOS, REDTEAM, DEV], ids=["scenarios", "redteam", "dev"])
+def test_every_repaired_quote_names_the_edits_it_made(folder):
+    """Default deny, seen from the report: a quote whose text is corrected names at least one
+    claim-preserving edit of the rule table in ``decision.rules``, never none."""
+    unnamed = []
+    for bundle_path in bundles(folder):
+        report = report_to_dict(verify_bundle(load_bundle(bundle_path.read_bytes())))
+        for quote in report["quotes"]:
+            if quote["reason"] == "text_repaired" and not any(
+                rule.startswith("edit.") for rule in quote["decision"]["rules"]
+            ):
+                unnamed.append((bundle_path.stem, quote["n"], quote["decision"]["rules"]))
+    assert not unnamed

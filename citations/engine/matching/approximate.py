@@ -489,6 +489,11 @@ def _align(
             ),
         )
     )
+    if not differences and folded != span_text:
+        # nothing but punctuation or spacing differs ("excluded - except" for "excluded—
+        # except", a full stop added where the sentence goes on): named too, so no
+        # correction goes without a rule
+        differences.append(Difference("edit.punctuation", "", ""))
     # A reworded opening (a connective dropped, the writer's name for "Wir") is a named
     # edit: it counts neither against the characters' similarity nor against the shape.
     compared, shape_query, shape_steps, reordered = span_text, query_words, span_steps, False

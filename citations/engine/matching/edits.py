@@ -511,7 +511,7 @@ def _list_goes_on(side: Words, at: int) -> bool:
 def _punctuation(steps: list[Step], quote: Words, span: Words) -> bool:
     """Whether the text between the words differs where the words agree (its spacing too:
     "f (x)" is not "f(x)")."""
-    inner = [(q, w) for q, w, _ in steps[:-1] if q is not None and w is not None]
+    inner = [(q, w) for q, w, _ in steps if q is not None and w is not None]
     return any(_spaced(quote.after[q]) != _spaced(span.after[w]) for q, w in inner)
 
 
