@@ -33,6 +33,7 @@ from .matching.approximate import (
 )
 from .matching.cuts import lead_in, sentence_cut
 from .matching.edits import claim_rules, preserves_claim
+from .matching.languages import paragraph_language
 from .matching.match import (
     PreparedSource,
     exact_in_paragraph,
@@ -243,16 +244,17 @@ def _without_cut_claim(
     if not passing or found.match is None:
         return found
     match = found.match
-    paragraphs = _searcher_of(match, primary, secondary).source.paragraphs
+    searcher = _searcher_of(match, primary, secondary)
     last = match.continues[-1] if match.continues else match
     cut = sentence_cut(
-        paragraphs,
+        searcher.source.paragraphs,
         match.paragraph - 1,
         match.start,
         last.paragraph - 1,
         last.end,
         quote.text,
         lead_in=lead_in,
+        language=paragraph_language(searcher, match.paragraph - 1),
     )
     if cut.left_out:
         difference = Difference("claim.sentence_cut", "", cut.left_out)

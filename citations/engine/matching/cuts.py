@@ -23,18 +23,24 @@ from .match import UNSPACED_SCRIPT
 from .normalize import fold_text
 from .words import (
     ABBREVIATIONS,
+    BOUND_PHRASES,
     BOUND_WORDS,
+    COMPLEMENTIZERS,
     CONJUNCTIONS,
-    EXCEPTIONS,
-    LIMITING_WORDS,
+    DENIALS,
+    MODALS,
+    NEGATING_DETERMINERS,
+    NEGATION_PREFIXES,
     NEGATIONS,
+    PREPOSITIONS,
     PROHIBITIONS,
-    QUALIFYING_OPENERS,
+    PRONOUNS,
     RESTRICTING_PHRASES,
     UNSPACED_LIMITING,
     UNSPACED_NEGATING_ENDINGS,
     WIDENING_NEGATIONS,
-    word_claim,
+    CutWords,
+    cut_words,
 )
 
 # A sentence ends at a full stop, question or exclamation mark (and closing marks) before a
@@ -50,10 +56,10 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 _STOPS = ".!?؟。！？"
 _QUESTION = "?؟？"
 _CONTEXT = 1000  # characters of the sentence read before and after the passage
-_GOVERNING_WORDS = 4  # words before a passage in its clause that may negate or bound it
+_GOVERNING_WORDS = 2  # words before a passage in its clause that may negate or bound it
+_DETERMINED_WORDS = 4  # words before it that a negation determining their subject may be
 _GOVERNED_WORDS = 2  # words after a quote's marked cut shown as what its negation lost
 _UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
-_CUT_CLAIM_WORDS = NEGATIONS | EXCEPTIONS | LIMITING_WORDS
 # A number, or a currency or unit and a number: what a bound or sign before it qualifies
 _OPENS_WITH_NUMBER = re.compile(r"\W*(?:[A-Z]{3}\s?|[$€£¥])?\d")
 _NUMBER_SIGNS = "<>≤≥±~≈+-−"
@@ -99,10 +105,12 @@ def sentence_cut(
     quote: str,
     *,
     lead_in: str = "",
+    language: str | None = None,
 ) -> SentenceCut:
     """What the passage's sentence says that the quote of the passage leaves out: the
     passage runs from ``start`` in paragraph ``first`` to ``end`` in paragraph ``last``
-    (0-based indexes); ``lead_in`` is the answer's sentence before the quote (``lead_in``).
+    (0-based indexes); ``lead_in`` is the answer's sentence before the quote (``lead_in``),
+    ``language`` the source's (``languages.language_of``; None: every language's words).
 
     >>> source = ("The Supplier shall not assign this Agreement.",)
     >>> sentence_cut(source, 0, 23, 0, 44, "assign this Agreement", lead_in="It may not")
@@ -110,10 +118,12 @@ def sentence_cut(
     >>> sentence_cut(source, 0, 23, 0, 44, "assign this Agreement", lead_in="It may")
     SentenceCut(left_out='not', said_in_answer='')
     """
-    before = _left_out_before(paragraphs, first, start, quote)
+    words = cut_words(language)
+    before = _left_out_before(paragraphs, first, start, quote, words)
+    after = _left_out_after(paragraphs, last, end, quote, words)
     if before and _says_again(lead_in, before):
-        return SentenceCut(_left_out_after(paragraphs, last, end, quote), before)
-    return SentenceCut(before or _left_out_after(paragraphs, last, end, quote))
+        return SentenceCut(after, before)
+    return SentenceCut(before or after)
 
 
 def left_out(
@@ -206,7 +216,9 @@ def _sentence_start(text: str) -> int:
     return max((begins for _, begins in sentence_ends(text)), default=0)
 
 
-def _left_out_before(paragraphs: Sequence[str], index: int, start: int, quote: str) -> str:
+def _left_out_before(
+    paragraphs: Sequence[str], index: int, start: int, quote: str, words: CutWords
+) -> str:
     before = _before(paragraphs, index, start)
     if before and UNSPACED_SCRIPT.match(before[-1]):
         # no spaces: a quote may start at any letter, not right after 不, 非, ไม่
@@ -218,34 +230,44 @@ def _left_out_before(paragraphs: Sequence[str], index: int, start: int, quote: s
     if not sentence.strip():
         return ""  # the quote starts its sentence
     clause = _CLAUSE_MARK.split(sentence)[-1]
-    clause_words = _words_of(clause)
+    clause_words = _function_words(clause, opens_sentence=len(clause) == len(sentence))
     # a condition right before ("If |members agree"); not "accept it if they keep |the
     # four-hour response time", which the condition does not reach
-    if clause_words and clause_words[-1] in EXCEPTIONS:
+    if clause_words and clause_words[-1] in words.exceptions:
         return clause_words[-1]
-    # a negation or restriction a few words before ("No |tenant may …", "Under no
-    # circumstances |may …", "It is not true that |…"), since the last joining word: that
-    # of the conjunct before ("nicht gestattet |und in Schulen …") does not reach the quote
-    joins = [k for k, word in enumerate(clause_words) if word in CONJUNCTIONS - NEGATIONS]
-    governing = clause_words[joins[-1] + 1 if joins else 0 :][-_GOVERNING_WORDS:]
+    # a negation or restriction right before ("Under no circumstances |may …", "nur
+    # |Mitglieder", "must not |sublet"), or one determining the subject a few words before
+    # ("No tenant may |sublet"), since the last joining word: that of the conjunct before
+    # ("nicht gestattet |und in Schulen …") does not reach the quote, nor one further back
+    # that governs words of its own ("Any amount not paid when due |shall bear …", "keine
+    # Weitergabe von solchen |Passagierdaten")
+    joins = [k for k, word in enumerate(clause_words) if word in CONJUNCTIONS - words.negations]
+    governing = clause_words[joins[-1] + 1 if joins else 0 :][-_DETERMINED_WORDS:]
     first_word = next(iter(_LETTERS.findall(fold_text(quote))), "")
     limiting = next(
         (
             word
             for k, word in enumerate(governing)
             if len(word) > 1
-            and word in LIMITING_WORDS
+            and word in words.limiting
             and " ".join(governing[k : k + 2]) not in WIDENING_NEGATIONS
+            and (len(governing) - k <= _GOVERNING_WORDS or _determines(word, governing[k + 1 :]))
         ),
         "",
     )
     if limiting and first_word not in CONJUNCTIONS:
         return limiting
+    denied = _denied(sentence, words)
+    if denied:
+        return denied
     if _OPENS_WITH_NUMBER.match(quote):
         # "at least |90 days", "höchstens |500 Euro", "up to |EUR 500", "<|5%", "±|5 mm"
         sign = before[-1:]
         if sign and sign in _NUMBER_SIGNS:
             return sign
+        bound = " ".join(_words_of(clause)[-2:])
+        if bound in BOUND_PHRASES:
+            return bound
         if clause_words and clause_words[-1] in BOUND_WORDS:
             return clause_words[-1]
     opening = _words_of(" ".join(_LETTERS.findall(sentence)[:3]))
@@ -254,13 +276,52 @@ def _left_out_before(paragraphs: Sequence[str], index: int, start: int, quote: s
         (
             " ".join(opening[:size])
             for size in (3, 2, 1)
-            if " ".join(opening[:size]) in QUALIFYING_OPENERS
+            if " ".join(opening[:size]) in words.openers
         ),
         "",
     )
 
 
-def _left_out_after(paragraphs: Sequence[str], index: int, end: int, quote: str) -> str:
+def _determines(word: str, between: list[str]) -> bool:
+    """Whether a negation determines the subject of the clause a quote goes on with: "No
+    |tenant may", not "keine Weitergabe von |…", whose noun a preposition's phrase follows."""
+    return word in NEGATING_DETERMINERS and not PREPOSITIONS.intersection(between)
+
+
+def _function_words(clause: str, *, opens_sentence: bool) -> list[str]:
+    """The folded words of ``clause``, a word written with a capital inside its sentence, or
+    in capitals, as "": a noun, a name or a formula, no function word of another language
+    ("am 12. Mai" is the month, "NO2" no "no"; "No |tenant" opening the sentence stays)."""
+    folded = _words_of(clause)
+    written = _LETTERS.findall(clause)
+    if len(written) != len(folded):
+        return folded  # the fold split or joined a word: read every word
+    return [
+        word if not (raw[:1].isupper() and (k or not opens_sentence or raw[1:2].isupper())) else ""
+        for k, (word, raw) in enumerate(zip(folded, written, strict=True))
+    ]
+
+
+def _denied(sentence: str, words: CutWords) -> str:
+    """A denial or negation governing the clause a quote starts right after its "that"
+    ("The company denied that |…", "We have no reason to believe that |…", "bestreitet,
+    dass |…"), not one that affirms it ("There is no doubt that |…")."""
+    sentence_words = _function_words(sentence, opens_sentence=True)
+    if not sentence_words or sentence_words[-1] not in COMPLEMENTIZERS:
+        return ""
+    matrix = sentence_words[:-1]
+    spoken = f" {' '.join(matrix)} "
+    if any(f" {phrase} " in spoken for phrase in WIDENING_NEGATIONS):
+        return ""
+    return next(
+        (word for word in matrix if len(word) > 1 and (word in words.negations or word in DENIALS)),
+        "",
+    )
+
+
+def _left_out_after(
+    paragraphs: Sequence[str], index: int, end: int, quote: str, words: CutWords
+) -> str:
     paragraph = paragraphs[index]
     if end == 0 or paragraph[end - 1] in _STOPS:
         return ""  # the source's sentence ends where the quote does
@@ -279,24 +340,32 @@ def _left_out_after(paragraphs: Sequence[str], index: int, end: int, quote: str)
     clause_words = _words_of(clause)
     if (
         1 <= len(clause_words) <= 2
-        and any(word_claim(word) == "claim.negation" for word in clause_words)
+        and any(_negates(word, words) for word in _function_words(clause, opens_sentence=False))
         and not CONJUNCTIONS.intersection(quoted_words[-1:])  # "… will oder |nicht": "or not"
     ):
         return " ".join(clause_words)  # "… Auffassung |jedoch nicht.", "|nicht mehr."
     marked = _MARKED_CUT.search(ending) is not None
-    if marked and clause_words and quoted_words and quoted_words[-1] in _CUT_CLAIM_WORDS:
+    cut_claim_words = words.limiting | words.exceptions
+    if marked and clause_words and quoted_words and quoted_words[-1] in cut_claim_words:
         # an omission marked right after a negation, condition or restriction hides what it
         # governs ("… ist für die Sicherheit nicht..." of "nicht erforderlich"), as one inside
         # the quote may not; a cut at a character limit, unmarked, is a truncation it shows
         return " ".join(clause_words[:_GOVERNED_WORDS])
     if ending[-1:] not in _STOPS or marked:
         return ""  # a quote stopping mid-sentence, or marked cut, is a truncation it shows
-    goes_on = _words_of(rest)
+    goes_on = _function_words(rest, opens_sentence=False)
     if not goes_on:
         mark = (rest.rstrip() or after[len(rest) :].lstrip())[:1]
         asked = bool(mark) and mark in _QUESTION
         return "?" if asked and ending[-1] not in _QUESTION else ""
+    if goes_on[0] in CONJUNCTIONS and goes_on[1:2] and (goes_on[1] in MODALS | PRONOUNS):
+        return ""  # "… secret.|and shall not disclose it": a clause of its own, no restriction
     # a full stop put where the sentence goes on with a negation, condition or restriction
     spoken = f" {' '.join(goes_on)} "
     restriction = next((p for p in RESTRICTING_PHRASES if f" {p} " in spoken), "")
-    return restriction or next((word for word in goes_on if word in _CUT_CLAIM_WORDS), "")
+    return restriction or next((word for word in goes_on if word in cut_claim_words), "")
+
+
+def _negates(word: str, words: CutWords) -> bool:
+    """A negation of the text's language, or a Korean word negating by its prefix."""
+    return word in words.negations or word.startswith(NEGATION_PREFIXES)

@@ -1682,9 +1682,12 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "claim.sentence_cut",
         _C,
-        "the quote starts a few words after a word of its clause that negates, restricts or "
-        "bounds it (tenant may … of No tenant may …, triftigen Grund of ohne triftigen Grund, "
-        "nur, at least 90 days), right after a condition, or is the main clause of a sentence "
+        "the quote starts right after a word of its clause that negates, restricts or bounds "
+        "it, or a few words after a negation of its subject (tenant may … of No tenant may …, "
+        "triftigen Grund of ohne triftigen Grund, nur, at least 90 days), words of the "
+        "source's language only; it is the clause a denial governs (data was sold of The "
+        "company denied that data was sold); it starts right after a condition, or is the "
+        "main clause of a sentence "
         "that opens with a condition, hedge or attribution (If …, the board must …; "
         "Allegedly, …; According to the tenant, …); or it stops where its clause says only "
         "a negation after it (… folgte dieser Auffassung jedoch nicht., 責任を負わ of "
@@ -1771,6 +1774,11 @@ RULES: tuple[Rule, ...] = (
                 "甲は、本件業務の結果について責任を負わない。",
             ),
             (
+                "en",
+                "customer data had been sold to advertisers",
+                "The company denied that customer data had been sold to advertisers.",
+            ),
+            (
                 "ko",
                 "임차인은 서면 동의 없이 주택을 전대할 수",
                 "임차인은 서면 동의 없이 주택을 전대할 수 없다.",
@@ -1811,6 +1819,21 @@ RULES: tuple[Rule, ...] = (
                 "en",
                 "The tenant shall not sublet …",
                 "The tenant shall not sublet the flat without consent.",
+            ),
+            (
+                "en",
+                "the repairs will take several months",
+                "There is no doubt that the repairs will take several months.",
+            ),
+            (
+                "fr",
+                "pour une durée de neuf années entières",
+                "Le bail prend effet le 1er mai pour une durée de neuf années entières.",
+            ),
+            (
+                "de",
+                "einstimmig beschlossen, den Beitrag zu erhöhen",
+                "Am 12. Mai wurde einstimmig beschlossen, den Beitrag zu erhöhen.",
             ),
         ),
     ),

@@ -8,6 +8,8 @@ of its rule (a changed content word changes the claim), so a missing word errs t
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import cache
 
 from .normalize import fold_text
 
@@ -18,6 +20,16 @@ def _words(text: str) -> frozenset[str]:
 
 def _phrases(text: str) -> frozenset[str]:
     return frozenset(fold_text(phrase) for phrase in text.split(",") if phrase.strip())
+
+
+def _by_language(*, separator: str = " ", **lists: str) -> dict[str, frozenset[str]]:
+    """Word lists by language code; phrases when ``separator`` is a comma."""
+    read = _phrases if separator == "," else _words
+    return {language: read(text) for language, text in lists.items()}
+
+
+def _union(by_language: dict[str, frozenset[str]]) -> frozenset[str]:
+    return frozenset().union(*by_language.values())
 
 
 # Numbers and the units they count in ("eight (8) days" for "eight (8) hours" is another claim)
@@ -84,18 +96,37 @@ NUMBER_PREFIXES = tuple(
         verdreif halbier vervielfach"""
     )
 )
-NEGATIONS = _words(
-    """not no never none nothing nobody neither nor without cannot t nicht kein keine keinen
-    keinem keiner keines nie niemals nichts niemand weder ohne nirgends nein keinesfalls
-    keineswegs ne n pas non jamais sans aucun aucune rien personne nunca sin ni ningún
-    ninguno ninguna nada nadie jamás tampoco nessun nessuno nessuna mai niente nulla senza
-    né não nenhum nenhuma ninguém sem niet geen nooit niets niemand zonder nergens inte
-    ingen inget aldrig utan ikke ingen intet aldri uten nie żaden żadna żadne nigdy nic nikt
-    bez žádný žádná žádné nikdy nikdo není değil yok hiç asla не нет ни никогда ничего никто
-    без нельзя δεν μη μην ποτέ κανένας καμία χωρίς לא אין אל ללא בלי لا لم لن ليس بدون دون
-    नहीं न मत कभी बिना không chưa chẳng tidak bukan tanpa jangan belum nem sem soha semmi
-    senki nincs nu ei ej keinerlei 안 아니"""
+# Negations by language: the sentence-cut check reads the source's language's words only, so
+# a word of another language is none ("mai": never in Italian, May in French and German;
+# "nu": not in Romanian, now in Dutch). ``NEGATIONS`` is all of them (a changed word is read so).
+NEGATIONS_BY_LANGUAGE = _by_language(
+    en="not no never none nothing nobody neither nor without cannot t",
+    de="""nicht kein keine keinen keinem keiner keines nie niemals nichts niemand weder ohne
+    nirgends nein keinesfalls keineswegs keinerlei""",
+    fr="ne n pas non jamais sans aucun aucune rien",
+    es="no nunca sin ni ningún ninguno ninguna nada nadie jamás tampoco",
+    it="non nessun nessuno nessuna mai niente nulla senza né",
+    pt="não nenhum nenhuma ninguém sem nunca nada nem jamais",
+    nl="niet geen nooit niets niemand zonder nergens",
+    sv="inte ingen inget aldrig utan ej",
+    da="ikke ingen intet aldrig uden",
+    no="ikke ingen intet aldri uten",
+    pl="nie żaden żadna żadne nigdy nic nikt bez",
+    cs="ne žádný žádná žádné nikdy nic nikdo není bez",
+    ro="nu niciun nicio niciodată nimic nimeni fără",
+    hu="nem sem soha semmi senki nincs",
+    fi="ei",
+    tr="değil yok hiç asla",
+    ru="не нет ни никогда ничего никто без нельзя",
+    el="δεν μη μην ποτέ κανένας καμία χωρίς",
+    he="לא אין אל ללא בלי",
+    ar="لا لم لن ليس بدون دون",
+    hi="नहीं न मत कभी बिना",
+    vi="không chưa chẳng",
+    id="tidak bukan tanpa jangan belum",
+    ko="안 아니",
 )
+NEGATIONS = _union(NEGATIONS_BY_LANGUAGE)
 NEGATION_PREFIXES = ("않", "없", "못")  # Korean negation is part of the verb: 않았습니다
 MODALS = _words(
     """must may might shall should can could required optional mandatory
@@ -117,19 +148,70 @@ SCOPE = _words(
     tous toutes tout toute chaque seul seule seulement uniquement toujours plus moins avant
     après maximum minimum"""
 )
-EXCEPTIONS = _words(
-    """except excepting excluding unless if provided außer ausser ausgenommen abgesehen
-    wenn falls sofern soweit sauf excepté hormis si excepto salvo"""
+EXCEPTIONS_BY_LANGUAGE = _by_language(
+    en="except excepting excluding unless if provided",
+    de="außer ausser ausgenommen abgesehen wenn falls sofern soweit",
+    fr="sauf excepté hormis si",
+    es="excepto salvo si",
+    it="salvo tranne eccetto se",
+    pt="exceto salvo se",
+    nl="behalve tenzij indien",
 )
+EXCEPTIONS = _union(EXCEPTIONS_BY_LANGUAGE)
 # Words that negate or restrict what follows them ("No tenant may …", "Only members …",
 # "ohne triftigen Grund"): a quote that starts right after one leaves it out and says the
 # opposite, or more
-LIMITING_WORDS = NEGATIONS | _words(
-    """only solely exclusively nur ausschließlich lediglich seul seule seuls seulement
-    uniquement solo sólo solamente únicamente exclusivamente soltanto solamente unicamente
-    esclusivamente só somente apenas alleen slechts uitsluitend enkel bara endast enbart kun
-    tylko jedynie wyłącznie pouze jen jenom только лишь исключительно μόνο רק فقط केवल सिर्फ
-    chỉ hanya cuma csak sadece yalnızca"""
+ONLY_BY_LANGUAGE = _by_language(
+    en="only solely exclusively",
+    de="nur ausschließlich lediglich",
+    fr="seul seule seuls seulement uniquement",
+    es="solo sólo solamente únicamente exclusivamente",
+    it="soltanto solamente unicamente esclusivamente solo",
+    pt="só somente apenas exclusivamente",
+    nl="alleen slechts uitsluitend",
+    sv="bara endast enbart",
+    da="kun bare",
+    no="kun bare",
+    pl="tylko jedynie wyłącznie",
+    cs="pouze jen jenom",
+    ru="только лишь исключительно",
+    el="μόνο",
+    he="רק",
+    ar="فقط",
+    hi="केवल सिर्फ",
+    vi="chỉ",
+    id="hanya cuma",
+    hu="csak",
+    tr="sadece yalnızca",
+)
+LIMITING_BY_LANGUAGE = {
+    language: NEGATIONS_BY_LANGUAGE.get(language, frozenset())
+    | ONLY_BY_LANGUAGE.get(language, frozenset())
+    for language in NEGATIONS_BY_LANGUAGE.keys() | ONLY_BY_LANGUAGE.keys()
+}
+LIMITING_WORDS = _union(LIMITING_BY_LANGUAGE)
+# Negations that determine a noun ("No tenant may …", "Kein Mitglied darf …"): they negate
+# the clause the noun is the subject of, so they reach a quote a few words on
+NEGATING_DETERMINERS = _words(
+    """no neither kein keine keinen keinem keiner keines aucun aucune nul nulle ningún
+    ninguno ninguna nessun nessuno nessuna nenhum nenhuma geen ingen inget intet żaden
+    żadna żadne žádný žádná žádné niciun nicio"""
+)
+# What opens a clause that a verb of saying, knowing or denying governs ("denied that |…")
+COMPLEMENTIZERS = _words("that whether dass ob que che dat att że")
+# Verbs that deny or doubt the clause after them ("The company denied that |data was sold"):
+# a quote of that clause alone asserts what the source denies
+DENIALS = _words(
+    """deny denies denied denying dispute disputes disputed disputing refute refutes refuted
+    reject rejects rejected rejecting doubt doubts doubted questioned
+    bestreiten bestreitet bestritt bestritten dementiert dementierte dementieren leugnet
+    leugnete leugnen bezweifelt bezweifelte bezweifeln weist zurück wies
+    dément démenti démentent nie nié nient conteste contesté contestent réfute doute
+    niega negó niegan negaron desmiente desmintió rechaza rechazó duda
+    nega negato negano smentisce smentito contesta respinge dubita
+    nega negou negam desmente desmentiu contesta rejeita duvida
+    ontkent ontkende ontkennen betwist betwistte weerlegt twijfelt
+    zaprzecza zaprzeczył zaprzeczyła dementuje wątpi"""
 )
 # Words that forbid what they govern ("Staff are forbidden to |use …"): an answer that
 # frames a quote with one says the negation the quote starts after
@@ -150,10 +232,16 @@ RESTRICTING_PHRASES = _phrases(
     a menos que, tenzij, salvo que, a condizione che, à condition que, desde que,
     unter der bedingung"""
 )
-# A negation that only widens what follows ("nicht nur", "not only", "nicht zuletzt")
+# A negation that only widens what follows ("nicht nur", "not only", "nicht zuletzt") or
+# affirms it ("no doubt that", "not surprising that")
 WIDENING_NEGATIONS = _phrases(
     """nicht nur, not only, not just, not least, nicht zuletzt, non seulement, pas seulement,
-    no solo, no sólo, non solo, niet alleen, não só, não apenas"""
+    no solo, no sólo, non solo, niet alleen, não só, não apenas, no doubt, without doubt,
+    not surprising, not surprisingly, kein zweifel, keinen zweifel, ohne zweifel,
+    nicht überraschend, nicht verwunderlich, sans doute, aucun doute, pas surprenant,
+    sin duda, no cabe duda, no sorprende, senza dubbio, nessun dubbio, non sorprende,
+    sem dúvida, nenhuma dúvida, não surpreende, zonder twijfel, geen twijfel,
+    niet verrassend"""
 )
 # Abbreviations whose full stop ends no sentence ("Nr. 5", "gem. § 5", "Art. 3 GG")
 ABBREVIATIONS = _words(
@@ -161,28 +249,68 @@ ABBREVIATIONS = _words(
     ziff vol ed eds al cf bspw sog resp mio mrd tsd jh jhd prof"""
 )
 # Words that bound the number after them ("at least |90 days", "höchstens |500 Euro"):
-# a quote starting at the number says it exactly
+# a quote starting at the number says it exactly. Words as common as "to" or "als" bound it
+# only in a phrase ("up to", "mehr als"): "extended to |31 December" names a date.
 BOUND_WORDS = _words(
-    """least most to than over under above below about around approximately nearly almost
-    höchstens mindestens maximal minimal wenigstens zu als über unter rund etwa ca circa fast
+    """least most over under above below about around approximately nearly almost
+    höchstens mindestens maximal minimal wenigstens über unter rund etwa ca circa fast
     knapp moins plus jusqu environ près hasta más menos fino oltre meno ruim minus"""
+)
+BOUND_PHRASES = _phrases(
+    """up to, more than, less than, fewer than, no more than, not more than, bis zu,
+    mehr als, weniger als, nicht mehr als, plus de, moins de, más de, menos de, più di,
+    meno di, mais de, menos de, meer dan, minder dan"""
 )
 # What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
 # the main clause alone states as fact what the source supposes, reports or qualifies
-QUALIFYING_OPENERS = _phrases(
-    """if, unless, should, where, provided, providing, in case, in the event, subject to,
+QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
+    en="""if, unless, should, where, provided, providing, in case, in the event, subject to,
     assuming, supposing, allegedly, reportedly, supposedly, apparently, perhaps, maybe,
     possibly, probably, ideally, theoretically, in theory, in principle, according to,
-    hypothetically, wenn, falls, sofern, soweit, sollte, sollten, außer, es sei denn,
-    angeblich, vermutlich, möglicherweise, eventuell, vielleicht, wahrscheinlich,
-    idealerweise, theoretisch, laut, im prinzip, si, sauf, à moins, pourvu,
-    au cas, en cas, selon, d'après, prétendument, apparemment, peut-être, probablement,
-    en principe, théoriquement, salvo, a menos, en caso, siempre que, según,
-    supuestamente, quizá, quizás, tal vez, en principio, se, qualora, purché, a meno,
-    in caso, secondo, presumibilmente, forse, probabilmente, in teoria, caso, desde que,
-    segundo, supostamente, talvez, provavelmente, indien, tenzij, mits, volgens,
-    vermoedelijk, misschien, waarschijnlijk, in principe"""
+    hypothetically""",
+    de="""wenn, falls, sofern, soweit, sollte, sollten, außer, es sei denn, angeblich,
+    vermutlich, möglicherweise, eventuell, vielleicht, wahrscheinlich, idealerweise,
+    theoretisch, laut, im prinzip""",
+    fr="""si, sauf, à moins, pourvu, au cas, en cas, selon, d'après, prétendument,
+    apparemment, peut-être, probablement, en principe, théoriquement""",
+    es="""si, salvo, a menos, en caso, siempre que, según, supuestamente, quizá, quizás,
+    tal vez, en principio""",
+    it="""se, qualora, purché, a meno, in caso, secondo, presumibilmente, forse,
+    probabilmente, in teoria""",
+    pt="se, caso, desde que, segundo, supostamente, talvez, provavelmente",
+    nl="""indien, tenzij, mits, volgens, vermoedelijk, misschien, waarschijnlijk,
+    in principe""",
+    separator=",",
 )
+QUALIFYING_OPENERS = _union(QUALIFYING_OPENERS_BY_LANGUAGE)
+
+
+@dataclass(frozen=True, slots=True)
+class CutWords:
+    """The words a sentence-cut check reads in one language's text (every language's when
+    the language is not known): what negates, restricts, conditions or qualifies."""
+
+    negations: frozenset[str]
+    limiting: frozenset[str]
+    exceptions: frozenset[str]
+    openers: frozenset[str]
+
+
+@cache
+def cut_words(language: str | None) -> CutWords:
+    """The sentence-cut words of ``language`` (a code of ``languages.language_of``); a
+    language without a list has none of that kind, an unknown one (None) has them all."""
+    if language is None:
+        return CutWords(NEGATIONS, LIMITING_WORDS, EXCEPTIONS, QUALIFYING_OPENERS)
+    none: frozenset[str] = frozenset()
+    return CutWords(
+        NEGATIONS_BY_LANGUAGE.get(language, none),
+        LIMITING_BY_LANGUAGE.get(language, none),
+        EXCEPTIONS_BY_LANGUAGE.get(language, none),
+        QUALIFYING_OPENERS_BY_LANGUAGE.get(language, none),
+    )
+
+
 # What negates or restricts the word it is written onto in scripts without spaces (不 承担:
 # "bears no", 非 課税: "tax-exempt", ไม่ สามารถ: "cannot", 只: "only"); a quote starting right
 # after one says the opposite, or more
