@@ -4,7 +4,7 @@ from django import forms
 
 from citations.engine import VerificationStatus
 
-from .models import ReviewAction
+from .models import ReviewAction, Team
 from .selectors import DEFAULT_QUEUE, DEFAULT_SORT, QUEUES, SORTS
 
 STATUS_CHOICES = [("", "any quote status")] + [
@@ -83,3 +83,16 @@ class ReviewForm(forms.Form):
         if cleaned.get("action") == ReviewAction.RETURN and not cleaned.get("comment", "").strip():
             self.add_error("comment", "Say what needs to change before returning it.")
         return cleaned
+
+
+class TeamAssignForm(forms.Form):
+    """The admin's bulk assignment: the team the selected assessments go to."""
+
+    team = forms.ModelChoiceField(
+        queryset=Team.objects.order_by("name"),
+        empty_label="choose a team",
+        error_messages={
+            "required": "Choose the team the assessments go to.",
+            "invalid_choice": "That team does not exist (any more); choose another.",
+        },
+    )

@@ -140,6 +140,11 @@ class DiffPart:
     kind: str
     text: str
 
+    @property
+    def element(self) -> str:
+        """The HTML element that shows the run: struck, inserted or plain."""
+        return {"removed": "del", "added": "ins"}.get(self.kind, "span")
+
 
 # Words, runs of whitespace and single marks: a changed apostrophe is one changed token, not
 # a changed word.
@@ -204,6 +209,55 @@ def word_diff(before: str, after: str, *, fold: bool = False) -> list[DiffPart]:
             parts.append(DiffPart("removed", removed))
         if added:
             parts.append(DiffPart("added", added))
+    return parts
+
+
+# A changed word is shown letter by letter when it is mostly the same word ("recieve" ->
+# "receive"); a word replaced by another is shown whole, which reads better than the letters
+# two unrelated words happen to share.
+_LETTERS_ALIKE = 0.5
+
+
+def char_diff(before: str, after: str) -> list[DiffPart]:
+    """``before`` turned into ``after`` character by character, for the admin's correction
+    detail: the word diff first, then each changed word that is mostly the same word split
+    into the letters that changed. The same and removed runs are exactly ``before``, the same
+    and added ones exactly ``after``: char_diff("the colour of the fee", "the color of the
+    fees") is same "the colo", removed "u", same "r of the fee", added "s"."""
+    parts: list[DiffPart] = []
+    words = word_diff(before, after)
+    index = 0
+    while index < len(words):
+        part = words[index]
+        following = words[index + 1] if index + 1 < len(words) else None
+        if part.kind == "removed" and following is not None and following.kind == "added":
+            parts += _letters_changed(part.text, following.text)
+            index += 2
+        else:
+            parts.append(part)
+            index += 1
+    merged: list[DiffPart] = []
+    for part in parts:
+        if merged and merged[-1].kind == part.kind:
+            merged[-1] = DiffPart(part.kind, merged[-1].text + part.text)
+        else:
+            merged.append(part)
+    return merged
+
+
+def _letters_changed(removed: str, added: str) -> list[DiffPart]:
+    matcher = difflib.SequenceMatcher(None, removed, added, autojunk=False)
+    if matcher.ratio() < _LETTERS_ALIKE:
+        return [DiffPart("removed", removed), DiffPart("added", added)]
+    parts = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            parts.append(DiffPart("same", removed[i1:i2]))
+            continue
+        if i2 > i1:
+            parts.append(DiffPart("removed", removed[i1:i2]))
+        if j2 > j1:
+            parts.append(DiffPart("added", added[j1:j2]))
     return parts
 
 
