@@ -104,7 +104,11 @@ def record_page(*, record: ExecutionRecord, coverage_status: str = "") -> Record
     # A run hands over its one valid answer (after a valid first answer no repair is made).
     handed_over = assessment is not None and record.status == RecordStatus.VALID
     quotes = (
-        list(Quote.objects.filter(assessment=assessment).select_related("match_source"))
+        list(
+            Quote.objects.filter(assessment=assessment)
+            .select_related("match_source", "cited_source")
+            .defer("match_source__paragraphs", "cited_source__paragraphs")
+        )
         if handed_over
         else []
     )

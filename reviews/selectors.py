@@ -520,6 +520,8 @@ def source_pane(
             return SourcePane(None, None, 0, None, False, [], None, None)
         return source_browse(assessment=assessment, source=source, start=start, end=end)
     located, focus, spans = quote_location(quote)
+    if source is not None and located is not None and source.pk != located.pk:
+        focus, spans = None, {}  # the match's place is in another source
     source = source or located
     if source is None:
         return SourcePane(quote, None, 0, None, False, [], None, None)
@@ -540,7 +542,8 @@ def source_pane(
         source=source,
         total=total,
         focus=focus,
-        is_hint=quote.status == VerificationStatus.UNVERIFIED,
+        # A hint is a highlighted passage: an unverified quote with none is shown without one.
+        is_hint=quote.status == VerificationStatus.UNVERIFIED and bool(spans),
         paragraphs=paragraphs,
         earlier=earlier,
         later=later,
