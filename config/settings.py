@@ -1,6 +1,9 @@
 """Verbatim settings: everything that varies between machines comes from the environment."""
 
+import json
 import os
+import re
+from decimal import Decimal
 from pathlib import Path
 
 import dj_database_url
@@ -39,6 +42,39 @@ def env_int(name: str, default: int) -> int:
 
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_prices(name: str) -> dict[str, dict[str, Decimal]]:
+    """Model name -> its price per million tokens, read and written ({"input": …, "output":
+    …}), from a JSON object: '{"gpt-4o-mini": {"input": 0.15, "output": 0.6}}'. A model not
+    in it has no known price, so its calls have no cost (never a guessed one)."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return {}
+    try:
+        table = json.loads(value, parse_float=Decimal, parse_int=Decimal)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f'{name} must be a JSON object such as {{"model": {{"input": 0.15, "output": 0.6}}}}, '
+            f"got {value[:80]!r}"
+        ) from None
+    if not isinstance(table, dict):
+        raise ImproperlyConfigured(f"{name} must be a JSON object of models, got {value[:80]!r}")
+    prices = {}
+    for model, price in table.items():
+        if not isinstance(price, dict) or set(price) != {"input", "output"}:
+            raise ImproperlyConfigured(
+                f'{name} must be exactly an "input" and an "output" price for {model!r}, '
+                "per million tokens"
+            )
+        for side, amount in price.items():
+            if not isinstance(amount, Decimal) or not amount.is_finite() or amount < 0:
+                raise ImproperlyConfigured(
+                    f"{name} must be a number of at least 0 as the {side} price of {model!r}, "
+                    f"got {json.dumps(amount, default=str)}"
+                )
+        prices[model] = {"input": price["input"], "output": price["output"]}
+    return prices
 
 
 DEBUG = env_bool("DEBUG", False)
@@ -274,6 +310,17 @@ LLM_RESPONSE_FORMAT = env_str("LLM_RESPONSE_FORMAT", "json_schema")
 if LLM_RESPONSE_FORMAT not in {"json_schema", "json_object", "none"}:
     raise ImproperlyConfigured(
         f"LLM_RESPONSE_FORMAT must be json_schema, json_object or none, got {LLM_RESPONSE_FORMAT!r}"
+    )
+
+# What a generation's calls cost: a price per million tokens per model (JSON, see env_prices)
+# in one currency. A model without a price, or a call that reported no token usage, has an
+# unknown cost: shown as unknown, never as 0.
+LLM_PRICES = env_prices("LLM_PRICES")
+LLM_PRICE_CURRENCY = env_str("LLM_PRICE_CURRENCY", "USD")
+if not re.fullmatch(r"[A-Z]{3}", LLM_PRICE_CURRENCY):
+    raise ImproperlyConfigured(
+        f"LLM_PRICE_CURRENCY must be a three-letter currency code such as USD, "
+        f"got {LLM_PRICE_CURRENCY!r}"
     )
 
 LOGGING = {

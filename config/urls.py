@@ -1,11 +1,24 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
 from reviews import api, api_results
 from reviews.login_throttle import ThrottledLoginView
 
+
+class FaviconRedirect(RedirectView):
+    """Browsers ask for /favicon.ico where a page names no icon (a JSON answer, an error
+    page): the site's icon, not a 404 in the console."""
+
+    permanent = True
+
+    def get_redirect_url(self, *args, **kwargs) -> str:
+        return static("favicon.svg")
+
+
 urlpatterns = [
+    path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
     path("admin/", admin.site.urls),
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -8,6 +8,7 @@ from django.utils.html import format_html
 
 from reviews.admin import ReadOnly, ReadOnlyAdmin
 
+from .costs import costs_total
 from .models import ExecutionRecord, Generation
 
 
@@ -16,6 +17,10 @@ class RecordInline(ReadOnly, admin.TabularInline):
     fields = ["kind", "status", "model_name", "prompt_version", "duration_ms", "page_link"]
     readonly_fields = fields
     extra = 0
+
+    @admin.display(description="cost", ordering="cost")
+    def cost_shown(self, record: ExecutionRecord) -> str:
+        return str(costs_total([record]))
 
     @admin.display(description="page")
     def page_link(self, record: ExecutionRecord) -> str:
@@ -75,11 +80,16 @@ class ExecutionRecordAdmin(ReadOnlyAdmin):
         "prompt_version",
         "duration_ms",
         "total_tokens",
+        "cost_shown",
         "page_link",
     ]
     list_filter = ["status", "kind", "model_name", "prompt_version"]
     list_select_related = ["generation"]
     search_fields = ["raw_response", "transport_error"]
+
+    @admin.display(description="cost", ordering="cost")
+    def cost_shown(self, record: ExecutionRecord) -> str:
+        return str(costs_total([record]))
 
     @admin.display(description="page")
     def page_link(self, record: ExecutionRecord) -> str:

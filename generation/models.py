@@ -170,6 +170,15 @@ class ExecutionRecord(models.Model):
     prompt_tokens = models.PositiveIntegerField(null=True, blank=True)
     completion_tokens = models.PositiveIntegerField(null=True, blank=True)
     total_tokens = models.PositiveIntegerField(null=True, blank=True)
+    cost = models.DecimalField(
+        max_digits=20,
+        decimal_places=10,
+        null=True,
+        blank=True,
+        help_text="What the call cost at the price of its model when it was made (LLM_PRICES); "
+        "empty when unknown: no price for the model, or no token usage reported.",
+    )
+    cost_currency = models.CharField(max_length=3, blank=True)
     edited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,  # who edited an answer stays known

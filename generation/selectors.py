@@ -6,15 +6,17 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
 from django.http import Http404
 
 from citations.models import Quote
 from reviews.models import Assessment
 from reviews.selectors import assessments_for_reviewer
 
+from .costs import CostTotal, costs_total
 from .models import (
     CallKind,
     ClarificationQuestion,
@@ -75,14 +77,66 @@ def generations_list(*, status: str = "") -> QuerySet[Generation]:
     first_failed = ExecutionRecord.objects.filter(
         generation=OuterRef("pk"), kind=CallKind.INITIAL, status=RecordStatus.INVALID
     )
+    # What the row shows of each call: not its request and answer, which can be large.
+    calls = ExecutionRecord.objects.only(
+        "id", "generation_id", "kind", "status", "model_name", *USAGE_FIELDS
+    )
     generations = (
         Generation.objects.select_related("assessment", "reused_assessment")
-        .prefetch_related("records")
+        .prefetch_related(Prefetch("records", queryset=calls))
         .annotate(tokens=Sum("records__total_tokens"), repairing=Exists(first_failed))
     )
     if status:
         generations = generations.filter(status=status)
     return generations.order_by("-created_at", "-id")
+
+
+USAGE_FIELDS = ("prompt_tokens", "completion_tokens", "total_tokens", "cost", "cost_currency")
+
+
+@dataclass(frozen=True)
+class UsageTotal:
+    tokens: int  # of the calls that reported them
+    cost: CostTotal
+
+
+def generations_usage(*, status: str = "") -> UsageTotal:
+    """Tokens and cost of the model calls of every run the list shows (all its pages), summed
+    in the database in one query, by currency and model (``costs_total`` for the rules)."""
+    runs = Generation.objects.filter(status=status) if status else Generation.objects.all()
+    groups = (
+        ExecutionRecord.objects.filter(generation__in=runs.values("pk"), status__in=ANSWERED)
+        .exclude(kind=CallKind.HUMAN_EDIT)
+        .values("cost_currency", "model_name")
+        .annotate(
+            calls=Count("pk"),
+            tokens=Sum("total_tokens", default=0),
+            amount=Sum("cost"),
+            priced=Count("cost"),
+            no_usage=Count(
+                "pk", filter=Q(prompt_tokens__isnull=True) | Q(completion_tokens__isnull=True)
+            ),
+        )
+        .order_by()
+    )
+    amounts: dict[str, Decimal] = {}
+    calls = tokens = unknown = 0
+    why = set()
+    for group in groups:
+        calls += group["calls"]
+        tokens += group["tokens"]
+        unknown += group["calls"] - group["priced"]
+        if group["priced"]:
+            currency = group["cost_currency"]
+            amounts[currency] = amounts.get(currency, Decimal(0)) + group["amount"]
+        if group["no_usage"]:
+            why.add("the model reported no token usage")
+        if group["calls"] - group["priced"] > group["no_usage"]:
+            why.add(f"no price for {group['model_name']}")
+    return UsageTotal(
+        tokens=tokens,
+        cost=CostTotal(dict(sorted(amounts.items())), unknown, calls, "; ".join(sorted(why))),
+    )
 
 
 @dataclass(frozen=True)
@@ -96,6 +150,10 @@ class RecordPage:
     questions: list[dict[str, str]]
     messages: list[dict[str, Any]]
 
+    @property
+    def cost(self) -> CostTotal:
+        return costs_total([self.record])
+
 
 def record_page(*, record: ExecutionRecord, coverage_status: str = "") -> RecordPage:
     """What the record page shows; three queries however many sentences, calls or quotes."""
@@ -104,7 +162,11 @@ def record_page(*, record: ExecutionRecord, coverage_status: str = "") -> Record
     # A run hands over its one valid answer (after a valid first answer no repair is made).
     handed_over = assessment is not None and record.status == RecordStatus.VALID
     quotes = (
-        list(Quote.objects.filter(assessment=assessment).select_related("match_source"))
+        list(
+            Quote.objects.filter(assessment=assessment)
+            .select_related("match_source", "cited_source")
+            .defer("match_source__paragraphs", "cited_source__paragraphs")
+        )
         if handed_over
         else []
     )
@@ -188,6 +250,16 @@ class GenerationPage:
     @property
     def open_questions(self) -> list[Question]:
         return [q for q in self.questions if q.answer is None]
+
+    @property
+    def tokens(self) -> int | None:
+        """Tokens of the run's calls, where reported."""
+        counted = [r.total_tokens for r in self.records if r.total_tokens is not None]
+        return sum(counted) if counted else None
+
+    @property
+    def cost(self) -> CostTotal:
+        return costs_total(self.records)
 
 
 def generation_page(*, generation: Generation) -> GenerationPage:

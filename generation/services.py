@@ -36,6 +36,7 @@ from reviews.imports import bundle_import
 from reviews.models import Team
 
 from .client import ChatClient, Completion, ModelCallFailed
+from .costs import call_cost
 from .models import (
     CallKind,
     ClarificationQuestion,
@@ -207,6 +208,12 @@ def _call(
             retried=retried,
         )
     validation = validate_answer(completion.text, turn, schema)
+    cost = call_cost(
+        body["model"],
+        completion.prompt_tokens,
+        completion.completion_tokens,
+        prices=settings.LLM_PRICES,
+    )
     return _record_update(
         record,
         **_answer_fields(completion.text, validation),
@@ -215,6 +222,8 @@ def _call(
         prompt_tokens=completion.prompt_tokens,
         completion_tokens=completion.completion_tokens,
         total_tokens=completion.total_tokens,
+        cost=cost,
+        cost_currency=settings.LLM_PRICE_CURRENCY if cost is not None else "",
     )
 
 

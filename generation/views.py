@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from . import selectors, services
+from .costs import costs_total
 from .forms import (
     AnswerEditForm,
     CoverageFilterForm,
@@ -71,9 +72,12 @@ def generation_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(selectors.generations_list(status=status), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
+    for generation in page:
+        generation.cost = costs_total(generation.records.all())
     context = {
         "filters": filters,
         "page": page,
+        "usage": selectors.generations_usage(status=status),
         "status": status,
         "query": urlencode({"status": status}) if status else "",
         "in_progress": any(g.status in selectors.IN_PROGRESS for g in page),

@@ -5,16 +5,24 @@ engine and reviewers did: nobody edits or deletes them here, superusers included
 """
 
 from django.contrib import admin, messages
-from django.db.models import QuerySet
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.text import Truncator
 
-from citations.models import Correction, Quote, Source, VerificationState
+from citations.engine import VerificationStatus
+from citations.engine.policy import POLICY
+from citations.models import Correction, CorrectionField, Quote, Source, VerificationState
 
+from .forms import TeamAssignForm
 from .models import ApiToken, Assessment, ReviewDecision, Team
-from .services import ReverificationLocked, assessment_reverify
+from .services import ReverificationLocked, assessment_reverify, assessments_team_assign
+from .templatetags.review_tags import DiffPart, char_diff, reason_text
 from .tokens import api_token_create, api_token_revoke
 
 
@@ -111,19 +119,15 @@ class QuoteInline(ReadOnly, admin.TabularInline):
 
 @admin.register(Assessment)
 class AssessmentAdmin(admin.ModelAdmin):
+    # Narrow enough for a 1440 px window beside the admin's navigation and filters.
     list_display = [
         "id",
         "title_or_bundle",
-        "model_name",
-        "verification_state",
-        "review_state",
-        "found",
-        "verified",
-        "corrected",
-        "unverified",
-        "ineligible",
-        "dropped",
-        "created_at",
+        "model_and_prompt",
+        "states",
+        "team_and_assignee",
+        "quote_counts",
+        "created",
     ]
     list_display_links = ["id", "title_or_bundle"]
     list_filter = [
@@ -135,9 +139,10 @@ class AssessmentAdmin(admin.ModelAdmin):
         "created_at",
     ]
     search_fields = ["bundle_id", "title"]
+    list_select_related = ["team", "assigned_to"]
     date_hierarchy = "created_at"
     inlines = [QuoteInline]
-    actions = ["verify_again", "retry_failed"]
+    actions = ["verify_again", "retry_failed", "assign_team"]
     # What was submitted and what verification found are facts; who reviews it is not.
     fields = [
         "bundle_id",
@@ -183,30 +188,28 @@ class AssessmentAdmin(admin.ModelAdmin):
     def title_or_bundle(self, assessment: Assessment) -> str:
         return excerpt(str(assessment), 60)
 
-    # Per-status quote counts (ADR-4) under short headers, so the list stays one line a row.
-    @admin.display(description="found", ordering="quotes_found")
-    def found(self, assessment: Assessment) -> int:
-        return assessment.quotes_found
+    @admin.display(description="model · prompt", ordering="model_name")
+    def model_and_prompt(self, assessment: Assessment) -> str:
+        return " · ".join(v for v in (assessment.model_name, assessment.prompt_version) if v)
 
-    @admin.display(description="verified", ordering="quotes_verified")
-    def verified(self, assessment: Assessment) -> int:
-        return assessment.quotes_verified
+    @admin.display(description="verification · review", ordering="verification_state")
+    def states(self, assessment: Assessment) -> str:
+        return f"{assessment.verification_state} · {assessment.review_state}"
 
-    @admin.display(description="corrected", ordering="quotes_corrected")
-    def corrected(self, assessment: Assessment) -> int:
-        return assessment.quotes_corrected
+    @admin.display(description="created", ordering="created_at")
+    def created(self, assessment: Assessment) -> str:
+        return timezone.localtime(assessment.created_at).strftime("%Y-%m-%d %H:%M")
 
-    @admin.display(description="unverified", ordering="quotes_unverified")
-    def unverified(self, assessment: Assessment) -> int:
-        return assessment.quotes_unverified
+    @admin.display(description="team · assignee", ordering="team__name")
+    def team_and_assignee(self, assessment: Assessment) -> str:
+        team = assessment.team.name if assessment.team else "no team"
+        who = assessment.assigned_to.get_username() if assessment.assigned_to else "unassigned"
+        return f"{team} · {who}"
 
-    @admin.display(description="ineligible", ordering="quotes_ineligible")
-    def ineligible(self, assessment: Assessment) -> int:
-        return assessment.quotes_ineligible
-
-    @admin.display(description="dropped", ordering="quotes_dropped")
-    def dropped(self, assessment: Assessment) -> int:
-        return assessment.quotes_dropped
+    # Per-status quote counts written with the results, so a quote dropped silently shows.
+    @admin.display(description="quotes", ordering="quotes_found")
+    def quote_counts(self, assessment: Assessment) -> str:
+        return render_to_string("admin/reviews/assessment/quote_counts.html", {"a": assessment})
 
     @admin.display(description="reviewer page")
     def page_link(self, assessment: Assessment) -> str:
@@ -238,6 +241,36 @@ class AssessmentAdmin(admin.ModelAdmin):
         self._send_for_verification(
             request, queryset.filter(verification_state=VerificationState.FAILED)
         )
+
+    @admin.action(description="Assign the selected assessments to a team", permissions=["change"])
+    def assign_team(self, request: HttpRequest, queryset: QuerySet[Assessment]):
+        """A page that asks for the team, then assigns them all at once; a missing or
+        unknown team is named there and changes nothing."""
+        form = TeamAssignForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            team = form.cleaned_data["team"]
+            done = assessments_team_assign(
+                assessment_ids=list(queryset.values_list("pk", flat=True)), team=team
+            )
+            self.message_user(request, f"Assigned {done.assigned} assessment(s) to {team}.")
+            if done.unassigned:
+                ids = ", ".join(f"#{pk}" for pk in done.unassigned)
+                self.message_user(
+                    request,
+                    f"{len(done.unassigned)} had an assignee outside {team} and now wait in "
+                    f"its queue instead: {ids}.",
+                    level=messages.WARNING,
+                )
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Assign to a team",
+            "opts": self.model._meta,
+            "form": form,
+            "assessments": queryset.select_related("team", "assigned_to").order_by("pk"),
+            "action_checkbox_name": ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/reviews/assessment/assign_team.html", context)
 
     def _send_for_verification(self, request: HttpRequest, queryset: QuerySet[Assessment]) -> None:
         """A new verification run each (the earlier runs' corrections stay on record)."""
@@ -286,23 +319,120 @@ class QuoteAdmin(ReadOnlyAdmin):
         return excerpt(quote.text)
 
 
+# What a correction can be for: the reasons of the policy's "corrected" outcomes. Filtering by
+# a reason no correction can have ("not found") would only ever list nothing.
+CORRECTION_REASONS = tuple(
+    sorted(
+        {
+            outcome.reason.value
+            for outcome in POLICY.values()
+            if outcome.status is VerificationStatus.CORRECTED
+        }
+    )
+)
+# In the list a long quote's unchanged text is cut to this many characters around a change.
+DIFF_CONTEXT = 40
+
+
+class CorrectionReasonFilter(admin.SimpleListFilter):
+    title = "reason"
+    parameter_name = "reason"
+
+    def lookups(self, request, model_admin):
+        return [(reason, reason_text(reason)) for reason in CORRECTION_REASONS]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(reason=self.value()) if self.value() else queryset
+
+
+class ChangedFieldFilter(admin.SimpleListFilter):
+    """Corrections that changed a field: one row stands for all a run changed of its quote."""
+
+    title = "what changed"
+    parameter_name = "changed"
+
+    def lookups(self, request, model_admin):
+        return [(field.value, field.label.lower()) for field in CorrectionField]
+
+    def queryset(self, request, queryset):
+        if not self.value():
+            return queryset
+        return queryset.filter(
+            Exists(
+                Correction.objects.filter(
+                    quote=OuterRef("quote"), run=OuterRef("run"), field=self.value()
+                )
+            )
+        )
+
+
+def correction_changes(rows: list[Correction], *, context: int | None = None) -> dict:
+    """What one run changed of one quote, from its audit rows (one per field): the text as a
+    character diff, and the location the model cited beside where the text really is.
+    ``context``: unchanged text longer than this is cut around the changes."""
+    by_field = {row.field: row for row in rows}
+    text, source, paragraph = (
+        by_field.get(field)
+        for field in (CorrectionField.TEXT, CorrectionField.SOURCE, CorrectionField.PARAGRAPH)
+    )
+    diff = char_diff(text.old_value, text.new_value) if text else []
+    if context is not None:
+        diff = _elided(diff, context)
+    quote = rows[0].quote
+    location = None
+    if source or paragraph:
+        # The side a row does not change stays as the quote has it.
+        old_source = source.old_value if source else quote_source_key(quote)
+        new_source = source.new_value if source else old_source
+        old_paragraph = paragraph.old_value if paragraph else str(quote.cited_paragraph or "")
+        new_paragraph = paragraph.new_value if paragraph else old_paragraph
+        location = {
+            "before": _location(old_source, old_paragraph),
+            "after": _location(new_source, new_paragraph),
+        }
+    return {"diff": diff, "text": text, "location": location}
+
+
+def quote_source_key(quote: Quote) -> str:
+    return quote.cited_source.key if quote.cited_source_id else quote.cited_ref
+
+
+def _location(source: str, paragraph: str) -> str:
+    if not source:
+        return f"¶{paragraph}" if paragraph else "no citation"
+    return f"{source} ¶{paragraph}" if paragraph else source
+
+
+def _elided(parts: list[DiffPart], context: int) -> list[DiffPart]:
+    """Unchanged runs longer than ``context`` keep only their ends next to a change."""
+    shown = []
+    for index, part in enumerate(parts):
+        if part.kind != "same" or len(part.text) <= context:
+            shown.append(part)
+            continue
+        first, last = index == 0, index == len(parts) - 1
+        head = "" if first else part.text[: context // 2]
+        tail = "" if last else part.text[-(context // 2) :]
+        shown.append(DiffPart("same", f"{head}…{tail}"))
+    return shown
+
+
 @admin.register(Correction)
 class CorrectionAdmin(ReadOnlyAdmin):
+    """One row per corrected quote and run: the audit keeps a row per changed field (text,
+    source, paragraph), the list shows them together, as the reviewer page does."""
+
     list_display = [
         "created_at",
         "quote_link",
-        "field",
-        "before",
-        "after",
-        "reason",
+        "change",
+        "reason_label",
         "score",
-        "actor",
-        "engine_version",
         "assessment_model",
     ]
     list_filter = [
-        "reason",
-        "field",
+        CorrectionReasonFilter,
+        ChangedFieldFilter,
         ("quote__match_source__kind", SourceKindFilter),
         ("assessment__model_name", ModelFilter),
         "created_at",
@@ -310,7 +440,43 @@ class CorrectionAdmin(ReadOnlyAdmin):
     ]
     search_fields = ["old_value", "new_value", "assessment__bundle_id"]
     date_hierarchy = "created_at"
-    list_select_related = ["assessment", "quote"]
+    list_select_related = ["assessment", "quote", "quote__cited_source"]
+    fields = [
+        "quote_link",
+        "changes_in_full",
+        "reason_label",
+        "score",
+        ("run", "engine_version"),
+        ("actor", "created_at"),
+        "assessment_model",
+    ]
+    readonly_fields = ["quote_link", "changes_in_full", "reason_label", "assessment_model"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Correction]:
+        corrections = super().get_queryset(request)
+        if request.resolver_match and request.resolver_match.url_name.endswith("_changelist"):
+            # A run's first row stands for the others; the change page opens any row.
+            earlier = Correction.objects.filter(
+                quote=OuterRef("quote"), run=OuterRef("run"), pk__lt=OuterRef("pk")
+            )
+            corrections = corrections.filter(~Exists(earlier)).prefetch_related(
+                Prefetch(
+                    "quote__corrections",
+                    queryset=Correction.objects.select_related("quote__cited_source"),
+                    to_attr="audit",
+                )
+            )
+        return corrections
+
+    def _run_rows(self, correction: Correction) -> list[Correction]:
+        rows = getattr(correction.quote, "audit", None)
+        if rows is None:
+            rows = list(
+                Correction.objects.filter(quote=correction.quote_id).select_related(
+                    "quote__cited_source"
+                )
+            )
+        return [row for row in rows if row.run == correction.run] or [correction]
 
     @admin.display(description="quote", ordering="quote__n")
     def quote_link(self, correction: Correction) -> str:
@@ -322,13 +488,21 @@ class CorrectionAdmin(ReadOnlyAdmin):
             correction.quote.n,
         )
 
-    @admin.display(description="before")
-    def before(self, correction: Correction) -> str:
-        return format_html('<del class="correction-old">{}</del>', correction.old_value)
+    @admin.display(description="what changed")
+    def change(self, correction: Correction) -> str:
+        changes = correction_changes(self._run_rows(correction), context=DIFF_CONTEXT)
+        return render_to_string("admin/citations/correction/changes.html", changes)
 
-    @admin.display(description="after")
-    def after(self, correction: Correction) -> str:
-        return format_html('<ins class="correction-new">{}</ins>', correction.new_value)
+    @admin.display(description="what changed")
+    def changes_in_full(self, correction: Correction) -> str:
+        changes = correction_changes(self._run_rows(correction))
+        return render_to_string(
+            "admin/citations/correction/changes.html", {**changes, "in_full": True}
+        )
+
+    @admin.display(description="reason", ordering="reason")
+    def reason_label(self, correction: Correction) -> str:
+        return reason_text(correction.reason)
 
     @admin.display(description="model", ordering="assessment__model_name")
     def assessment_model(self, correction: Correction) -> str:

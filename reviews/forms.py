@@ -4,8 +4,8 @@ from django import forms
 
 from citations.engine import VerificationStatus
 
-from .models import ReviewAction
-from .selectors import DEFAULT_QUEUE, DEFAULT_SORT, QUEUES, SORTS
+from .models import ReviewAction, ReviewState, Team
+from .selectors import DEFAULT_QUEUE, DEFAULT_SORT, PERIODS, QUEUES, SORTS, StatsFilters
 
 STATUS_CHOICES = [("", "any quote status")] + [
     (status.value, f"has {status.value}") for status in VerificationStatus
@@ -14,8 +14,27 @@ QUEUE_CHOICES = [(name, queue.label) for name, queue in QUEUES.items()]
 SORT_CHOICES = [(name, label) for name, (label, _) in SORTS.items()]
 
 
-class AssessmentFilterForm(forms.Form):
-    """The list's filters; what is left out is the reviewer's queue, longest waiting first."""
+REVIEW_CHOICES = [("", "any review state"), *ReviewState.choices]
+
+
+class DateRangeForm(forms.Form):
+    """Assessments created from one day to another, both included; either end may be open."""
+
+    since = forms.DateField(required=False, label="From", widget=forms.DateInput({"type": "date"}))
+    until = forms.DateField(required=False, label="To", widget=forms.DateInput({"type": "date"}))
+
+    def clean(self):
+        cleaned = super().clean()
+        since, until = cleaned.get("since"), cleaned.get("until")
+        if since and until and until < since:
+            self.add_error("until", "must not be before From.")
+        return cleaned
+
+
+class AssessmentFilterForm(DateRangeForm):
+    """The list's filters; what is left out is the reviewer's queue, longest waiting first.
+    Model, prompt version, dates and review state narrow it as a bar of the stats does (the
+    bars link here with them)."""
 
     queue = forms.ChoiceField(choices=QUEUE_CHOICES, required=False, label="Show")
     status = forms.ChoiceField(choices=STATUS_CHOICES, required=False, label="Quotes")
@@ -26,6 +45,11 @@ class AssessmentFilterForm(forms.Form):
         widget=forms.SearchInput(attrs={"placeholder": "title or bundle id"}),
     )
     sort = forms.ChoiceField(choices=SORT_CHOICES, required=False, label="Sort")
+    since = forms.DateField(required=False, widget=forms.HiddenInput)
+    until = forms.DateField(required=False, widget=forms.HiddenInput)
+    model = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
+    prompt = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
+    review = forms.ChoiceField(choices=REVIEW_CHOICES, required=False, widget=forms.HiddenInput)
 
     def clean_queue(self) -> str:
         return self.cleaned_data["queue"] or DEFAULT_QUEUE
@@ -33,11 +57,56 @@ class AssessmentFilterForm(forms.Form):
     def clean_sort(self) -> str:
         return self.cleaned_data["sort"] or DEFAULT_SORT
 
-    def chosen(self) -> dict[str, str]:
+    # A model or prompt version given empty is "none given", not "any": a bar of assessments
+    # without a model links here with model= .
+    def clean_model(self) -> str | None:
+        return self.cleaned_data["model"] if "model" in self.data else None
+
+    def clean_prompt(self) -> str | None:
+        return self.cleaned_data["prompt"] if "prompt" in self.data else None
+
+    def chosen(self) -> dict:
         """The filters to apply: when any does not validate, none (the page names those)."""
         if self.is_valid():
             return self.cleaned_data
-        return {"queue": DEFAULT_QUEUE, "status": "", "search": "", "sort": DEFAULT_SORT}
+        return {
+            "queue": DEFAULT_QUEUE,
+            "status": "",
+            "search": "",
+            "sort": DEFAULT_SORT,
+            "model": None,
+            "prompt": None,
+            "since": None,
+            "until": None,
+            "review": "",
+        }
+
+
+class StatsFilterForm(DateRangeForm):
+    """What the stats count: by day or week, a date range, a review state."""
+
+    # The default first: a form bound to a query without it shows the first choice.
+    period = forms.ChoiceField(
+        choices=[(p, p) for p in sorted(PERIODS, key=lambda p: p != "week")],
+        required=False,
+        label="Per",
+    )
+    review = forms.ChoiceField(choices=REVIEW_CHOICES, required=False, label="Review")
+
+    def clean_period(self) -> str:
+        return self.cleaned_data["period"] or "week"
+
+    def filters(self) -> StatsFilters:
+        """The filters to apply: when any does not validate, none (the page names those)."""
+        if not self.is_valid():
+            return StatsFilters()
+        data = self.cleaned_data
+        return StatsFilters(
+            period=data["period"],
+            since=data["since"],
+            until=data["until"],
+            review_state=data["review"],
+        )
 
 
 MAX_PARAGRAPHS_SHOWN = 200  # one request renders at most this many paragraphs
@@ -83,3 +152,16 @@ class ReviewForm(forms.Form):
         if cleaned.get("action") == ReviewAction.RETURN and not cleaned.get("comment", "").strip():
             self.add_error("comment", "Say what needs to change before returning it.")
         return cleaned
+
+
+class TeamAssignForm(forms.Form):
+    """The admin's bulk assignment: the team the selected assessments go to."""
+
+    team = forms.ModelChoiceField(
+        queryset=Team.objects.order_by("name"),
+        empty_label="choose a team",
+        error_messages={
+            "required": "Choose the team the assessments go to.",
+            "invalid_choice": "That team does not exist (any more); choose another.",
+        },
+    )

@@ -17,6 +17,7 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 from markdown_it import MarkdownIt
 
 from citations.engine.reading.parse_json import format_path, locate_json
@@ -87,7 +88,7 @@ def quote_view(quote: Quote, *, detail_url: str, pane_url: str) -> dict:
         "status": quote.status,
         "icon": review_tags.status_icon(quote.status),
         "tooltip": review_tags.status_tooltip(quote),
-        "reason": review_tags.reason_text(quote.reason).capitalize(),
+        "reason": capfirst(review_tags.quote_reason(quote)),
         "decision": review_tags.decision_summary(quote.status, quote.decision),
         "differences": review_tags.decision_differences(quote.decision),
         "text": review_tags.shown_text(quote),

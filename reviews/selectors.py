@@ -3,7 +3,7 @@
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from django.db.models import (
     BooleanField,
@@ -66,6 +66,7 @@ def assessment_get_for_reviewer(*, reviewer, assessment_id: int) -> Assessment:
 class Queue:
     label: str
     condition: Q
+    in_nav: bool = True  # listed above the rows; the rest only in the "Show" choice
 
 
 # The list's queues, written down once: the form offers them, the list counts them, and
@@ -84,6 +85,10 @@ QUEUES: dict[str, Queue] = {
     "approved": Queue("approved", Q(review_state=ReviewState.APPROVED)),
     "rejected": Queue("rejected", Q(review_state=ReviewState.REJECTED)),
     "all": Queue("all", Q()),
+    # What the stats count: the bars of Model quality link here.
+    "verified": Queue(
+        "verified, any review state", Q(verification_state=VerificationState.DONE), in_nav=False
+    ),
 }
 DEFAULT_QUEUE = "needs_review"
 
@@ -104,14 +109,25 @@ def assessment_list(
     status: str = "",
     search: str = "",
     sort: str = DEFAULT_SORT,
+    model: str | None = None,
+    prompt: str | None = None,
+    since: date | None = None,
+    until: date | None = None,
+    review: str = "",
 ) -> QuerySet[Assessment]:
     """One queue's assessments with their team, assignee and number of quotes per status,
-    counted in the same query."""
+    counted in the same query. ``model`` and ``prompt`` (None: any; "" is none given), the
+    creation dates and the review state narrow it as a bar of the stats does."""
     counts = {
         f"n_{status_value}": Count("quotes", filter=Q(quotes__status=status_value))
         for status_value in STATUSES
     }
     assessments = assessments_for_reviewer(reviewer=reviewer).filter(QUEUES[queue].condition)
+    if model is not None:
+        assessments = assessments.filter(model_name=model)
+    if prompt is not None:
+        assessments = assessments.filter(prompt_version=prompt)
+    assessments = created_within(assessments, since=since, until=until, review_state=review)
     if status:
         assessments = assessments.filter(
             Exists(Quote.objects.filter(assessment=OuterRef("pk"), status=status))
@@ -288,14 +304,22 @@ def source_coverage(*, assessment: Assessment, source: Source) -> dict[int, list
 # -- stats ----------------------------------------------------------------------------------
 
 PERIODS = {"day": TruncDay, "week": TruncWeek}
+PERIOD_DAYS = {"day": 1, "week": 7}
 
 
 @dataclass(frozen=True)
 class StatsRow:
+    """One bar: the bundles of one model and prompt version verified in one period. Each
+    bundle counts once: ``shares`` are the mean of its bundles' shares per status, so a
+    60-quote answer weighs as much as a 2-quote one. ``counts`` and ``reasons`` count
+    quotes."""
+
     model_name: str
     prompt_version: str
     period: datetime
+    bundles: int
     counts: dict[str, int]
+    shares: dict[str, float]
     reasons: dict[str, int]
 
     @property
@@ -303,15 +327,63 @@ class StatsRow:
         return sum(self.counts.values())
 
 
-def quality_stats(*, reviewer, period: str = "week") -> list[StatsRow]:
-    """Quotes per status and corrections per reason, per model, prompt version and period,
-    aggregated in the database (two queries)."""
-    trunc = PERIODS[period]
-    visible = assessments_for_reviewer(reviewer=reviewer).values("pk")
-    status_rows = (
+@dataclass(frozen=True)
+class StatsFilters:
+    """What the stats page counts: a period length, the assessments' creation dates (both
+    ends included) and their review state (empty: any)."""
+
+    period: str = "week"
+    since: date | None = None
+    until: date | None = None
+    review_state: str = ""
+
+
+def created_within(
+    assessments: QuerySet[Assessment],
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    review_state: str = "",
+) -> QuerySet[Assessment]:
+    """Those created from ``since`` to ``until`` (both days included, in the site's time
+    zone), in ``review_state`` if given."""
+    if since:
+        assessments = assessments.filter(created_at__date__gte=since)
+    if until:
+        assessments = assessments.filter(created_at__date__lte=until)
+    if review_state:
+        assessments = assessments.filter(review_state=review_state)
+    return assessments
+
+
+def stats_assessments(*, reviewer, filters: StatsFilters) -> QuerySet[Assessment]:
+    """The assessments the stats count: verified, visible to the reviewer, in the range.
+    The same as the list's "verified" queue with the same filters."""
+    return created_within(
+        assessments_for_reviewer(reviewer=reviewer).filter(QUEUES["verified"].condition),
+        since=filters.since,
+        until=filters.until,
+        review_state=filters.review_state,
+    )
+
+
+def quality_stats(*, reviewer, filters: StatsFilters | None = None) -> list[StatsRow]:
+    """Per model, prompt version and period: bundles, quotes per status, each status's mean
+    share over the bundles, corrections per reason. Aggregated in the database, two queries;
+    the per-bundle rows (at most one per status) are averaged here."""
+    filters = filters or StatsFilters()
+    trunc = PERIODS[filters.period]
+    visible = stats_assessments(reviewer=reviewer, filters=filters).values("pk")
+    per_bundle = (
         Quote.objects.filter(assessment__in=visible)
         .annotate(period=trunc("assessment__created_at"))
-        .values("assessment__model_name", "assessment__prompt_version", "period", "status")
+        .values(
+            "assessment_id",
+            "assessment__model_name",
+            "assessment__prompt_version",
+            "period",
+            "status",
+        )
         .annotate(n=Count("id"))
     )
     reason_rows = (
@@ -320,23 +392,41 @@ def quality_stats(*, reviewer, period: str = "week") -> list[StatsRow]:
         .values("assessment__model_name", "assessment__prompt_version", "period", "reason")
         .annotate(n=Count("id"))
     )
-    grouped: dict[tuple[str, str, datetime], StatsRow] = {}
-
-    def row_for(values: dict) -> StatsRow:
+    bundles: dict[tuple[str, str, datetime], dict[int, dict[str, int]]] = {}
+    for values in per_bundle:
         key = (
             values["assessment__model_name"],
             values["assessment__prompt_version"],
             values["period"],
         )
-        if key not in grouped:
-            grouped[key] = StatsRow(*key, counts=dict.fromkeys(STATUSES, 0), reasons={})
-        return grouped[key]
-
-    for values in status_rows:
-        row_for(values).counts[values["status"]] = values["n"]
+        bundles.setdefault(key, {}).setdefault(values["assessment_id"], {})[values["status"]] = (
+            values["n"]
+        )
+    reasons: dict[tuple[str, str, datetime], dict[str, int]] = {}
     for values in reason_rows:
-        row_for(values).reasons[values["reason"]] = values["n"]
-    return sorted(grouped.values(), key=lambda r: (r.model_name, r.prompt_version, r.period))
+        key = (
+            values["assessment__model_name"],
+            values["assessment__prompt_version"],
+            values["period"],
+        )
+        reasons.setdefault(key, {})[values["reason"]] = values["n"]
+    rows = []
+    for key, counted in bundles.items():
+        totals = {status: sum(c.get(status, 0) for c in counted.values()) for status in STATUSES}
+        shares = {
+            status: sum(c.get(status, 0) / sum(c.values()) for c in counted.values()) / len(counted)
+            for status in STATUSES
+        }
+        rows.append(
+            StatsRow(
+                *key,
+                bundles=len(counted),
+                counts=totals,
+                shares=shares,
+                reasons=reasons.get(key, {}),
+            )
+        )
+    return sorted(rows, key=lambda r: (r.model_name, r.prompt_version, r.period))
 
 
 def stats_series(rows: Iterable[StatsRow]) -> dict[tuple[str, str], list[StatsRow]]:
@@ -430,6 +520,8 @@ def source_pane(
             return SourcePane(None, None, 0, None, False, [], None, None)
         return source_browse(assessment=assessment, source=source, start=start, end=end)
     located, focus, spans = quote_location(quote)
+    if source is not None and located is not None and source.pk != located.pk:
+        focus, spans = None, {}  # the match's place is in another source
     source = source or located
     if source is None:
         return SourcePane(quote, None, 0, None, False, [], None, None)
@@ -450,7 +542,8 @@ def source_pane(
         source=source,
         total=total,
         focus=focus,
-        is_hint=quote.status == VerificationStatus.UNVERIFIED,
+        # A hint is a highlighted passage: an unverified quote with none is shown without one.
+        is_hint=quote.status == VerificationStatus.UNVERIFIED and bool(spans),
         paragraphs=paragraphs,
         earlier=earlier,
         later=later,

@@ -1,8 +1,11 @@
-"""The review workflow: approve, reject, return. Every decision records who and when (VB-7).
+"""The review workflow: approve, reject, return; team assignment. Every decision records who and
+when (VB-7).
 
 Each action is one conditional UPDATE guarded by the states it may start from, so when two
 reviewers act at once exactly one UPDATE matches a row; the other gets ``ReviewConflict``.
 """
+
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
@@ -11,7 +14,7 @@ from citations.engine import FLAGGED_STATUSES
 from citations.models import Quote, Verification, VerificationState
 from citations.services import verification_restart
 
-from .models import Assessment, ReviewAction, ReviewDecision, ReviewState
+from .models import Assessment, ReviewAction, ReviewDecision, ReviewState, Team
 
 # The review state graph, written down once: action -> (states it may start from, result).
 REVIEW_TRANSITIONS: dict[ReviewAction, tuple[frozenset[ReviewState], ReviewState]] = {
@@ -191,3 +194,26 @@ def assessment_reverify(*, assessment_id: int) -> bool:
                 f"assessment {assessment_id} is approved; its results are final"
             )
         return verification_restart(assessment_id=assessment_id)
+
+
+@dataclass(frozen=True)
+class TeamAssignment:
+    assigned: int  # assessments now in the team
+    unassigned: list[int]  # their assignee was not in the team, so nobody is assigned now
+
+
+@transaction.atomic
+def assessments_team_assign(*, assessment_ids: list[int], team: Team) -> TeamAssignment:
+    """Move assessments to ``team``, whose reviewers then see them (VB-7). An assessment
+    assigned to someone outside the team loses that assignee: it goes to the team's queue
+    instead of staying with one person who is not in it."""
+    assessments = Assessment.objects.filter(pk__in=assessment_ids)
+    outside = list(
+        assessments.filter(assigned_to__isnull=False)
+        .exclude(assigned_to__in=team.members.all())
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    Assessment.objects.filter(pk__in=outside).update(assigned_to=None)
+    assigned = assessments.update(team=team)
+    return TeamAssignment(assigned=assigned, unassigned=outside)

@@ -17,7 +17,13 @@ from citations.models import VerificationState
 
 from . import selectors, services
 from .charts import charts_for
-from .forms import AssessmentFilterForm, ParagraphRangeForm, ReviewForm, SourceViewForm
+from .forms import (
+    AssessmentFilterForm,
+    ParagraphRangeForm,
+    ReviewForm,
+    SourceViewForm,
+    StatsFilterForm,
+)
 from .models import ReviewAction, ReviewState
 from .rendering import quote_elements_html, response_rendering
 
@@ -47,7 +53,10 @@ def assessment_list(request: HttpRequest) -> HttpResponse:
                 "query": _query_with(request, queue=name),
             }
             for name, queue in selectors.QUEUES.items()
+            if queue.in_nav
         ],
+        # Set by a bar of the stats: what the rows are narrowed to, in words.
+        "narrowed": _narrowed(chosen),
         "page": page,
         # Polled quickly while any is verifying: it moves to "needs review" once done.
         "any_in_progress": totals["verifying"] > 0,
@@ -298,15 +307,37 @@ def _decide(assessment, reviewer, data: dict) -> None:
 @require_GET
 @login_required
 def stats(request: HttpRequest) -> HttpResponse:
-    period = request.GET.get("period", "week")
-    if period not in selectors.PERIODS:
-        period = "week"
-    rows = selectors.quality_stats(reviewer=request.user, period=period)
-    return render(
-        request,
-        "reviews/stats.html",
-        {"series": charts_for(rows), "period": period, "periods": list(selectors.PERIODS)},
-    )
+    form = StatsFilterForm(request.GET)
+    filters = form.filters()
+    rows = selectors.quality_stats(reviewer=request.user, filters=filters)
+    context = {
+        "form": form,
+        "filters": filters,
+        "series": charts_for(rows, filters=filters),
+        "period": filters.period,
+        "periods": [
+            {"name": name, "query": _query_with(request, period=name)} for name in selectors.PERIODS
+        ],
+    }
+    return render(request, "reviews/stats.html", context)
+
+
+def _narrowed(chosen: dict) -> list[str]:
+    words = []
+    if chosen.get("model") is not None:
+        words.append(f"model {chosen['model'] or '(none given)'}")
+    if chosen.get("prompt") is not None:
+        words.append(f"prompt {chosen['prompt'] or '(none given)'}")
+    since, until = chosen.get("since"), chosen.get("until")
+    if since and until:
+        words.append(f"created {since:%Y-%m-%d} to {until:%Y-%m-%d}")
+    elif since:
+        words.append(f"created on or after {since:%Y-%m-%d}")
+    elif until:
+        words.append(f"created on or before {until:%Y-%m-%d}")
+    if chosen.get("review"):
+        words.append(f"review {chosen['review']}")
+    return words
 
 
 def _query_without_page(request: HttpRequest) -> str:

@@ -46,7 +46,16 @@ def test_production_settings_refuse_to_start_without_a_secret_key():
     assert "SECRET_KEY must be set" in done.stderr
 
 
-@pytest.mark.parametrize(("name", "value"), [("DEBUG", "maybe"), ("BUNDLE_MAX_BYTES", "lots")])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DEBUG", "maybe"),
+        ("BUNDLE_MAX_BYTES", "lots"),
+        ("LLM_PRICES", "{not json"),
+        ("LLM_PRICES", '{"m": {"input": -1, "output": 0}}'),
+        ("LLM_PRICE_CURRENCY", "dollars"),
+    ],
+)
 def test_a_bad_setting_value_is_one_line_naming_the_variable(name, value):
     done = manage("check", **{**PRODUCTION_ENV, name: value})
     assert done.returncode != 0

@@ -2,6 +2,9 @@
 place (HTMX, EV-5); on the review page a reviewer takes a manual-review item to a decision
 (issue 17, item 9). No console or CSP errors."""
 
+import re
+from decimal import Decimal
+
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
@@ -10,7 +13,8 @@ from generation.models import GenerationStatus
 from generation.services import generation_create, generation_run
 from generation.sources import load_sources
 from reviews.models import ReviewState
-from tests.browser_support import page_problems, screenshot, sign_in
+from tests.browser.accessibility import checked_screenshot
+from tests.browser_support import page_problems, sign_in
 
 from .conftest import client_for, dumps
 from .fake_llm import Answer
@@ -38,7 +42,7 @@ def test_coverage_filter_swaps_in_place_ev_5(page, fake_llm, sources_data, valid
     expect(page.locator("#coverage tbody tr")).to_have_count(9)
     expect(page.locator("#coverage")).to_contain_text("processSteps[1]")
     assert page.evaluate("window.__same_page") is True  # swapped, not reloaded
-    screenshot(page, "generation-record-coverage")
+    checked_screenshot(page, "generation-record-coverage")
     assert page_problems(page) == []
 
 
@@ -62,6 +66,7 @@ def test_a_reviewer_edits_a_manual_review_item_to_hand_over_and_answers_its_ques
     sign_in(page, "sam", "pw-sam")
 
     page.goto("/generation/?status=manual_review")
+    checked_screenshot(page, "generation-list-manual-review")
     page.get_by_role("link", name="Review", exact=True).click()
     page.wait_for_url(f"**/generation/{generation.pk}/")
     errors = page.locator("#errors")
@@ -72,7 +77,7 @@ def test_a_reviewer_edits_a_manual_review_item_to_hand_over_and_answers_its_ques
     answer_box = page.locator("#answer").bounding_box()
     errors_box = errors.bounding_box()
     assert answer_box and errors_box and errors_box["x"] > answer_box["x"] + answer_box["width"] / 2
-    screenshot(page, "generation-review-errors-beside-answer")
+    checked_screenshot(page, "generation-review-errors-beside-answer")
     # Playwright hides the caret for a screenshot by giving each field a style attribute,
     # which htmx's settle would copy onto the swapped-in fields (a CSP report): a fresh page.
     page.reload()
@@ -91,7 +96,7 @@ def test_a_reviewer_edits_a_manual_review_item_to_hand_over_and_answers_its_ques
     page.fill("#answer-1", "The team lead assigns the reviewer.")
     question.get_by_role("button", name="Answer").click()
     expect(question).to_contain_text("Answered by sam")
-    screenshot(page, "generation-review-edited-and-answered")
+    checked_screenshot(page, "generation-review-edited-and-answered")
     assert page_problems(page) == []
 
     generation.refresh_from_db()
@@ -115,10 +120,65 @@ def test_a_reviewer_rejects_a_manual_review_item_with_a_reason(
     expect(page.locator("#review-comment")).to_contain_text("The final approval step")
     expect(page.locator("#review-state")).to_contain_text("rejected in review by sam")
     expect(page.locator("#edit-form")).to_have_count(0)
-    screenshot(page, "generation-review-rejected")
+    checked_screenshot(page, "generation-review-rejected")
     assert page_problems(page) == []
     generation.refresh_from_db()
     assert (generation.status, generation.review_comment) == (
         GenerationStatus.REJECTED,
         "The final approval step is not in the source.",
     )
+
+
+def test_runs_show_their_tokens_and_cost_and_the_form_previews_the_prompt(
+    page, fake_llm, sources_data, example_answer, valid_answer, settings, tmp_path
+):
+    """Issue 17, item 10: token and cost totals per run and for the list, at the price of
+    LLM_PRICES; a model without a price has an unknown cost. Issue 15, section 6: axe-core
+    finds nothing on the list, the review page, a record and the form with its preview."""
+    settings.LLM_PRICES = {"fake-model": {"input": Decimal("0.15"), "output": Decimal("0.60")}}
+    fake = fake_llm(
+        [Answer(dumps(example_answer), 1000, 500), Answer(dumps(valid_answer), 2000, 700)]
+    )
+    priced = generation_create(
+        sources_file=load_sources(sources_data), schema_name="task-procedure-v1",
+        model_name="fake-model",
+    )  # fmt: skip
+    generation_run(generation_id=priced.pk, client=client_for(fake))
+    settings.LLM_PRICES = {}
+    unpriced = generation_create(
+        sources_file=load_sources({**sources_data, "id": "unpriced"}),
+        schema_name="task-procedure-v1", model_name="fake-model",
+    )  # fmt: skip
+    generation_run(
+        generation_id=unpriced.pk, client=client_for(fake_llm([Answer(dumps(valid_answer))]))
+    )
+    get_user_model().objects.create_user("sam", password="pw-sam", is_staff=True)
+    sign_in(page, "sam", "pw-sam")
+
+    page.goto("/generation/")
+    costs = page.locator("table.generations td.cost")
+    expect(costs).to_have_text(["unknown (no price for fake-model)", "0.00117 USD"])
+    expect(page.locator("#usage-total")).to_have_text(
+        "2 runs: 4400 tokens, cost unknown (no price for fake-model) over 3 calls that "
+        "returned an answer."
+    )
+    checked_screenshot(page, "generation-list-costs")
+
+    page.get_by_role("link", name=f"#{priced.pk}").click()
+    expect(page.locator("#run-usage")).to_have_text(
+        re.compile(r"The run's calls\s*4200\s*0.00117 USD")
+    )
+    checked_screenshot(page, "generation-run-costs")
+    page.locator("#history a").first.click()
+    expect(page.locator("#record-cost")).to_have_text("Cost 0.00045 USD")
+    checked_screenshot(page, "generation-record-cost")
+
+    page.goto("/generation/new/")
+    checked_screenshot(page, "generation-new-form")
+    sources = tmp_path / "sources.json"
+    sources.write_text(dumps(sources_data), encoding="utf-8")
+    page.set_input_files("#id_sources_file", str(sources))
+    page.get_by_role("button", name="Preview the prompt").click()
+    expect(page.locator("#prompt-preview")).to_contain_text("<sources>")
+    checked_screenshot(page, "generation-new-preview")
+    assert page_problems(page) == []

@@ -213,6 +213,28 @@ def test_the_repair_request_lists_meaning_errors_beside_schema_errors(
     ]
 
 
+@pytest.mark.parametrize("which", ["the article's example", "no evidence at all"])
+def test_the_articles_example_and_an_evidence_free_answer_end_in_manual_review_never_approvable(
+    sources_data, example_answer, valid_answer, fake_llm, which
+):
+    """Issue 17, "Done when": both answers get the one repair call, with their meaning errors
+    listed, and when they come back the same they go to manual review; no assessment exists
+    that anyone could approve."""
+    answer = copy.deepcopy(example_answer if which == "the article's example" else valid_answer)
+    if which == "no evidence at all":
+        answer["evidence"], answer["excluded"] = [], []
+    fake = fake_llm([Answer(dumps(answer)), Answer(dumps(answer))])
+    generation = run(start(sources_data), fake)
+    assert generation.status == GenerationStatus.MANUAL_REVIEW
+    assert len(fake.requests) == 2  # the first call and its one repair
+    rules = {e["rule"] for e in repair_errors(fake.requests[1])}
+    assert "evidence.missing" in rules and "coverage.unmapped" in rules
+    if which == "the article's example":
+        assert "evidence.not_in_source" in rules
+    assert generation.handed_over_to is None
+    assert not Assessment.objects.exists()
+
+
 def test_invalid_twice_goes_to_manual_review_without_a_third_call_ev_7(
     sources_data, example_answer, fake_llm
 ):

@@ -179,7 +179,8 @@ def test_the_list_filters_the_manual_review_queue_ev_7(
 ):
     """EV-7: runs that failed twice are listed under manual review, with their calls and a
     link to their review page."""
-    with django_assert_num_queries(5):  # session, user, count, rows, their records
+    # session, user, count, rows, their records, tokens and cost of all the runs listed
+    with django_assert_num_queries(6):
         response = staff_client.get(LIST_URL, {"status": "manual_review"})
     html = response.content.decode()
 
@@ -427,7 +428,8 @@ def test_the_list_shows_repairing_and_token_totals(
     repairing = Generation.objects.get(pk=manual_review.pk)
     repairing.records.filter(kind=CallKind.REPAIR).update(status="calling", total_tokens=None)
     Generation.objects.filter(pk=repairing.pk).update(status=GenerationStatus.RUNNING)
-    with django_assert_num_queries(5):  # the annotations add no query
+    # session, user, count, rows, their records, the usage of all: the annotations add none
+    with django_assert_num_queries(6):
         html = staff_client.get(LIST_URL).content.decode()
     assert "repairing…" in html
     assert "<td>200</td>" in html  # the accepted run's one call: 120 + 80

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reviews.templatetags.review_tags import passage_differences, word_diff
+from reviews.templatetags.review_tags import char_diff, passage_differences, word_diff
 
 
 def runs(parts) -> list[tuple[str, str]]:
@@ -101,3 +101,42 @@ def test_a_passage_with_its_differences_is_still_exactly_the_passage(quote, pass
     assert "".join(p.text for p in parts if p.kind != "removed") == passage
     # A gap stands only where the source has nothing in the quote's words' place.
     assert all(b.kind != "added" for a, b in itertools.pairwise(parts) if a.kind == "removed")
+
+
+# -- the admin's character diff (issue 15, section 2) ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        pytest.param(
+            "the colour of the fee", "the color of the fees",
+            [("same", "the colo"), ("removed", "u"), ("same", "r of the fee"), ("added", "s")],
+            id="letters-of-a-word",
+        ),
+        pytest.param(
+            "Verträge über 50.000 EUR", "Verträge ueber 50,000 EUR",
+            [("same", "Verträge "), ("removed", "ü"), ("added", "ue"), ("same", "ber 50"),
+             ("removed", "."), ("added", ","), ("same", "000 EUR")],
+            id="an-umlaut-written-out-and-a-separator",
+        ),
+        pytest.param(
+            "within two working days", "within eight hours",
+            [("same", "within "), ("removed", "two working days"), ("added", "eight hours")],
+            id="other-words-are-shown-whole",
+        ),
+        pytest.param("same", "same", [("same", "same")], id="no-change"),
+        pytest.param("", "new", [("added", "new")], id="from-nothing"),
+    ],
+)  # fmt: skip
+def test_char_diff_marks_the_characters_a_correction_changed(before, after, expected):
+    assert runs(char_diff(before, after)) == expected
+
+
+@given(TEXT, TEXT)
+def test_either_side_of_a_char_diff_reads_whole(before, after):
+    parts = char_diff(before, after)
+    assert "".join(p.text for p in parts if p.kind != "added") == before
+    assert "".join(p.text for p in parts if p.kind != "removed") == after
+    assert all(p.text for p in parts)
+    assert all(a.kind != b.kind for a, b in itertools.pairwise(parts))
