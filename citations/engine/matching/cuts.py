@@ -58,6 +58,7 @@ _QUESTION = "?؟？"
 _CONTEXT = 1000  # characters of the sentence read before and after the passage
 _GOVERNING_WORDS = 2  # words before a passage in its clause that may negate or bound it
 _DETERMINED_WORDS = 4  # words before it that a negation determining their subject may be
+_CLAUSE_SUBJECT_WORDS = 2  # words between "that" and a quote of the rest of its clause
 _GOVERNED_WORDS = 2  # words after a quote's marked cut shown as what its negation lost
 _UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
 # A number, or a currency or unit and a number: what a bound or sign before it qualifies
@@ -140,6 +141,7 @@ def left_out(
 
 
 _LEAD_IN = 300  # characters of the answer read before a quote for its sentence
+_BLOCK_START = re.compile(r"\n[ \t]*(?:\n|(?:[-*+]|\d+[.)]|#+)(?:[ \t]|$)|>)|\|")
 _OPENING_MARKS = re.compile(r"[\s>*_\"'“”„‘’‚«»‹›「『(\[]*$")
 
 
@@ -150,9 +152,14 @@ def lead_in(answer: str, start: int) -> str:
 
     >>> lead_in('Fine. The Supplier may not “assign this Agreement”.', 28)
     'The Supplier may not'
+    >>> lead_in('It is not due.\\n\\n**Statement:**\\n- "cards were accessed"', 34)
+    ''
     """
     before = answer[max(0, start - _LEAD_IN) : start]
     before = before[: _OPENING_MARKS.search(before).start()]  # type: ignore[union-attr]
+    # nor past the start of its paragraph, list item, table cell or heading
+    breaks = list(_BLOCK_START.finditer(before))
+    before = before[breaks[-1].end() :] if breaks else before
     return before[_sentence_start(before) :].strip()
 
 
@@ -307,9 +314,12 @@ def _denied(sentence: str, words: CutWords) -> str:
     ("The company denied that |…", "We have no reason to believe that |…", "bestreitet,
     dass |…"), not one that affirms it ("There is no doubt that |…")."""
     sentence_words = _function_words(sentence, opens_sentence=True)
-    if not sentence_words or sentence_words[-1] not in COMPLEMENTIZERS:
+    # "that |…", or "that" and the clause's subject the quote leaves out ("that it |had …")
+    tail = sentence_words[-_CLAUSE_SUBJECT_WORDS - 1 :]
+    at = next((k for k in range(len(tail) - 1, -1, -1) if tail[k] in COMPLEMENTIZERS), None)
+    if at is None:
         return ""
-    matrix = sentence_words[:-1]
+    matrix = sentence_words[: len(sentence_words) - len(tail) + at]
     spoken = f" {' '.join(matrix)} "
     if any(f" {phrase} " in spoken for phrase in WIDENING_NEGATIONS):
         return ""
