@@ -25,9 +25,11 @@ from citations.engine.matching.words import (
     CONJUNCTIONS,
     CONNECTIVES,
     FOCUS_WORDS,
+    FUNCTION_WORDS,
     LIMITING_BY_LANGUAGE,
     NEGATIONS,
     NUMBER_VALUES,
+    PARTY_PREFIXES,
     PREPOSITIONS,
     PROHIBITIONS,
     UNSPACED_LIMITING,
@@ -147,6 +149,12 @@ def test_a_quote_cut_inside_its_first_word_is_verified_at_the_cut(window, cut):
     # "shall"): test_a_quote_cut_off_a_negation_word_is_never_verified
     assume(all(word_claim(word) is None for word in WORD.findall(first.lower())))
     assume(all(word_claim(word) is None for word in WORD.findall(first[cut:].lower())))
+    # nor one whose rest is a word of its own ("den" of "werden", a word the paragraph
+    # writes alone): test_a_quote_cut_to_a_word_of_its_own_is_never_verified
+    rest = WORD.match(first[cut:])
+    assume(rest is not None and rest.group().lower() not in FUNCTION_WORDS)
+    assume(not re.search(rf"(?<!\w){re.escape(rest.group())}(?!\w)", paragraph, re.I))
+    assume(first[:cut].lower() not in PARTY_PREFIXES)
     assume(len(paragraph[start + cut : end].split()) >= MIN_CUT_WORDS)
     result = result_for(paragraph[start + cut : end], paragraph)
     assert result.status is VerificationStatus.VERIFIED, result.decision
@@ -982,18 +990,30 @@ def test_a_quote_stopping_before_a_korean_negation_is_never_verified(quoted, neg
 
 
 # A sentence in each language, with room for a word before the quoted rest
-LANGUAGE_SENTENCES = {
-    "en": ("The board of the association decided on the date", "that the fee is raised for all"),
-    "de": ("Der Vorstand des Vereins hat in der Sitzung", "den Beitrag für alle Mitglieder erhöht"),
-    "fr": ("Le conseil de l'association a décidé dans la séance", "que la cotisation est relevée"),
-    "es": (
-        "La junta de la asociación ha decidido en la sesión",
-        "que la cuota se eleva para todos",
+LANGUAGE_SENTENCES = {  # long enough for their language to tell, as a source's text is
+    "en": (
+        "The board of the association met on Monday, and it was decided on the date",
+        "that the fee is raised for all of its members",
     ),
-    "it": ("Il consiglio della associazione ha deciso nella seduta", "che la quota è aumentata"),
+    "de": (
+        "Der Vorstand des Vereins hat sich am Montag getroffen, und es wurde in der Sitzung",
+        "der Beitrag für alle Mitglieder des Vereins erhöht",
+    ),
+    "fr": (
+        "Le conseil de l'association s'est réuni lundi et il a décidé dans la séance",
+        "que la cotisation des membres est relevée pour tous",
+    ),
+    "es": (
+        "La junta de la asociación se reunió el lunes y los socios han decidido en la sesión",
+        "que la cuota de los socios se eleva para todos",
+    ),
+    "it": (
+        "Il consiglio della associazione si è riunito lunedì e gli associati hanno deciso",
+        "che la quota dei soci è aumentata per tutti",
+    ),
     "nl": (
-        "Het bestuur van de vereniging heeft in de vergadering",
-        "de contributie voor alle leden",
+        "Het bestuur van de vereniging is maandag bijeengekomen en heeft in de vergadering",
+        "de contributie voor alle leden van de vereniging verhoogd",
     ),
 }
 FOREIGN_WORDS = sorted(
@@ -1086,3 +1106,73 @@ def test_a_number_is_bound_only_by_a_bounding_word(source, quote, passes):
     """ "to" bounds a number only in "up to": "extended to |31 December 2030" names a date."""
     result = result_for(quote, source)
     assert (result.status in PASSING) is passes, result.decision
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(
+        [
+            ("Der Vermieter kann den Vertrag nur aus wichtigem Grund kündigen.", "Mieter"),
+            ("Each subcontractor must hold professional indemnity insurance.", "contractor"),
+            ("She confirmed that the revised shop drawings were issued.", "he"),
+            ("Chaque copropriétaire doit participer aux charges communes.", "propriétaire"),
+            ("El subarrendatario responderá de los daños causados.", "arrendatario"),
+            ("De verhuurder is verantwoordelijk voor groot onderhoud aan het dak.", "huurder"),
+        ]
+    ),
+    capital=st.booleans(),
+)
+def test_a_quote_cut_to_a_word_of_its_own_is_never_verified(case, capital):
+    """claim.cut_word: a quote starting inside a word whose rest is a word of its own names
+    another party or person: "Mieter" of "Vermieter", "contractor" of "subcontractor", "he"
+    of "She" (a function word, a prefix that makes another word, or a capital the source's
+    cut has not)."""
+    sentence, rest = case
+    start = sentence.lower().index(rest.lower(), 1)
+    quote = sentence[start:].rstrip(".")
+    if capital:
+        quote = quote[:1].upper() + quote[1:]
+    result = result_for(quote, f"Einleitung. {sentence}")
+    assert result.status not in PASSING, result.decision
+
+
+@SETTINGS
+@given(
+    pair=st.sampled_from(
+        [
+            ("favorevole", "sfavorevole"),
+            ("consigliato", "sconsigliato"),
+            ("prescribed", "proscribed"),
+            ("empleado", "empleador"),
+            ("employé", "employeur"),
+            ("empregado", "empregador"),
+            ("Vermieter", "Mieter"),
+        ]
+    ),
+    frame=st.sampled_from(["The committee found the {} decision final", "Il {} resta valido"]),
+)
+def test_another_word_one_prefix_or_agents_ending_away_is_never_corrected(pair, frame):
+    """claim.word_changed: a letter changed among a word's first three ("sfavorevole",
+    "proscribed") makes another word, and so does an agent's ending ("empleador"), however
+    alike the rest; no edit.typo, no edit.inflection."""
+    quoted, written = pair
+    result = result_for(
+        frame.format(quoted) + " for all members.", frame.format(written) + " for all members."
+    )
+    assert result.status not in PASSING, result.decision
+
+
+@pytest.mark.parametrize(
+    ("quoted", "written"),
+    [
+        ("ilness", "illness"),
+        ("freirwilligkeit", "freiwilligkeit"),
+        ("privalisierung", "privatisierung"),
+    ],
+)
+def test_a_typo_inside_a_long_word_is_corrected(quoted, written):
+    """edit.typo: one letter missing, doubled or wrong inside a long word is still the word."""
+    source = f"Die Regierung plant in diesem Jahr die {written} der Bahn und der Post."
+    result = result_for(f"Die Regierung plant in diesem Jahr die {quoted} der Bahn", source)
+    assert result.status is VerificationStatus.CORRECTED, result.decision
+    assert "edit.typo" in result.decision.rules

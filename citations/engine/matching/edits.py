@@ -30,6 +30,7 @@ from .words import (
     CONNECTIVES,
     FOCUS_WORDS,
     GENDER_ENDINGS,
+    INFLECTION_ENDINGS,
     MONTHS,
     NUMBER_WORDS,
     OPPOSITE_PREFIXES,
@@ -523,7 +524,7 @@ def _spaced(between: str) -> str:
 
 
 _MIN_STEM = 4  # an ending added to a shorter word makes another word ("in", "inside")
-_MAX_ENDING = 3  # inflection endings: "e", "en", "es", "ern"; longer ones make compounds
+_PREFIX_LETTERS = 3  # a letter changed among a word's first three may be a prefix
 _MIN_TYPO_WORD = 8  # one wrong letter in a shorter word may well be another word
 _MIN_DROPPED_LETTER_WORD = 5  # "ever" / "never"
 
@@ -585,8 +586,9 @@ _BRITISH_ENDING = re.compile(
     r"(?<=[^\Waeiou])re(?=s?$)"
     r"|(?:(?<=[^\Waeiou]i)|(?<=y))s(?=(?:e|es|ed|ing|ation|ations)$)"
     r"|(?<=en)c(?=es?$)"
+    r"|(?<=gram)me(?=s?$)"  # programme, kilogramme
 )
-_AMERICAN = {"re": "er", "s": "z", "c": "s"}
+_AMERICAN = {"re": "er", "s": "z", "c": "s", "me": ""}
 
 
 def umlauts_out(text: str) -> str:
@@ -607,8 +609,8 @@ def common_spelling(word: str) -> str:
     """One spelling for a word's variants: umlauts written out, British endings American,
     accents a keyboard could not type left off ("donnees" for "données").
 
-    >>> [common_spelling(w) for w in ("centres", "licence", "organisation", "analysed")]
-    ['centers', 'license', 'organization', 'analyzed']
+    >>> [common_spelling(w) for w in ("centres", "licence", "organisation", "programmes")]
+    ['centers', 'license', 'organization', 'programs']
     >>> [common_spelling(w) for w in ("straße", "reise", "there", "price", "agréés")]
     ['strasse', 'reise', 'there', 'price', 'agrees']
     """
@@ -653,7 +655,33 @@ def _misspelled(first: str, second: str) -> bool:
         and not any(c.isdigit() for c in first + second)
         and Levenshtein.distance(first, second) == 1
         and first[-3:] == second[-3:]
+        and _inside(first, second)
     )
+
+
+def _inside(first: str, second: str) -> bool:
+    """Whether the one letter two words differ by stands inside the word, past its first
+    three letters: a typo; there a prefix makes another word ("sfavorevole", "proscribed"
+    for "prescribed", "ante-"/"anti-").
+
+    >>> _inside("freirwilligkeit", "freiwilligkeit"), _inside("sfavorevole", "favorevole")
+    (True, False)
+    >>> _inside("proscribed", "prescribed"), _inside("ilness", "illness")
+    (False, True)
+    """
+    return all(
+        op.src_pos >= _PREFIX_LETTERS or _doubled(first, second, op.src_pos, op.dest_pos)
+        for op in Levenshtein.editops(first, second)
+    )
+
+
+def _doubled(first: str, second: str, at: int, dest: int) -> bool:
+    """Whether a letter added or left out beside the same letter doubles it or undoes that
+    ("ilness" for "illness"): a typo wherever it stands."""
+    letter = first[at] if at < len(first) and len(first) > len(second) else second[dest : dest + 1]
+    longer = first if len(first) > len(second) else second
+    at = at if len(first) > len(second) else dest
+    return bool(letter) and letter in longer[max(0, at - 1) : at] + longer[at + 1 : at + 2]
 
 
 def _one_word(first: str, second: str, *, last: bool) -> str | None:
@@ -663,15 +691,20 @@ def _one_word(first: str, second: str, *, last: bool) -> str | None:
         ending = longer[len(shorter) :]
         if last:
             return "edit.typo"  # the last word cut off at another letter
-        if len(shorter) >= _MIN_STEM and (len(ending) <= _MAX_ENDING or ending in GENDER_ENDINGS):
+        if len(shorter) >= _MIN_STEM and (ending in INFLECTION_ENDINGS or ending in GENDER_ENDINGS):
             return "edit.inflection"
         return None
-    if len(shorter) >= _MIN_DROPPED_LETTER_WORD and Indel.distance(first, second) == 1:
+    if (
+        len(shorter) >= _MIN_DROPPED_LETTER_WORD
+        and Indel.distance(first, second) == 1
+        and _inside(first, second)
+    ):
         return "edit.typo"
     if (
         len(shorter) >= _MIN_TYPO_WORD
         and Levenshtein.distance(first, second) == 1
         and first[-3:] == second[-3:]
+        and _inside(first, second)
     ):
         return "edit.typo"
     if last and len(shorter) >= _MIN_STEM and _cut_at_other_letter(first, second):
@@ -683,7 +716,12 @@ def _cut_at_other_letter(first: str, second: str) -> bool:
     """The quote's last word cut off ("Menschenrechtsit" of "Menschenrechtssituation"):
     all but one of its letters begin the source's word."""
     shorter, longer = sorted((first, second), key=len)
-    return Levenshtein.distance(shorter, longer[: len(shorter)]) <= 1 and len(shorter) >= 8
+    return (
+        len(shorter) < len(longer)  # cut off: "prescribed" is no cut of "proscribed"
+        and Levenshtein.distance(shorter, longer[: len(shorter)]) <= 1
+        and len(shorter) >= 8
+        and _inside(shorter, longer[: len(shorter)])
+    )
 
 
 def _claim_symbols(text: str) -> list[str]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from ..types import Match, MatchMethod, Source, Span, Tier
 from .normalize import INVISIBLE, Normalized, fold_text, joins_to_previous, normalize_with_map
-from .words import OPPOSITE_PREFIXES, is_number, word_claim
+from .words import FUNCTION_WORDS, OPPOSITE_PREFIXES, PARTY_PREFIXES, is_number, word_claim
 
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
 # Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Myanmar, Khmer):
@@ -152,11 +152,27 @@ def cut_keeps_claim(text: str, start: int, quote: str) -> bool:
     negation_lost = word_claim(whole) == "claim.negation" != word_claim(rest)
     other_claim = word_claim(rest) not in (None, word_claim(whole))
     return (
-        head not in NEGATING_HEADS
+        head not in NEGATING_HEADS | PARTY_PREFIXES
         and not is_number(fragment)
         and not negation_lost
         and not other_claim
+        and not _names_another(text, start, word_end, quote)
     )
+
+
+def _names_another(text: str, start: int, word_end: int, quote: str) -> bool:
+    """Whether the rest of a word a quote starts inside is a word of its own: a function
+    word ("he" of "She"), one the source writes alone ("Mieter" of "Vermieter" in a lease
+    that names both), or one the quote writes as a word, with a capital the source's cut
+    has not ("Mieter" for "…mieter")."""
+    rest = text[start:word_end]
+    folded = rest.lower()
+    if folded in FUNCTION_WORDS:
+        return True
+    if quote[:1].isupper() and rest[:1].islower():
+        return True
+    alone = re.compile(rf"(?<![^\W_]){re.escape(rest)}(?![^\W_])", re.IGNORECASE)
+    return alone.search(text) is not None
 
 
 @dataclass(slots=True)

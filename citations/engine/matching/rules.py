@@ -289,8 +289,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "edit.typo",
         _E,
-        "one letter wrong, missing or added inside a longer word, or the last word cut off "
-        "at another letter",
+        "one letter wrong, missing or added inside a longer word (past its first three "
+        "letters, where a prefix makes another word, unless it doubles a letter), or the last "
+        "word cut off at another letter",
         (
             (
                 "de",
@@ -324,12 +325,23 @@ RULES: tuple[Rule, ...] = (
                 "La commission examine chaque candidature en mai",
                 "La commission examine chaque candidature en mars",
             ),
+            (
+                "it",
+                "Il comitato esprime parere favorevole al progetto",
+                "Il comitato esprime parere sfavorevole al progetto",
+            ),
+            (
+                "en",
+                "The use of personal cloud storage is prescribed",
+                "The use of personal cloud storage is proscribed",
+            ),
         ),
     ),
     Rule(
         "edit.inflection",
         _E,
-        "the same word with another inflection or gender ending",
+        "the same word with another inflection or gender ending (not an agent's: "
+        "empleado for empleador names another party)",
         (
             (
                 "de",
@@ -358,6 +370,16 @@ RULES: tuple[Rule, ...] = (
                 "fr",
                 "les locataires paient la taxe convenue",
                 "les locataires paient le loyer convenu",
+            ),
+            (
+                "es",
+                "El empleado deberá abonar el salario cada mes",
+                "El empleador deberá abonar el salario cada mes",
+            ),
+            (
+                "fr",
+                "L'employé doit informer le salarié par écrit",
+                "L'employeur doit informer le salarié par écrit",
             ),
         ),
     ),
@@ -1627,8 +1649,9 @@ RULES: tuple[Rule, ...] = (
         "claim.cut_word",
         _C,
         "the quote begins inside a word and the cut changes what the rest says (legal of "
-        "illegal, either of neither, eine of keine, 5 of 15), or ends with a full stop "
-        "inside one (percent. of percentage)",
+        "illegal, either of neither, eine of keine, 5 of 15) or leaves a word of its own "
+        "(Mieter of Vermieter, contractor of subcontractor, he of She), or ends with a full "
+        "stop inside one (percent. of percentage)",
         (
             (
                 "en",
@@ -1659,6 +1682,16 @@ RULES: tuple[Rule, ...] = (
                 "fr",
                 "sept jours après la réception du préavis",
                 "Le délai est de vingt-sept jours après la réception du préavis",
+            ),
+            (
+                "de",
+                "Mieter kann den Vertrag nur aus wichtigem Grund kündigen",
+                "Der Vermieter kann den Vertrag nur aus wichtigem Grund kündigen.",
+            ),
+            (
+                "en",
+                "contractor must hold professional indemnity insurance",
+                "Each subcontractor must hold professional indemnity insurance.",
             ),
         ),
         (

@@ -383,6 +383,8 @@ DEMONSTRATIVES = _words(
     """this that these those dies diese dieser dieses diesen jene jener ce ceci cela celle
     celui ceux celles"""
 )
+# Words no quote cut inside a longer word may leave as its first word ("he" of "She")
+FUNCTION_WORDS = ARTICLES | PREPOSITIONS | CONJUNCTIONS | PRONOUNS | DEMONSTRATIVES
 # The writer speaking of itself: "Wir" in place of its name ("DIE LINKE fordert")
 SELF_REFERENCES = _words("we wir nous")
 # Words that make what follows depend on what comes before them: an infinitive's marker, a
@@ -425,6 +427,14 @@ OPPOSITE_PREFIXES = _words(
     """un in im il ir non dis ex de anti a ab zu miss mis out up down over under pre post
     ein aus auf über unter vor nach 불 비 무 미 몰 不 非 無 无 未"""
 )
+# Prefixes that make a word name another party or thing ("Vermieter"/"Mieter",
+# "subcontractor"/"contractor", "copropriétaire"/"propriétaire"): a quote cut right after
+# one names the other
+PARTY_PREFIXES = _words("sub co ko ver unter ober vice vize ex contra counter haupt neben")
+# Endings that inflect a word without making another one ("massenhaft", "massenhafte",
+# "contract", "contracts"): not an agent's ending ("empleado", "empleador"; "employé",
+# "employeur"), which names another party
+INFLECTION_ENDINGS = _words("e en em er ern es n ns s ed d x a o i as os is ent nt")
 # Endings that make the other form of a gender pair ("Bürger"/"Bürgerinnen",
 # "citoyens"/"citoyennes", "chairman"/"chairwoman")
 GENDER_ENDINGS = ("innen", "in", "nes", "ne", "es", "e")
