@@ -491,6 +491,15 @@ TABLE_CASES = [
 ]
 
 
+def test_an_uncited_quote_cell_gets_its_marker_after_it_issue_14() -> None:
+    """Issue 14: a quote cell in a row that cites nothing ("—") is uncited, so its
+    correction's marker follows it as any uncited quote's does (it was written into the
+    row's "—" cell, the quote's site claiming the row cited it)."""
+    markdown = "| Quote | Source |\n|---|---|\n| the fee rises by 6 per cent | — |\n"
+    out = export(markdown, [("the fee rises by six per cent", "S2", 1)])
+    assert out == "| Quote | Source |\n|---|---|\n| the fee rises by six per cent [S2 ¶1] | — |\n"
+
+
 @pytest.mark.parametrize(("markdown", "outcomes", "expected"), TABLE_CASES)
 def test_a_table_rows_citation_cells_carry_the_correction_003_9(markdown, outcomes, expected):
     """A corrected quote cited by its table row: the row's Source / Paragraph cells name

@@ -24,14 +24,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ..reading.cite_table import NO_SOURCE
 from ..reading.inline_quotes import MIXED_PAIRS, QUOTE_PAIRS
 from ..reading.json_locate import QuoteObject, locate_json, select_quote_objects, value_at
-from ..reading.markdown_lines import BLANK_LINE
-from ..reading.markdown_tables import NO_SOURCE
-from ..reading.markers import HORIZONTAL_SPACE
 from ..reading.parse_json import NAME_KEYS, PARAGRAPH_KEYS, nested_key, rewrite_quote_field
 from ..reading.parse_markdown import BLOCK_PREFIX
 from ..reading.source_names import resolve_source
+from ..text import BLANK_LINE, HORIZONTAL_SPACE
 from ..types import (
     FLAGGED_STATUSES,
     Bundle,
