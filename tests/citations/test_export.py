@@ -488,6 +488,12 @@ TABLE_CASES = [
         TABLE_HEAD + '| "the fee rises by six per cent" [S2 ¶1] | S1 | 2 |\n',
         id="own-marker-rewritten-not-the-row",
     ),
+    pytest.param(
+        TABLE_HEAD + '| "the fee rises by 6 per cent" | S1, ¶2 | 2 |\n',
+        [("the fee rises by six per cent", "S2", 1)],
+        TABLE_HEAD + '| "the fee rises by six per cent" | Plan, S. 61 | 1 |\n',
+        id="source-cell-named-as-written-not-as-verification-read-it",
+    ),
 ]
 
 

@@ -104,6 +104,9 @@ def read_rows(text: str, lines: Lines, table: Table) -> list[Row]:
         site = CitationSite(
             "cite.table_row",
             source,
+            # a Source cell holding a name (not a marker, not "—"): it cites only when it
+            # names a known source, and a rewritten one names the source the same way
+            named=source is not None and not marker_cell and not _names_none(text, source),
             row=(start, end),
             paragraph_cell=paragraph,
             marker_cell=marker_cell,

@@ -10,7 +10,7 @@ import bisect
 import re
 
 from ..text import back, skip, trim
-from ..types import ParsedQuote, QuoteForm
+from ..types import ParsedQuote, QuoteForm, QuoteMarks
 from .block_ends import Walked
 from .cite_after import LINE_BREAK_AFTER_QUOTE, marker_right_after
 from .markers import SUPERSCRIPT_DIGITS, after_flags
@@ -65,6 +65,27 @@ def strip_wrapping_quotes(text: str, start: int, end: int) -> tuple[int, int]:
         ):
             return start + 1, close
     return start, end
+
+
+def quote_marks(text: str, extent: tuple[int, int], span: tuple[int, int]) -> QuoteMarks | None:
+    """The quotation marks around the inline quote ``span`` whose extent is ``extent``:
+    the opening one (after emphasis around it), the closing one (after spaces), when they
+    are a pair (also one of two styles, ``“…"``); None for a quote in italics, backticks, a
+    table cell, an HTML element, or with a marker inside its closing mark.
+
+    >>> text = 'It says *“rent is due"* [D1].'
+    >>> quote_marks(text, (8, 28), (10, 21))
+    QuoteMarks(opening=9, closing=21, closers='”')
+    """
+    opening = skip(text, extent[0], span[0], "*_")
+    closers = QUOTE_PAIRS.get(text[opening], "")
+    closing = skip(text, span[1], extent[1])
+    if not closers or closing >= extent[1]:
+        return None
+    mixed = text[closing] == MIXED_PAIRS.get(text[opening], ("",))[0]
+    if text[closing] not in closers and not mixed:
+        return None
+    return QuoteMarks(opening, closing, closers)
 
 
 def _opens(text: str, index: int) -> bool:

@@ -36,6 +36,7 @@ from .inline_quotes import (
     find_code_span_quotes,
     find_inline_quotes,
     find_italic_quotes,
+    quote_marks,
     strip_wrapping_quotes,
 )
 from .markdown_lines import Lines, line_of
@@ -136,9 +137,21 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     page.scopes = _context_scopes(text, lines, tokens)
     cited = (cite_from_context(page, quote) for quote in ordered)
     return ParsedResponse(
-        quotes=tuple(replace(quote, n=n) for n, quote in enumerate(cited, start=1)),
+        quotes=tuple(_as_written(text, quote, n) for n, quote in enumerate(cited, start=1)),
         notes=notes,
     )
+
+
+def _as_written(text: str, quote: ParsedQuote, n: int) -> ParsedQuote:
+    """``quote`` numbered ``n``, with what an export needs to write it anew: an inline
+    quote's quotation marks, a block quote's line prefix."""
+    assert quote.response_span is not None and quote.extent is not None
+    if quote.form is QuoteForm.BLOCK:
+        line_start = text.rfind("\n", 0, quote.response_span[0]) + 1
+        prefix = BLOCK_PREFIX.match(text, line_start)
+        assert prefix is not None  # every part is optional
+        return replace(quote, n=n, line_prefix=re.sub(r"[^>\s]", " ", prefix.group()))
+    return replace(quote, n=n, marks=quote_marks(text, quote.extent, quote.response_span))
 
 
 def _short_quotes_kept(page: Page, short: list[ParsedQuote]) -> set[tuple[int, int] | None]:
