@@ -154,10 +154,11 @@ def _html_quote(page: Page, opening: re.Match[str], closing: re.Match[str]) -> P
                 paragraphs=found.paragraphs if found else (),
                 named=True,
             )
-            walked = (
-                walked[0] if walked else STRATEGY["cite.html"],
-                Found(cited, *(_written(walked[1]) if walked else (None, False))),
-            )
+            # written where the name after the element was read, else in the element
+            if walked is not None:
+                walked = (walked[0], Found(cited, walked[1].span, named=walked[1].named))
+            else:
+                walked = (STRATEGY["cite.html"], Found(cited))
     while pieces and not text[pieces[-1][0] : pieces[-1][1]].strip(HORIZONTAL_SPACE + "\n—–-"):
         pieces.pop()  # a dash left before a marker ("… <p>— [P1 ¶2]</p>")
     while pieces and not text[pieces[0][0] : pieces[0][1]].strip():
@@ -210,7 +211,3 @@ def _element_citation(
         return None
     spot = Spot(Place.ELEMENT, form, page, pieces=tuple(attributions))
     return walk(Place.ELEMENT, spot)
-
-
-def _written(found: Found) -> tuple[tuple[int, int] | None, bool]:
-    return found.span, found.named
