@@ -180,6 +180,17 @@ class CitationSite:
 
 
 @dataclass(frozen=True, slots=True)
+class QuoteMarks:
+    """The quotation marks around an inline quote as written: the offsets of its opening
+    and closing mark in ``response.text``, and the marks that close the opening one (its
+    own first; the closing mark may be of the other style, ``"…”``)."""
+
+    opening: int
+    closing: int
+    closers: str
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedQuote:
     """One occurrence of quoted text in a response, as the parser found it.
 
@@ -206,6 +217,11 @@ class ParsedQuote:
     attributed_to: str | None = None
     # where its citation was written and which strategy read it; None: uncited
     site: CitationSite | None = None
+    # an inline quote's quotation marks (what an export swaps when its new text holds them)
+    marks: QuoteMarks | None = None
+    # a block quote's further lines need this prefix to stay in it: its first line's ``>``
+    # markers, a list marker before them as indentation (``"  > "`` for ``"- > "``)
+    line_prefix: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -488,7 +488,22 @@ TABLE_CASES = [
         TABLE_HEAD + '| "the fee rises by six per cent" [S2 ¶1] | S1 | 2 |\n',
         id="own-marker-rewritten-not-the-row",
     ),
+    pytest.param(
+        TABLE_HEAD + '| "the fee rises by 6 per cent" | S1, ¶2 | 2 |\n',
+        [("the fee rises by six per cent", "S2", 1)],
+        TABLE_HEAD + '| "the fee rises by six per cent" | Plan, S. 61 | 1 |\n',
+        id="source-cell-named-as-written-not-as-verification-read-it",
+    ),
 ]
+
+
+def test_an_uncited_quote_cell_gets_its_marker_after_it_issue_14() -> None:
+    """Issue 14: a quote cell in a row that cites nothing ("—") is uncited, so its
+    correction's marker follows it as any uncited quote's does (it was written into the
+    row's "—" cell, the quote's site claiming the row cited it)."""
+    markdown = "| Quote | Source |\n|---|---|\n| the fee rises by 6 per cent | — |\n"
+    out = export(markdown, [("the fee rises by six per cent", "S2", 1)])
+    assert out == "| Quote | Source |\n|---|---|\n| the fee rises by six per cent [S2 ¶1] | — |\n"
 
 
 @pytest.mark.parametrize(("markdown", "outcomes", "expected"), TABLE_CASES)

@@ -1527,3 +1527,77 @@ def test_a_table_headed_in_another_language_cites_its_quotes_003_1(header, cited
     (quote,) = quotes_of(markdown)
     assert quote.text == "The Landlord is responsible for repairs"
     assert (quote.cited_ref, quote.cited_paragraph) == cited
+
+
+@pytest.mark.parametrize(
+    ("markdown", "quoted", "cited", "strategy"),
+    [
+        pytest.param(
+            "| Quote | Source |\n|---|---|\n| the tenant pays monthly — [D1 ¶2] | D2 |\n",
+            "the tenant pays monthly",
+            ("D1", 2),
+            "cite.marker",
+            id="a-dash-before-the-cells-marker-is-no-quote-text",
+        ),
+        pytest.param(
+            "| Quote | Source |\n|---|---|\n| the tenant pays monthly[^1] | D2 |\n\n[^1]: D1 ¶2\n",
+            "the tenant pays monthly",
+            ("D1", 2),
+            "cite.footnote",
+            id="a-footnote-reference-ending-the-cell-cites-it",
+        ),
+        pytest.param(
+            "| Topic | Quote |\n|---|---|\n| Rent | the tenant pays monthly |\n| — D1, ¶3 |\n",
+            "the tenant pays monthly",
+            (None, None),
+            None,
+            id="a-cell-that-is-all-attribution-is-no-quote",
+        ),
+    ],
+)
+def test_a_quote_cells_own_citation_is_read_as_a_last_line_is_issue_14(
+    markdown, quoted, cited, strategy
+) -> None:
+    """Issue 14: a quote cell's own citation is read by the strategies that read a block
+    quote's last line. A dash or a footnote reference before or as the citation was quote
+    text, and a row that is all attribution a quote of its own; a quote cell in a row that
+    cites nothing has no site (it named cite.table_row, though nothing cited it)."""
+    (quote,) = quotes_of(markdown)
+    assert (quote.text, quote.cited_ref, quote.cited_paragraph) == (quoted, *cited)
+    assert (quote.site.strategy if quote.site else None) == strategy
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "<blockquote><p>The fee rises by six per cent.</p><p>— [S1 ¶2]</p></blockquote>",
+        "<blockquote>\n<p>The fee rises by six per cent.</p>\n<p>— [S1 ¶2]</p>\n</blockquote>",
+        "> The fee rises by six per cent.\n> — [S1 ¶2]",
+    ],
+)
+def test_an_attribution_paragraph_is_an_attribution_line_however_it_is_laid_out_issue_14(
+    markdown,
+) -> None:
+    """Issue 14: the strategy that reads a citation names it, not the text around it: an
+    HTML block quote's attribution paragraph was cite.marker on one line, and
+    cite.attribution_line when its paragraphs stood on lines of their own."""
+    (quote,) = quotes_of(markdown)
+    assert (quote.cited_ref, quote.cited_paragraph) == ("S1", 2)
+    assert quote.site is not None and quote.site.strategy == "cite.attribution_line"
+    assert markdown[slice(*quote.site.span)] == "[S1 ¶2]"
+
+
+@pytest.mark.parametrize(
+    ("markdown", "written"),
+    [
+        ('It says "the fee rises" — see (S9) and the memo [S1 ¶2].', "[S1 ¶2]"),
+        ("> The fee rises.[^1]\n> — [S2]\n>\n> It ends. [S1]\n\n[^1]: S1 ¶2", "[^1]\n> — [S2]"),
+        ("> The fee rises. [S1 ¶2]\n> — [S2]\n>\n> It ends. [S1]", "[S1 ¶2]\n> — [S2]"),
+    ],
+)
+def test_a_site_is_where_the_citation_that_cites_is_written_issue_14(markdown, written) -> None:
+    """Issue 14: the site spans the citation the strategy read (with the markers that come
+    along with it), not from the first marker-like text after the quote: a word in
+    parentheses before a marker made the export rewrite the words between them."""
+    quote = quotes_of(markdown)[0]
+    assert quote.site is not None and markdown[slice(*quote.site.span)] == written

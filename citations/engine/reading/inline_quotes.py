@@ -1,32 +1,21 @@
-"""Inline quotes of a markdown response: text between a pair of quotation marks, with its
-marker; without one, the source of the next marker in its sentence. Also the rules of
-quotation marks the other readers share: a pair around a whole text, and what is too short
-to be more than scare quotes. The decisions are listed in :mod:`.parse_markdown`."""
+"""Inline quotes of a markdown response: text between a pair of quotation marks, and text
+in italics or backticks that a marker follows, each with its own citation (after it, on
+the next line, inside its closing mark). Also the rules of quotation marks the other
+readers share: a pair around a whole text, and what is too short to be more than scare
+quotes."""
 
 from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import replace
 
-from ..types import CitationSite, ParsedQuote, QuoteForm
-from .markdown_markers import (
-    Footnotes,
-    footnote_marker,
-    inline_marker,
-    next_line_marker,
-)
-from .markers import (
-    HORIZONTAL_SPACE,
-    MARKER,
-    PARAGRAPH_LEAD,
-    SUPERSCRIPT_DIGITS,
-    Marker,
-    after_flags,
-    find_marker,
-    marker_ending_at,
-    quote_citation,
-)
+from ..text import back, skip, trim
+from ..types import ParsedQuote, QuoteForm, QuoteMarks
+from .block_ends import Walked
+from .cite_after import LINE_BREAK_AFTER_QUOTE, marker_right_after
+from .markers import SUPERSCRIPT_DIGITS, after_flags
+from .spot import Page, Place, Spot
+from .strategies import own_citation, read_with, walk
 
 # Opening mark -> the marks that close it.
 QUOTE_PAIRS: dict[str, str] = {
@@ -78,6 +67,27 @@ def strip_wrapping_quotes(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+def quote_marks(text: str, extent: tuple[int, int], span: tuple[int, int]) -> QuoteMarks | None:
+    """The quotation marks around the inline quote ``span`` whose extent is ``extent``:
+    the opening one (after emphasis around it), the closing one (after spaces), when they
+    are a pair (also one of two styles, ``“…"``); None for a quote in italics, backticks, a
+    table cell, an HTML element, or with a marker inside its closing mark.
+
+    >>> text = 'It says *“rent is due"* [D1].'
+    >>> quote_marks(text, (8, 28), (10, 21))
+    QuoteMarks(opening=9, closing=21, closers='”')
+    """
+    opening = skip(text, extent[0], span[0], "*_")
+    closers = QUOTE_PAIRS.get(text[opening], "")
+    closing = skip(text, span[1], extent[1])
+    if not closers or closing >= extent[1]:
+        return None
+    mixed = text[closing] == MIXED_PAIRS.get(text[opening], ("",))[0]
+    if text[closing] not in closers and not mixed:
+        return None
+    return QuoteMarks(opening, closing, closers)
+
+
 def _opens(text: str, index: int) -> bool:
     mark = text[index]
     before = text[index - 1] if index > 0 else " "
@@ -108,10 +118,11 @@ def _closes(text: str, index: int) -> bool:
 
 
 def find_inline_quotes(
-    text: str, masked: bytearray, stops: list[int], footnotes: Footnotes
+    page: Page, masked: bytearray
 ) -> tuple[list[ParsedQuote], list[ParsedQuote]]:
-    """The inline quotes, and apart from them the short ones without a marker (scare quotes,
-    unless a table row cites them)."""
+    """The inline quotes, and apart from them the short ones without a citation (scare
+    quotes, unless a table row cites them)."""
+    text, stops = page.text, page.stops
     quotes: list[ParsedQuote] = []
     short: list[ParsedQuote] = []
     index = 0
@@ -150,34 +161,36 @@ def find_inline_quotes(
         run = emphasis.group()
         if run and text[max(0, opening - len(run)) : opening] == run:
             opening -= len(run)
-        after_close = emphasis.end()
-        while after_close < length and text[after_close] in SUPERSCRIPT_DIGITS:
-            after_close += 1  # the footnote number belongs to the quote
-        marker = (
-            inline_marker(text, after_close)
-            or footnote_marker(text, emphasis.end(), footnotes)
-            or next_line_marker(text, after_close)
-        )
-        extent_end = marker.end if marker else after_close if after_close > close + 1 else close + 1
-        if marker is None:  # a marker inside the quotation marks: "… [S1 ¶2]"
+        # the footnote number right after the closing mark belongs to the quote
+        after_close = skip_superscripts(text, emphasis.end())
+        walked = walk(
+            Place.AFTER,
+            Spot(Place.AFTER, QuoteForm.INLINE, page, emphasis.end(), length, after_close),
+        ) or _next_line_citation(page, after_close)
+        if walked is not None:
+            extent_end = walked[1].marker.end
+        else:
+            extent_end = after_close if after_close > close + 1 else close + 1
             extent_end = after_flags(text, extent_end)
-            inner = marker_ending_at(text, start, _strip_bounds_end(text, start, end))
-            if inner is not None:
-                marker, end = inner, _strip_bounds_end(text, start, inner.start)
+            inside = Spot(Place.INSIDE, QuoteForm.INLINE, page, start, end)
+            walked = walk(Place.INSIDE, inside)  # "… [S1 ¶2]"
+            if walked is not None:
+                assert walked[1].text_end is not None
+                end = walked[1].text_end
         quoted = text[start:end]
         if not quoted.strip():
             # an empty pair ("«»") quotes nothing: what follows it may be a quote of its own,
-            # so reading goes on after its closing mark, not after a "marker" read for it
+            # so reading goes on after its closing mark, not after a citation read for it
             index = close + 1
             continue
         index = extent_end
         if mark in SPACED_MARKS:
-            while start < end and text[start] in HORIZONTAL_SPACE:
-                start += 1
-            while end > start and text[end - 1] in HORIZONTAL_SPACE:
-                end -= 1
+            start, end = trim(text, start, end)
+        citation = own_citation(walked)
         # A name in words may be prose: it does not make a scare quote a quote.
-        cites = marker is not None and not (marker.named and marker.paragraph is None)
+        cites = walked is not None and not (
+            walked[1].marker.named and walked[1].marker.paragraph is None
+        )
         found = quotes if cites or word_count(quoted) > 2 else short
         found.append(
             ParsedQuote(
@@ -186,10 +199,26 @@ def find_inline_quotes(
                 text=text[start:end],
                 response_span=(start, end),
                 extent=(opening, extent_end),
-                **quote_citation(marker),
+                **citation,
             )
         )
     return quotes, short
+
+
+def skip_superscripts(text: str, position: int) -> int:
+    return skip(text, position, chars=SUPERSCRIPT_DIGITS)
+
+
+def _next_line_citation(page: Page, position: int) -> Walked | None:
+    """The citation that is all of the line after an inline quote ending its line."""
+    text = page.text
+    found = LINE_BREAK_AFTER_QUOTE.match(text, position)
+    if found is None:
+        return None
+    end = text.find("\n", found.end())
+    end = back(text, len(text) if end < 0 else end, found.end(), "\r \t")
+    walked = walk(Place.NEXT_LINE, Spot(Place.NEXT_LINE, QuoteForm.INLINE, page, found.end(), end))
+    return walked
 
 
 # A span in italics ("*…*", "_…_", within a paragraph): a quote when a marker follows it.
@@ -201,12 +230,13 @@ LOWERCASE_WORD = re.compile(r"(?<![\w'’-])[^\W\d_A-ZÄÖÜ]", re.UNICODE)
 
 
 def find_italic_quotes(
-    text: str, masked: bytearray, stops: list[int], quotes: list[ParsedQuote]
+    page: Page, masked: bytearray, quotes: list[ParsedQuote]
 ) -> list[ParsedQuote]:
     """Spans in italics that a citation marker follows right after (``*…* [D0 ¶3]``,
     ``_…_ (D0 ¶3)``): models quote so too. Without the marker italics are emphasis; a span
     of fewer than three words, or without a word in lower case (a title: ``*Lease Agreement
     2024* [D1]``), is emphasis too. Not where a quote already is."""
+    text, stops = page.text, page.stops
     taken = [q.extent for q in quotes if q.extent is not None]
     found: list[ParsedQuote] = []
     for italics in ITALICS.finditer(text):
@@ -222,8 +252,8 @@ def find_italic_quotes(
             or not LOWERCASE_WORD.search(text, start, end)
         ):
             continue
-        marker = inline_marker(text, italics.end(), in_words=False)
-        if marker is None or marker.named:
+        walked = _marker_after(page, italics.end())
+        if walked is None:
             continue
         found.append(
             ParsedQuote(
@@ -231,26 +261,23 @@ def find_italic_quotes(
                 form=QuoteForm.INLINE,
                 text=text[start:end],
                 response_span=(start, end),
-                extent=(italics.start(), marker.end),
-                **quote_citation(marker),
+                extent=(italics.start(), walked[1].marker.end),
+                **own_citation(walked),
             )
         )
     return found
 
 
-def find_code_span_quotes(text: str, spans: list[tuple[int, int]]) -> list[ParsedQuote]:
+def find_code_span_quotes(page: Page, spans: list[tuple[int, int]]) -> list[ParsedQuote]:
     """Text in backticks that a citation marker follows right after (`` `…` [D2 ¶1] ``):
     models quote so too, and read as code the quote's citation went unchecked. Without the
     marker a code span is code, never read; so is one of fewer than three words or without
     a word in lower case (an identifier, a command)."""
+    text = page.text
     found: list[ParsedQuote] = []
     for start, end in spans:
         ticks = len(text[start:end]) - len(text[start:end].lstrip("`"))
-        inner_start, inner_end = start + ticks, end - ticks
-        while inner_start < inner_end and text[inner_start] in HORIZONTAL_SPACE:
-            inner_start += 1
-        while inner_end > inner_start and text[inner_end - 1] in HORIZONTAL_SPACE:
-            inner_end -= 1
+        inner_start, inner_end = trim(text, start + ticks, end - ticks)
         inner = text[inner_start:inner_end]
         if (
             "\n" in inner
@@ -258,8 +285,8 @@ def find_code_span_quotes(text: str, spans: list[tuple[int, int]]) -> list[Parse
             or not LOWERCASE_WORD.search(text, inner_start, inner_end)
         ):
             continue
-        marker = inline_marker(text, end, in_words=False)
-        if marker is None or marker.named:
+        walked = _marker_after(page, end)
+        if walked is None:
             continue
         found.append(
             ParsedQuote(
@@ -267,11 +294,21 @@ def find_code_span_quotes(text: str, spans: list[tuple[int, int]]) -> list[Parse
                 form=QuoteForm.INLINE,
                 text=inner,
                 response_span=(inner_start, inner_end),
-                extent=(start, marker.end),
-                **quote_citation(marker),
+                extent=(start, walked[1].marker.end),
+                **own_citation(walked),
             )
         )
     return found
+
+
+def _marker_after(page: Page, position: int) -> Walked | None:
+    """The marker right after text in italics or backticks, which makes it a quote: only a
+    marker right after it (a citation in words or a footnote after emphasis is the writer's
+    prose, and so is emphasis a marker follows only after words)."""
+    if marker_right_after(page.text, position) is None:
+        return None
+    spot = Spot(Place.AFTER, QuoteForm.INLINE, page, position, len(page.text), position)
+    return read_with("cite.marker", spot)
 
 
 def _past_possessives(text: str, masked: bytearray, close: int, closers: str, limit: int) -> int:
@@ -293,220 +330,6 @@ def _past_possessives(text: str, masked: bytearray, close: int, closers: str, li
         if _followed_by_marker(text, candidate):
             return candidate
     return close
-
-
-# Where a sentence (or a table cell) ends: a marker after it cites nothing before it.
-SENTENCE_END = re.compile(r"[.!?](?=[\s\"'”’)\]*_]|$)|\|")
-
-
-def with_sentence_markers(
-    text: str, stops: list[int], quotes: list[ParsedQuote]
-) -> list[ParsedQuote]:
-    """Inline quotes without a marker of their own take the source of the next marker in
-    their sentence: ``"A" and "B" [S1 ¶2]``, ``"A", says the minute [S1].``, else of the
-    last one before them in it when no quote stands between: ``Per the 2019 lease [S0 ¶1],
-    "A".`` The writer cites the sentence; read as uncited, "A" would be searched everywhere
-    and pass even when the sentence cites an ineligible source or an email. Only the source:
-    which paragraph holds "A" the marker does not say (one "A" names alone, ``"A" (¶3)``,
-    stays); but a marker introducing the quote with a colon cites its paragraph too
-    (``Beleg 1 (D1, Abs. 3): „A“``, ``**Beleg (D0 Abs. 2):** „A“``)."""
-    out = list(quotes)
-    for index, quote in enumerate(out):
-        if quote.cited_ref is not None or quote.attributed_to is not None or quote.extent is None:
-            continue  # a name of its own ("…" (Lease Agreement)) is closer than the sentence's
-        position = quote.extent[1]
-        # A stop right where the quote ends counts: '"…"' then a blank line then '[S1]'.
-        next_stop = bisect.bisect_left(stops, position)
-        limit = stops[next_stop] if next_stop < len(stops) else len(text)
-        cited = _sentence_citation(text, position, limit, out[index + 1 :])
-        if cited is not None:
-            out[index] = replace(quote, cited_ref=cited, site=SENTENCE_SITE)
-        elif (lead_in := _lead_in_citation(text, stops, quote.extent[0], out[:index])) is not None:
-            site = _introducing_site(text, out[:index], quote, lead_in)
-            out[index] = replace(quote, cited_ref=lead_in.ref, site=site)
-            if quote.cited_paragraph is None and lead_in.paragraph is not None:
-                out[index] = replace(
-                    out[index],
-                    cited_paragraph=lead_in.paragraph,
-                    cited_paragraphs=lead_in.paragraphs,
-                )
-    return out
-
-
-SENTENCE_SITE = CitationSite("cite.sentence")
-
-
-def _introducing_site(
-    text: str, preceding: list[ParsedQuote], quote: ParsedQuote, lead_in: Marker
-) -> CitationSite:
-    """The site of a citation taken from the marker before the quote: that marker when it
-    introduces the quote with a colon and gave its citation (an export rewrites it there),
-    else the sentence's (an export adds a marker of the quote's own)."""
-    assert quote.extent is not None
-    after = max((q.extent[1] for q in preceding if q.extent is not None), default=0)
-    found = introducing_marker(text, min(after, quote.extent[0]), quote.extent[0])
-    marker = find_marker(text, found.start(), parenthesized=True) if found else None
-    if (
-        found is None
-        or marker is None
-        or (marker.ref, marker.paragraph)
-        != (
-            lead_in.ref,
-            lead_in.paragraph,
-        )
-    ):
-        return SENTENCE_SITE
-    return CitationSite("cite.lead_in_marker", found.span(), link=bool(found["url"]))
-
-
-def _sentence_citation(
-    text: str, position: int, limit: int, following: list[ParsedQuote]
-) -> str | None:
-    """The source of the first marker from ``position`` on in the same sentence (before
-    ``limit``): one in the prose, or that of a following quote of the sentence."""
-    for quote in following:
-        if quote.extent is None or quote.extent[0] >= limit:
-            break
-        start, end = quote.extent
-        if _sentence_ends(text, position, start) or MARKER.search(text, position, start):
-            return _marker_in_sentence(text, position, start)
-        if quote.cited_ref is not None:
-            return quote.cited_ref
-        position = end
-    return _marker_in_sentence(text, position, limit)
-
-
-LEAD_IN_COLON = re.compile(r"(?:\*\*|__|\*|_)?[ \t]*:")
-# A marker and colon right before the quote introduce it: "(D1 ¶3): „…“", "(D0 ¶2):** „…“".
-INTRODUCING = re.compile(r"(?:\*\*|__|\*|_)?[ \t]*:(?:\*\*|__|\*|_)?[ \t]*")
-
-
-def _lead_in_citation(
-    text: str, stops: list[int], position: int, preceding: list[ParsedQuote]
-) -> Marker | None:
-    """The last bracketed marker before ``position`` in the same sentence, after the
-    preceding quote (whose marker is its own); one in parentheses only when a colon
-    introduces the quote with it: ``The 2019 lease (S0 ¶1): "…"``. Its paragraph only when
-    it introduces the quote so, right before it: which paragraph holds a quote later in the
-    sentence (``Per the 2019 lease [S0 ¶1], "…"``) it does not say."""
-    previous_stop = bisect.bisect_right(stops, position) - 1
-    start = stops[previous_stop] if previous_stop >= 0 else 0
-    if preceding and preceding[-1].extent is not None:
-        start = max(start, preceding[-1].extent[1])
-    found = [
-        m
-        for m in MARKER.finditer(text, start, position)
-        if not m["paren"] or LEAD_IN_COLON.match(text, m.end())
-    ]
-    if not found or _sentence_ends(text, found[-1].end(), position):
-        return None
-    marker = find_marker(text, found[-1].start(), parenthesized=True)
-    assert marker is not None  # a MARKER match is a marker
-    introducing = INTRODUCING.match(text, found[-1].end())
-    if introducing is None or introducing.end() != position:
-        marker = replace(marker, paragraph=None, paragraphs=())
-    return marker
-
-
-def introducing_marker(text: str, start: int, position: int) -> re.Match[str] | None:
-    """The marker that introduces the quote at ``position`` with a colon right before it,
-    after ``start`` (``Beleg 1 (D1, Abs. 3): „…“``, ``**Beleg (D0 Abs. 2):** „…“``), as
-    ``_lead_in_citation`` takes a paragraph from it; None when there is none.
-
-    >>> text = "Beleg 1 (D1, Abs. 3): „A“"
-    >>> introducing_marker(text, 0, text.index("„")).group()
-    '(D1, Abs. 3)'
-    """
-    line_start = text.rfind("\n", start, position) + 1
-    found = list(MARKER.finditer(text, max(start, line_start), position))
-    if not found:
-        return None
-    introducing = INTRODUCING.match(text, found[-1].end())
-    return found[-1] if introducing is not None and introducing.end() == position else None
-
-
-# A sentence's end before a quote's lead-in: a full stop then a capital or a quotation mark
-# ("… in Abs. 3 says" goes on).
-LEAD_IN_SENTENCE_END = re.compile(r"[.!?][)\]\"'”’*_]*\s+(?=[A-ZÄÖÜ\"“„«])")
-# A source named only to set it apart: "Unlike D0, the new lease says", "anders als D0".
-CONTRASTED = re.compile(
-    r"(?:unlike|other[ \t]+than|rather[ \t]+than|instead[ \t]+of|except|anders[ \t]+als"
-    r"|im[ \t]+Gegensatz[ \t]+zu|statt|abweichend[ \t]+von)[ \t]+(?:(?:the|dem|der)[ \t]+)?$",
-    re.IGNORECASE,
-)
-# A source id in a lead-in: as in a heading (``BARE_SOURCE_ID``), also just inside a
-# parenthesis that the quote closes: 'in advance (D1 ¶3: "…")'.
-LEAD_IN_ID = re.compile(r"(?<![\w/#.\[-])[A-Za-z][A-Za-z_-]{0,15}\d[A-Za-z0-9_.-]{0,10}(?![\w\]-])")
-LEAD_IN_PARAGRAPH = re.compile(rf"{PARAGRAPH_LEAD}(?P<number>\d{{1,9}})")
-
-
-def with_lead_in_names(
-    text: str, stops: list[int], quotes: list[ParsedQuote]
-) -> tuple[list[ParsedQuote], set[tuple[int, int] | None]]:
-    """Inline quotes still without a citation (no marker, name or sentence marker; a marker
-    of a heading or label line outweighs it, see ``parse_markdown``) take the one source id
-    the words before them in their sentence name, and the paragraph written after it:
-    ``According to D0 (¶3): "…"``, ``In D0 ¶3 the lease says "…"``, ``D1 states in
-    paragraph 3 that "…"``. A name (``named``): it cites only
-    when it is a known source's id, label or title, so a "Q3" costs nothing; read as uncited,
-    the quote would be searched everywhere and pass while its sentence names an ineligible
-    source. Two ids, a marker in the lead-in, or an id named to set it apart (``Unlike D0,``)
-    name none. Also the response spans of the quotes so named."""
-    out = list(quotes)
-    named: set[tuple[int, int] | None] = set()
-    for index, quote in enumerate(out):
-        if (
-            quote.form is not QuoteForm.INLINE
-            or quote.cited_ref is not None
-            or quote.attributed_to is not None
-            or quote.extent is None
-        ):
-            continue
-        position = quote.extent[0]
-        previous_stop = bisect.bisect_right(stops, position) - 1
-        start = stops[previous_stop] if previous_stop >= 0 else 0
-        if index and (before := out[index - 1].extent) is not None:
-            start = max(start, min(before[1], position))
-        start = max(
-            [start, *(m.end() for m in LEAD_IN_SENTENCE_END.finditer(text, start, position))]
-        )
-        lead_in = text[start:position]
-        ids = list(LEAD_IN_ID.finditer(lead_in))
-        if (
-            len({found.group() for found in ids}) != 1
-            or MARKER.search(lead_in)
-            or CONTRASTED.search(lead_in, 0, ids[0].start())
-        ):
-            continue
-        paragraph = LEAD_IN_PARAGRAPH.search(lead_in, ids[0].end())
-        number = int(paragraph["number"]) if paragraph else 0
-        out[index] = replace(
-            quote,
-            attributed_to=ids[0].group(),
-            cited_paragraph=number or None,
-            site=CitationSite("cite.lead_in_name"),
-        )
-        named.add(quote.response_span)
-    return out, named
-
-
-def _marker_in_sentence(text: str, start: int, end: int) -> str | None:
-    """The source of the first bracketed marker in ``text[start:end]`` unless the sentence
-    ends before it."""
-    found = next((m for m in MARKER.finditer(text, start, end) if not m["paren"]), None)
-    if found is None or _sentence_ends(text, start, found.start()):
-        return None
-    return found["ref"]
-
-
-def _sentence_ends(text: str, start: int, end: int) -> bool:
-    return SENTENCE_END.search(text, start, end) is not None
-
-
-def _strip_bounds_end(text: str, start: int, end: int) -> int:
-    while end > start and text[end - 1] in HORIZONTAL_SPACE:
-        end -= 1
-    return end
 
 
 def _find_close(
@@ -553,7 +376,7 @@ def _find_mixed_close(text: str, masked: bytearray, opening: int, limit: int) ->
 def _followed_by_marker(text: str, close: int) -> bool:
     emphasis = EMPHASIS.match(text, close + 1)
     assert emphasis is not None
-    return inline_marker(text, emphasis.end(), in_words=False) is not None
+    return marker_right_after(text, emphasis.end()) is not None
 
 
 def _close_around_nested(

@@ -21,6 +21,7 @@ import json_repair
 import jsonpath
 from jsonpath.exceptions import JSONPathError
 
+from ..text import trim_space
 from ..types import QuoteFields
 
 FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n", re.MULTILINE)
@@ -297,7 +298,7 @@ def _noting_other_answers(
 
 
 def _json_candidates(text: str) -> Iterator[LocatedJson]:
-    start, end = _strip_bounds(text, 0, len(text))
+    start, end = trim_space(text, 0, len(text))
     if text[start:end][:1] in ("{", "[", '"'):
         whole = _decode_region(text, start, end, [])
         following = [m.start() for m in JSON_START.finditer(text, whole.end)]
@@ -348,14 +349,6 @@ def _decoded_values(text: str, openings: list[int]) -> Iterator[LocatedJson]:
         yield _container(value, opening, end, [])
 
 
-def _strip_bounds(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
-
-
 def _fenced_regions(text: str) -> list[tuple[int, int, bool]]:
     """The content of each fenced block holding JSON, ```json fences first, the last first
     (a model that writes a draft and then its final answer means the last), and whether
@@ -367,9 +360,9 @@ def _fenced_regions(text: str) -> list[tuple[int, int, bool]]:
         closing = re.compile(rf"^[ \t]{{0,3}}{re.escape(run[0])}{{{len(run)},}}[ \t]*$", re.M)
         closed = closing.search(text, opening.end())
         content_end = closed.start() if closed else len(text)
-        start, end = _strip_bounds(text, opening.end(), content_end)
+        start, end = trim_space(text, opening.end(), content_end)
         while (comment := LEADING_COMMENT.match(text, start, end)) is not None:
-            start = _strip_bounds(text, comment.end(), end)[0]
+            start = trim_space(text, comment.end(), end)[0]
         if text[start:end][:1] in ("{", "[", '"'):
             is_json = opening["info"].strip().lower().startswith("json")
             found.append((not is_json, start, end, closed is not None))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import re
 
-BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
+from ..text import back
 
 
 class Lines:
@@ -26,10 +26,7 @@ class Lines:
 
     def content_end(self, line: int) -> int:
         """End of the line without its newline and trailing whitespace."""
-        start, end = self.start(line), self.end(line)
-        while end > start and self.text[end - 1] in "\r\n \t":
-            end -= 1
-        return end
+        return back(self.text, self.end(line), self.start(line), "\r\n \t")
 
 
 def line_of(lines: Lines, position: int) -> int:

@@ -14,9 +14,10 @@ JSON quote field, in a JSON source or paragraph field, in a footnote's definitio
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..text import back, skip, trim
 from .locators import without_locator
 
 # The words a citation writes before a paragraph's number, by language, as models write
@@ -113,7 +114,6 @@ SOURCE_ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}?"
 PARENTHESIZED_ID = r"(?:[A-Za-z][A-Za-z_-]{0,62}?[0-9]|[A-Z]{1,3}[ \t]*¶)"
 # Inside a marker a label may go without its colon before an id of that shape: "(source W3)".
 MARKER_LABEL = rf"(?:{SOURCE_LABEL}|{SOURCE_WORD}[ \t]+(?={PARENTHESIZED_ID}))"
-HORIZONTAL_SPACE = " \t\u00a0\u202f"
 # A sentence named after a paragraph ("Abs. 3 Satz 1", "¶3, sentence 2"): the paragraph cites.
 SENTENCE_PART = r"(?:[ \t]*,?[ \t]*(?:[Ss]atz|[Ss]entences?|[Ss]ent\.)[ \t]*\d{1,9})"
 # Separators between the parts of a marker, full-width ones too ("（X1，第2段）").
@@ -210,7 +210,7 @@ PARAGRAPH_NUMBER = re.compile(
 # superscript "¹"; a number as Copilot, "[^3^]", and Gemini, "[cite: 3]", write it) whose
 # definition line holds the citation ("[^1]: D1 ¶2", "[1]: Source: D1, ¶2", "[1] D1 ¶2",
 # "¹ D1, Abs. 3", "³: News article", a reference list's "3. News article"). A number no
-# definition explains names the source labelled with it (``markdown_markers``).
+# definition explains names the source labelled with it (``cite_after.numbered_reference``).
 SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _FOOTNOTE_LABEL = (
     rf"\[\^(?P<label>[^\]\s^]{{1,40}})\]|\[(?:\^|{SOURCE_LABEL})?(?P<number>\d{{1,3}})\^?\]"
@@ -242,6 +242,11 @@ class Marker:
     # marker: it cites only when it names a known source, else the quote is uncited (it
     # becomes ``ParsedQuote.attributed_to``); "" when only a paragraph is named ("(¶3)")
     named: bool = False
+    # where a run of markers in brackets is written, from its first to its last (without
+    # what comes around it: a dash, parentheses, export flags), and whether one of them is
+    # a link (``[D1 ¶2](https://…)``): what an export rewrites
+    written: tuple[int, int] | None = None
+    link: bool = False
 
 
 def quote_citation(marker: Marker | None) -> dict[str, Any]:
@@ -266,12 +271,15 @@ def find_marker(text: str, position: int, *, parenthesized: bool = False) -> Mar
     found = _marker_match(text, position, parenthesized)
     if found is None:
         return None
-    end = found.end()
-    while (
-        following := _marker_match(text, end, parenthesized) or _flag_match(text, end)
+    end = last = found.end()
+    link = bool(found["url"])
+    while (following := _marker_match(text, end, parenthesized)) is not None or (
+        following := _flag_match(text, end)
     ) is not None:
         end = following.end()
-    return _marker(found, found.start(), end)
+        if following.re is MARKER:
+            last, link = end, link or bool(following["url"])
+    return replace(_marker(found, found.start(), end), written=(found.start(), last), link=link)
 
 
 def read_citation(
@@ -292,11 +300,7 @@ def read_citation(
     >>> read_citation("Lease", shaped_only=True), read_citation("Jo Doe, p. 4", shaped_only=True)
     (None, None)
     """
-    end = len(text) if end is None else end
-    while start < end and text[start] in HORIZONTAL_SPACE:
-        start += 1
-    while end > start and text[end - 1] in HORIZONTAL_SPACE:
-        end -= 1
+    start, end = trim(text, start, len(text) if end is None else end)
     marker = find_marker(text, start, parenthesized=True)
     if marker is not None and marker.end == end:
         return marker
@@ -441,9 +445,7 @@ def after_flags(text: str, position: int) -> int:
 def before_flags(text: str, start: int, end: int) -> int:
     """``end`` moved back over export flags (and spaces) that end ``text[start:end]``."""
     while True:
-        trimmed = end
-        while trimmed > start and text[trimmed - 1] in HORIZONTAL_SPACE:
-            trimmed -= 1
+        trimmed = back(text, end, start)
         flag = next((m for m in FLAG.finditer(text, start, trimmed) if m.end() == trimmed), None)
         if flag is None:
             return trimmed
@@ -536,13 +538,9 @@ _MORE_PARAGRAPHS = re.compile(
 
 
 def _marker_match(text: str, position: int, parenthesized: bool) -> re.Match[str] | None:
-    while position < len(text) and text[position] in HORIZONTAL_SPACE:
-        position += 1
-    found = MARKER.match(text, position)
+    found = MARKER.match(text, skip(text, position))
     return found if found is not None and (parenthesized or not found["paren"]) else None
 
 
 def _flag_match(text: str, position: int) -> re.Match[str] | None:
-    while position < len(text) and text[position] in HORIZONTAL_SPACE:
-        position += 1
-    return FLAG.match(text, position)
+    return FLAG.match(text, skip(text, position))

@@ -7,11 +7,12 @@ citation can stand is :mod:`.strategies`, one row per strategy with its examples
 further decision is pinned by a row of ``tests/citations/test_parse_markdown.py``.
 
 This module finds the blocks (block quotes, code, tables: markdown-it, the renderer's
-parser, so what is rendered as a quote is parsed as one) and reads the markdown block
-quotes; the rest is read by :mod:`.inline_quotes` (quotation marks), :mod:`.markdown_markers`
-(where a quote's marker stands, footnotes), :mod:`.markdown_tables` (a row's citation, quote
-columns) and :mod:`.html_quotes`, on the line offsets of :mod:`.markdown_lines`;
-:mod:`.markdown_sites` records where each citation was written.
+parser, so what is rendered as a quote is parsed as one), reads the markdown block quotes
+and puts the response together for the other readers (a ``spot.Page``): inline quotes
+(:mod:`.inline_quotes`), HTML elements (:mod:`.html_quotes`), table cells
+(:mod:`.markdown_tables`). Each reader walks the strategies for its quote's own citation
+where it stands; once every quote is read, a quote without one walks the strategies of a
+citation written for others (``strategies.cite_from_context``).
 """
 
 from __future__ import annotations
@@ -24,29 +25,25 @@ from dataclasses import replace
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from ..text import BLANK_LINE
 from ..types import CitationSite, ParsedQuote, ParsedResponse, QuoteForm
+from .block_ends import Walked, last_line_citation, lone_line_citation, next_lines_citation
+from .cite_after import find_footnotes
+from .cite_context import context_citation
+from .cite_table import Table, read_rows
 from .html_quotes import find_html_quotes
 from .inline_quotes import (
     find_code_span_quotes,
     find_inline_quotes,
     find_italic_quotes,
+    quote_marks,
     strip_wrapping_quotes,
-    with_lead_in_names,
-    with_sentence_markers,
 )
-from .markdown_lines import BLANK_LINE, Lines, line_of
-from .markdown_markers import (
-    Footnotes,
-    context_citation,
-    find_footnotes,
-    lead_in_marker,
-    lone_marker,
-    marker_after,
-    trailing_marker,
-)
-from .markdown_sites import with_citation_sites
-from .markdown_tables import Table, with_table_citations
-from .markers import Marker, before_flags, quote_citation
+from .markdown_lines import Lines, line_of
+from .markdown_tables import find_cell_quotes
+from .markers import Marker, before_flags
+from .spot import Found, Page
+from .strategies import cite_from_context, own_citation
 
 # A GitHub alert ("> [!NOTE]") is a callout, not a quotation.
 ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.IGNORECASE)
@@ -65,7 +62,9 @@ REASONING = re.compile(r"\A\s*<(think|thinking|reasoning)>.*?</\1>", re.DOTALL |
 
 
 def parse_markdown_response(text: str) -> ParsedResponse:
-    """Block and inline quotes of a markdown response, numbered in response order.
+    """Block and inline quotes of a markdown response, numbered in response order, each
+    with its own citation (read where it stands) and then, when it has none, one written
+    for others (its sentence's, its table row's, its heading's: ``cite_from_context``).
 
     >>> [q.text for q in parse_markdown_response('As "the fee rises by 6%" [A1 ¶2] says.').quotes]
     ['the fee rises by 6%']
@@ -80,25 +79,28 @@ def parse_markdown_response(text: str) -> ParsedResponse:
             " read: quotes in it are not checked",
         )
     lines = Lines(text)
+    page = Page(text, lines)
     masked = bytearray(len(text))  # 1 where no inline quote may start or end
     stops: set[int] = {m.start() for m in BLANK_LINE.finditer(text)}
     stops.update(m.start() for m in BLOCK_START.finditer(text))
     blocks: list[ParsedQuote] = []
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
     regions, tables = _block_regions(tokens)
-    footnotes = find_footnotes(text, lines, regions)
+    page.footnotes = find_footnotes(text, lines, regions)
     code_lines = {
         line for kind, first, last in regions if kind == "code" for line in range(first, last + 1)
     }
     for table in tables:
         stops.update(lines.start(line) for line in (table.header, *table.rows))
+        page.add_rows(read_rows(text, lines, table))
     for kind, first, last in regions:
         start, end = lines.start(first), lines.end(last)
         if kind == "blockquote":
-            quotes = _block_quotes(text, lines, first, last, footnotes, code_lines)
+            quotes = _block_quotes(page, first, last, code_lines)
             if not quotes:
                 continue
             blocks.extend(quotes)
+            page.block_first_line.update((quote.extent, first) for quote in quotes)
             assert quotes[0].extent is not None and quotes[-1].extent is not None
             start, end = quotes[0].extent[0], quotes[-1].extent[1]
         masked[start:end] = b"\x01" * (end - start)
@@ -106,7 +108,7 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     code_spans = _code_spans(text, masked)
     for start, end in code_spans:
         masked[start:end] = b"\x01" * (end - start)
-    html_quotes = find_html_quotes(text, masked, lines, footnotes)
+    html_quotes = find_html_quotes(page, masked)
     for quote in html_quotes:
         assert quote.extent is not None
         start, end = quote.extent
@@ -117,31 +119,52 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     for pattern in (LINK_DESTINATION, HTML_TAG):
         for found in pattern.finditer(text):
             masked[found.start() : found.end()] = b"\x01" * (found.end() - found.start())
-    inline, short = find_inline_quotes(text, masked, sorted(stops), footnotes)
+    page.stops = sorted(stops)
+    inline, short = find_inline_quotes(page, masked)
     inline += [quote for quote in html_quotes if quote.form is QuoteForm.INLINE]
-    inline += find_italic_quotes(text, masked, sorted(stops), [*inline, *short])
-    inline += find_code_span_quotes(text, code_spans)
-    # Short quotes without a marker are scare quotes, unless a table row cites them.
-    short_spans = {quote.response_span for quote in short}
-    inline = sorted([*inline, *short], key=lambda q: q.extent or (0, 0))
-    inline = with_sentence_markers(text, sorted(stops), inline)
-    for table in tables:
-        inline, cited_short = with_table_citations(text, lines, masked, table, inline, short_spans)
-        short_spans -= cited_short
-    inline = [quote for quote in inline if quote.response_span not in short_spans]
+    inline += find_italic_quotes(page, masked, [*inline, *short])
+    inline += find_code_span_quotes(page, code_spans)
+    # The inline quotes as their own citations read them, short ones (two words or fewer
+    # without a citation: scare quotes) too: the sentence strategy reads them as neighbours.
+    page.inline = sorted([*inline, *short], key=lambda q: q.extent or (0, 0))
+    page.inline_index = {quote.extent: index for index, quote in enumerate(page.inline)}
+    short_spans = {quote.response_span for quote in short} - _short_quotes_kept(page, short)
+    inline = [quote for quote in page.inline if quote.response_span not in short_spans]
+    inline += find_cell_quotes(page, masked, page.inline)
     ordered = sorted([*blocks, *inline], key=lambda q: q.extent or (0, 0))
-    ordered, lead_in_named = with_lead_in_names(text, sorted(stops), ordered)
-    ordered = _with_context_citations(ordered, _context_scopes(text, lines, tokens), lead_in_named)
-    ordered = with_citation_sites(text, ordered)
+    for before, quote in itertools.pairwise(ordered):
+        page.previous_extent[quote.extent] = before.extent
+    page.scopes = _context_scopes(text, lines, tokens)
+    cited = (cite_from_context(page, quote) for quote in ordered)
     return ParsedResponse(
-        quotes=tuple(replace(q, n=number) for number, q in enumerate(ordered, start=1)),
+        quotes=tuple(_as_written(text, quote, n) for n, quote in enumerate(cited, start=1)),
         notes=notes,
     )
 
 
-def tables_of(text: str) -> list[Table]:
-    """The tables of a markdown response outside block quotes, as the parser reads them."""
-    return _block_regions(MarkdownIt("commonmark").enable("table").parse(text))[1]
+def _as_written(text: str, quote: ParsedQuote, n: int) -> ParsedQuote:
+    """``quote`` numbered ``n``, with what an export needs to write it anew: an inline
+    quote's quotation marks, a block quote's line prefix."""
+    assert quote.response_span is not None and quote.extent is not None
+    if quote.form is QuoteForm.BLOCK:
+        line_start = text.rfind("\n", 0, quote.response_span[0]) + 1
+        prefix = BLOCK_PREFIX.match(text, line_start)
+        assert prefix is not None  # every part is optional
+        return replace(quote, n=n, line_prefix=re.sub(r"[^>\s]", " ", prefix.group()))
+    return replace(quote, n=n, marks=quote_marks(text, quote.extent, quote.response_span))
+
+
+def _short_quotes_kept(page: Page, short: list[ParsedQuote]) -> set[tuple[int, int] | None]:
+    """The short quotes that are quotes all the same: those in a quote column of a table
+    row that cites (``"One." and "Two."``)."""
+    kept: set[tuple[int, int] | None] = set()
+    for quote in short:
+        assert quote.response_span is not None
+        row = page.row_at(quote.response_span[0])
+        cell = row.cell_of(quote.response_span) if row is not None else None
+        if row is not None and row.citing and ("quote", cell) in row.cells:
+            kept.add(quote.response_span)
+    return kept
 
 
 def _block_regions(tokens: list[Token]) -> tuple[list[tuple[str, int, int]], list[Table]]:
@@ -173,16 +196,17 @@ def _block_regions(tokens: list[Token]) -> tuple[list[tuple[str, int, int]], lis
     return regions, tables
 
 
-def _block_quotes(
-    text: str, lines: Lines, first: int, last: int, footnotes: Footnotes, code_lines: set[int]
-) -> list[ParsedQuote]:
+def _block_quotes(page: Page, first: int, last: int, code_lines: set[int]) -> list[ParsedQuote]:
     """The quotes of one block quote: one, or one per part when a line inside it ends with
-    a marker of its own (``> A [S1 ¶2]`` / ``>`` / ``> B [S1 ¶4]``, as a model quotes the
-    paragraphs of an email reply one by one)."""
-    # Only ``>`` lines are quote text; lazy continuation lines end it (a lone marker among
-    # them is the quote's marker). Code inside the block quote is not quote text.
+    a citation of its own (``> A [S1 ¶2]`` / ``>`` / ``> B [S1 ¶4]``, as a model quotes the
+    paragraphs of an email reply one by one). A part's citation stands at the end of its
+    last line (``Place.LAST_LINE``); the last part's also on a line of its own after it
+    (``Place.NEXT_LINE``)."""
+    text, lines = page.text, page.lines
+    # Only ``>`` lines are quote text; lazy continuation lines end it (a lone citation among
+    # them is the quote's). Code inside the block quote is not quote text.
     content: list[tuple[int, int]] = []
-    marker: Marker | None = None
+    walked: Walked | None = None
     extent_last = first
     for line in range(first, last + 1):
         prefix = BLOCK_PREFIX.match(text, lines.start(line))
@@ -191,8 +215,8 @@ def _block_quotes(
             extent_last = line
             continue
         if not prefix["arrows"]:
-            marker = lone_marker(text, lines, line, footnotes)
-            if marker is not None:
+            walked = lone_line_citation(page, line)
+            if walked is not None:
                 extent_last = line
             break
         content.append((prefix.end(), lines.content_end(line)))
@@ -205,15 +229,19 @@ def _block_quotes(
     for index in range(last_text):
         if content[index][0] >= content[index][1]:
             continue  # an empty line ends no part
-        inner, rest = trailing_marker(text, content[part_index : index + 1], footnotes)
+        inner, rest = last_line_citation(page, content[part_index : index + 1])
         if inner is None:
             continue
         part_last = line_of(lines, content[index][0])
         if not any(start < end for start, end in rest):
-            if quotes:  # a second marker line of the part before: "> A [S1]" / "> — [S2]"
+            if quotes:  # a second citation line of the part before: "> A [S1]" / "> — [S2]"
                 before = quotes[-1]
                 assert before.extent is not None
-                quotes[-1] = replace(before, extent=(before.extent[0], lines.end(part_last)))
+                quotes[-1] = replace(
+                    before,
+                    extent=(before.extent[0], lines.end(part_last)),
+                    site=_with_run(before.site, inner[1]),
+                )
                 part_first, part_index = part_last + 1, index + 1
             continue
         quote = _block_part(text, rest, inner, (lines.start(part_first), lines.end(part_last)))
@@ -225,23 +253,28 @@ def _block_quotes(
         content.pop()
     if not content:
         return quotes
-    if marker is None:
-        marker, content = trailing_marker(text, content, footnotes)
+    if walked is None:
+        walked, content = last_line_citation(page, content)
     elif content:
         content[-1] = (content[-1][0], before_flags(text, *content[-1]))
-    if marker is None:
-        marker, extent_last = marker_after(text, lines, extent_last, footnotes)
-    introduced = marker is None and (marker := lead_in_marker(text, lines, first)) is not None
-    quote = _block_part(text, content, marker, (lines.start(part_first), lines.end(extent_last)))
-    if quote is not None and introduced:
-        quote = replace(quote, site=CitationSite("cite.lead_in_marker"))
+    if walked is None:
+        walked, extent_last = next_lines_citation(page, extent_last)
+    quote = _block_part(text, content, walked, (lines.start(part_first), lines.end(extent_last)))
     return [*quotes, quote] if quote is not None else quotes
 
 
+def _with_run(site: CitationSite | None, more: Found) -> CitationSite | None:
+    """A part's site with the markers of a second citation line after it: they come along
+    with the first, as markers written in a run do (an export rewrites them as one)."""
+    if site is None or site.span is None or more.marker.written is None:
+        return site
+    return replace(site, span=(site.span[0], more.marker.written[1]), link=site.link or more.link)
+
+
 def _block_part(
-    text: str, content: list[tuple[int, int]], marker: Marker | None, extent: tuple[int, int]
+    text: str, content: list[tuple[int, int]], walked: Walked | None, extent: tuple[int, int]
 ) -> ParsedQuote | None:
-    """The quote of the ``>`` lines ``content`` (without their prefixes and marker)."""
+    """The quote of the ``>`` lines ``content`` (without their prefixes and citation)."""
     while content and content[0][0] >= content[0][1]:
         content = content[1:]  # empty lines before the text
     while content and content[-1][0] >= content[-1][1]:
@@ -261,7 +294,7 @@ def _block_part(
         text="\n".join(pieces),
         response_span=(start, end),
         extent=extent,
-        **quote_citation(marker),
+        **own_citation(walked),
     )
 
 
@@ -314,41 +347,6 @@ def _context_scopes(text: str, lines: Lines, tokens: list[Token]) -> list[tuple[
         if citation is not None:
             scopes.append((line[1], end, citation))
     return scopes
-
-
-def _with_context_citations(
-    quotes: list[ParsedQuote],
-    scopes: list[tuple[int, int, Marker]],
-    lead_in_named: set[tuple[int, int] | None],
-) -> list[ParsedQuote]:
-    """Quotes without a citation of their own (a marker, a name, their sentence's marker)
-    take the source of the innermost heading or label line citing where they stand (one
-    with a marker before one with a name only, as sub-headings name topics): read as
-    uncited, a quote under "From the 2019 lease (D0):" would be searched everywhere and pass
-    on a match in an eligible source. A name in a quote's lead-in (``lead_in_named``, by
-    response span) gives way to a marker there (``### Old lease (D0)`` over ``In Q3 …``,
-    where "Q3" would name nothing), not to a heading's words (``## Lease review``)."""
-    out = []
-    for quote in quotes:
-        lead_in = quote.response_span in lead_in_named
-        if quote.cited_ref is None and (quote.attributed_to is None or lead_in) and quote.extent:
-            position = quote.extent[0]
-            inside = [scope for scope in scopes if scope[0] <= position < scope[1]]
-            if lead_in:
-                inside = [s for s in inside if not s[2].named and s[2].ref != quote.attributed_to]
-                quote = replace(quote, cited_paragraph=None) if inside else quote
-            if inside:
-                # A marker before a name ("## Lease (D1)" over "### Rent"), then the innermost.
-                citation = max(inside, key=lambda scope: (not scope[2].named, scope[0]))[2]
-                fields = quote_citation(citation)
-                quote = replace(
-                    quote,
-                    cited_ref=fields["cited_ref"],
-                    attributed_to=fields["attributed_to"],
-                    site=CitationSite("cite.heading"),
-                )
-        out.append(quote)
-    return out
 
 
 def _code_spans(text: str, masked: bytearray) -> list[tuple[int, int]]:

@@ -24,19 +24,19 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..reading.inline_quotes import MIXED_PAIRS, QUOTE_PAIRS
+# JSON is rewritten where the JSON reader finds it (its locator, the keys of a citation
+# object, a marker copied into a text field); a markdown response only from what each
+# quote and its ``CitationSite`` record.
 from ..reading.json_locate import QuoteObject, locate_json, select_quote_objects, value_at
-from ..reading.markdown_lines import BLANK_LINE
-from ..reading.markdown_tables import NO_SOURCE
-from ..reading.markers import HORIZONTAL_SPACE
 from ..reading.parse_json import NAME_KEYS, PARAGRAPH_KEYS, nested_key, rewrite_quote_field
-from ..reading.parse_markdown import BLOCK_PREFIX
 from ..reading.source_names import resolve_source
+from ..text import BLANK_LINE, LINE_SPACE, back, skip
 from ..types import (
     FLAGGED_STATUSES,
     Bundle,
     CitationSite,
     QuoteForm,
+    QuoteMarks,
     QuoteResult,
     Report,
     Source,
@@ -111,12 +111,12 @@ def _markdown_edits(
             new_marker += f"({target.url})"
         edits: list[Edit] = []
         if quote.form is QuoteForm.BLOCK:
-            new_text = _as_block_lines(corrected.text, _block_prefix(text, span_start))
+            new_text = _as_block_lines(corrected.text, quote.line_prefix or "> ")
         else:
             new_text = BLANK_LINE.sub("\n", corrected.text)  # a blank line would end the quote
             if "`" in text[extent_start:span_start]:
                 new_text = LINE_BREAK.sub(" ", new_text)  # a code span is read on one line
-            edits.extend(_marks_for(text, quote.extent, quote.response_span, new_text))
+            edits.extend(_marks_for(text, quote.marks, new_text))
         edits.append((span_start, span_end, new_text))
         edits.extend(_citation_edits(bundle, result, rows, new_marker, insert_at))
         return edits
@@ -198,8 +198,8 @@ def _row_citation_edits(
         elif site.marker_cell or site.paragraph_cell is None or target is None:
             new = f"[{corrected.source} ¶{corrected.paragraph}]"
         else:
-            named = None if NO_SOURCE.fullmatch(written) else written
-            new = source_reference(bundle.turn, target, named)
+            # a Source cell naming the source (not "—") names the new one the same way
+            new = source_reference(bundle.turn, target, written if site.named else None)
         edits.append(_cell_edit(text, site.span, new))
     if site.paragraph_cell is not None:
         old = text[slice(*site.paragraph_cell)]
@@ -213,33 +213,21 @@ def _cell_edit(text: str, cell: tuple[int, int], new: str) -> Edit:
     """A table cell's content replaced by ``new``, the cell as wide as it was where its
     padding allows (a space stays before the next ``|``)."""
     start, end = cell
-    padded = end
-    while padded < len(text) and text[padded] in " \t":
-        padded += 1
+    padded = skip(text, end, chars=" \t")
     if text[padded : padded + 1] != "|":
         return (start, end, new)
     return (start, padded, new.ljust(padded - start - 1) + " ")
 
 
-def _marks_for(
-    text: str, extent: tuple[int, int], span: tuple[int, int], new_text: str
-) -> list[Edit]:
+def _marks_for(text: str, marks: QuoteMarks | None, new_text: str) -> list[Edit]:
     """Edits that swap an inline quote's quotation marks for a pair its new text does not
     contain (the source's ``"`` inside ``"…"`` would end the quote early); none if the
     marks already fit, but a pair of two styles (``“…"``) is made whole: after new text
     ending in a digit, a straight mark would read as an inch mark."""
-    opening = extent[0]
-    while opening < span[0] and text[opening] in "*_":
-        opening += 1
-    closers = QUOTE_PAIRS.get(text[opening], "")
-    closing = span[1]
-    while closing < extent[1] and text[closing] in HORIZONTAL_SPACE:
-        closing += 1
-    if not closers or closing >= extent[1]:
+    if marks is None:
         return []
-    mixed = text[closing] == MIXED_PAIRS.get(text[opening], ("",))[0]
-    if text[closing] not in closers and not mixed:
-        return []
+    opening, closing, closers = marks.opening, marks.closing, marks.closers
+    mixed = text[closing] not in closers
     if not any(char in new_text for char in (text[opening], *closers, text[closing])):
         return [(closing, closing + 1, closers[0])] if mixed else []
     for pair_open, pair_close in SPARE_QUOTE_PAIRS:
@@ -254,18 +242,7 @@ LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
 def _end_of_content(text: str, start: int, end: int) -> int:
     """``end`` moved back over a trailing newline and spaces (a block quote's extent ends
     after its last line)."""
-    while end > start and text[end - 1] in "\r\n" + HORIZONTAL_SPACE:
-        end -= 1
-    return end
-
-
-def _block_prefix(text: str, position: int) -> str:
-    """The ``>`` prefix for further lines of the block quote holding ``position`` (a list
-    marker on its first line becomes indentation)."""
-    line_start = text.rfind("\n", 0, position) + 1
-    prefix = BLOCK_PREFIX.match(text, line_start)
-    assert prefix is not None
-    return re.sub(r"[^>\s]", " ", text[line_start : prefix.end()]) or "> "
+    return back(text, end, start, LINE_SPACE)
 
 
 def _as_block_lines(corrected: str, prefix: str) -> str:
