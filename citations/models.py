@@ -112,6 +112,13 @@ class Verification(models.Model):
     report = models.JSONField(
         null=True, blank=True, help_text="The engine's report (report.schema.json)."
     )
+    layout = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="How the engine read the response (its quotes' places and citation sites; "
+        "a JSON answer's value and quote objects), stored with the results: pages and "
+        "exports read this, never the response again.",
+    )
 
     # Per-assessment counts (ADR-4), written with the results so silent drops show.
     quotes_found = models.PositiveIntegerField(default=0)

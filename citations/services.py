@@ -50,6 +50,7 @@ from citations.engine import (
     report_to_dict,
     verify_bundle,
 )
+from citations.engine.writing.layout import layout_to_dict
 from citations.engine.writing.report import decision_to_dict
 from citations.models import Correction, CorrectionField, Quote, Verification, VerificationState
 from citations.sql_rows import instances_from_sql
@@ -429,6 +430,8 @@ def assessment_store_results(
                 "quotes_ineligible": counts[VerificationStatus.INELIGIBLE],
                 "quotes_dropped": sum(counts[status] for status in bundle.drop),
                 "report": report_to_dict(report),
+                # what pages and exports read instead of the response (issue 13)
+                "layout": layout_to_dict((r.quote for r in report.results), report.json_layout),
                 "engine_version": report.engine[:50],
                 "verification_run": run,
                 "verification_state": _target_of("store"),

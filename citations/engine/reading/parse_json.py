@@ -22,6 +22,7 @@ from .json_locate import (
     folded_name,
     format_path,
     json_kind,
+    json_layout,
     locate_json,
     select_quote_objects,
     value_at,
@@ -50,7 +51,8 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
     located = locate_json(text, quote_fields)
     notes = list(located.notes)
     if located.value is None:
-        return ParsedResponse(quotes=(), notes=tuple(notes))
+        layout = json_layout(text, located, [])
+        return ParsedResponse(quotes=(), notes=tuple(notes), json_layout=layout)
     objects, selection_notes = select_quote_objects(located.value, quote_fields)
     notes.extend(selection_notes)
     quotes: list[ParsedQuote] = []
@@ -118,7 +120,9 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             "cites where it names a source"
         )
     notes.extend(_entries_without_quotes(located.value, objects, quoting_entries, quote_fields))
-    return ParsedResponse(quotes=tuple(quotes), notes=tuple(notes))
+    return ParsedResponse(
+        quotes=tuple(quotes), notes=tuple(notes), json_layout=json_layout(text, located, objects)
+    )
 
 
 def _source_key_elsewhere(obj: dict[str, Any], source: str) -> str | None:
