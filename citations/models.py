@@ -98,6 +98,12 @@ class Verification(models.Model):
         help_text="The process holding the claim (machine, process id, start time): a claim "
         "whose process is gone is taken over at once instead of after the stale period.",
     )
+    verification_heartbeat_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Refreshed by the claim's owner while it works (the database's clock): a "
+        "claim whose heartbeat falls silent is taken over by any worker.",
+    )
     verified_at = models.DateTimeField(null=True, blank=True)
     verification_error = models.TextField(blank=True)
     verification_attempts = models.PositiveIntegerField(default=0)

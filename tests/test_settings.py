@@ -63,6 +63,22 @@ def test_a_bad_setting_value_is_one_line_naming_the_variable(name, value):
     assert len(done.stderr.splitlines()) == 1, done.stderr
 
 
+@pytest.mark.parametrize(
+    "timing",
+    [
+        {"VERIFICATION_HEARTBEAT_SECONDS": "30", "VERIFICATION_SILENT_SECONDS": "60"},
+        {"VERIFICATION_SILENT_SECONDS": "900", "VERIFICATION_STALE_SECONDS": "900"},
+        {"VERIFICATION_HEARTBEAT_SECONDS": "0"},
+    ],
+)
+def test_a_claim_must_beat_three_times_per_silent_period_shorter_than_the_stale_one(timing):
+    """Issue 13: fewer beats would let a live claim look silent; a silent period as long as
+    the stale one would recover nothing sooner."""
+    done = manage("check", **{**PRODUCTION_ENV, **timing})
+    assert done.returncode != 0
+    assert "VERIFICATION_HEARTBEAT_SECONDS <= VERIFICATION_SILENT_SECONDS" in done.stderr
+
+
 def test_a_command_run_without_the_demos_environment_says_to_set_secret_key_in_one_line():
     """create_api_token in a plain shell (no SECRET_KEY, no DEBUG): no traceback (issue 15)."""
     done = manage("create_api_token", "nightly", DJANGO_SETTINGS_MODULE="config.settings")
