@@ -170,7 +170,8 @@ class Quote(models.Model):
         "quotation marks, emphasis, '>' lines and citation marker.",
     )
     extent_end = models.PositiveIntegerField(null=True, blank=True)
-    json_path = models.CharField(max_length=1000, blank=True)
+    # Text, not a bounded column: a concrete path holds the keys the model wrote, of any length.
+    json_path = models.TextField(blank=True)
     cited_ref = models.CharField(
         max_length=500, blank=True, help_text="The source as the model named it."
     )
