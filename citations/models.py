@@ -280,3 +280,15 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.quote} {self.field}: {self.old_value!r} → {self.new_value!r}"
+
+
+class SweepRun(models.Model):
+    """When the sweep of stuck verifications last ran (one row): celery beat runs it, or
+    cron runs ``manage.py sweep_verifications``. Beat is load-bearing (a message lost between
+    Redis and a killed worker is recovered only by the sweep), so ``manage.py check --deploy
+    --database default`` warns when it has not run for three sweep periods."""
+
+    ran_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"sweep at {self.ran_at:%Y-%m-%d %H:%M:%S}"

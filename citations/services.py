@@ -55,7 +55,14 @@ from citations.engine import (
 )
 from citations.engine.writing.layout import layout_to_dict
 from citations.engine.writing.report import decision_to_dict
-from citations.models import Correction, CorrectionField, Quote, Verification, VerificationState
+from citations.models import (
+    Correction,
+    CorrectionField,
+    Quote,
+    SweepRun,
+    Verification,
+    VerificationState,
+)
 from citations.sql_rows import instances_from_sql
 
 from .selectors import assessments_claimed, assessments_stuck, stale_after
@@ -772,6 +779,7 @@ def assessments_sweep(*, now: datetime | None = None) -> list[int]:
     claim's process this machine sees gone, or whose owner fell silent (on any machine), is
     stuck too, before its claim is stale."""
     now = now or timezone.now()
+    SweepRun.objects.update_or_create(pk=1, defaults={"ran_at": now})  # check --deploy reads it
     stuck = assessments_stuck(now=now)
     stuck += [
         pk
