@@ -53,6 +53,12 @@ SHAPES: dict[str, tuple[int, Callable[[int], dict]]] = {
         lambda n: _json(json.dumps({"q": [{"t": "pays the rent", "x": [[[[[[[[1]]]]]]]]}] * n})),
     ),
     "broken JSON": (20_000, lambda n: _json('{"q": [{"t": "pays the rent", ' + '"x": [1, ' * n)),
+    # shallow, so within the depth limit: repaired up to 200,000 characters, not read beyond
+    "broken JSON, shallow": (
+        6_000,
+        lambda n: _json('{"q": [' + '{"t": "pays the rent" "x": 1}, ' * n + "]}"),
+    ),
+    "JSON openings in prose": (20_000, lambda n: _json('Notes: {"a": } ' * n)),
     "unfound quotes, many paragraphs": (
         5_000,
         lambda n: _markdown(

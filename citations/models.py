@@ -98,6 +98,12 @@ class Verification(models.Model):
         help_text="The process holding the claim (machine, process id, start time): a claim "
         "whose process is gone is taken over at once instead of after the stale period.",
     )
+    verification_heartbeat_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Refreshed by the claim's owner while it works (the database's clock): a "
+        "claim whose heartbeat falls silent is taken over by any worker.",
+    )
     verified_at = models.DateTimeField(null=True, blank=True)
     verification_error = models.TextField(blank=True)
     verification_attempts = models.PositiveIntegerField(default=0)
@@ -111,6 +117,13 @@ class Verification(models.Model):
     engine_version = models.CharField(max_length=50, blank=True)
     report = models.JSONField(
         null=True, blank=True, help_text="The engine's report (report.schema.json)."
+    )
+    layout = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="How the engine read the response (its quotes' places and citation sites; "
+        "a JSON answer's value and quote objects), stored with the results: pages and "
+        "exports read this, never the response again.",
     )
 
     # Per-assessment counts (ADR-4), written with the results so silent drops show.
@@ -157,7 +170,8 @@ class Quote(models.Model):
         "quotation marks, emphasis, '>' lines and citation marker.",
     )
     extent_end = models.PositiveIntegerField(null=True, blank=True)
-    json_path = models.CharField(max_length=1000, blank=True)
+    # Text, not a bounded column: a concrete path holds the keys the model wrote, of any length.
+    json_path = models.TextField(blank=True)
     cited_ref = models.CharField(
         max_length=500, blank=True, help_text="The source as the model named it."
     )
@@ -266,3 +280,15 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.quote} {self.field}: {self.old_value!r} → {self.new_value!r}"
+
+
+class SweepRun(models.Model):
+    """When the sweep of stuck verifications last ran (one row): celery beat runs it, or
+    cron runs ``manage.py sweep_verifications``. Beat is load-bearing (a message lost between
+    Redis and a killed worker is recovered only by the sweep), so ``manage.py check --deploy
+    --database default`` warns when it has not run for three sweep periods."""
+
+    ran_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"sweep at {self.ran_at:%Y-%m-%d %H:%M:%S}"

@@ -1,23 +1,30 @@
 """Stored verification results read back as the engine's values, and exported from there.
 
-The export is built from the stored quote rows (the result reviewers saw and approved), never
-by running the engine again (003.9)."""
+The export is built from the stored quote rows (the result reviewers saw and approved) and the
+layout stored with them, never by running the engine or its readers again (003.9, issue 13)."""
+
+from typing import Any
 
 from citations.bundles import engine_bundle
 from citations.engine import (
+    BundleError,
     CorrectedCitation,
     Match,
     MatchMethod,
     ParsedQuote,
+    QuoteFields,
     QuoteResult,
     Reason,
     Report,
+    Response,
     Span,
     Tier,
     VerificationStatus,
 )
+from citations.engine.bundle import check_response_limits
 from citations.engine.reading.parse import parse_response
 from citations.engine.writing.export import export_response
+from citations.engine.writing.layout import layout_from_dict, layout_to_dict
 from citations.engine.writing.report import decision_from_dict
 from citations.models import Quote, Verification, VerificationState
 
@@ -28,10 +35,16 @@ class ExportRefused(Exception):
 
 def assessment_stored_report(*, assessment: Verification) -> Report:
     """The stored result as a ``Report``. Where each quote sits in the response (what an
-    export replaces or removes) comes from parsing the stored response again; a parser that
-    no longer finds the stored quotes is refused rather than guessed around."""
-    bundle = engine_bundle(assessment)
-    parsed = {quote.n: quote for quote in parse_response(bundle.response).quotes}
+    export replaces or removes) and a JSON answer's layout come from the layout stored with
+    the results (``Verification.layout``), never from reading the response again; a layout
+    that does not hold the stored quotes is refused rather than guessed around."""
+    if assessment.layout is None:
+        raise ExportRefused(
+            "this result was stored without the layout of its response (it is beyond "
+            "today's limits, or could not be read); verify the assessment again"
+        )
+    layout = layout_from_dict(assessment.layout)
+    parsed = {quote.n: quote for quote in layout.quotes}
     rows = Quote.objects.filter(assessment=assessment).select_related(
         "cited_source", "match_source", "corrected_source"
     )
@@ -45,8 +58,33 @@ def assessment_stored_report(*, assessment: Verification) -> Report:
             )
         results.append(_quote_result(row, quote))
     return Report(
-        bundle=assessment.bundle_id, engine=assessment.engine_version, results=tuple(results)
+        bundle=assessment.bundle_id,
+        engine=assessment.engine_version,
+        results=tuple(results),
+        json_layout=layout.json_layout,
     )
+
+
+def stored_layout(
+    *, response_format: str, response_text: str, quote_fields: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The layout of a response stored before layouts were (citations migration 0002),
+    read once more: None when it is beyond today's limits (a bundle accepted before they
+    existed: reading it again could cost what they prevent) or cannot be read."""
+    entries = [{k: v for k, v in entry.items() if v is not None} for entry in quote_fields]
+    response = {"format": response_format, "text": response_text, "quotes": entries}
+    try:
+        check_response_limits(response)
+        parsed = parse_response(
+            Response(
+                format=response_format,
+                text=response_text,
+                quote_fields=tuple(QuoteFields(**entry) for entry in entries),
+            )
+        )
+    except (BundleError, ValueError, TypeError, KeyError, RecursionError, MemoryError):
+        return None
+    return layout_to_dict(parsed.quotes, parsed.json_layout)
 
 
 def _quote_result(row: Quote, quote: ParsedQuote) -> QuoteResult:

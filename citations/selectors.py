@@ -3,7 +3,8 @@
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.db.models.functions import Now
 from django.utils import timezone
 
 from citations.engine import (
@@ -34,10 +35,13 @@ def assessments_stuck(*, now: datetime | None = None) -> list[int]:
     )
 
 
-def assessments_claimed() -> list[tuple[int, str]]:
-    """(id, process holding the claim) of every assessment being verified."""
+def assessments_claimed(*, silent_after: timedelta) -> list[tuple[int, str, bool]]:
+    """(id, process holding the claim, whether its heartbeat is older than ``silent_after``
+    by the database's clock) of every assessment being verified."""
+    silent = Q(verification_heartbeat_at__lt=Now() - silent_after)
     return list(
         Verification.objects.filter(verification_state=VerificationState.RUNNING)
+        .annotate(silent=ExpressionWrapper(silent, output_field=BooleanField()))
         .order_by("pk")
-        .values_list("pk", "verification_claimed_by")
+        .values_list("pk", "verification_claimed_by", "silent")
     )

@@ -11,9 +11,11 @@ may deliver a message twice (``acks_late``) or to two workers:
   quotes, the corrections, the counts, the report and the state together;
 - ``Correction`` is unique per (quote, run, field), so one run can never record twice.
 
-A claim records the process holding it (``verification_claimed_by``). A claim whose process
-is gone (a pool child killed, say) is taken over at once by a process on the same machine
-that meets it, instead of one stale period later; elsewhere the stale period still decides.
+A claim records the process holding it (``verification_claimed_by``), and its owner refreshes
+the claim's heartbeat while it works (``verification_heartbeat_at``, by the database's clock).
+A claim whose process is gone (a pool child killed, say) is taken over at once by a process
+on the same machine that meets it; one whose heartbeat fell silent, by any worker on any
+machine; both long before the stale period, which remains for claims without a heartbeat.
 Verifying one assessment has a time budget (``VERIFICATION_TIME_BUDGET_SECONDS``); past it,
 or past the worker's time limits, the assessment ends ``failed`` with the reason.
 """
@@ -30,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -39,6 +41,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
 from django.db.models import Model, Q
+from django.db.models.functions import Now
 from django.utils import timezone
 
 from citations.bundles import engine_bundle, turn_sources
@@ -50,8 +53,16 @@ from citations.engine import (
     report_to_dict,
     verify_bundle,
 )
+from citations.engine.writing.layout import layout_to_dict
 from citations.engine.writing.report import decision_to_dict
-from citations.models import Correction, CorrectionField, Quote, Verification, VerificationState
+from citations.models import (
+    Correction,
+    CorrectionField,
+    Quote,
+    SweepRun,
+    Verification,
+    VerificationState,
+)
 from citations.sql_rows import instances_from_sql
 
 from .selectors import assessments_claimed, assessments_stuck, stale_after
@@ -133,6 +144,7 @@ def _claim_sql() -> str:
     return (
         f"UPDATE {quote(meta.db_table)} SET verification_state = %(target)s, "
         "verification_started_at = %(now)s, verification_claimed_by = %(owner)s, "
+        f"verification_heartbeat_at = {_database_now()}, "
         "verification_attempts = verification_attempts + 1, updated_at = %(now)s, "
         # a running row is claimed again only when its worker died holding it
         "verification_crashes = CASE WHEN verification_state = %(running)s "
@@ -140,19 +152,28 @@ def _claim_sql() -> str:
         f"WHERE id = %(id)s AND verification_state IN ({claimable}) AND ("
         "verification_state = %(pending)s OR (verification_state = %(running)s AND ("
         "verification_started_at < %(stale_before)s OR verification_started_at IS NULL "
-        # a claim whose process the claimant saw gone (None matches nothing)
-        "OR verification_claimed_by = %(dead_owner)s))) "
+        # a claim whose process the claimant saw gone, or whose owner fell silent (None
+        # matches nothing)
+        "OR verification_claimed_by = %(dead_owner)s "
+        "OR verification_heartbeat_at < %(silent_before)s))) "
         f"RETURNING {returned}"
     )
 
 
 def assessment_claim(
-    *, assessment_id: int, now: datetime | None = None, dead_owner: str | None = None
+    *,
+    assessment_id: int,
+    now: datetime | None = None,
+    dead_owner: str | None = None,
+    silent_before: datetime | None = None,
 ) -> Claim | None:
     """Take the work with one conditional UPDATE; None when someone else has it or it is done.
 
     ``dead_owner``: a running claim held by this process, seen gone, may be taken over too
-    (still only while it carries that owner, so of two claimants who saw it gone one wins)."""
+    (still only while it carries that owner, so of two claimants who saw it gone one wins).
+    ``silent_before`` (the database's clock): so may a running claim whose last heartbeat is
+    older (still only while it is, so a claim taken over, whose heartbeat is new, is not
+    taken again)."""
     now = now or timezone.now()
     # Pending, or running with a stale claim (its worker died), within the state graph.
     claimed = instances_from_sql(
@@ -165,6 +186,7 @@ def assessment_claim(
             "stale_before": now - stale_after(),
             "owner": claim_owner(),
             "dead_owner": dead_owner,
+            "silent_before": silent_before,
             **{f"source{i}": state for i, state in enumerate(CLAIMABLE_STATES)},
             "target": _target_of("claim"),
             "pending": State.PENDING,
@@ -212,7 +234,7 @@ def assessment_verify(*, assessment_id: int, budget_seconds: float | None = None
         return VerifyOutcome.FAILED
     claimed = time.perf_counter()
     try:
-        with _time_budget(budget_seconds):
+        with _time_budget(budget_seconds), _heartbeat(claim):
             sources = turn_sources(claim.assessment.turn_id)
             bundle = engine_bundle(claim.assessment, sources)
             engine_started = time.process_time()
@@ -259,23 +281,92 @@ def assessment_verify(*, assessment_id: int, budget_seconds: float | None = None
 
 
 def _take_over_dead_claim(assessment_id: int) -> Claim | None:
-    """The claim of a process that is gone, taken over now rather than once it is stale.
+    """The claim of a process that is gone or silent, taken over now rather than once it is
+    stale.
 
     A pool child killed mid-task (out of memory, a segfault, SIGKILL) leaves its claim
     running; ``reject_on_worker_lost`` hands its message straight back, and the worker that
-    gets it sees, on the same machine, that the process is gone. The takeover counts as a
-    crash, like a stale one, so a bundle that kills every worker still ends failed."""
-    owner = (
+    gets it sees, on the same machine, that the process is gone. Another machine cannot see
+    that process, but its owner refreshes the claim's heartbeat while it works
+    (``_heartbeat``): a claim whose heartbeat the database's clock finds older than
+    ``VERIFICATION_SILENT_SECONDS`` belongs to a worker that died, froze or lost the
+    database, on any machine, and is taken over too. Either way it counts as a crash, like a
+    stale one, so a bundle that kills every worker still ends failed. Taking over from an
+    owner that was only slow costs its work, never a second result set: the store needs the
+    claim's token, which the takeover changed."""
+    claimed = (
         Verification.objects.filter(pk=assessment_id, verification_state=State.RUNNING)
-        .values_list("verification_claimed_by", flat=True)
+        .annotate(database_now=Now())
+        .values_list("verification_claimed_by", "verification_heartbeat_at", "database_now")
         .first()
     )
-    if not owner or not claim_owner_is_gone(owner):
+    if claimed is None:
         return None
+    owner, heartbeat, database_now = claimed
+    if owner and claim_owner_is_gone(owner):
+        logger.warning(
+            "assessment %s: its claim's process is gone (%s): taking over", assessment_id, owner
+        )
+        return assessment_claim(assessment_id=assessment_id, dead_owner=owner)
+    silent_before = database_now - timedelta(seconds=settings.VERIFICATION_SILENT_SECONDS)
+    if heartbeat is None or heartbeat >= silent_before:
+        return None  # alive, or claimed before heartbeats: the stale period decides
     logger.warning(
-        "assessment %s: its claim's process is gone (%s): taking over", assessment_id, owner
+        "assessment %s: its claim's owner fell silent (%s, last heartbeat %s): taking over",
+        assessment_id,
+        owner or "unknown",
+        heartbeat.isoformat(timespec="seconds"),
     )
-    return assessment_claim(assessment_id=assessment_id, dead_owner=owner)
+    return assessment_claim(assessment_id=assessment_id, silent_before=silent_before)
+
+
+@functools.cache
+def _database_now() -> str:
+    """The database's clock in SQL: heartbeats are written and judged by this one clock,
+    never by the clocks of the machines the workers run on."""
+    compiler = Verification.objects.none().query.get_compiler(connection=connection)
+    return compiler.compile(Now())[0]
+
+
+@contextmanager
+def _heartbeat(claim: Claim) -> Iterator[None]:
+    """While the block runs, refresh the claim's heartbeat every
+    ``VERIFICATION_HEARTBEAT_SECONDS`` from a thread of its own (with its own database
+    connection), so a claim whose owner stops is known on every machine within
+    ``VERIFICATION_SILENT_SECONDS``. Each beat holds the claim's token: once the claim was
+    taken over (or stored) it changes nothing, and the beating stops."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(settings.VERIFICATION_HEARTBEAT_SECONDS):
+                try:
+                    if not _beat(claim):
+                        return
+                except DatabaseError as exc:  # missed beats add up to silence, nothing more
+                    logger.warning("assessment %s: heartbeat failed: %s", claim.assessment_id, exc)
+                    connection.close()
+        finally:
+            connection.close()  # this thread's own connection
+
+    thread = threading.Thread(target=beat, name=f"heartbeat {claim.assessment_id}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
+def _beat(claim: Claim) -> bool:
+    """One heartbeat; False when the claim is no longer ours."""
+    return bool(
+        Verification.objects.filter(
+            pk=claim.assessment_id,
+            verification_attempts=claim.attempt,
+            verification_state=State.RUNNING,
+        ).update(verification_heartbeat_at=Now())
+    )
 
 
 @functools.cache
@@ -429,6 +520,8 @@ def assessment_store_results(
                 "quotes_ineligible": counts[VerificationStatus.INELIGIBLE],
                 "quotes_dropped": sum(counts[status] for status in bundle.drop),
                 "report": report_to_dict(report),
+                # what pages and exports read instead of the response (issue 13)
+                "layout": layout_to_dict((r.quote for r in report.results), report.json_layout),
                 "engine_version": report.engine[:50],
                 "verification_run": run,
                 "verification_state": _target_of("store"),
@@ -683,11 +776,17 @@ def verification_restart(*, assessment_id: int) -> bool:
 def assessments_sweep(*, now: datetime | None = None) -> list[int]:
     """Send stuck assessments to the queue again. A pending one's clock restarts, so each is
     re-sent at most once per stale period however long the queue is. A running one whose
-    claim's process this machine sees gone is stuck too, before its claim is stale."""
+    claim's process this machine sees gone, or whose owner fell silent (on any machine), is
+    stuck too, before its claim is stale."""
     now = now or timezone.now()
+    SweepRun.objects.update_or_create(pk=1, defaults={"ran_at": now})  # check --deploy reads it
     stuck = assessments_stuck(now=now)
     stuck += [
-        pk for pk, owner in assessments_claimed() if pk not in stuck and claim_owner_is_gone(owner)
+        pk
+        for pk, owner, silent in assessments_claimed(
+            silent_after=timedelta(seconds=settings.VERIFICATION_SILENT_SECONDS)
+        )
+        if pk not in stuck and (silent or claim_owner_is_gone(owner))
     ]
     if stuck:
         Verification.objects.filter(pk__in=stuck, verification_state=State.PENDING).update(

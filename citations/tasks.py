@@ -60,11 +60,11 @@ def verify_assessment(self, assessment_id: int) -> str:
         logger.warning("assessment %s: transient error, retrying: %s", assessment_id, exc)
         raise self.retry(exc=exc, countdown=min(2**self.request.retries, 60)) from exc
     if outcome is services.VerifyOutcome.BUSY and self.request.retries < MAX_RETRIES:
-        # Someone holds a live claim: a process still running, or one of another machine
-        # (a dead process of this one was taken over already). If that worker died, its
-        # claim is stale one period from now: look again then, instead of leaving the
-        # assessment to the sweep.
-        raise self.retry(countdown=settings.VERIFICATION_STALE_SECONDS + 1)
+        # Someone holds a live claim: a process still running, here or on another machine
+        # (a dead process of this one, or a silent owner, was taken over already). If that
+        # worker dies, its heartbeat is silent one silent period from now: look again then,
+        # instead of leaving the assessment to the sweep.
+        raise self.retry(countdown=settings.VERIFICATION_SILENT_SECONDS + 1)
     return outcome.value
 
 

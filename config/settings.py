@@ -269,7 +269,26 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # claim retries one stale period later and may then run up to the time limit, unacknowledged
 # all along: that must fit in the broker's visibility timeout, or Redis delivers it twice.
 VERIFICATION_STALE_SECONDS = env_int("VERIFICATION_STALE_SECONDS", 900)
-VERIFICATION_SWEEP_SECONDS = env_int("VERIFICATION_SWEEP_SECONDS", 300)
+# A claim whose heartbeat is older than this (by the database's clock) is taken over by any
+# worker, on any machine: its owner died, froze or lost the database. Its owner refreshes
+# the heartbeat every VERIFICATION_HEARTBEAT_SECONDS while it works, at least three times
+# per silent period. Defaults: 60 s and 10 s, less when the stale period is short.
+VERIFICATION_SILENT_SECONDS = env_int(
+    "VERIFICATION_SILENT_SECONDS", min(60, VERIFICATION_STALE_SECONDS // 2)
+)
+VERIFICATION_HEARTBEAT_SECONDS = env_int(
+    "VERIFICATION_HEARTBEAT_SECONDS", max(1, min(10, VERIFICATION_SILENT_SECONDS // 3))
+)
+# How often beat's sweep re-sends what is stuck (a silent claim is found at the next sweep).
+VERIFICATION_SWEEP_SECONDS = env_int("VERIFICATION_SWEEP_SECONDS", 60)
+if not (
+    0 < VERIFICATION_HEARTBEAT_SECONDS * 3 <= VERIFICATION_SILENT_SECONDS
+    and VERIFICATION_SILENT_SECONDS < VERIFICATION_STALE_SECONDS
+):
+    raise ImproperlyConfigured(
+        "need 0 < 3 * VERIFICATION_HEARTBEAT_SECONDS <= VERIFICATION_SILENT_SECONDS "
+        "< VERIFICATION_STALE_SECONDS"
+    )
 if not (
     0 <= CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < VERIFICATION_STALE_SECONDS
     and CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", float("inf"))

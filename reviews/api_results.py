@@ -23,8 +23,13 @@ def _get_only(request: HttpRequest) -> JsonResponse | None:
     return None
 
 
-def _assessment_or_404(assessment_id: int) -> Assessment | None:
-    return Assessment.objects.filter(pk=assessment_id).first()
+def _assessment_or_404(request: HttpRequest, assessment_id: int) -> Assessment | None:
+    """The assessment if the request's token may read it: one of the token's team, or for a
+    token without a team one without a team (issue 13: tokens read every team's results).
+    Another team's reads as absent, so a token learns nothing of what is not its team's."""
+    team = request.api_token.team  # set by token_required
+    owned = {"team": team} if team is not None else {"team__isnull": True}
+    return Assessment.objects.filter(pk=assessment_id, **owned).first()
 
 
 def _not_found(assessment_id: int) -> JsonResponse:
@@ -36,7 +41,7 @@ def assessment_result(request: HttpRequest, assessment_id: int) -> JsonResponse:
     """GET /api/assessments/<id> — verification and review state, counts (ADR-4), report."""
     if refused := _get_only(request):
         return refused
-    assessment = _assessment_or_404(assessment_id)
+    assessment = _assessment_or_404(request, assessment_id)
     if assessment is None:
         return _not_found(assessment_id)
     done = assessment.verification_state == VerificationState.DONE
@@ -73,7 +78,7 @@ def assessment_export_view(request: HttpRequest, assessment_id: int) -> HttpResp
     final = request.GET.get("final", "")
     if final not in ("", "0", "1"):
         return json_error(400, "final must be 0 or 1", field="final")
-    assessment = _assessment_or_404(assessment_id)
+    assessment = _assessment_or_404(request, assessment_id)
     if assessment is None:
         return _not_found(assessment_id)
     try:

@@ -11,17 +11,18 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import nh3
 from django.template.loader import get_template
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from markdown_it import MarkdownIt
 
-from citations.engine.reading.parse_json import format_path, locate_json
-from citations.engine.types import QuoteFields
+from citations.engine.reading.json_locate import JsonLayout, format_path
+from citations.engine.writing.layout import layout_from_dict
 from citations.models import Quote
 
 from .models import Assessment
@@ -65,8 +66,9 @@ def response_rendering(assessment: Assessment, quotes: list[Quote]) -> RenderedR
         )
 
     if assessment.response_format == "json":
-        quote_fields = tuple(QuoteFields(**entry) for entry in assessment.quote_fields)
-        return json_response_html(assessment.response_text, quote_fields, quotes, render_quotes)
+        stored = assessment.layout
+        layout = layout_from_dict(stored).json_layout if stored is not None else None
+        return json_response_html(assessment.response_text, layout, quotes, render_quotes)
     return markdown_response_html(assessment.response_text, quotes, render_quotes)
 
 
@@ -202,16 +204,18 @@ def _placed(quotes: list[Quote], text: str) -> list[Quote]:
 
 def json_response_html(
     text: str,
-    quote_fields: tuple[QuoteFields, ...],
+    layout: JsonLayout | None,
     quotes: list[Quote],
     render_quotes: Callable[[list[Quote]], list[str]],
 ) -> RenderedResponse:
-    """A readable tree of the JSON value, found as the engine finds it (a code fence, a repair,
-    the quote objects ``quote_fields`` select: a response cut off at its token limit is the
-    repaired whole, not the longest complete object in it); string values that are quotes
-    (by ``json_path``) are quote elements in place."""
-    located = locate_json(text, quote_fields)
-    if located.value is None:
+    """A readable tree of the JSON value the engine found and stored in ``layout`` (a code
+    fence, a repair, the quote objects the bundle selects: a response cut off at its token
+    limit is the repaired whole, not the longest complete object in it); string values that
+    are quotes (by ``json_path``) are quote elements in place. Nothing reads the response
+    again: without a stored value (none found, or a result stored before layouts were) the
+    response is shown as it was written."""
+    value = layout.value() if layout is not None else None
+    if layout is None or value is None:
         return RenderedResponse(
             html=format_html('<pre class="response-raw">{}</pre>', text), placed=frozenset()
         )
@@ -221,9 +225,9 @@ def json_response_html(
     shown_paths: set[str] = set()
     html = format_html(
         '{}<div class="json-tree">{}</div>{}',
-        _prose(_FENCE_OPENING_AT_END.sub("", text[: located.start])),
-        _json_node(located.value, (), by_path, shown_paths),
-        _prose(_FENCE_CLOSING_AT_START.sub("", text[located.end :])),
+        _prose(_FENCE_OPENING_AT_END.sub("", text[: layout.start])),
+        _json_tree(value, by_path, shown_paths),
+        _prose(_FENCE_CLOSING_AT_START.sub("", text[layout.end :])),
     )
     return RenderedResponse(
         html=html, placed=frozenset(q.n for q in with_path if q.json_path in shown_paths)
@@ -244,39 +248,45 @@ def _prose(text: str) -> SafeString:
     return format_html('<p class="response-prose">{}</p>', text)
 
 
-def _json_node(
-    value, parts: tuple[str | int, ...], by_path: dict[str, str], shown_paths: set[str]
-) -> SafeString:
-    """``value`` as nested lists; a quote's string is its element, and its path is added to
-    ``shown_paths``."""
-    if isinstance(value, dict):
-        if not value:
-            return format_html('<span class="json-empty">{}</span>', "{}")
-        items = format_html_join(
-            "",
-            '<li><span class="json-key">{}</span> {}</li>',
-            (
-                (key, _json_node(item, (*parts, key), by_path, shown_paths))
-                for key, item in value.items()
-            ),
-        )
-        return format_html('<ul class="json-object">{}</ul>', items)
-    if isinstance(value, list):
-        if not value:
-            return format_html('<span class="json-empty">{}</span>', "[]")
-        items = format_html_join(
-            "",
-            '<li><span class="json-index">{}</span> {}</li>',
-            (
-                (index, _json_node(item, (*parts, index), by_path, shown_paths))
-                for index, item in enumerate(value)
-            ),
-        )
-        return format_html('<ol class="json-array" start="0">{}</ol>', items)
-    path = format_path(parts)  # the engine's spelling of a quote's json_path
-    if path in by_path:
+def _json_tree(value: Any, by_path: dict[str, str], shown_paths: set[str]) -> SafeString:
+    """``value`` as nested lists, built with a stack of its own (no recursion, whatever the
+    depth); a quote's string is its element, and its path is added to ``shown_paths``."""
+    out: list[str] = []
+    # Work left, last first: a value with its path, or markup to write as it is.
+    stack: list[tuple[Any, str] | SafeString] = [(value, "$")]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, SafeString):
+            out.append(item)
+            continue
+        node, path = item
+        if not isinstance(node, dict | list) or not node:
+            out.append(_json_leaf(node, path, by_path, shown_paths))
+            continue
+        if isinstance(node, dict):
+            opening, closing, label = '<ul class="json-object">', "</ul>", "json-key"
+            members = list(node.items())
+        else:
+            opening, closing = '<ol class="json-array" start="0">', "</ol>"
+            label, members = "json-index", list(enumerate(node))
+        out.append(mark_safe(opening))
+        stack.append(mark_safe(closing))
+        for key, child in reversed(members):
+            stack.append(mark_safe("</li>"))
+            stack.append((child, path + format_path((key,))[1:]))
+            stack.append(format_html('<li><span class="{}">{}</span> ', label, key))
+    return mark_safe("".join(out))  # every piece escaped by format_html or a template
+
+
+def _json_leaf(value: Any, path: str, by_path: dict[str, str], shown_paths: set[str]) -> str:
+    """A scalar or an empty container; a quote's string is its element."""
+    if path in by_path:  # the engine's spelling of a quote's json_path
         shown_paths.add(path)
-        return mark_safe(by_path[path])  # rendered by a template
+        return by_path[path]  # rendered by a template
+    if isinstance(value, dict):
+        return format_html('<span class="json-empty">{}</span>', "{}")
+    if isinstance(value, list):
+        return format_html('<span class="json-empty">{}</span>', "[]")
     if value is None:
         return format_html('<span class="json-null">{}</span>', "null")
     if isinstance(value, bool):

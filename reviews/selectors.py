@@ -138,6 +138,7 @@ def assessment_list(
         )
     return (
         assessments.select_related("team", "assigned_to")
+        .defer("layout")  # what the page reads of the response: not the list's
         .annotate(n_quotes=Count("quotes"), **counts)
         .order_by(*SORTS[sort][1])
     )

@@ -46,6 +46,29 @@ def test_production_settings_refuse_to_start_without_a_secret_key():
     assert "SECRET_KEY must be set" in done.stderr
 
 
+def test_the_placeholder_secret_key_of_env_example_is_refused():
+    """Issue 13: the public placeholder passed every check, so a deployment that kept it
+    signed sessions with a key anyone can read."""
+    example = (settings.BASE_DIR / ".env.example").read_text().splitlines()
+    placeholder = next(line.split("=", 1)[1] for line in example if line.startswith("SECRET_KEY="))
+    done = manage("check", **{**PRODUCTION_ENV, "SECRET_KEY": placeholder})
+    assert done.returncode != 0
+    assert "SECRET_KEY is still the placeholder of .env.example" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("behind", "trusted"), [("", "None"), ("true", "('HTTP_X_FORWARDED_PROTO', 'https')")]
+)
+def test_x_forwarded_proto_is_trusted_only_behind_a_proxy_said_to_set_it(behind, trusted):
+    """Issue 13: the header was trusted while compose published gunicorn directly, so any
+    client could claim HTTPS."""
+    env = {**PRODUCTION_ENV, **({"BEHIND_TLS_PROXY": behind} if behind else {})}
+    show = "from django.conf import settings; print(settings.SECURE_PROXY_SSL_HEADER)"
+    done = manage("shell", "-c", show, **env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == trusted
+
+
 @pytest.mark.parametrize(
     ("name", "value"),
     [
@@ -61,6 +84,22 @@ def test_a_bad_setting_value_is_one_line_naming_the_variable(name, value):
     assert done.returncode != 0
     assert done.stderr.startswith(f"manage.py: {name} must be")
     assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
+@pytest.mark.parametrize(
+    "timing",
+    [
+        {"VERIFICATION_HEARTBEAT_SECONDS": "30", "VERIFICATION_SILENT_SECONDS": "60"},
+        {"VERIFICATION_SILENT_SECONDS": "900", "VERIFICATION_STALE_SECONDS": "900"},
+        {"VERIFICATION_HEARTBEAT_SECONDS": "0"},
+    ],
+)
+def test_a_claim_must_beat_three_times_per_silent_period_shorter_than_the_stale_one(timing):
+    """Issue 13: fewer beats would let a live claim look silent; a silent period as long as
+    the stale one would recover nothing sooner."""
+    done = manage("check", **{**PRODUCTION_ENV, **timing})
+    assert done.returncode != 0
+    assert "VERIFICATION_HEARTBEAT_SECONDS <= VERIFICATION_SILENT_SECONDS" in done.stderr
 
 
 def test_a_command_run_without_the_demos_environment_says_to_set_secret_key_in_one_line():

@@ -131,7 +131,20 @@ def _check_counts(data: dict[str, Any]) -> None:
 
 def _check_limits(data: dict[str, Any]) -> None:
     """Refuse a bundle beyond ``limits.LIMITS``, naming the field (schema-valid data)."""
-    response = data["response"]
+    check_response_limits(data["response"])
+    _check_source_limits(data["sources"])
+
+
+def check_response_limits(response: dict[str, Any]) -> None:
+    """Refuse a bundle's ``response`` (schema-valid) beyond ``limits.LIMITS`` with a
+    ``BundleError`` naming the field; also what a response stored before a limit existed is
+    checked against before it is read again.
+
+    >>> check_response_limits({"format": "json", "text": "[" * 65})
+    Traceback (most recent call last):
+    ...
+    citations.engine.bundle.BundleError: response.text: nests JSON deeper than 64 levels
+    """
     if len(response["text"]) > LIMITS.response_chars:
         raise BundleError(
             "response.text",
@@ -156,7 +169,9 @@ def _check_limits(data: dict[str, Any]) -> None:
         depth = json_depth(response["text"], stop_after=LIMITS.json_depth)
         if depth > LIMITS.json_depth:
             raise BundleError("response.text", f"nests JSON deeper than {LIMITS.json_depth} levels")
-    sources = data["sources"]
+
+
+def _check_source_limits(sources: list[dict[str, Any]]) -> None:
     if len(sources) > LIMITS.sources:
         raise BundleError("sources", f"has {len(sources)} sources; the limit is {LIMITS.sources}")
     paragraphs = 0

@@ -8,7 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .reading.json_locate import JsonLayout
 
 
 class SourceKind(StrEnum):
@@ -228,6 +231,8 @@ class ParsedQuote:
 class ParsedResponse:
     quotes: tuple[ParsedQuote, ...]
     notes: tuple[str, ...] = ()  # e.g. "repaired JSON: removed a trailing comma"
+    # A JSON response: where its JSON and quote objects are (None for markdown).
+    json_layout: JsonLayout | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,3 +283,5 @@ class Report:
     engine: str
     results: tuple[QuoteResult, ...]
     notes: tuple[str, ...] = ()
+    # A JSON response's layout as the parser found it, for the export (``ParsedResponse``).
+    json_layout: JsonLayout | None = None

@@ -123,6 +123,7 @@ def verify_bundle(
         engine=f"{ENGINE_NAME} {ENGINE_VERSION}",
         results=results,
         notes=parsed.notes,
+        json_layout=parsed.json_layout,
     )
 
 

@@ -33,6 +33,8 @@ from citations.engine import (
 from citations.engine.reading.parse import parse_response
 from citations.engine.reading.source_names import resolve_source
 from citations.engine.writing.export import export_response
+from citations.engine.writing.layout import layout_from_dict, layout_to_dict
+from tests.readers import readers_forbidden
 
 SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 V = VerificationStatus
@@ -783,3 +785,27 @@ def test_003_9_every_correction_reads_back_verified_from_the_export(path: Path):
     for result in report.results:
         if result.corrected is not None:
             assert VERIFIED in statuses.get(result.corrected.text, set()), result.quote.n
+
+
+@pytest.mark.parametrize("path", BUNDLES_OF_EVERY_FORM, ids=lambda p: p.stem)
+def test_the_stored_layout_gives_the_same_export_without_reading_again(path: Path):
+    """Issue 13: what verification stores of its reading (through JSON, as the database
+    holds it) gives back every quote as parsed and, with the readers forbidden, the same
+    export as the engine's report."""
+    bundle = load_bundle(path.read_text(encoding="utf-8"))
+    report = verify_bundle(bundle)
+    stored = json.loads(
+        json.dumps(layout_to_dict((r.quote for r in report.results), report.json_layout))
+    )
+    layout = layout_from_dict(stored)
+    assert layout.quotes == tuple(r.quote for r in report.results)
+    assert (layout.json_layout is None) == (bundle.response.format == "markdown")
+    results = tuple(
+        replace(result, quote=quote)
+        for result, quote in zip(report.results, layout.quotes, strict=True)
+    )
+    from_storage = replace(report, results=results, json_layout=layout.json_layout)
+    expected = export_response(bundle, report)
+    with readers_forbidden() as called:
+        assert export_response(bundle, from_storage) == expected
+    assert called == []

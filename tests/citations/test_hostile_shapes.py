@@ -17,6 +17,8 @@ EXPECTED = {
     "JSON keys": 1,
     "JSON nested to the limit": 100,
     "broken JSON": "response.text",
+    "broken JSON, shallow": 6_000,
+    "JSON openings in prose": 0,
     "unfound quotes, many paragraphs": 20,
 }
 

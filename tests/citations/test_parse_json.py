@@ -739,3 +739,50 @@ def test_a_citation_written_as_an_object_names_its_source_and_paragraph(source, 
     fields = (QuoteFields(path="$.q[*]", text="t", source="s"),)
     (quote,) = parse(text, fields).quotes
     assert (quote.cited_ref, quote.cited_paragraph) == (named, paragraph)
+
+
+# -- Issue 13: bounded work on broken JSON --------------------------------------------------
+
+
+def counting(monkeypatch, owner, name: str) -> list[int]:
+    """Count the calls of ``owner.name`` (the original still runs)."""
+    calls: list[int] = []
+    original = getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+@pytest.mark.parametrize(("items", "repaired"), [(1_000, True), (10_000, False)])
+def test_broken_json_is_repaired_only_up_to_a_size(monkeypatch, items, repaired):
+    """Issue 13: 1.4 MB of broken JSON grew json_repair to 16 GB. Up to 200,000 characters
+    it is repaired; beyond, it is not read, with a note, and the repair never runs."""
+    from citations.engine.reading import json_locate
+
+    calls = counting(monkeypatch, json_locate.json_repair, "repair_json")
+    text = '{"topics": [' + '{"originalQuote": "Ein Zitat." "x": 1}, ' * items + "]}"
+    assert (len(text) < json_locate.MAX_REPAIR_CHARS) is repaired
+    parsed = parse(text)
+    assert bool(calls) is repaired
+    if repaired:
+        assert len(parsed.quotes) == items
+    else:
+        assert parsed.quotes == ()
+        assert any("too long to repair" in note for note in parsed.notes), parsed.notes
+
+
+def test_json_in_prose_is_decoded_at_a_bounded_number_of_openings(monkeypatch):
+    """Issue 13: ``raw_decode`` was retried at every opening bracket of broken JSON, so the
+    work grew with the square of the text; now at most 256 openings are tried per search
+    (and a handful of regions decoded whole), whatever their number: 20,000 here."""
+    from citations.engine.reading import json_locate
+
+    calls = counting(monkeypatch, json_locate.DECODER, "raw_decode")
+    text = 'Notes: {"a": } ' * 20_000  # one level deep: within the bundle limits
+    parsed = parse(text)
+    assert len(calls) < 2 * json_locate.MAX_DECODE_TRIES
+    assert parsed.quotes == () and "too long to repair" in parsed.notes[0]

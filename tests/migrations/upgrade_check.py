@@ -136,6 +136,11 @@ def read_new_rows():
             for d in ReviewDecision.objects.all()
         ],
         "generations": [g.assessment.bundle_id for g in Generation.objects.all()],
+        # Issue 13: results stored before layouts get theirs, read once by the migration.
+        "layouts": [
+            [v.bundle_id, [q["text"] for q in v.layout["quotes"]]]
+            for v in Verification.objects.order_by("bundle_id")
+        ],
     }
     # PostgreSQL's append-only triggers (on the tables kept by name) still refuse both.
     refused = {}

@@ -9,8 +9,9 @@ from citations.engine import load_bundle, report_to_dict, verify_bundle
 from citations.engine.writing.export import export_response
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
-from reviews.models import Assessment, ReviewState
+from reviews.models import Assessment, ReviewState, Team
 from reviews.services import assessment_reverify
+from reviews.tokens import api_token_create
 
 from .conftest import import_scenario, scenario
 
@@ -25,8 +26,8 @@ def direct_export(name: str) -> str:
     return export_response(bundle, verify_bundle(bundle))
 
 
-def verified(name: str) -> Assessment:
-    assessment = import_scenario(name, enqueue=False)
+def verified(name: str, *, bundle_id: str | None = None) -> Assessment:
+    assessment = import_scenario(name, bundle_id=bundle_id, enqueue=False)
     assessment_verify(assessment_id=assessment.pk)
     assessment.refresh_from_db()
     return assessment
@@ -123,3 +124,27 @@ def test_bad_requests_get_clear_errors(api_client, client):
     anonymous = client.get(f"/api/assessments/{assessment.pk}/export")
     assert anonymous.status_code == 401
     assert json.loads(anonymous.content)["error"]["field"] == "Authorization"
+
+
+def test_a_token_reads_only_its_teams_results(client):
+    """Issue 13: any token read every team's assessments, their reports and exports. A team's
+    token reads its team's; a token without a team those without one; the others read as
+    absent (404), so a token learns nothing of them."""
+    teams = {name: Team.objects.create(name=name) for name in ("legal", "procurement")}
+    tokens = {name: api_token_create(name=name, team=team)[1] for name, team in teams.items()}
+    tokens["none"] = api_token_create(name="teamless")[1]
+    owned = {}
+    for name in ("legal", "procurement", "none"):
+        assessment = verified(MARKDOWN, bundle_id=f"owned-by-{name}")
+        Assessment.objects.filter(pk=assessment.pk).update(team=teams.get(name))
+        owned[name] = assessment.pk
+    for reader, token in tokens.items():
+        for owner, pk in owned.items():
+            headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+            result = client.get(f"/api/assessments/{pk}", **headers)
+            export = client.get(f"/api/assessments/{pk}/export", **headers)
+            expected = 200 if reader == owner else 404
+            assert (result.status_code, export.status_code) == (expected, expected), (reader, owner)
+            if expected == 404:
+                assert result.json()["error"]["field"] == "id"
+                assert "report" not in result.json() and owner not in export.content.decode()

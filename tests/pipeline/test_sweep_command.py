@@ -5,9 +5,10 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import SystemCheckError
 from django.utils import timezone
 
-from citations.models import VerificationState
+from citations.models import SweepRun, VerificationState
 from citations.services import assessment_verify
 from reviews.models import Assessment, ReviewState
 
@@ -43,3 +44,34 @@ def test_sweep_command_resends_stuck_and_reverifies_outdated_results(broker, set
     states = dict(Assessment.objects.values_list("pk", "verification_state"))
     assert states[outdated.pk] == VerificationState.PENDING
     assert states[current.pk] == states[approved.pk] == VerificationState.DONE
+
+
+def deploy_check() -> str:
+    """``check --deploy`` of the live system's database checks; the output, or the error."""
+    out = StringIO()
+    try:
+        call_command(
+            "check",
+            "--deploy",
+            "--database=default",
+            "--tag=database",
+            "--fail-level=WARNING",
+            stdout=out,
+            stderr=out,
+        )
+    except SystemCheckError as exc:
+        return str(exc)
+    return out.getvalue()
+
+
+def test_check_deploy_warns_until_the_sweep_runs_and_when_it_stopped(broker, settings):
+    """Issue 13: beat is load-bearing (a message lost with a killed worker is recovered only
+    by its sweep), so the deployment check says when the sweep never ran or stopped."""
+    assert "citations.W001" in deploy_check() and "has never run" in deploy_check()
+    call_command("sweep_verifications", stdout=StringIO())
+    assert "no issues" in deploy_check()
+    periods = 3 * settings.VERIFICATION_SWEEP_SECONDS + 1
+    SweepRun.objects.update(ran_at=timezone.now() - timedelta(seconds=periods))
+    stopped = deploy_check()
+    assert "citations.W001" in stopped and "more than 3 sweep periods" in stopped
+    assert "celery beat" in stopped  # the hint says what to run

@@ -6,7 +6,7 @@ import re
 import signal
 import time
 from collections import Counter
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -318,3 +318,99 @@ def test_a_worker_keeps_its_connection_and_replaces_one_that_died_idle_vb_5(star
     assert_exactly_one_result_set([first.pk, second.pk])
     assert outcomes(worker) == {"retry": 1, "stored": 2}, worker.log()
     assert worker_backends() - kept, "the retry did not connect afresh"
+
+
+# A claim of another machine: this machine cannot see its process, only its heartbeat. The
+# time limits and budget leave room for a slowed task; the stale period (60 s) and the
+# Redis visibility timeout (120 s) are far longer than the silent period (4 s, beats every
+# second), so only the heartbeat can explain a takeover within the test's bounds.
+HEARTBEAT_ENV = {
+    "CELERY_TASK_SOFT_TIME_LIMIT": "40",
+    "CELERY_TASK_TIME_LIMIT": "45",
+    "VERIFICATION_TIME_BUDGET_SECONDS": "35",
+    "VERIFICATION_STALE_SECONDS": "60",
+    "CELERY_VISIBILITY_TIMEOUT": "120",
+    "VERIFICATION_SILENT_SECONDS": "4",
+    "VERIFICATION_HEARTBEAT_SECONDS": "1",
+}
+FOREIGN_OWNER = "another-machine:pid:[4026531836] 4242 1"
+
+
+def claimed_elsewhere(worker) -> tuple[Assessment, datetime]:
+    """An assessment claimed by ``worker``, its claim then made to look like another
+    machine's (its process cannot be judged here), after the worker's own heartbeat moved
+    on from the claim: (the assessment, that heartbeat)."""
+    assessment = import_scenario(SCENARIO)
+    wait_until(
+        lambda: states()[assessment.pk] == VerificationState.RUNNING,
+        timeout=60,
+        message=lambda: f"never claimed: {states()}\n{worker.log()}",
+    )
+    Assessment.objects.filter(pk=assessment.pk).update(verification_claimed_by=FOREIGN_OWNER)
+    claimed = Assessment.objects.get(pk=assessment.pk).verification_heartbeat_at
+    assert claimed is not None, "the claim is the first beat"
+
+    def beaten() -> bool:
+        beat = Assessment.objects.get(pk=assessment.pk).verification_heartbeat_at
+        return beat is not None and beat > claimed
+
+    wait_until(beaten, timeout=10, message=lambda: f"no heartbeat after the claim\n{worker.log()}")
+    return assessment, Assessment.objects.get(pk=assessment.pk).verification_heartbeat_at
+
+
+def test_a_claim_whose_worker_died_on_another_machine_is_taken_over_once_silent(
+    start_worker, tmp_path
+):
+    """Issue 13: the whole worker holding a claim dies on another machine (here: its claim
+    is made to look like one). Any other worker's sweep finds the claim's heartbeat silent
+    and takes it over: done within seconds, not one stale period (60 s here, 900 s in
+    production) later, with exactly one result set and the takeover counted as a crash."""
+    far = start_worker("far", delay=12.0, **HEARTBEAT_ENV)
+    assessment, _ = claimed_elsewhere(far)
+    far.kill()
+    killed = time.monotonic()
+    near = start_worker(
+        "near",
+        args=("--beat", f"--schedule={tmp_path / 'beat-schedule'}"),
+        VERIFICATION_SWEEP_SECONDS="1",
+        **HEARTBEAT_ENV,
+    )
+    wait_until(
+        lambda: states()[assessment.pk] == VerificationState.DONE,
+        timeout=40,
+        message=lambda: f"states {states()}\nnear:\n{near.log()}",
+    )
+    assert time.monotonic() - killed < 40  # the stale period would be 60 s
+    assert "its claim's owner fell silent" in near.log(), near.log()
+    assert outcomes(near)["stored"] == 1, near.log()
+    assert_exactly_one_result_set([assessment.pk])
+    recovered = Assessment.objects.get(pk=assessment.pk)
+    assert (recovered.verification_attempts, recovered.verification_crashes) == (2, 1)
+
+
+def test_a_live_claim_on_another_machine_keeps_its_work_past_the_silent_period(
+    start_worker, broker, tmp_path
+):
+    """The owner beats while it works: a claim held six times the silent period is not
+    taken over by another worker's sweep nor by a second delivery of its message."""
+    far = start_worker("far", delay=25.0, **HEARTBEAT_ENV)
+    assessment, _ = claimed_elsewhere(far)  # before near starts, so far gets the message
+    near = start_worker(
+        "near",
+        args=("--beat", f"--schedule={tmp_path / 'beat-schedule'}"),
+        VERIFICATION_SWEEP_SECONDS="1",
+        **HEARTBEAT_ENV,
+    )
+    verify_assessment.delay(assessment.pk)  # a second delivery: far is busy, near gets it
+    wait_until(
+        lambda: states()[assessment.pk] == VerificationState.DONE,
+        timeout=60,
+        message=lambda: f"states {states()}\nfar:\n{far.log()}\nnear:\n{near.log()}",
+    )
+    logs = f"far:\n{far.log()}\nnear:\n{near.log()}"
+    assert outcomes(far) == {"stored": 1}, logs
+    assert "stored" not in outcomes(near) and outcomes(near)["retry"] >= 1, logs
+    assert "fell silent" not in near.log(), logs
+    assert_exactly_one_result_set([assessment.pk])
+    kept = Assessment.objects.get(pk=assessment.pk)
+    assert (kept.verification_attempts, kept.verification_crashes) == (1, 0)

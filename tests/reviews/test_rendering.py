@@ -337,6 +337,11 @@ def json_quotes(text: str, quote_fields: tuple[QuoteFields, ...]) -> list[Quote]
     ]
 
 
+def stored_layout(text: str, quote_fields: tuple[QuoteFields, ...]):
+    """The JSON layout verification stores for the response (what the page reads)."""
+    return parse_json_response(text, quote_fields).json_layout
+
+
 def red_team_json(name: str) -> tuple[str, tuple[QuoteFields, ...]]:
     response = json.loads((REDTEAM / f"{name}.json").read_text())["response"]
     return response["text"], tuple(QuoteFields(**entry) for entry in response["quotes"])
@@ -346,7 +351,7 @@ def test_json_quote_fields_with_a_copied_marker_show_the_text_and_cite_once():
     text, quote_fields = red_team_json("json_markers_in_fields")
     quotes = json_quotes(text, quote_fields)
     assert len(quotes) == 11
-    rendered = json_response_html(text, quote_fields, quotes, page_elements)
+    rendered = json_response_html(text, stored_layout(text, quote_fields), quotes, page_elements)
     html = rendered.html
     assert rendered.placed == {q.n for q in quotes}
     assert ">Die monatliche Miete beträgt 3.200 Euro zuzüglich Nebenkosten</a> " in html
@@ -366,7 +371,8 @@ def test_hostile_json_strings_stay_text():
         }
     )
     quotes = json_quotes(text, fields)
-    html = json_response_html("<b>Intro</b> " + text, fields, quotes, page_elements).html
+    text = "<b>Intro</b> " + text
+    html = json_response_html(text, stored_layout(text, fields), quotes, page_elements).html
     assert active_content(html, own_hx_prefix="/assessments/1/") == []
     assert ">The fee &lt;script&gt;alert(1)&lt;/script&gt; rises.</a>" in html
     assert "&lt;svg onload=alert(3)&gt;" in html and "&lt;b&gt;Intro&lt;/b&gt;" in html
@@ -388,7 +394,7 @@ def test_truncated_json_shows_every_quote_the_engine_found_in_its_tree(name, las
     text, quote_fields = red_team_json(name)
     quotes = json_quotes(text, quote_fields)
     assert quotes[-1].text == last_quote
-    rendered = json_response_html(text, quote_fields, quotes, page_elements)
+    rendered = json_response_html(text, stored_layout(text, quote_fields), quotes, page_elements)
     assert rendered.placed == {q.n for q in quotes}
     assert rendered.html.count('class="json-tree"') == 1
     assert "&quot;" not in rendered.html  # no JSON left over as prose
@@ -401,7 +407,9 @@ def test_a_json_quote_without_a_place_in_the_tree_is_left_for_the_page_to_list()
     lost = Quote(
         n=2, form="field", text="Gone.", json_path="$.evidence[7].quote", status="verified"
     )
-    rendered = json_response_html(text, fields, [*json_quotes(text, fields), lost], page_elements)
+    rendered = json_response_html(
+        text, stored_layout(text, fields), [*json_quotes(text, fields), lost], page_elements
+    )
     assert rendered.placed == {1}
 
 

@@ -191,17 +191,13 @@ def test_json_response_is_a_tree_with_quote_fields_in_place(reviewer_client, tea
             "quotes": [{"path": "$.evidence[*]", "text": "quote", "source": "source"}],
         },
     }
+    from citations.services import assessment_verify
     from reviews.imports import bundle_import
 
     assessment = bundle_import(raw=data).assessment
     assessment.team = team
     assessment.save()
-    source = Source.objects.get(turn=assessment.turn)
-    assessment.quotes.create(
-        n=1, form="field", text="beta gamma", json_path="$.evidence[0].quote", cited_ref="D1",
-        cited_source=source, status="verified", reason="found_as_cited", match_source=source,
-        match_paragraph=1, match_start=6, match_end=16,
-    )  # fmt: skip
+    assessment_verify(assessment_id=assessment.pk)  # stores the quote and the JSON's layout
     html = reviewer_client.get(detail_url(assessment)).content.decode()
     assert '<span class="json-key">summary</span> <span class="json-string">&lt;b&gt;x' in html
     assert re.search(r'<span class="json-key">quote</span> <span class="quote quote--field', html)

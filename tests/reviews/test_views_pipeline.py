@@ -1,6 +1,7 @@
 """The pages on what the real pipeline stores: every acceptance scenario and real LLM answers
 verified in-process, then rendered (003.1, 003.5, 003.8, VB-2)."""
 
+import json
 import re
 from html import unescape
 from pathlib import Path
@@ -12,6 +13,7 @@ from django.urls import reverse
 from citations.models import Quote
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
+from tests.readers import readers_forbidden
 
 SCENARIOS = sorted(
     p
@@ -98,7 +100,9 @@ def test_every_quote_of_the_newer_forms_is_clickable_in_its_place(
     assessment = bundle_import(raw=path.read_bytes()).assessment
     assessment_verify(assessment_id=assessment.pk)
     client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
-    response = client.get(reverse("reviews:assessment_detail", args=[assessment.pk]))
+    with readers_forbidden() as called:  # the page reads the stored layout (issue 13)
+        response = client.get(reverse("reviews:assessment_detail", args=[assessment.pk]))
+    assert called == []
     assert response.status_code == 200
     html = response.content.decode()
     in_text = html.split('<article id="response"', 1)[1].split("</article>", 1)[0]
@@ -152,3 +156,31 @@ def test_a_quote_in_backticks_is_rendered_in_its_place_with_its_badge(client, dj
     html = client.get(reverse("reviews:assessment_detail", args=[assessment.pk])).content.decode()
     assert html.count('data-quote="1"') == 1 and 'data-status="verified"' in html
     assert "<code>Staff must train yearly.</code>" not in html  # the quote element, not code
+
+
+@pytest.mark.django_db
+def test_a_json_key_of_any_length_is_stored_and_shown_in_place(client, django_user_model):
+    """Issue 13: a quote under a key over 1,000 characters made storing the results fail (the
+    JSON path's column was too short); now it is verified, stored and placed in the tree."""
+    key = "k" * 1500
+    assessment = bundle_import(
+        raw={
+            "bundle_version": 1,
+            "id": "long-key",
+            "sources": [{"id": "D1", "kind": "document", "paragraphs": ["Alpha beta gamma."]}],
+            "response": {
+                "format": "json",
+                "text": json.dumps({key: [{"quote": "beta gamma", "source": "D1"}]}),
+                "quotes": [{"path": "$.*[*]", "text": "quote", "source": "source"}],
+            },
+        }
+    ).assessment
+    assessment_verify(assessment_id=assessment.pk)
+    assessment.refresh_from_db()
+    assert assessment.verification_state == "done", assessment.verification_error
+    quote = Quote.objects.get(assessment=assessment)
+    assert (quote.status, quote.json_path) == ("verified", f"$.{key}[0].quote")
+    client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
+    html = client.get(reverse("reviews:assessment_detail", args=[assessment.pk])).content.decode()
+    in_text = html.split('<article id="response"', 1)[1].split("</article>", 1)[0]
+    assert in_text.count('data-quote="1"') == 1 and key in in_text

@@ -5,8 +5,8 @@ or have prose around it. ``json.loads`` is tried first; only JSON it refuses goe
 ``json_repair``, and the repair is noted. The bundle's ``response.quotes`` entries select
 the quote objects with JSONPath (RFC 9535, via ``python-jsonpath``, which reports each
 match's concrete location, e.g. ``$.topics[3]``). Reading the quotes of those objects is
-:mod:`.parse_json`'s; the export and the reviewer's page use this module to find the same
-JSON and objects again.
+:mod:`.parse_json`'s; what the export and the reviewer's page need of the JSON and its
+objects is its ``JsonLayout``, found once with the quotes and stored with the results.
 """
 
 from __future__ import annotations
@@ -90,6 +90,58 @@ class QuoteObject:
     @property
     def text_path(self) -> str:
         return format_path((*self.parts, self.fields.text))
+
+
+@dataclass(frozen=True, slots=True)
+class JsonLayout:
+    """A JSON response as its export and the reviewer's page use it, found once by the
+    parser and stored with the results, so neither reads the response again: the JSON value
+    written out (``value_json``, ``json.dumps`` of it, key order kept; None when the
+    response holds no JSON that could be read), the region ``[start, end)`` of the text it
+    was read from and how it was written there (``indent``, ``encoded_twice``, an
+    ``unclosed_fence``), and the quote objects the bundle's ``response.quotes`` select."""
+
+    value_json: str | None
+    start: int
+    end: int
+    objects: tuple[QuoteObject, ...] = ()
+    indent: int | str | None = None
+    encoded_twice: bool = False
+    unclosed_fence: bool = False
+
+    def value(self) -> Any:
+        """A fresh copy of the JSON value (None when there is none), for the caller to
+        change: no deep copy, whose recursion the value's depth would control."""
+        return None if self.value_json is None else json.loads(self.value_json)
+
+
+LEADING_INDENT = re.compile(r"\n([ \t]+)\S")
+
+
+def json_layout(text: str, located: LocatedJson, objects: list[QuoteObject]) -> JsonLayout:
+    r"""The layout of the JSON ``located`` in ``text``, with the quote ``objects`` in it.
+
+    >>> text = '```json\n{"a": [\n  {"q": "x"}]}\n```'
+    >>> found = locate_json(text)
+    >>> layout = json_layout(text, found, [])
+    >>> layout.value_json, text[layout.start : layout.end] == text[8:-4], layout.indent
+    ('{"a": [{"q": "x"}]}', True, 2)
+    """
+    if located.value is None:
+        return JsonLayout(None, located.start, located.end)
+    region = text[located.start : located.end]
+    written = DECODER.decode(region) if located.encoded_twice else region
+    indent_run = LEADING_INDENT.search(written) if isinstance(written, str) else None
+    unit = indent_run.group(1) if indent_run else None
+    return JsonLayout(
+        value_json=json.dumps(located.value, ensure_ascii=False),
+        start=located.start,
+        end=located.end,
+        objects=tuple(objects),
+        indent=None if unit is None else unit if "\t" in unit else len(unit),
+        encoded_twice=located.encoded_twice,
+        unclosed_fence=located.unclosed_fence,
+    )
 
 
 def format_path(parts: tuple[PathPart, ...]) -> str:

@@ -27,6 +27,7 @@ from .json_locate import (
     counted,
     format_path,
     json_kind,
+    json_layout,
     locate_json,
     select_quote_objects,
     value_at,
@@ -56,7 +57,8 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
     located = locate_json(text, quote_fields)
     notes = list(located.notes)
     if located.value is None:
-        return ParsedResponse(quotes=(), notes=tuple(notes))
+        layout = json_layout(text, located, [])
+        return ParsedResponse(quotes=(), notes=tuple(notes), json_layout=layout)
     objects, selection_notes = select_quote_objects(located.value, quote_fields)
     notes.extend(selection_notes)
     quotes: list[ParsedQuote] = []
@@ -105,7 +107,9 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             "cites where it names a source"
         )
     notes.extend(_entries_without_quotes(located.value, objects, quoting_entries, quote_fields))
-    return ParsedResponse(quotes=tuple(quotes), notes=tuple(notes))
+    return ParsedResponse(
+        quotes=tuple(quotes), notes=tuple(notes), json_layout=json_layout(text, located, objects)
+    )
 
 
 def _repeated_fields(obj: dict[str, Any], selected: QuoteObject) -> Iterator[str]:

@@ -18,16 +18,22 @@ Output is a function of the bundle and report alone: the same input gives the sa
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Callable
 from typing import Any
 
-# JSON is rewritten where the JSON reader finds it (its locator, the keys of a citation
-# object, a marker copied into a text field); a markdown response only from what each
-# quote and its ``CitationSite`` record.
-from ..reading.json_locate import QuoteObject, locate_json, select_quote_objects, value_at
+# JSON is rewritten where the JSON reader found it (the layout verification stored, the keys
+# of a citation object, a marker copied into a text field); a markdown response only from
+# what each quote and its ``CitationSite`` record.
+from ..reading.json_locate import (
+    JsonLayout,
+    QuoteObject,
+    json_layout,
+    locate_json,
+    select_quote_objects,
+    value_at,
+)
 from ..reading.parse_json import NAME_KEYS, PARAGRAPH_KEYS, nested_key, rewrite_quote_field
 from ..reading.source_names import resolve_source
 from ..text import BLANK_LINE, LINE_SPACE, back, skip
@@ -45,7 +51,6 @@ from ..types import (
 )
 
 JSON_FLAG_FIELD = "verbatim_status"
-LEADING_INDENT = re.compile(r"\n([ \t]+)\S")
 CLOSING_PUNCTUATION = ".,;:!?)]…"
 CLAUSE_PUNCTUATION = ",;:"
 # Quotation marks for a corrected inline quote whose new text holds its original ones.
@@ -283,12 +288,11 @@ def _drop(text: str, start: int, end: int) -> str:
 
 def _export_json(bundle: Bundle, report: Report) -> str:
     text = bundle.response.text
-    located = locate_json(text, bundle.response.quote_fields)
-    if located.value is None:
+    layout = report.json_layout or _json_layout_of(bundle)
+    data = layout.value()  # a fresh copy to change
+    if data is None:
         return text
-    data = copy.deepcopy(located.value)
-    objects, _ = select_quote_objects(data, bundle.response.quote_fields)
-    by_path = {selected.text_path: selected for selected in objects}
+    by_path = {selected.text_path: selected for selected in layout.objects}
     removals: list[QuoteObject] = []
     for result in report.results:
         selected = by_path.get(result.quote.json_path or "")
@@ -310,25 +314,24 @@ def _export_json(bundle: Bundle, report: Report) -> str:
     # Last first, so earlier indices in the same array stay valid.
     for selected in sorted(removals, key=lambda s: s.order, reverse=True):
         del value_at(data, selected.parts[:-1])[selected.parts[-1]]
-    region = text[located.start : located.end]
     # JSON encoded twice is written back the same way: as a JSON string holding the JSON.
-    written = json.loads(region) if located.encoded_twice else region
-    rendered = json.dumps(data, ensure_ascii=False, indent=_indent_of(written))
-    if located.encoded_twice:
+    rendered = json.dumps(data, ensure_ascii=False, indent=layout.indent)
+    if layout.encoded_twice:
         rendered = json.dumps(rendered, ensure_ascii=False)
-    after = text[located.end :]
-    if located.unclosed_fence:
+    after = text[layout.end :]
+    if layout.unclosed_fence:
         after = "\n```" + ("\n" if after.endswith("\n") else "")
-    return text[: located.start] + rendered + after
+    return text[: layout.start] + rendered + after
 
 
-def _indent_of(region: str) -> int | str | None:
-    """The indentation unit of the JSON as written (None: it was on one line)."""
-    found = LEADING_INDENT.search(region)
-    if found is None:
-        return None
-    unit = found.group(1)
-    return unit if "\t" in unit else len(unit)
+def _json_layout_of(bundle: Bundle) -> JsonLayout:
+    """The layout of a report made without one (by hand, not by ``verify_bundle``): the
+    JSON found again."""
+    text, quote_fields = bundle.response.text, bundle.response.quote_fields
+    located = locate_json(text, quote_fields)
+    if located.value is None:
+        return json_layout(text, located, [])
+    return json_layout(text, located, select_quote_objects(located.value, quote_fields)[0])
 
 
 def _correct_object(

@@ -1,0 +1,49 @@
+"""Deployment checks of verification's services (``manage.py check --deploy --database
+default``, run on the live system): beat is load-bearing, so its sweep must be running."""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.checks import Tags, Warning, register
+from django.db import DatabaseError
+from django.utils import timezone
+
+SWEEPS_MISSED = 3  # sweep periods without a sweep before the check warns
+
+HINT = (
+    "run celery beat (celery -A config beat, or one worker with --beat), or "
+    "manage.py sweep_verifications from cron every VERIFICATION_SWEEP_SECONDS: without the "
+    "sweep a verification whose message was lost with a killed worker is never finished"
+)
+
+
+@register(Tags.database, deploy=True)
+def sweep_is_running(app_configs=None, databases=None, **kwargs) -> list[Warning]:
+    """Warn when the sweep of stuck verifications has not run for ``SWEEPS_MISSED`` periods
+    (a database check: it runs with ``--database``)."""
+    if not databases or "default" not in databases:
+        return []
+    from citations.models import SweepRun
+
+    try:
+        last = SweepRun.objects.filter(pk=1).values_list("ran_at", flat=True).first()
+    except DatabaseError as exc:
+        return [Warning(f"cannot tell whether beat runs: {exc}", hint=HINT, id="citations.W001")]
+    period = timedelta(seconds=settings.VERIFICATION_SWEEP_SECONDS)
+    if last is None:
+        return [
+            Warning(
+                "the sweep of stuck verifications has never run", hint=HINT, id="citations.W001"
+            )
+        ]
+    if timezone.now() - last > SWEEPS_MISSED * period:
+        return [
+            Warning(
+                f"the sweep of stuck verifications last ran at {last:%Y-%m-%d %H:%M:%S} UTC, "
+                f"more than {SWEEPS_MISSED} sweep periods "
+                f"({SWEEPS_MISSED * settings.VERIFICATION_SWEEP_SECONDS} s) ago",
+                hint=HINT,
+                id="citations.W001",
+            )
+        ]
+    return []
