@@ -28,7 +28,6 @@ from citations.engine.matching.words import (
     FUNCTION_WORDS,
     LIMITING_BY_LANGUAGE,
     NEGATIONS,
-    NUMBER_VALUES,
     PARTY_PREFIXES,
     PREPOSITIONS,
     PROHIBITIONS,
@@ -36,6 +35,7 @@ from citations.engine.matching.words import (
     UNSPACED_NEGATING_ENDINGS,
     cut_words,
     is_number,
+    number_values,
     word_claim,
 )
 from citations.engine.types import VerificationStatus
@@ -418,15 +418,16 @@ def test_a_quote_cut_off_a_negation_word_is_never_verified(negation, data):
 
 @SETTINGS
 @given(
-    word=st.sampled_from(sorted(w for w in NUMBER_VALUES if "-" not in w)),
+    word=st.sampled_from(sorted(w for w in number_values() if "-" not in w)),
     other=st.integers(0, 100),
     in_words_in_quote=st.booleans(),
 )
 def test_a_number_in_words_or_figures_is_the_same_number_only_at_its_value(
     word, other, in_words_in_quote
 ):
-    """edit.number_form: "thirty days" for "30 days" and back; another value changes it."""
-    value = NUMBER_VALUES[word]
+    """edit.number_form: "thirty days" for "30 days" and back, in every language num2words
+    writes ("novanta", "tien", "dwadzieścia"); another value changes it."""
+    value = number_values()[word]
     counted = "days"
     source = f"The notice must reach the other party at least {value} {counted} in advance."
     quote = f"The notice must reach the other party at least {word} {counted} in advance."

@@ -68,6 +68,8 @@ _SCRIPTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ar", re.compile("[\u0600-\u06ff]")),
     ("hi", re.compile("[\u0900-\u097f]")),
 )
+# Every language's commonest words: no number word may be one ("to" is two in Danish)
+COMMON_WORDS = frozenset().union(*_FUNCTION_WORDS.values())
 # A word listed for several languages tells each of them less ("la": French, Spanish, Italian)
 _WEIGHTS: dict[str, dict[str, float]] = {}
 for _language, _words in _FUNCTION_WORDS.items():

@@ -47,41 +47,49 @@ NUMBER_WORDS = _words(
     monate monaten jahr jahre jahren prozent jour jours semaine semaines mois an ans année
     années heure heures pourcent"""
 )
-# What the number words written alone count, so "two" for "2" is the same number
-NUMBER_VALUES: dict[str, int] = {
-    word: value
-    for words in (
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-        "fourteen fifteen sixteen seventeen eighteen nineteen twenty",
-        "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn "
-        "vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn zwanzig",
-        "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
-        "quinze seize dix-sept dix-huit dix-neuf vingt",
-    )
-    for value, word in enumerate(words.split())
-} | {
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-    "hundred": 100,
-    "dreißig": 30,
+# What the number words written alone count, so "two" for "2" is the same number: the words
+# num2words writes for 0-100 and 1000 in every language below (one word each: "veintiuno",
+# not "vingt et un"), and the forms it does not write ("eins", "dreissig", "hundred")
+_NUMBER_LANGUAGES = (
+    *("en", "de", "fr", "es", "it", "pt", "nl", "pl"),
+    *("sv", "da", "no", "cs", "ro", "tr", "ru"),
+)
+_NUMBER_FORMS = {
+    "eins": 1,
     "dreissig": 30,
-    "vierzig": 40,
-    "fünfzig": 50,
-    "sechzig": 60,
-    "siebzig": 70,
-    "achtzig": 80,
-    "neunzig": 90,
+    "hundred": 100,
     "hundert": 100,
-    "trente": 30,
-    "quarante": 40,
-    "cinquante": 50,
-    "soixante": 60,
+    "thousand": 1000,
+    "tausend": 1000,
 }
+
+
+@cache
+def number_values() -> dict[str, int]:
+    """Every number word with its value, built on first use (num2words is imported then).
+    Words of two letters or fewer, and the commonest words of any language ("to" is two in
+    Danish, "on" ten in Turkish), are left out: read as numbers they would be numbers
+    everywhere.
+
+    >>> values = number_values()
+    >>> values["novanta"], values["tien"], values["dwadzieścia"], values["dix-sept"]
+    (90, 10, 20, 17)
+    >>> "to" in values, "on" in values
+    (False, False)
+    """
+    from num2words import num2words  # only a bundle that writes numbers in words needs it
+
+    from .languages import COMMON_WORDS
+
+    values = dict(_NUMBER_FORMS)
+    for language in _NUMBER_LANGUAGES:
+        for value in (*range(101), 1000):
+            word = fold_text(num2words(value, lang=language))
+            if " " not in word and len(word) > 2 and word not in COMMON_WORDS | FUNCTION_WORDS:
+                values.setdefault(word, value)
+    return values
+
+
 # The months, which a date names: another one is another date
 MONTHS = _words(
     """january february march april may june july august september october november
@@ -505,7 +513,7 @@ def number_value(word: str) -> int | None:
     """
     if word.isdecimal():  # figures of any script: "30", "٣٠", "३०"
         return int(word)
-    return NUMBER_VALUES.get(word)
+    return number_values().get(word)
 
 
 _SPELLED_NUMBER = re.compile(r"(?<![\w-])[^\W\d_]+(?:-[^\W\d_]+)?(?![\w-])")
@@ -517,6 +525,5 @@ def in_figures(text: str) -> str:
     >>> in_figures("within thirty days, dix-sept fois")
     'within 30 days, 17 fois'
     """
-    return _SPELLED_NUMBER.sub(
-        lambda found: str(NUMBER_VALUES.get(found.group(), found.group())), text
-    )
+    values = number_values()
+    return _SPELLED_NUMBER.sub(lambda found: str(values.get(found.group(), found.group())), text)
