@@ -24,6 +24,7 @@ FOLDS = [
     ("whitespace runs and line breaks", "  one \t two\n\nthree\u00a0four  ", "one two three four"),
     ("German sharp s kept", "Straße", "straße"),
     ("final sigma", "ΟΔΟΣ οδος", "οδοσ οδοσ"),
+    ("Turkish dotted and dotless i", "DEPOZİTO AYLIK Hatalı İade", "depozito aylik hatali iade"),
     ("Korean", "요청자가  검토를\n요청합니다.", "요청자가 검토를 요청합니다."),
     ("decomposed Hangul jamo", "\u1112\u1161\u11ab", "한"),
     ("emoji", "Gut 👍🏽 so", "gut 👍🏽 so"),

@@ -67,6 +67,10 @@ _CHAR_FOLD_MAP = {
         " ",
     ),
     "ς": "σ",  # final sigma: lower() picks it by context, so fold it to the plain form
+    # Turkish dotted and dotless i: "HATALI" lower-cases to "hatali", "İ" to "i" and a dot,
+    # so the four letters are one where case is folded
+    "ı": "i",
+    "İ": "I",
     # the ideographic comma and full stop, which answers often write as "," and "."
     "、": ",",
     "。": ".",
