@@ -24,6 +24,7 @@ from citations.engine.matching.words import (
     ARTICLES,
     CONJUNCTIONS,
     CONNECTIVES,
+    CONTRACTIONS,
     FOCUS_WORDS,
     FUNCTION_WORDS,
     LIMITING_BY_LANGUAGE,
@@ -1177,3 +1178,26 @@ def test_a_typo_inside_a_long_word_is_corrected(quoted, written):
     result = result_for(f"Die Regierung plant in diesem Jahr die {quoted} der Bahn", source)
     assert result.status is VerificationStatus.CORRECTED, result.decision
     assert "edit.typo" in result.decision.rules
+
+
+@SETTINGS
+@given(
+    contraction=st.sampled_from(sorted(CONTRACTIONS.items())),
+    contracted_in_quote=st.booleans(),
+)
+def test_words_written_contracted_or_in_full_are_the_same_words(contraction, contracted_in_quote):
+    """edit.contraction: "zum" for "zu dem", "del" for "de el", "do not" for "don't", either
+    way round; another contraction in its place ("zur" for "zu dem") is another word."""
+    contracted, full = contraction
+    written = contracted.replace(" ", "'") if " " in contracted else contracted
+    before, after = "Die Regel gilt seit Jahren", "Ende des Vertrags und bleibt bestehen"
+    quote = f"{before} {written if contracted_in_quote else full} {after}"
+    source = f"{before} {full if contracted_in_quote else written} {after}."
+    result = result_for(quote, source)
+    assert result.status is VerificationStatus.CORRECTED, result.decision
+    assert "edit.contraction" in result.decision.rules
+    other = next(c for c, f in sorted(CONTRACTIONS.items()) if f != full and " " not in c)
+    assert result_for(f"{before} {other} {after}", f"{before} {full} {after}.").status not in (
+        VerificationStatus.CORRECTED,
+        VerificationStatus.VERIFIED,
+    )

@@ -28,6 +28,7 @@ from .words import (
     CONJUNCTIONS,
     CONNECTIVE_SENSES,
     CONNECTIVES,
+    CONTRACTIONS,
     FOCUS_WORDS,
     GENDER_ENDINGS,
     INFLECTION_ENDINGS,
@@ -97,6 +98,8 @@ def classify(steps: list[Step], quote: Words, span: Words) -> list[Difference]:
     ['edit.self_reference']
     """
     differences: list[Difference] = []
+    steps, contracted = contractions(steps, quote.words, span.words)
+    differences.extend(contracted)
     steps, split = rejoin_split_words(steps, quote.words, span.words)
     differences.extend(split)
     opening, steps = _opening(steps, quote.words, span)
@@ -212,6 +215,13 @@ def _word_rule(
         return "edit.typo"  # "minndestens" is still "mindestens"
     if q_word in MONTHS and w_word in MONTHS:
         return "claim.number"  # a date changed: "May" for "March" is no word of force
+    if (
+        is_number(q_word)
+        and is_number(w_word)
+        and not any(c.isdigit() for c in q_word + w_word)
+        and same_word(q_word, w_word, last=False) == "edit.inflection"
+    ):
+        return "edit.inflection"  # "1,2 millions" for "1,2 million": the same number
     for word in (q_word, w_word):
         claim = word_claim(word)
         if claim is not None:
@@ -527,6 +537,43 @@ _MIN_STEM = 4  # an ending added to a shorter word makes another word ("in", "in
 _PREFIX_LETTERS = 3  # a letter changed among a word's first three may be a prefix
 _MIN_TYPO_WORD = 8  # one wrong letter in a shorter word may well be another word
 _MIN_DROPPED_LETTER_WORD = 5  # "ever" / "never"
+
+
+def contractions(
+    steps: list[Step], query: list[str], span: list[str]
+) -> tuple[list[Step], list[Difference]]:
+    """The alignment with words written contracted on one side and in full on the other
+    ("zum" and "zu dem", "del" and "de el", "don't" and "do not") taken as matching steps,
+    and those words (``words.CONTRACTIONS``).
+
+    >>> steps = [Step(0, 0, True), Step(1, 1, False), Step(None, 2, False)]
+    >>> _, found = contractions(steps, ["bis", "zum"], ["bis", "zu", "dem"])
+    >>> [(d.kind, d.quote, d.source) for d in found]
+    [('edit.contraction', 'zum', 'zu dem')]
+    """
+    kept: list[Step] = []
+    found: list[Difference] = []
+    k = 0
+    while k < len(steps):
+        for size in (3, 2):
+            window = steps[k : k + size]
+            qs = [q for q, _, _ in window if q is not None]
+            ws = [w for _, w, _ in window if w is not None]
+            if len(window) < size or not qs or not ws:
+                continue
+            quoted = " ".join(query[qs[0] : qs[-1] + 1])
+            written = " ".join(span[ws[0] : ws[-1] + 1])
+            if quoted != written and (
+                CONTRACTIONS.get(quoted) == written or CONTRACTIONS.get(written) == quoted
+            ):
+                found.append(Difference("edit.contraction", quoted, written))
+                kept.append(Step(None, None, True))
+                k += size
+                break
+        else:
+            kept.append(steps[k])
+            k += 1
+    return kept, found
 
 
 def rejoin_split_words(

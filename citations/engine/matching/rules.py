@@ -358,6 +358,11 @@ RULES: tuple[Rule, ...] = (
                 "les locataire paient le loyer convenu",
                 "les locataires paient le loyer convenu",
             ),
+            (
+                "fr",
+                "Le groupe a versé 1,2 millions d'euros aux associations",
+                "Le groupe a versé 1,2 million d'euros aux associations",
+            ),
         ),
         (
             ("de", "Kinder erhalten das Geld ohne Antrag", "Kindergeld erhalten alle ohne Antrag"),
@@ -380,6 +385,56 @@ RULES: tuple[Rule, ...] = (
                 "fr",
                 "L'employé doit informer le salarié par écrit",
                 "L'employeur doit informer le salarié par écrit",
+            ),
+        ),
+    ),
+    Rule(
+        "edit.contraction",
+        _E,
+        "words written contracted or in full (zum for zu dem, del for de el, au for à le, do "
+        "not for don't)",
+        (
+            (
+                "de",
+                "Der Antrag ist bis zum Ende des Monats zu stellen",
+                "Der Antrag ist bis zu dem Ende des Monats zu stellen",
+            ),
+            (
+                "es",
+                "Los gastos del desplazamiento serán abonados por la empresa",
+                "Los gastos de el desplazamiento serán abonados por la empresa",
+            ),
+            (
+                "fr",
+                "Le loyer est versé au bailleur chaque mois",
+                "Le loyer est versé à le bailleur chaque mois",
+            ),
+            (
+                "en",
+                "We do not accept the revised terms of the offer",
+                "We don't accept the revised terms of the offer",
+            ),
+        ),
+        (
+            (
+                "de",
+                "Der Antrag ist bis zur Mitte des Monats zu stellen",
+                "Der Antrag ist bis zu dem Ende des Monats zu stellen",
+            ),
+            (
+                "es",
+                "Los gastos al desplazamiento serán abonados por la empresa",
+                "Los gastos de el desplazamiento serán abonados por la empresa",
+            ),
+            (
+                "fr",
+                "Le loyer est versé du bailleur chaque mois",
+                "Le loyer est versé à le bailleur chaque mois",
+            ),
+            (
+                "en",
+                "The rent is paid to the landlord each month",
+                "The rent is paid by the landlord each month",
             ),
         ),
     ),

@@ -435,6 +435,55 @@ OPPOSITE_PREFIXES = _words(
     """un in im il ir non dis ex de anti a ab zu miss mis out up down over under pre post
     ein aus auf über unter vor nach 불 비 무 미 몰 不 非 無 无 未"""
 )
+# Words written contracted or in full: the same words ("zum" and "zu dem", "don't" and
+# "do not"); keyed by the contracted form's words as the aligner reads them ("don t")
+CONTRACTIONS = {
+    " ".join(re.findall(r"\w+", fold_text(whole))): fold_text(parts)
+    for whole, parts in {
+        "don't": "do not",
+        "doesn't": "does not",
+        "didn't": "did not",
+        "isn't": "is not",
+        "aren't": "are not",
+        "wasn't": "was not",
+        "weren't": "were not",
+        "won't": "will not",
+        "can't": "cannot",
+        "couldn't": "could not",
+        "shouldn't": "should not",
+        "wouldn't": "would not",
+        "it's": "it is",
+        "we're": "we are",
+        "they're": "they are",
+        "zum": "zu dem",
+        "zur": "zu der",
+        "im": "in dem",
+        "ins": "in das",
+        "am": "an dem",
+        "ans": "an das",
+        "vom": "von dem",
+        "beim": "bei dem",
+        "au": "à le",
+        "aux": "à les",
+        "du": "de le",
+        "des": "de les",
+        "del": "de el",
+        "al": "a el",
+        "nel": "in il",
+        "nella": "in la",
+        "della": "di la",
+        "dello": "di lo",
+        "sul": "su il",
+        "sulla": "su la",
+        "do": "de o",
+        "da": "de a",
+        "dos": "de os",
+        "das": "de as",
+        "no": "em o",
+        "na": "em a",
+        "ao": "a o",
+    }.items()
+}
 # Prefixes that make a word name another party or thing ("Vermieter"/"Mieter",
 # "subcontractor"/"contractor", "copropriétaire"/"propriétaire"): a quote cut right after
 # one names the other
