@@ -247,16 +247,13 @@ def _without_cut_claim(
     match = found.match
     searcher = _searcher_of(match, primary, secondary)
     last = match.continues[-1] if match.continues else match
-    cut = sentence_cut(
-        searcher.source.paragraphs,
-        match.paragraph - 1,
-        match.start,
-        last.paragraph - 1,
-        last.end,
-        quote.text,
-        lead_in=lead_in,
-        language=paragraph_language(searcher, match.paragraph - 1),
-    )
+    at = (searcher.source.paragraphs, match.paragraph - 1, match.start, last.paragraph - 1)
+    # every language's words first: when none of them cuts, the paragraph's own do not, and
+    # its language need not be told (most quotes)
+    cut = sentence_cut(*at, last.end, quote.text, lead_in=lead_in)
+    if cut.left_out or cut.said_in_answer:
+        language = paragraph_language(searcher, match.paragraph - 1)
+        cut = sentence_cut(*at, last.end, quote.text, lead_in=lead_in, language=language)
     if cut.left_out:
         difference = Difference("claim.sentence_cut", "", cut.left_out)
         return _Found(Finding.CHANGED_CLAIM, match, ("claim.sentence_cut",), (difference,))

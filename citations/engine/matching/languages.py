@@ -24,7 +24,6 @@ import re
 from collections import Counter
 
 from .match import PreparedSource
-from .normalize import fold_text
 
 # The commonest words of each language (articles, prepositions, pronouns, auxiliaries):
 # a few hundred words of a text hold many of its language's and few of another's.
@@ -91,7 +90,7 @@ def language_of(text: str) -> str | None:
         if len(script.findall(sample)) * 4 > len(sample):
             return language
     hits = Counter[str]()
-    for word in _WORD.findall(fold_text(sample)):
+    for word in _WORD.findall(sample.lower()):  # the words listed need no other fold
         hits.update(_WEIGHTS.get(word, {}))
     ranked = hits.most_common(2)
     if not ranked or ranked[0][1] < _MIN_HITS:
