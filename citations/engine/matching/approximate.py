@@ -123,13 +123,22 @@ class Candidate:
 
 
 class WordIndex:
-    """A source's word frequencies (counted in C over its normalized text, once) and the
-    character positions of whole words, found on demand and remembered."""
+    """How often a word stands in a source's normalized text and where it stands as a whole
+    word, each found on demand (in C) and remembered: a quote asks about its own few words,
+    so counting every word of a long source would cost more than it answers."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.counts = Counter(WORD.findall(text))
+        self._counts: dict[str, int] = {}
         self._positions: dict[str, list[int]] = {}
+
+    def count(self, word: str) -> int:
+        """How often ``word`` stands in the text, inside longer words too: enough to tell a
+        rare word, which anchors a quote, from a common one."""
+        found = self._counts.get(word)
+        if found is None:
+            found = self._counts[word] = self.text.count(word)
+        return found
 
     def positions(self, word: str) -> list[int]:
         """Start offsets of ``word`` as a whole word in the text."""
@@ -356,7 +365,7 @@ def _vote(
     by_word: dict[str, list[int]] = {}
     for word, start, _ in query:
         by_word.setdefault(word, []).append(start)
-    ranked = sorted((index.counts[w], w) for w in by_word if w in index.counts)
+    ranked = sorted((count, w) for w in by_word if (count := index.count(w)))
     anchors = [w for count, w in ranked if count <= _COMMON][:_MAX_ANCHORS] or [
         w for _, w in ranked[:3]
     ]
