@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from citations.bundles import engine_bundle, turn_sources
+from citations.bundles import engine_bundle
 from citations.engine import verify_bundle
 from citations.models import Verification, VerificationState
 from citations.services import (
@@ -19,6 +19,7 @@ from citations.services import (
     assessment_store_results,
     verification_restart,
 )
+from citations.storage import turn_sources
 from generation import services as generation_services
 from generation.models import Generation, GenerationStatus
 from reviews.models import Assessment, ReviewAction, ReviewState
