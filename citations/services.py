@@ -50,6 +50,7 @@ from citations.bundles import engine_bundle
 from citations.engine import Bundle, Report, VerificationStatus, report_to_dict, verify_bundle
 from citations.engine.writing.layout import layout_to_dict
 from citations.models import SweepRun, Verification, VerificationState
+from citations.state_graph import StateGraph, transition
 
 from .selectors import assessments_claimed, assessments_stuck, stale_after
 from .storage import turn_sources
@@ -62,23 +63,30 @@ TRANSIENT_DB_ERRORS = (OperationalError, InterfaceError)
 MAX_ERROR_CHARS = 2000
 
 State = VerificationState
-# The verification state graph, written down once: action -> (states it may start from, result).
-# A running claim may be taken over only once it is stale (see ``assessment_claim``).
-VERIFICATION_TRANSITIONS: dict[str, tuple[frozenset[str], str]] = {
-    "claim": (frozenset({State.PENDING, State.RUNNING}), State.RUNNING),
-    "store": (frozenset({State.RUNNING}), State.DONE),
-    "release": (frozenset({State.RUNNING}), State.PENDING),
-    "fail": (frozenset({State.PENDING, State.RUNNING}), State.FAILED),
-    "reverify": (frozenset({State.DONE, State.FAILED}), State.PENDING),
-}
 
 
-def _sources_of(action: str) -> Q:
-    return Q(verification_state__in=VERIFICATION_TRANSITIONS[action][0])
+class VerificationAction(StrEnum):
+    CLAIM = "claim"
+    STORE = "store"
+    RELEASE = "release"
+    FAIL = "fail"
+    REVERIFY = "reverify"
 
 
-def _target_of(action: str) -> str:
-    return VERIFICATION_TRANSITIONS[action][1]
+Action = VerificationAction
+# The verification state graph, written down once. A running claim may be taken over only
+# once it is stale or its process is gone (see ``assessment_claim``).
+VERIFICATION_TRANSITIONS = StateGraph(
+    field="verification_state",
+    states=State,
+    transitions={
+        Action.CLAIM: transition({State.PENDING, State.RUNNING}, State.RUNNING),
+        Action.STORE: transition({State.RUNNING}, State.DONE),
+        Action.RELEASE: transition({State.RUNNING}, State.PENDING),
+        Action.FAIL: transition({State.PENDING, State.RUNNING}, State.FAILED),
+        Action.REVERIFY: transition({State.DONE, State.FAILED}, State.PENDING),
+    },
+)
 
 
 class VerifyOutcome(StrEnum):
@@ -117,8 +125,8 @@ def assessment_claim(
     # Pending, or running with a stale or dead or silent claim, within the state graph.
     assessment = storage.verification_claim_row(
         verification_id=assessment_id,
-        from_states=VERIFICATION_TRANSITIONS["claim"][0],
-        to_state=_target_of("claim"),
+        from_states=VERIFICATION_TRANSITIONS.sources(Action.CLAIM),
+        to_state=VERIFICATION_TRANSITIONS.target(Action.CLAIM),
         now=now,
         stale_before=now - stale_after(),
         owner=claim_owner(),
@@ -436,7 +444,7 @@ def assessment_store_results(
         finished = storage.verification_finish_row(
             verification_id=claim.assessment_id,
             attempt=claim.attempt,
-            from_states=VERIFICATION_TRANSITIONS["store"][0],
+            from_states=VERIFICATION_TRANSITIONS.sources(Action.STORE),
             values={
                 "quotes_found": len(report.results),
                 "quotes_verified": counts[VerificationStatus.VERIFIED],
@@ -449,7 +457,7 @@ def assessment_store_results(
                 "layout": layout_to_dict((r.quote for r in report.results), report.json_layout),
                 "engine_version": report.engine[:50],
                 "verification_run": run,
-                "verification_state": _target_of("store"),
+                "verification_state": VERIFICATION_TRANSITIONS.target(Action.STORE),
                 "verification_error": "",
                 "verified_at": now,
                 "updated_at": now,
@@ -472,8 +480,9 @@ def assessment_fail(*, assessment_id: int, error: str, claim: Claim | None = Non
     """Record a terminal failure; with ``claim``, only while that claim is still current."""
     guard = Q(verification_attempts=claim.attempt) if claim else Q()
     return bool(
-        Verification.objects.filter(_sources_of("fail"), guard, pk=assessment_id).update(
-            verification_state=_target_of("fail"),
+        VERIFICATION_TRANSITIONS.move(
+            Verification.objects.filter(guard, pk=assessment_id),
+            Action.FAIL,
             verification_error=error[:MAX_ERROR_CHARS],
             updated_at=timezone.now(),
         )
@@ -487,9 +496,13 @@ def _release_quietly(claim: Claim) -> None:
         if not connection.in_atomic_block:
             # A dropped connection stays broken until closed; a fresh one may work again.
             connection.close_if_unusable_or_obsolete()
-        Verification.objects.filter(
-            _sources_of("release"), pk=claim.assessment_id, verification_attempts=claim.attempt
-        ).update(verification_state=_target_of("release"), updated_at=timezone.now())
+        VERIFICATION_TRANSITIONS.move(
+            Verification.objects.filter(
+                pk=claim.assessment_id, verification_attempts=claim.attempt
+            ),
+            Action.RELEASE,
+            updated_at=timezone.now(),
+        )
     except DatabaseError:
         logger.warning("assessment %s: could not release claim", claim.assessment_id)
 
@@ -510,8 +523,9 @@ def verification_restart(*, assessment_id: int) -> bool:
     Whether its results may still change is review's to say: ``reviews.services.
     assessment_reverify`` refuses approved ones and calls this."""
     with transaction.atomic():
-        changed = Verification.objects.filter(_sources_of("reverify"), pk=assessment_id).update(
-            verification_state=_target_of("reverify"),
+        changed = VERIFICATION_TRANSITIONS.move(
+            Verification.objects.filter(pk=assessment_id),
+            Action.REVERIFY,
             verification_error="",
             updated_at=timezone.now(),
         )
