@@ -25,7 +25,7 @@ from typing import Any
 
 from django.apps import apps
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
 from django.db.models.functions import Now
 
 from citations.engine import QuoteResult
@@ -50,6 +50,29 @@ CLAIM_FIELDS = (
     "verification_crashes",
     "verification_run",
 )
+
+
+def _field(model: type[Model], name: str) -> "Field[Any, Any]":
+    """The field ``name`` of ``model``, which must be a column of its table."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field) or field.column is None:
+        raise TypeError(f"{model.__name__}.{name} is no column of its table")
+    return field
+
+
+def _quoted(field: "Field[Any, Any]") -> str:
+    """A concrete field's column, quoted ("drop" is an SQL keyword)."""
+    if field.column is None:
+        raise TypeError(f"{field} is no column of its table")
+    return connection.ops.quote_name(field.column)
+
+
+def _column(model: type[Model], name: str) -> str:
+    return _quoted(_field(model, name))
+
+
+def _table(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
 
 
 # --- The claim ---------------------------------------------------------------------------
@@ -100,12 +123,10 @@ def verification_claim_row(
 @functools.cache
 def _claim_sql(states: int, vendor: str) -> str:
     """Plain SQL that PostgreSQL and SQLite (>= 3.35, for RETURNING) both run."""
-    meta = Verification._meta
-    quote = connection.ops.quote_name  # "drop" is an SQL keyword
-    returned = ", ".join(quote(meta.get_field(name).column) for name in ("id", *CLAIM_FIELDS))
+    returned = ", ".join(_column(Verification, name) for name in ("id", *CLAIM_FIELDS))
     claimable = ", ".join(f"%(source{i})s" for i in range(states))
     return (
-        f"UPDATE {quote(meta.db_table)} SET verification_state = %(target)s, "
+        f"UPDATE {_table(Verification)} SET verification_state = %(target)s, "
         "verification_started_at = %(now)s, verification_claimed_by = %(owner)s, "
         f"verification_heartbeat_at = {database_now()}, "
         "verification_attempts = verification_attempts + 1, updated_at = %(now)s, "
@@ -142,12 +163,10 @@ def turn_sources(turn_id: int) -> list[Source]:
 
 @functools.cache
 def _turn_sources_sql(vendor: str) -> str:
-    meta = Source._meta
-    quote = connection.ops.quote_name
+    columns = ", ".join(_quoted(field) for field in Source._meta.concrete_fields)
     return (
-        f"SELECT {', '.join(quote(f.column) for f in meta.concrete_fields)} "
-        f"FROM {quote(meta.db_table)} WHERE {quote(meta.get_field('turn').column)} = %s "
-        f"ORDER BY {quote(meta.get_field('position').column)}"
+        f"SELECT {columns} FROM {_table(Source)} WHERE {_column(Source, 'turn')} = %s "
+        f"ORDER BY {_column(Source, 'position')}"
     )
 
 
@@ -162,9 +181,10 @@ def verification_finish_row(
     """Set ``values`` (by field name) if the row still carries the claim's token ``attempt``
     and is in ``from_states``: the token check and the row lock in one statement (inside the
     caller's transaction). False when it no longer does."""
-    meta = Verification._meta
     states = sorted(from_states)
-    params = [meta.get_field(name).get_db_prep_save(v, connection) for name, v in values.items()]
+    params = [
+        _field(Verification, name).get_db_prep_save(v, connection) for name, v in values.items()
+    ]
     with connection.cursor() as cursor:
         cursor.execute(
             _finish_sql(tuple(values), len(states), connection.vendor),
@@ -175,12 +195,10 @@ def verification_finish_row(
 
 @functools.cache
 def _finish_sql(names: tuple[str, ...], states: int, vendor: str) -> str:
-    meta = Verification._meta
-    quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(meta.get_field(n).column)} = %s" for n in names)
+    assignments = ", ".join(f"{_column(Verification, name)} = %s" for name in names)
     placeholders = ", ".join(["%s"] * states)
     return (
-        f"UPDATE {quote(meta.db_table)} SET {assignments} "
+        f"UPDATE {_table(Verification)} SET {assignments} "
         f"WHERE id = %s AND verification_attempts = %s "
         f"AND verification_state IN ({placeholders})"
     )
@@ -350,19 +368,17 @@ def rows_insert(
 def _insert_sql(model: type[Model], returning: tuple[str, ...], vendor: str) -> str:
     """``INSERT … SELECT`` from a JSON array of row objects: with ``jsonb_to_recordset`` on
     PostgreSQL, ``json_each`` on SQLite (the demo's database)."""
-    meta = model._meta
-    quote = connection.ops.quote_name
-    fields = [f for f in meta.concrete_fields if not f.primary_key]
-    columns = ", ".join(quote(f.column) for f in fields)
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(_quoted(f) for f in fields)
     if vendor == "postgresql":
-        record = ", ".join(f"{quote(f.column)} {f.db_type(connection)}" for f in fields)
+        record = ", ".join(f"{_quoted(f)} {f.db_type(connection)}" for f in fields)
         source = f"SELECT {columns} FROM jsonb_to_recordset(%s::jsonb) AS r({record})"
     else:
         extracts = ", ".join(f"json_extract(value, '$.{f.column}')" for f in fields)
         source = f"SELECT {extracts} FROM json_each(%s)"
-    sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) {source}"
+    sql = f"INSERT INTO {_table(model)} ({columns}) {source}"
     if returning:
-        sql += " RETURNING " + ", ".join(quote(meta.get_field(n).column) for n in returning)
+        sql += " RETURNING " + ", ".join(_column(model, name) for name in returning)
     return sql
 
 
@@ -404,9 +420,10 @@ class RowReading:
 
 @functools.cache
 def _row_reading(label: str, names: tuple[str, ...], vendor: str) -> RowReading:
-    meta = apps.get_model(label)._meta
+    model = apps.get_model(label)
+    meta = model._meta
     order = {field.name: n for n, field in enumerate(meta.concrete_fields)}
-    fields = sorted((meta.get_field(name) for name in names), key=lambda f: order[f.name])
+    fields = sorted((_field(model, name) for name in names), key=lambda f: order[f.name])
     converters = []
     for index, field in enumerate(fields):
         column = field.get_col(meta.db_table)

@@ -403,7 +403,7 @@ def generation_hand_over(
             if result.created:
                 _questions_store(generation=generation, record=record)
             link = "assessment" if result.created else "reused_assessment"
-            return _finish(generation, action, **fields, **{link: result.assessment})
+            return _finish(generation, action, **{**fields, link: result.assessment})
     except (BundleConflict, BundleError) as exc:
         return _finish(generation, Action.SEND_TO_REVIEW, failure=f"hand-over refused: {exc}")
 
@@ -565,6 +565,7 @@ def question_answer(*, generation_id: int, field: str, value: Any, reviewer) -> 
         open_question = generation.questions.filter(field=field, answered_at__isnull=True).first()
         if (
             record is None
+            or not isinstance(record.parsed, dict)  # no JSON answer: no questions asked
             or field not in asked
             or (generation.status in HANDED_OVER and open_question is None)
         ):

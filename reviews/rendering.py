@@ -168,17 +168,21 @@ def _replaced_span(quote: Quote, text: str) -> tuple[int, int]:
     """What the quote element replaces: everything the parser says belongs to the quote (its
     marks, emphasis and citation marker or attribution line; ``extent``) but a block quote's
     ``>`` opening, so the element stays inside its block quote, and the line breaks after it,
-    which end the block. Rows stored before extents: the quote text."""
+    which end the block. Rows stored before extents: the quote text. Only for a quote with a
+    place in the response (``_placed``)."""
+    quoted_start, quoted_end = quote.response_start, quote.response_end
+    if quoted_start is None or quoted_end is None:
+        raise ValueError(f"quote {quote.n} has no place in the response")
     if quote.extent_start is None:
-        return quote.response_start, quote.response_end
+        return quoted_start, quoted_end
     start = quote.extent_start
     opening = _BLOCK_QUOTE_OPENING.match(text, start) if quote.form == "block" else None
     if opening:
         # Past the first line's '>' but not past its opening quotation mark ('> "…"'), which
         # belongs to the quote like its closing one: left behind, it would dangle. (An HTML
         # <blockquote> has no '>' to keep.)
-        start = min(opening.end(), quote.response_start)
-    end = quote.response_end + len(text[quote.response_end : quote.extent_end].rstrip())
+        start = min(opening.end(), quoted_start)
+    end = quoted_end + len(text[quoted_end : quote.extent_end].rstrip())
     return start, end
 
 

@@ -130,7 +130,7 @@ def decision_summary(status: str, decision: dict) -> str:
     rules = [RULE[r] for r in decision.get("rules", ()) if r in RULE]
     claims = [r for r in rules if r.kind is RuleKind.CLAIM]
     if claims:
-        words = {}
+        words: dict[str, list[str]] = {}
         for difference in decision.get("differences", ()):
             shown = " / ".join(w for w in (difference["quote"], difference["source"]) if w)
             words.setdefault(difference["kind"], []).append(shown)
@@ -227,7 +227,7 @@ def word_diff(before: str, after: str, *, fold: bool = False) -> list[DiffPart]:
     matcher = difflib.SequenceMatcher(
         None, old_keys[lead : len(old) - trail], new_keys[lead : len(new) - trail], autojunk=False
     )
-    chunks = [
+    chunks: list[tuple[str, str, str]] = [
         (tag, "".join(old[lead + i1 : lead + i2]), "".join(new[lead + j1 : lead + j2]))
         for tag, i1, i2, j1, j2 in matcher.get_opcodes()
     ]
