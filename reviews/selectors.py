@@ -26,7 +26,7 @@ from citations.models import Correction, Quote, Source, VerificationState
 from citations.selectors import CURRENT_ENGINE
 
 from .models import Assessment, ReviewDecision, ReviewState
-from .rendering import RenderedParagraph, paragraph_rendering
+from .paragraphs import RenderedParagraph, paragraph_rendering
 
 STATUSES = tuple(status.value for status in VerificationStatus)
 

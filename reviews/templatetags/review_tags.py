@@ -7,11 +7,17 @@ from dataclasses import dataclass
 
 from django import template
 
+from citations.engine import VerificationStatus
 from citations.engine.matching.rules import RULE, RuleKind
 
 register = template.Library()
 
-STATUS_ICONS = {"verified": "✓", "corrected": "✎", "unverified": "?", "ineligible": "⊘"}
+STATUS_ICONS: dict[str, str] = {
+    VerificationStatus.VERIFIED: "✓",
+    VerificationStatus.CORRECTED: "✎",
+    VerificationStatus.UNVERIFIED: "?",
+    VerificationStatus.INELIGIBLE: "⊘",
+}
 
 REASON_TEXT = {
     "found_as_cited": "found where it was cited",
@@ -101,14 +107,14 @@ def original_citation(quote) -> str:
 def shown_citation(quote) -> str:
     """The citation the reader should trust: corrected ones point where the text really is
     (011.4); the rest stay as the model wrote them (011.2)."""
-    if quote.status == "corrected" and quote.corrected_source_id:
+    if quote.status == VerificationStatus.CORRECTED and quote.corrected_source_id:
         return _cite(quote.corrected_source, quote.corrected_paragraph)
     return original_citation(quote)
 
 
 @register.filter
 def shown_text(quote) -> str:
-    if quote.status == "corrected" and quote.corrected_text:
+    if quote.status == VerificationStatus.CORRECTED and quote.corrected_text:
         return quote.corrected_text
     return quote.text
 
@@ -140,10 +146,10 @@ def decision_summary(status: str, decision: dict) -> str:
         ]
         return "Not corrected: " + "; ".join(parts)
     edits = [r for r in rules if r.kind is RuleKind.EDIT]
-    if status == "corrected" and edits:
+    if status == VerificationStatus.CORRECTED and edits:
         return "Corrected: " + "; ".join(rule.covers for rule in edits)
     verbatim = [r for r in rules if r.kind is RuleKind.VERBATIM and r.id != "verbatim.exact"]
-    if status == "verified" and verbatim:
+    if status == VerificationStatus.VERIFIED and verbatim:
         return "Verified: " + "; ".join(rule.covers for rule in verbatim)
     return ""
 

@@ -15,13 +15,12 @@ from citations.engine.reading.parse_markdown import parse_markdown_response
 from citations.engine.types import QuoteFields
 from citations.models import Quote, Source, VerificationState
 from reviews.imports import bundle_import
+from reviews.paragraphs import paragraph_rendering, sentence_spans
 from reviews.rendering import (
     json_response_html,
     markdown_response_html,
-    paragraph_rendering,
     quote_view,
     render_quote_elements,
-    sentence_spans,
 )
 
 REDTEAM = Path(__file__).parents[1] / "citations" / "redteam"
