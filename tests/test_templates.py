@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from django.template.loader import get_template
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from config.template_lines import LIMIT, join_wrapped
@@ -51,6 +51,7 @@ PIECES = st.sampled_from(
 )
 
 
+@settings(deadline=None)  # no timing in tests: the machine is shared
 @given(st.lists(PIECES, min_size=1, max_size=60), st.integers(0, 12))
 def test_wrapping_then_loading_gives_the_template_as_it_was(pieces, indent):
     line = " " * indent + "".join(pieces)
@@ -70,7 +71,7 @@ def test_the_wrapper_breaks_between_attributes_first_and_never_in_a_template_tag
     assert "\\\n" not in wrapped  # attribute breaks sufficed
 
 
-def test_the_loader_joins_what_the_wrapper_broke(settings):
+def test_the_loader_joins_what_the_wrapper_broke():
     """The project's templates are read through the joining loader: the quote element,
     wrapped over many lines in the source, is one piece of HTML on the page."""
     source = (ROOT / "templates/reviews/assessment_detail.html").read_text(encoding="utf-8")

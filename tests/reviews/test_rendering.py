@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citations.engine.reading.json_locate import format_path
@@ -454,6 +454,7 @@ def between_tags(html: str) -> str:
     return re.sub(r">\s*<", "><", html.strip())
 
 
+@settings(deadline=None)  # the first example compiles the page's template
 @given(JSON_VALUES)
 def test_the_json_template_writes_the_tree_the_reference_does(value):
     text = json.dumps(value)
