@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django import template
 
-from citations.engine import VerificationStatus
+from citations.engine import Reason, VerificationStatus
 from citations.engine.matching.rules import RULE, RuleKind
 
 register = template.Library()
@@ -59,7 +59,7 @@ def quote_reason(quote) -> str:
     of an email quote found in another paragraph."""
     reason, cited = quote.reason, quote.cited_source
     found = _at(quote.match_source, quote.match_paragraph) if quote.match_source_id else ""
-    if reason == "found_as_cited" and found:
+    if reason == Reason.FOUND_AS_CITED and found:
         if cited is None:
             return f"found in {found}; the model cited no source"
         if quote.cited_paragraph is None:
@@ -73,19 +73,19 @@ def quote_reason(quote) -> str:
                 "(an email citation is left as written)"
             )
         return f"found where it was cited, {found}"
-    if reason == "relocated_paragraph" and found and cited is not None:
+    if reason == Reason.RELOCATED_PARAGRAPH and found and cited is not None:
         return f"found in {found}, not ¶{quote.cited_paragraph} as cited"
-    if reason == "relocated_source" and found and cited is not None:
+    if reason == Reason.RELOCATED_SOURCE and found and cited is not None:
         return (
             f"found in {found}, another eligible source; the model cited {original_citation(quote)}"
         )
-    if reason == "text_repaired" and found:
+    if reason == Reason.TEXT_REPAIRED and found:
         origin = (
             "the model cited no source" if cited is None else f"cited {original_citation(quote)}"
         )
         return f"wording replaced by the source's own, from {found}; {origin}"
     text = reason_text(reason)
-    if quote.status == "unverified" and found and quote.match_start is not None:
+    if quote.status == VerificationStatus.UNVERIFIED and found and quote.match_start is not None:
         return f"{text} (closest passage, shown as a hint: {found})"
     return text
 
