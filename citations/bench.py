@@ -50,11 +50,11 @@ def _bundle_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.json") if not p.name.endswith(".expected.json"))
 
 
-def _timed(work: Callable[[], object], *, runs: int = 1) -> tuple[float, object]:
-    """The best wall time of ``runs`` runs (the machine is shared: the best is the least
-    disturbed) and the result of the last."""
-    best, result = float("inf"), None
-    for _ in range(runs):
+def _timed[T](work: Callable[[], T], *, runs: int = 1) -> tuple[float, T]:
+    """The best wall time of ``runs`` runs (at least one; the machine is shared: the best is
+    the least disturbed) and the result of the last."""
+    best = float("inf")
+    for _ in range(max(runs, 1)):
         started = time.perf_counter()
         result = work()
         best = min(best, time.perf_counter() - started)

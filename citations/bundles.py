@@ -1,10 +1,7 @@
 """Turning stored rows back into the engine's values, so verification, export and pages all
 read the same Turn (eligibility computed once, 012.3)."""
 
-import functools
 from types import MappingProxyType
-
-from django.db import connection
 
 from citations.engine import (
     Bundle,
@@ -17,7 +14,7 @@ from citations.engine import (
 from citations.engine import Source as EngineSource
 
 from .models import Source, Verification
-from .sql_rows import instances_from_sql
+from .storage import turn_sources
 
 
 def engine_turn(sources: list[Source]) -> Turn:
@@ -36,26 +33,6 @@ def engine_turn(sources: list[Source]) -> Turn:
             )
             for s in sources
         )
-    )
-
-
-def turn_sources(turn_id: int) -> list[Source]:
-    """A turn's sources in bundle order, with every column the engine's ``Source`` needs.
-
-    Plain SQL built once: every verification task loads a turn, and composing this query
-    cost the worker as much CPU as running it (``manage.py bench_pipeline``)."""
-    names = tuple(f.name for f in Source._meta.concrete_fields)
-    return instances_from_sql(Source, names, _turn_sources_sql(connection.vendor), [turn_id])
-
-
-@functools.cache
-def _turn_sources_sql(vendor: str) -> str:
-    meta = Source._meta
-    quote = connection.ops.quote_name
-    return (
-        f"SELECT {', '.join(quote(f.column) for f in meta.concrete_fields)} "
-        f"FROM {quote(meta.db_table)} WHERE {quote(meta.get_field('turn').column)} = %s "
-        f"ORDER BY {quote(meta.get_field('position').column)}"
     )
 
 

@@ -63,6 +63,11 @@ class VerificationState(models.TextChoices):
     FAILED = "failed"
 
 
+class ResponseFormat(models.TextChoices):
+    MARKDOWN = "markdown", "markdown"
+    JSON = "json", "json"
+
+
 class Verification(models.Model):
     """A submitted bundle's response and its verification: state, claim, run, engine version,
     report and counts. Its id is the assessment's (``reviews.Assessment`` extends it)."""
@@ -76,9 +81,7 @@ class Verification(models.Model):
     model_name = models.CharField(max_length=200, blank=True, db_index=True)
     prompt_version = models.CharField(max_length=200, blank=True)
     turn = models.OneToOneField(Turn, on_delete=models.PROTECT, related_name="assessment")
-    response_format = models.CharField(
-        max_length=10, choices=[("markdown", "markdown"), ("json", "json")]
-    )
+    response_format = models.CharField(max_length=10, choices=ResponseFormat.choices)
     response_text = models.TextField()
     quote_fields = models.JSONField(
         default=list, blank=True, help_text="response.quotes of the bundle."
@@ -145,7 +148,7 @@ class Verification(models.Model):
                 name="assessment_verification_state_valid",
             ),
             models.CheckConstraint(
-                condition=Q(response_format__in=["markdown", "json"]),
+                condition=in_choices("response_format", ResponseFormat),
                 name="assessment_response_format_valid",
             ),
         ]

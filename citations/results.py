@@ -89,24 +89,33 @@ def stored_layout(
 
 def _quote_result(row: Quote, quote: ParsedQuote) -> QuoteResult:
     match = None
-    if row.match_source is not None:
-        paragraph = row.match_source.paragraphs[row.match_paragraph - 1]
+    source = row.match_source
+    if source is not None:
+        number, start, end, score = (
+            row.match_paragraph,
+            row.match_start,
+            row.match_end,
+            row.match_score,
+        )
+        if number is None or start is None or end is None or score is None:
+            raise ExportRefused(f"quote {row.n}: its stored match is incomplete; verify it again")
         match = Match(
-            source=row.match_source.key,
-            paragraph=row.match_paragraph,
-            start=row.match_start,
-            end=row.match_end,
-            text=paragraph[row.match_start : row.match_end],
-            score=row.match_score,
+            source=source.key,
+            paragraph=number,
+            start=start,
+            end=end,
+            text=source.paragraphs[number - 1][start:end],
+            score=score,
             method=MatchMethod(row.match_method),
             tier=Tier(row.match_tier),
             continues=tuple(
-                Span(number, start, end, row.match_source.paragraphs[number - 1][start:end])
-                for number, start, end in row.match_continues
+                Span(n, s, e, source.paragraphs[n - 1][s:e]) for n, s, e in row.match_continues
             ),
         )
     corrected = None
     if row.corrected_source is not None:
+        if row.corrected_paragraph is None:
+            raise ExportRefused(f"quote {row.n}: its stored correction names no paragraph")
         corrected = CorrectedCitation(
             text=row.corrected_text,
             source=row.corrected_source.key,

@@ -11,6 +11,9 @@ may deliver a message twice (``acks_late``) or to two workers:
   quotes, the corrections, the counts, the report and the state together;
 - ``Correction`` is unique per (quote, run, field), so one run can never record twice.
 
+The statements themselves (the claim, the finishing UPDATE, the quote and correction rows)
+are plain SQL in ``citations.storage``; this module decides when they run.
+
 A claim records the process holding it (``verification_claimed_by``), and its owner refreshes
 the claim's heartbeat while it works (``verification_heartbeat_at``, by the database's clock).
 A claim whose process is gone (a pool child killed, say) is taken over at once by a process
@@ -21,7 +24,6 @@ or past the worker's time limits, the assessment ends ``failed`` with the reason
 """
 
 import functools
-import json
 import logging
 import os
 import signal
@@ -35,64 +37,56 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
-from django.db.models import Model, Q
+from django.db.models import Q
 from django.db.models.functions import Now
 from django.utils import timezone
 
-from citations.bundles import engine_bundle, turn_sources
-from citations.engine import (
-    Bundle,
-    QuoteResult,
-    Report,
-    VerificationStatus,
-    report_to_dict,
-    verify_bundle,
-)
+from citations import storage
+from citations.bundles import engine_bundle
+from citations.engine import Bundle, Report, VerificationStatus, report_to_dict, verify_bundle
 from citations.engine.writing.layout import layout_to_dict
-from citations.engine.writing.report import decision_to_dict
-from citations.models import (
-    Correction,
-    CorrectionField,
-    Quote,
-    SweepRun,
-    Verification,
-    VerificationState,
-)
-from citations.sql_rows import instances_from_sql
+from citations.models import SweepRun, Verification, VerificationState
+from citations.state_graph import StateGraph, transition
 
 from .selectors import assessments_claimed, assessments_stuck, stale_after
+from .storage import turn_sources
 
 logger = logging.getLogger(__name__)
 
-SYSTEM_ACTOR = "system"
 # Database errors worth trying again (connection lost, server restarting); the task adds the
 # broker's connection errors.
 TRANSIENT_DB_ERRORS = (OperationalError, InterfaceError)
 MAX_ERROR_CHARS = 2000
 
 State = VerificationState
-# The verification state graph, written down once: action -> (states it may start from, result).
-# A running claim may be taken over only once it is stale (see ``assessment_claim``).
-VERIFICATION_TRANSITIONS: dict[str, tuple[frozenset[str], str]] = {
-    "claim": (frozenset({State.PENDING, State.RUNNING}), State.RUNNING),
-    "store": (frozenset({State.RUNNING}), State.DONE),
-    "release": (frozenset({State.RUNNING}), State.PENDING),
-    "fail": (frozenset({State.PENDING, State.RUNNING}), State.FAILED),
-    "reverify": (frozenset({State.DONE, State.FAILED}), State.PENDING),
-}
 
 
-def _sources_of(action: str) -> Q:
-    return Q(verification_state__in=VERIFICATION_TRANSITIONS[action][0])
+class VerificationAction(StrEnum):
+    CLAIM = "claim"
+    STORE = "store"
+    RELEASE = "release"
+    FAIL = "fail"
+    REVERIFY = "reverify"
 
 
-def _target_of(action: str) -> str:
-    return VERIFICATION_TRANSITIONS[action][1]
+Action = VerificationAction
+# The verification state graph, written down once. A running claim may be taken over only
+# once it is stale or its process is gone (see ``assessment_claim``).
+VERIFICATION_TRANSITIONS = StateGraph(
+    field="verification_state",
+    states=State,
+    transitions={
+        Action.CLAIM: transition({State.PENDING, State.RUNNING}, State.RUNNING),
+        Action.STORE: transition({State.RUNNING}, State.DONE),
+        Action.RELEASE: transition({State.RUNNING}, State.PENDING),
+        Action.FAIL: transition({State.PENDING, State.RUNNING}, State.FAILED),
+        Action.REVERIFY: transition({State.DONE, State.FAILED}, State.PENDING),
+    },
+)
 
 
 class VerifyOutcome(StrEnum):
@@ -113,53 +107,6 @@ class Claim:
     assessment: Verification = field(compare=False, repr=False)
 
 
-# What ``engine_bundle`` reads of the assessment, and the run number the store continues:
-# the claim returns them with the token.
-CLAIM_FIELDS = (
-    "bundle_id",
-    "title",
-    "meta",
-    "drop",
-    "turn",
-    "response_format",
-    "response_text",
-    "quote_fields",
-    "verification_attempts",
-    "verification_crashes",
-    "verification_run",
-)
-
-
-CLAIMABLE_STATES = sorted(VERIFICATION_TRANSITIONS["claim"][0])
-
-
-def _claim_sql() -> str:
-    """The claim as one statement: the conditional UPDATE returns the claimed row, so taking
-    the work and reading it (with our own token) is one round trip and commits on its own.
-    Plain SQL that PostgreSQL and SQLite (>= 3.35, the demo's database) both run."""
-    meta = Verification._meta
-    quote = connection.ops.quote_name  # "drop" is an SQL keyword
-    returned = ", ".join(quote(meta.get_field(name).column) for name in ("id", *CLAIM_FIELDS))
-    claimable = ", ".join(f"%(source{i})s" for i in range(len(CLAIMABLE_STATES)))
-    return (
-        f"UPDATE {quote(meta.db_table)} SET verification_state = %(target)s, "
-        "verification_started_at = %(now)s, verification_claimed_by = %(owner)s, "
-        f"verification_heartbeat_at = {_database_now()}, "
-        "verification_attempts = verification_attempts + 1, updated_at = %(now)s, "
-        # a running row is claimed again only when its worker died holding it
-        "verification_crashes = CASE WHEN verification_state = %(running)s "
-        "THEN verification_crashes + 1 ELSE 0 END "
-        f"WHERE id = %(id)s AND verification_state IN ({claimable}) AND ("
-        "verification_state = %(pending)s OR (verification_state = %(running)s AND ("
-        "verification_started_at < %(stale_before)s OR verification_started_at IS NULL "
-        # a claim whose process the claimant saw gone, or whose owner fell silent (None
-        # matches nothing)
-        "OR verification_claimed_by = %(dead_owner)s "
-        "OR verification_heartbeat_at < %(silent_before)s))) "
-        f"RETURNING {returned}"
-    )
-
-
 def assessment_claim(
     *,
     assessment_id: int,
@@ -175,27 +122,19 @@ def assessment_claim(
     older (still only while it is, so a claim taken over, whose heartbeat is new, is not
     taken again)."""
     now = now or timezone.now()
-    # Pending, or running with a stale claim (its worker died), within the state graph.
-    claimed = instances_from_sql(
-        Verification,
-        ("id", *CLAIM_FIELDS),
-        _claim_sql(),
-        {
-            "id": assessment_id,
-            "now": now,
-            "stale_before": now - stale_after(),
-            "owner": claim_owner(),
-            "dead_owner": dead_owner,
-            "silent_before": silent_before,
-            **{f"source{i}": state for i, state in enumerate(CLAIMABLE_STATES)},
-            "target": _target_of("claim"),
-            "pending": State.PENDING,
-            "running": State.RUNNING,
-        },
+    # Pending, or running with a stale or dead or silent claim, within the state graph.
+    assessment = storage.verification_claim_row(
+        verification_id=assessment_id,
+        from_states=VERIFICATION_TRANSITIONS.sources(Action.CLAIM),
+        to_state=VERIFICATION_TRANSITIONS.target(Action.CLAIM),
+        now=now,
+        stale_before=now - stale_after(),
+        owner=claim_owner(),
+        dead_owner=dead_owner,
+        silent_before=silent_before,
     )
-    if not claimed:
+    if assessment is None:
         return None
-    assessment = claimed[0]
     return Claim(
         assessment_id=assessment_id,
         attempt=assessment.verification_attempts,
@@ -318,14 +257,6 @@ def _take_over_dead_claim(assessment_id: int) -> Claim | None:
         heartbeat.isoformat(timespec="seconds"),
     )
     return assessment_claim(assessment_id=assessment_id, silent_before=silent_before)
-
-
-@functools.cache
-def _database_now() -> str:
-    """The database's clock in SQL: heartbeats are written and judged by this one clock,
-    never by the clocks of the machines the workers run on."""
-    compiler = Verification.objects.none().query.get_compiler(connection=connection)
-    return compiler.compile(Now())[0]
 
 
 @contextmanager
@@ -510,9 +441,11 @@ def assessment_store_results(
     with transaction.atomic():
         # The token check and the row lock in one statement: a takeover (which changes the
         # token) either committed before, and nothing matches, or waits until we commit.
-        finished = _finish(
-            claim,
-            {
+        finished = storage.verification_finish_row(
+            verification_id=claim.assessment_id,
+            attempt=claim.attempt,
+            from_states=VERIFICATION_TRANSITIONS.sources(Action.STORE),
+            values={
                 "quotes_found": len(report.results),
                 "quotes_verified": counts[VerificationStatus.VERIFIED],
                 "quotes_corrected": counts[VerificationStatus.CORRECTED],
@@ -524,7 +457,7 @@ def assessment_store_results(
                 "layout": layout_to_dict((r.quote for r in report.results), report.json_layout),
                 "engine_version": report.engine[:50],
                 "verification_run": run,
-                "verification_state": _target_of("store"),
+                "verification_state": VERIFICATION_TRANSITIONS.target(Action.STORE),
                 "verification_error": "",
                 "verified_at": now,
                 "updated_at": now,
@@ -532,201 +465,24 @@ def assessment_store_results(
         )
         if not finished:
             return False
-        # Before the first run there are no quote rows: skip the query.
-        existing = (
-            {q.n: q for q in Quote.objects.filter(assessment_id=claim.assessment_id)}
-            if run > 1
-            else {}
-        )
-        new_rows: list[dict[str, Any]] = []
-        quote_ids: dict[int, int] = {}
-        for result in report.results:
-            values = _quote_values(result, source_ids)
-            quote = existing.pop(result.quote.n, None)
-            if quote is None:
-                new_rows.append(
-                    {"assessment_id": claim.assessment_id, "n": result.quote.n, **values}
-                )
-                continue
-            # Only rows whose result changed are written: a re-run usually changes few,
-            # and one small UPDATE each is far cheaper than a bulk CASE over every field.
-            changed = {k: v for k, v in values.items() if getattr(quote, k) != v}
-            if changed:
-                Quote.objects.filter(pk=quote.pk).update(**changed)
-            quote_ids[result.quote.n] = quote.pk
-        if existing:
-            _drop_leftover_quotes(list(existing.values()))
-        quote_ids |= dict(_insert_rows(Quote, new_rows, returning=("n", "id")))
-        _insert_rows(
-            Correction,
-            [
-                correction
-                for result in report.results
-                for correction in _corrections(
-                    claim.assessment_id, quote_ids[result.quote.n], result, run, report.engine, now
-                )
-            ],
+        storage.results_write(
+            verification_id=claim.assessment_id,
+            run=run,
+            results=report.results,
+            source_ids=source_ids,
+            engine=report.engine,
+            now=now,
         )
     return True
-
-
-STORABLE_STATES = sorted(VERIFICATION_TRANSITIONS["store"][0])
-
-
-def _finish(claim: Claim, values: Mapping[str, Any]) -> bool:
-    """Set ``values`` (by field name) if the row still carries the claim's token and is
-    storable: the token check and the row lock in one statement. Plain SQL built once: the
-    ORM composed this UPDATE afresh for every task, at a cost near a short answer's
-    verification (``manage.py bench_pipeline``)."""
-    meta = Verification._meta
-    params = [meta.get_field(name).get_db_prep_save(v, connection) for name, v in values.items()]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _finish_sql(tuple(values), connection.vendor),
-            [*params, claim.assessment_id, claim.attempt, *STORABLE_STATES],
-        )
-        return cursor.rowcount == 1
-
-
-@functools.cache
-def _finish_sql(names: tuple[str, ...], vendor: str) -> str:
-    meta = Verification._meta
-    quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(meta.get_field(n).column)} = %s" for n in names)
-    states = ", ".join(["%s"] * len(STORABLE_STATES))
-    return (
-        f"UPDATE {quote(meta.db_table)} SET {assignments} "
-        f"WHERE id = %s AND verification_attempts = %s AND verification_state IN ({states})"
-    )
-
-
-def _insert_rows(
-    model: type[Model], rows: list[dict[str, Any]], returning: tuple[str, ...] = ()
-) -> list[tuple]:
-    """Insert rows (dicts with every column but the key, JSON-ready) in one statement; the
-    ``returning`` columns of each row.
-
-    All rows travel as one JSON parameter that the database unpacks: the ORM's bulk insert
-    composed SQL value by value, which cost the worker more CPU than verifying a short
-    answer (``manage.py bench_pipeline``)."""
-    if not rows:
-        return []
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _insert_sql(model, returning, connection.vendor),
-            [json.dumps(rows, ensure_ascii=False)],
-        )
-        return cursor.fetchall() if returning else []
-
-
-@functools.cache
-def _insert_sql(model: type[Model], returning: tuple[str, ...], vendor: str) -> str:
-    """``INSERT … SELECT`` from a JSON array of row objects: with ``jsonb_to_recordset`` on
-    PostgreSQL, ``json_each`` on SQLite (the demo's database)."""
-    meta = model._meta
-    quote = connection.ops.quote_name
-    fields = [f for f in meta.concrete_fields if not f.primary_key]
-    columns = ", ".join(quote(f.column) for f in fields)
-    if vendor == "postgresql":
-        record = ", ".join(f"{quote(f.column)} {f.db_type(connection)}" for f in fields)
-        source = f"SELECT {columns} FROM jsonb_to_recordset(%s::jsonb) AS r({record})"
-    else:
-        extracts = ", ".join(f"json_extract(value, '$.{f.column}')" for f in fields)
-        source = f"SELECT {extracts} FROM json_each(%s)"
-    sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) {source}"
-    if returning:
-        sql += " RETURNING " + ", ".join(quote(meta.get_field(n).column) for n in returning)
-    return sql
-
-
-def _quote_values(result: QuoteResult, sources: Mapping[str, int]) -> dict[str, Any]:
-    """The stored columns of one quote's result; ``sources`` maps source keys to row ids."""
-    parsed, match, corrected = result.quote, result.match, result.corrected
-    start, end = parsed.response_span or (None, None)
-    extent_start, extent_end = parsed.extent or (None, None)
-    return {
-        "form": parsed.form.value,
-        "text": parsed.text,
-        "response_start": start,
-        "response_end": end,
-        "extent_start": extent_start,
-        "extent_end": extent_end,
-        "json_path": parsed.json_path or "",
-        "cited_ref": (parsed.cited_ref or "")[:500],
-        "cited_source_id": sources[result.cited_source] if result.cited_source else None,
-        "cited_paragraph": parsed.cited_paragraph,
-        "status": result.status.value,
-        "reason": result.reason.value,
-        "match_source_id": sources[match.source] if match else None,
-        "match_paragraph": match.paragraph if match else None,
-        "match_start": match.start if match else None,
-        "match_end": match.end if match else None,
-        "match_score": match.score if match else None,
-        "match_method": match.method.value if match else "",
-        "match_tier": match.tier.value if match else "",
-        "match_continues": [[s.paragraph, s.start, s.end] for s in match.continues]
-        if match
-        else [],
-        "corrected_text": corrected.text if corrected else "",
-        "corrected_source_id": sources[corrected.source] if corrected else None,
-        "corrected_paragraph": corrected.paragraph if corrected else None,
-        "decision": decision_to_dict(result.decision),
-    }
-
-
-def _drop_leftover_quotes(leftovers: list[Quote]) -> None:
-    """Quotes an earlier run found that this run does not (only if the parser changed).
-    Without history they go; with history they must stay, so the run refuses to finish."""
-    with_history = [q.n for q in leftovers if q.corrections.exists()]
-    if with_history:
-        raise ValueError(
-            f"this engine finds {len(leftovers)} fewer quotes than the stored run, and quotes "
-            f"{with_history} have corrections on record; resolve by hand"
-        )
-    Quote.objects.filter(pk__in=[q.pk for q in leftovers]).delete()
-
-
-def _corrections(
-    assessment_id: int, quote_id: int, result: QuoteResult, run: int, engine: str, now: datetime
-) -> list[dict[str, Any]]:
-    """One audit row per field the correction changed (011.3): old value as the model wrote it."""
-    corrected = result.corrected
-    if corrected is None:
-        return []
-    parsed = result.quote
-    cited_source = result.cited_source or parsed.cited_ref or ""
-    cited_paragraph = "" if parsed.cited_paragraph is None else str(parsed.cited_paragraph)
-    changes = [
-        (CorrectionField.TEXT, parsed.text, corrected.text),
-        (CorrectionField.SOURCE, cited_source, corrected.source),
-        (CorrectionField.PARAGRAPH, cited_paragraph, str(corrected.paragraph)),
-    ]
-    created_at = str(connection.ops.adapt_datetimefield_value(now))
-    return [
-        {
-            "assessment_id": assessment_id,
-            "quote_id": quote_id,
-            "run": run,
-            "field": field.value,
-            "old_value": old,
-            "new_value": new,
-            "reason": result.reason.value,
-            "score": result.match.score if result.match else None,
-            "engine_version": engine[:50],
-            "actor": SYSTEM_ACTOR,
-            "created_at": created_at,
-        }
-        for field, old, new in changes
-        if old != new
-    ]
 
 
 def assessment_fail(*, assessment_id: int, error: str, claim: Claim | None = None) -> bool:
     """Record a terminal failure; with ``claim``, only while that claim is still current."""
     guard = Q(verification_attempts=claim.attempt) if claim else Q()
     return bool(
-        Verification.objects.filter(_sources_of("fail"), guard, pk=assessment_id).update(
-            verification_state=_target_of("fail"),
+        VERIFICATION_TRANSITIONS.move(
+            Verification.objects.filter(guard, pk=assessment_id),
+            Action.FAIL,
             verification_error=error[:MAX_ERROR_CHARS],
             updated_at=timezone.now(),
         )
@@ -740,9 +496,13 @@ def _release_quietly(claim: Claim) -> None:
         if not connection.in_atomic_block:
             # A dropped connection stays broken until closed; a fresh one may work again.
             connection.close_if_unusable_or_obsolete()
-        Verification.objects.filter(
-            _sources_of("release"), pk=claim.assessment_id, verification_attempts=claim.attempt
-        ).update(verification_state=_target_of("release"), updated_at=timezone.now())
+        VERIFICATION_TRANSITIONS.move(
+            Verification.objects.filter(
+                pk=claim.assessment_id, verification_attempts=claim.attempt
+            ),
+            Action.RELEASE,
+            updated_at=timezone.now(),
+        )
     except DatabaseError:
         logger.warning("assessment %s: could not release claim", claim.assessment_id)
 
@@ -763,8 +523,9 @@ def verification_restart(*, assessment_id: int) -> bool:
     Whether its results may still change is review's to say: ``reviews.services.
     assessment_reverify`` refuses approved ones and calls this."""
     with transaction.atomic():
-        changed = Verification.objects.filter(_sources_of("reverify"), pk=assessment_id).update(
-            verification_state=_target_of("reverify"),
+        changed = VERIFICATION_TRANSITIONS.move(
+            Verification.objects.filter(pk=assessment_id),
+            Action.REVERIFY,
             verification_error="",
             updated_at=timezone.now(),
         )

@@ -33,8 +33,10 @@ class VerifyAssessmentTask(VerbatimTask):
     def on_failure(self, exc, task_id, args, kwargs, einfo) -> None:
         # Called in the worker's main process when the hard time limit killed the child.
         if isinstance(exc, TimeLimitExceeded):
+            # The pool names the limit it applied; else this task's, else the worker's.
+            limit = self.time_limit or settings.CELERY_TASK_TIME_LIMIT
             services.assessment_fail_over_time_limit(
-                assessment_id=args[0], seconds=exc.args[0] if exc.args else self.time_limit
+                assessment_id=args[0], seconds=float(exc.args[0] if exc.args else limit)
             )
 
 

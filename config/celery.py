@@ -17,7 +17,7 @@ class WorkerTimeLimitsRequest(Request):
     The worker is where the time is spent, so its limits decide; the stamp is ignored."""
 
     @property
-    def time_limits(self) -> tuple[None, None]:
+    def time_limits(self) -> tuple[float | None, float | None]:
         # (None, None): the pool falls back to the task's limits, read from this worker's
         # settings (CELERY_TASK_TIME_LIMIT, CELERY_TASK_SOFT_TIME_LIMIT).
         return (None, None)
@@ -28,7 +28,8 @@ class WorkerTimeLimitsRequest(Request):
 
 
 class VerbatimTask(Task):
-    Request = WorkerTimeLimitsRequest
+    # By name, as Celery's own default is given (it takes a class too).
+    Request = "config.celery:WorkerTimeLimitsRequest"
 
 
 app = Celery("verbatim", task_cls=VerbatimTask)

@@ -126,8 +126,18 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # The project's templates wrap long lines inside tags; this loader joins them
+            # again (config/template_lines.py), so pages are as the one-line source gave.
+            "loaders": [
+                (
+                    "django.template.loaders.cached.Loader",
+                    [
+                        "config.template_lines.Loader",
+                        "django.template.loaders.app_directories.Loader",
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csp",
@@ -221,6 +231,13 @@ SECURE_PROXY_SSL_HEADER = (
 # Celery. Default broker: kombu's filesystem transport under var/, so the demo runs a real
 # worker process without a Redis server. Production: CELERY_BROKER_URL=redis://...
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
+# How long Redis waits for a delivered message's acknowledgement before delivering it again
+# (the filesystem broker never does).
+_visibility_timeout = (
+    float("inf")
+    if CELERY_BROKER_URL.startswith("filesystem")
+    else env_int("CELERY_VISIBILITY_TIMEOUT", 3600)
+)
 CELERY_BROKER_TRANSPORT_OPTIONS = (
     {
         "data_folder_in": str(VAR_DIR / "broker"),
@@ -230,7 +247,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
         "control_folder": str(VAR_DIR / "broker-control"),
     }
     if CELERY_BROKER_URL.startswith("filesystem")
-    else {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
+    else {"visibility_timeout": _visibility_timeout}
 )
 if CELERY_BROKER_URL.startswith("filesystem"):
     (VAR_DIR / "broker").mkdir(exist_ok=True)
@@ -291,8 +308,7 @@ if not (
     )
 if not (
     0 <= CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < VERIFICATION_STALE_SECONDS
-    and CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", float("inf"))
-    > VERIFICATION_STALE_SECONDS + 1 + CELERY_TASK_TIME_LIMIT
+    and _visibility_timeout > VERIFICATION_STALE_SECONDS + 1 + CELERY_TASK_TIME_LIMIT
 ):
     raise ImproperlyConfigured(
         "need CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < VERIFICATION_STALE_SECONDS "

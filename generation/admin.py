@@ -14,8 +14,14 @@ from .models import ExecutionRecord, Generation
 
 class RecordInline(ReadOnly, admin.TabularInline):
     model = ExecutionRecord
-    fields = ["kind", "status", "model_name", "prompt_version", "duration_ms", "page_link"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "kind",
+        "status",
+        "model_name",
+        "prompt_version",
+        "duration_ms",
+        "page_link",
+    )
     extra = 0
 
     @admin.display(description="cost", ordering="cost")

@@ -9,6 +9,8 @@ price does not rewrite what a run cost.
 from dataclasses import dataclass
 from decimal import Decimal
 
+from .models import CallKind, RecordStatus
+
 MILLION = Decimal(1_000_000)
 PLACES = Decimal("1e-10")  # the stored precision (ExecutionRecord.cost)
 
@@ -76,7 +78,8 @@ def costs_total(records) -> CostTotal:
     amounts: dict[str, Decimal] = {}
     unknown, calls, why = 0, 0, set()
     for record in records:
-        if record.kind == "human_edit" or record.status not in ("valid", "invalid"):
+        answered = record.status in (RecordStatus.VALID, RecordStatus.INVALID)
+        if record.kind == CallKind.HUMAN_EDIT or not answered:
             continue
         calls += 1
         if record.cost is None:

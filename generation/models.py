@@ -10,9 +10,14 @@ assessment. A handed-over answer's clarification questions are ``ClarificationQu
 rows: an assessment with an open one cannot be approved.
 """
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+
+if TYPE_CHECKING:
+    from .costs import CostTotal
 
 
 class GenerationStatus(models.TextChoices):
@@ -46,6 +51,9 @@ def _in(field: str, choices: type[models.TextChoices]) -> Q:
 
 
 class Generation(models.Model):
+    # Set by the list view on the runs it shows: the costs of each one's calls.
+    cost: "CostTotal"
+
     title = models.CharField(max_length=500, blank=True)
     bundle_id = models.CharField(
         max_length=200, blank=True, help_text="Bundle id for the hand-over; generated if blank."

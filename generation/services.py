@@ -32,6 +32,7 @@ from django.utils import timezone
 
 from citations.engine import BundleError, Turn
 from citations.imports import BundleConflict
+from citations.state_graph import StateGraph, transition
 from reviews.imports import bundle_import
 from reviews.models import Team
 
@@ -62,26 +63,41 @@ from .validation import (
 logger = logging.getLogger(__name__)
 
 Status = GenerationStatus
-# The generation state graph, written down once: status -> statuses it may move to.
-GENERATION_TRANSITIONS: dict[str, frozenset[str]] = {
-    Status.PENDING: frozenset({Status.RUNNING}),
-    # running -> running: another worker takes over a stale claim (see ``_claim``).
-    Status.RUNNING: frozenset(
-        {Status.RUNNING, Status.ACCEPTED, Status.REPAIRED, Status.MANUAL_REVIEW, Status.FAILED}
-    ),
-    Status.ACCEPTED: frozenset(),
-    Status.REPAIRED: frozenset(),
-    # A reviewer's way out (see ``generation_edit`` and below); manual_review ->
-    # manual_review: an edit that still fails, or whose hand-over is refused, stays in review
-    # with its new reason.
-    Status.MANUAL_REVIEW: frozenset(
-        {Status.MANUAL_REVIEW, Status.EDITED, Status.REJECTED, Status.RERUN}
-    ),
-    Status.FAILED: frozenset(),
-    Status.EDITED: frozenset(),
-    Status.REJECTED: frozenset(),
-    Status.RERUN: frozenset(),
-}
+
+
+class GenerationAction(StrEnum):
+    CLAIM = "claim"
+    ACCEPT = "accept"  # the first answer is valid
+    ACCEPT_REPAIRED = "accept_repaired"
+    SEND_TO_REVIEW = "send_to_review"
+    FAIL = "fail"
+    # A reviewer's way out of manual review (see ``generation_edit`` and below).
+    ACCEPT_EDITED = "accept_edited"
+    REJECT = "reject"
+    RERUN = "rerun"
+
+
+Action = GenerationAction
+# The generation state graph, written down once.
+GENERATION_TRANSITIONS = StateGraph(
+    field="status",
+    states=Status,
+    transitions={
+        # running -> running: another worker takes over a stale claim (see ``_claim``).
+        Action.CLAIM: transition({Status.PENDING, Status.RUNNING}, Status.RUNNING),
+        Action.ACCEPT: transition({Status.RUNNING}, Status.ACCEPTED),
+        Action.ACCEPT_REPAIRED: transition({Status.RUNNING}, Status.REPAIRED),
+        # manual_review -> manual_review: an edit that still fails, or whose hand-over is
+        # refused, stays in review with its new reason.
+        Action.SEND_TO_REVIEW: transition(
+            {Status.RUNNING, Status.MANUAL_REVIEW}, Status.MANUAL_REVIEW
+        ),
+        Action.FAIL: transition({Status.RUNNING}, Status.FAILED),
+        Action.ACCEPT_EDITED: transition({Status.MANUAL_REVIEW}, Status.EDITED),
+        Action.REJECT: transition({Status.MANUAL_REVIEW}, Status.REJECTED),
+        Action.RERUN: transition({Status.MANUAL_REVIEW}, Status.RERUN),
+    },
+)
 HANDED_OVER = frozenset({Status.ACCEPTED, Status.REPAIRED, Status.EDITED})
 MAX_FAILURE_CHARS = 2000
 # Where the hand-over bundle finds the quotes in an answer (the schemas' evidence lists).
@@ -125,14 +141,12 @@ def generation_create(
     )
 
 
-def _move(generation_id: int, to: str, **fields: Any) -> bool:
-    """One conditional UPDATE from the states the table allows to end in ``to``; False when
+def _move(generation_id: int, action: GenerationAction, **fields: Any) -> bool:
+    """One conditional UPDATE from the states the graph allows ``action`` from; False when
     the row is gone or in another state. (Claims go through ``_claim``.)"""
-    allowed_from = [s for s, targets in GENERATION_TRANSITIONS.items() if to in targets]
-    updated = Generation.objects.filter(pk=generation_id, status__in=allowed_from).update(
-        status=to, **fields
+    return bool(
+        GENERATION_TRANSITIONS.move(Generation.objects.filter(pk=generation_id), action, **fields)
     )
-    return bool(updated)
 
 
 # A call whose worker died (SIGKILL, out of memory, the hard time limit) is made again by
@@ -265,11 +279,8 @@ def _claim(generation_id: int) -> bool:
     stale = Q(status=Status.RUNNING) & (
         Q(claimed_at__lt=now - stale_after()) | Q(claimed_at__isnull=True)
     )
-    return bool(
-        Generation.objects.filter(Q(status=Status.PENDING) | stale, pk=generation_id).update(
-            status=Status.RUNNING, claimed_at=now
-        )
-    )
+    claimable = Generation.objects.filter(Q(status=Status.PENDING) | stale, pk=generation_id)
+    return bool(GENERATION_TRANSITIONS.move(claimable, Action.CLAIM, claimed_at=now))
 
 
 def generation_run(*, generation_id: int, client: ChatClient) -> Generation | RunSkipped:
@@ -283,7 +294,7 @@ def generation_run(*, generation_id: int, client: ChatClient) -> Generation | Ru
         return _run_claimed(generation, client)
     except Exception as exc:
         # Never leave a run "running" forever; the records written so far are kept.
-        _finish(generation, Status.FAILED, failure=f"internal error: {type(exc).__name__}: {exc}")
+        _finish(generation, Action.FAIL, failure=f"internal error: {type(exc).__name__}: {exc}")
         raise
 
 
@@ -310,27 +321,32 @@ def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
 
     first = call(CallKind.INITIAL, messages)
     if first.status == RecordStatus.TRANSPORT_ERROR:
-        return _finish(generation, Status.FAILED, failure=first.transport_error)
+        return _finish(generation, Action.FAIL, failure=first.transport_error)
     if first.status == RecordStatus.VALID:
-        return generation_hand_over(generation=generation, record=first, status=Status.ACCEPTED)
+        return generation_hand_over(generation=generation, record=first, action=Action.ACCEPT)
 
     errors = [ValidationError(**error) for error in first.errors]
     second = call(
         CallKind.REPAIR, build_repair_messages(messages, first.raw_response, errors, schema)
     )
     if second.status == RecordStatus.VALID:
-        return generation_hand_over(generation=generation, record=second, status=Status.REPAIRED)
+        return generation_hand_over(
+            generation=generation, record=second, action=Action.ACCEPT_REPAIRED
+        )
     if second.status == RecordStatus.TRANSPORT_ERROR:
         failure = f"repair call got no answer: {second.transport_error}"
     else:
         failure = f"repaired answer still invalid ({len(second.errors)} error(s))"
-    return _finish(generation, Status.MANUAL_REVIEW, failure=failure)
+    return _finish(generation, Action.SEND_TO_REVIEW, failure=failure)
 
 
-def _finish(generation: Generation, status: str, *, failure: str = "", **fields: Any) -> Generation:
+def _finish(
+    generation: Generation, action: GenerationAction, *, failure: str = "", **fields: Any
+) -> Generation:
+    status = GENERATION_TRANSITIONS.target(action)
     if not _move(
         generation.pk,
-        status,
+        action,
         failure=failure[:MAX_FAILURE_CHARS],
         finished_at=timezone.now(),
         **fields,
@@ -372,7 +388,7 @@ def hand_over_bundle(*, generation: Generation, record: ExecutionRecord) -> dict
 
 
 def generation_hand_over(
-    *, generation: Generation, record: ExecutionRecord, status: str, **fields: Any
+    *, generation: Generation, record: ExecutionRecord, action: GenerationAction, **fields: Any
 ) -> Generation:
     """Store the valid answer as an assessment; ``bundle_import`` queues its verification once
     this commits. A re-run whose answer is already stored under its bundle id, identical,
@@ -387,9 +403,9 @@ def generation_hand_over(
             if result.created:
                 _questions_store(generation=generation, record=record)
             link = "assessment" if result.created else "reused_assessment"
-            return _finish(generation, status, **fields, **{link: result.assessment})
+            return _finish(generation, action, **{**fields, link: result.assessment})
     except (BundleConflict, BundleError) as exc:
-        return _finish(generation, Status.MANUAL_REVIEW, failure=f"hand-over refused: {exc}")
+        return _finish(generation, Action.SEND_TO_REVIEW, failure=f"hand-over refused: {exc}")
 
 
 def _questions_store(*, generation: Generation, record: ExecutionRecord) -> None:
@@ -433,11 +449,18 @@ class AnswerRefused(ReviewRefused):
     """A clarification question's answer that the schema refuses for the value."""
 
 
-def _locked(generation_id: int, *, states: frozenset[str]) -> Generation:
+def _locked(
+    generation_id: int,
+    *,
+    action: GenerationAction | None = None,
+    states: frozenset[str] = frozenset(),
+) -> Generation:
+    """The run, locked, if it is in a state ``action`` may start from (or in ``states``)."""
     generation = Generation.objects.select_for_update().filter(pk=generation_id).first()
     if generation is None:
         raise ReviewRefused(f"there is no generation {generation_id}")
-    if generation.status not in states:
+    allowed = GENERATION_TRANSITIONS.sources(action) if action else states
+    if generation.status not in allowed:
         raise ReviewRefused(
             f"generation {generation.pk} is {generation.get_status_display()} now, not in "
             "manual review; nothing was changed"
@@ -469,18 +492,18 @@ def _edit(generation: Generation, *, text: str, editor) -> Generation:
     decided = {"reviewed_by": editor, "reviewed_at": now}
     if validation.valid:
         return generation_hand_over(
-            generation=generation, record=record, status=Status.EDITED, **decided
+            generation=generation, record=record, action=Action.ACCEPT_EDITED, **decided
         )
     failure = (
         f"answer edited by {editor.get_username()} still invalid ({len(record.errors)} error(s))"
     )
-    return _finish(generation, Status.MANUAL_REVIEW, failure=failure)
+    return _finish(generation, Action.SEND_TO_REVIEW, failure=failure)
 
 
 def generation_edit(*, generation_id: int, text: str, editor) -> Generation:
     """A reviewer's edit of the answer of a run in manual review (a record of its own)."""
     with transaction.atomic():
-        generation = _locked(generation_id, states=frozenset({Status.MANUAL_REVIEW}))
+        generation = _locked(generation_id, action=Action.ACCEPT_EDITED)
         return _edit(generation, text=text, editor=editor)
 
 
@@ -488,10 +511,10 @@ def generation_reject(*, generation_id: int, reviewer, reason: str) -> Generatio
     if not reason.strip():
         raise ReviewRefused("reason: say why the answer is rejected")
     with transaction.atomic():
-        generation = _locked(generation_id, states=frozenset({Status.MANUAL_REVIEW}))
+        generation = _locked(generation_id, action=Action.REJECT)
         return _finish(
             generation,
-            Status.REJECTED,
+            Action.REJECT,
             failure=generation.failure,
             reviewed_by=reviewer,
             reviewed_at=timezone.now(),
@@ -503,10 +526,10 @@ def generation_rerun(*, generation_id: int, reviewer) -> Generation:
     """End a run in manual review as re-run and queue a new run of the same sources, schema
     and model with today's prompt; returns the new run."""
     with transaction.atomic():
-        generation = _locked(generation_id, states=frozenset({Status.MANUAL_REVIEW}))
+        generation = _locked(generation_id, action=Action.RERUN)
         _finish(
             generation,
-            Status.RERUN,
+            Action.RERUN,
             failure=generation.failure,
             reviewed_by=reviewer,
             reviewed_at=timezone.now(),
@@ -542,6 +565,7 @@ def question_answer(*, generation_id: int, field: str, value: Any, reviewer) -> 
         open_question = generation.questions.filter(field=field, answered_at__isnull=True).first()
         if (
             record is None
+            or not isinstance(record.parsed, dict)  # no JSON answer: no questions asked
             or field not in asked
             or (generation.status in HANDED_OVER and open_question is None)
         ):

@@ -10,11 +10,13 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
+
+from reviews.http import HtmxHttpRequest
 
 from . import selectors, services
 from .costs import costs_total
@@ -35,7 +37,7 @@ PAGE_SIZE = 25
 
 @require_http_methods(["GET", "POST"])
 @staff_member_required
-def generation_new(request: HttpRequest) -> HttpResponse:
+def generation_new(request: HtmxHttpRequest) -> HttpResponse:
     form = (
         GenerationForm(request.POST, request.FILES, user=request.user)
         if request.method == "POST"
@@ -66,7 +68,7 @@ def generation_new(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @staff_member_required
-def generation_list(request: HttpRequest) -> HttpResponse:
+def generation_list(request: HtmxHttpRequest) -> HttpResponse:
     filters = GenerationFilterForm(request.GET)
     status = filters.cleaned_data["status"] if filters.is_valid() else ""
     page = Paginator(selectors.generations_list(status=status), PAGE_SIZE).get_page(
@@ -91,7 +93,7 @@ def generation_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def record_detail(request: HttpRequest, record_id: int) -> HttpResponse:
+def record_detail(request: HtmxHttpRequest, record_id: int) -> HttpResponse:
     record = selectors.record_get_for_user(user=request.user, record_id=record_id)
     filters = CoverageFilterForm(request.GET)
     coverage_status = filters.cleaned_data["coverage"] if filters.is_valid() else ""
@@ -110,13 +112,13 @@ def record_detail(request: HttpRequest, record_id: int) -> HttpResponse:
 
 @require_GET
 @staff_member_required
-def generation_detail(request: HttpRequest, generation_id: int) -> HttpResponse:
+def generation_detail(request: HtmxHttpRequest, generation_id: int) -> HttpResponse:
     generation = selectors.generation_get(generation_id=generation_id)
     return _review_page(request, generation)
 
 
 def _review_page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     generation: Generation,
     *,
     edit_form: AnswerEditForm | None = None,
@@ -147,7 +149,7 @@ def _review_page(
     return render(request, template, context, status=400 if bad_input else 200)
 
 
-def _decided(request: HttpRequest, generation: Generation, notice: str) -> HttpResponse:
+def _decided(request: HtmxHttpRequest, generation: Generation, notice: str) -> HttpResponse:
     if request.htmx:
         generation = selectors.generation_get(generation_id=generation.pk)
         return _review_page(request, generation, notice=notice)
@@ -157,7 +159,7 @@ def _decided(request: HttpRequest, generation: Generation, notice: str) -> HttpR
 
 @require_POST
 @staff_member_required
-def generation_edit(request: HttpRequest, generation_id: int) -> HttpResponse:
+def generation_edit(request: HtmxHttpRequest, generation_id: int) -> HttpResponse:
     generation = selectors.generation_get(generation_id=generation_id)
     form = AnswerEditForm(request.POST)
     if not form.is_valid():
@@ -177,7 +179,7 @@ def generation_edit(request: HttpRequest, generation_id: int) -> HttpResponse:
 
 @require_POST
 @staff_member_required
-def generation_reject(request: HttpRequest, generation_id: int) -> HttpResponse:
+def generation_reject(request: HtmxHttpRequest, generation_id: int) -> HttpResponse:
     generation = selectors.generation_get(generation_id=generation_id)
     form = RejectForm(request.POST)
     if not form.is_valid():
@@ -193,7 +195,7 @@ def generation_reject(request: HttpRequest, generation_id: int) -> HttpResponse:
 
 @require_POST
 @staff_member_required
-def generation_rerun(request: HttpRequest, generation_id: int) -> HttpResponse:
+def generation_rerun(request: HtmxHttpRequest, generation_id: int) -> HttpResponse:
     generation = selectors.generation_get(generation_id=generation_id)
     try:
         rerun = services.generation_rerun(generation_id=generation.pk, reviewer=request.user)
@@ -208,7 +210,7 @@ def generation_rerun(request: HttpRequest, generation_id: int) -> HttpResponse:
 
 @require_POST
 @staff_member_required
-def question_answer(request: HttpRequest, generation_id: int) -> HttpResponse:
+def question_answer(request: HtmxHttpRequest, generation_id: int) -> HttpResponse:
     generation = selectors.generation_get(generation_id=generation_id)
     form = QuestionAnswerForm(request.POST)
     if not form.is_valid():

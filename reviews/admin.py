@@ -102,8 +102,7 @@ class QuoteInline(ReadOnly, admin.TabularInline):
     an inline of 50,000 rows timed the change page out."""
 
     model = Quote
-    fields = ["n", "form", "status", "reason", "quoted", "match_score"]
-    readonly_fields = fields
+    fields = readonly_fields = ("n", "form", "status", "reason", "quoted", "match_score")
     extra = 0
     show_change_link = True
     shown = 100
@@ -174,7 +173,7 @@ class AssessmentAdmin(admin.ModelAdmin):
     readonly_fields = [
         name
         for entry in fields
-        for name in (entry if isinstance(entry, tuple) else (entry,))
+        for name in (entry if isinstance(entry, tuple | list) else (entry,))
         if name not in {"team", "assigned_to"}
     ]
 
@@ -394,7 +393,8 @@ def correction_changes(rows: list[Correction], *, context: int | None = None) ->
 
 
 def quote_source_key(quote: Quote) -> str:
-    return quote.cited_source.key if quote.cited_source_id else quote.cited_ref
+    source = quote.cited_source
+    return source.key if source is not None else quote.cited_ref
 
 
 def _location(source: str, paragraph: str) -> str:
@@ -454,7 +454,8 @@ class CorrectionAdmin(ReadOnlyAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Correction]:
         corrections = super().get_queryset(request)
-        if request.resolver_match and request.resolver_match.url_name.endswith("_changelist"):
+        url_name = request.resolver_match.url_name if request.resolver_match else None
+        if url_name and url_name.endswith("_changelist"):
             # A run's first row stands for the others; the change page opens any row.
             earlier = Correction.objects.filter(
                 quote=OuterRef("quote"), run=OuterRef("run"), pk__lt=OuterRef("pk")

@@ -7,13 +7,14 @@ import functools
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, JsonResponse
+from django.http import JsonResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
 from citations.engine import BundleError
 from citations.imports import BundleConflict
 
+from .http import ApiRequest
 from .imports import bundle_import
 from .models import Assessment
 from .tokens import api_token_authenticate
@@ -32,7 +33,7 @@ def token_required(view):
 
     @csrf_exempt
     @functools.wraps(view)
-    def wrapped(request: HttpRequest, *args, **kwargs):
+    def wrapped(request: ApiRequest, *args, **kwargs):
         scheme, _, token = request.headers.get("Authorization", "").partition(" ")
         row = None
         if scheme.lower() == "bearer" and token.strip():
@@ -69,7 +70,7 @@ def assessment_summary(assessment: Assessment) -> dict:
 
 
 @token_required
-def bundle_create(request: HttpRequest) -> JsonResponse:
+def bundle_create(request: ApiRequest) -> JsonResponse:
     """POST /api/bundles — JSON body = a bundle (bundle.schema.json).
 
     201 stored; 200 the same bundle was already stored; 409 same id, other content;

@@ -9,6 +9,7 @@ from citations.models import VerificationState
 from citations.results import ExportRefused, assessment_export
 
 from .api import assessment_summary, json_error, token_required
+from .http import ApiRequest
 from .models import Assessment, ReviewState
 
 EXPORT_CONTENT_TYPES = {
@@ -23,7 +24,7 @@ def _get_only(request: HttpRequest) -> JsonResponse | None:
     return None
 
 
-def _assessment_or_404(request: HttpRequest, assessment_id: int) -> Assessment | None:
+def _assessment_or_404(request: ApiRequest, assessment_id: int) -> Assessment | None:
     """The assessment if the request's token may read it: one of the token's team, or for a
     token without a team one without a team (issue 13: tokens read every team's results).
     Another team's reads as absent, so a token learns nothing of what is not its team's."""
@@ -37,7 +38,7 @@ def _not_found(assessment_id: int) -> JsonResponse:
 
 
 @token_required
-def assessment_result(request: HttpRequest, assessment_id: int) -> JsonResponse:
+def assessment_result(request: ApiRequest, assessment_id: int) -> JsonResponse:
     """GET /api/assessments/<id> — verification and review state, counts (ADR-4), report."""
     if refused := _get_only(request):
         return refused
@@ -69,7 +70,7 @@ def assessment_result(request: HttpRequest, assessment_id: int) -> JsonResponse:
 
 
 @token_required
-def assessment_export_view(request: HttpRequest, assessment_id: int) -> HttpResponse:
+def assessment_export_view(request: ApiRequest, assessment_id: int) -> HttpResponse:
     """GET /api/assessments/<id>/export[?final=1] — the response with corrections applied.
 
     409 until verification is done; with ``final=1``, also until the assessment is approved."""

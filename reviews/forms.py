@@ -1,5 +1,7 @@
 """Input of the reviewer pages: filters, the source window and search, review decisions."""
 
+from typing import Any
+
 from django import forms
 
 from citations.engine import VerificationStatus
@@ -23,8 +25,9 @@ class DateRangeForm(forms.Form):
     since = forms.DateField(required=False, label="From", widget=forms.DateInput({"type": "date"}))
     until = forms.DateField(required=False, label="To", widget=forms.DateInput({"type": "date"}))
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         since, until = cleaned.get("since"), cleaned.get("until")
         if since and until and until < since:
             self.add_error("until", "must not be before From.")
@@ -123,8 +126,9 @@ class ParagraphRangeForm(forms.Form):
         choices=[("earlier", "earlier"), ("later", "later")], required=False
     )
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         start, end = cleaned.get("start"), cleaned.get("end")
         if start is not None and end is not None and end < start:
             self.add_error("end", "end must not be before start.")
@@ -147,8 +151,9 @@ class ReviewForm(forms.Form):
     comment = forms.CharField(required=False, max_length=5000, widget=forms.Textarea)
     confirm_unverified = forms.BooleanField(required=False)
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("action") == ReviewAction.RETURN and not cleaned.get("comment", "").strip():
             self.add_error("comment", "Say what needs to change before returning it.")
         return cleaned

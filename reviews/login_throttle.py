@@ -55,10 +55,10 @@ class ThrottledLoginView(LoginView):
             return response
         return super().post(request, *args, **kwargs)
 
-    def form_invalid(self, form):  # type: ignore[no-untyped-def]
+    def form_invalid(self, form):
         login_failed(self.request)
         return super().form_invalid(form)
 
-    def form_valid(self, form):  # type: ignore[no-untyped-def]
+    def form_valid(self, form):
         login_succeeded(self.request)
         return super().form_valid(form)

@@ -6,29 +6,29 @@ off) followed by nh3 (an allowlist). Quote elements are rendered by a template a
 stored quote text, so badges and highlights never come from re-parsing model HTML.
 """
 
-import itertools
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import nh3
 from django.template.loader import get_template
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from markdown_it import MarkdownIt
 
 from citations.engine.reading.json_locate import JsonLayout, format_path
+from citations.engine.types import QuoteForm, VerificationStatus
 from citations.engine.writing.layout import layout_from_dict
-from citations.models import Quote
+from citations.models import Quote, ResponseFormat
 
 from .models import Assessment
 from .templatetags import review_tags
 
 QUOTES_TEMPLATE = "reviews/assessment_detail.html#quote_elements"
+JSON_TEMPLATE = "reviews/assessment_detail.html#json_response"
 
 # A block quote line's opening: indentation (a block quote inside a list item), then one '>'
 # for each level of nesting.
@@ -65,7 +65,7 @@ def response_rendering(assessment: Assessment, quotes: list[Quote]) -> RenderedR
             [quote_view(quote, detail_url=detail, pane_url=pane) for quote in quotes]
         )
 
-    if assessment.response_format == "json":
+    if assessment.response_format == ResponseFormat.JSON:
         stored = assessment.layout
         layout = layout_from_dict(stored).json_layout if stored is not None else None
         return json_response_html(assessment.response_text, layout, quotes, render_quotes)
@@ -82,7 +82,7 @@ def quote_elements_html(assessment: Assessment, quotes: list[Quote]) -> list[Saf
 
 def quote_view(quote: Quote, *, detail_url: str, pane_url: str) -> dict:
     """Everything the quote element shows, as plain values: the template only escapes them."""
-    corrected = quote.status == "corrected"
+    corrected = quote.status == VerificationStatus.CORRECTED
     n = str(quote.n)
     return {
         "n": n,
@@ -168,17 +168,21 @@ def _replaced_span(quote: Quote, text: str) -> tuple[int, int]:
     """What the quote element replaces: everything the parser says belongs to the quote (its
     marks, emphasis and citation marker or attribution line; ``extent``) but a block quote's
     ``>`` opening, so the element stays inside its block quote, and the line breaks after it,
-    which end the block. Rows stored before extents: the quote text."""
+    which end the block. Rows stored before extents: the quote text. Only for a quote with a
+    place in the response (``_placed``)."""
+    quoted_start, quoted_end = quote.response_start, quote.response_end
+    if quoted_start is None or quoted_end is None:
+        raise ValueError(f"quote {quote.n} has no place in the response")
     if quote.extent_start is None:
-        return quote.response_start, quote.response_end
+        return quoted_start, quoted_end
     start = quote.extent_start
-    opening = _BLOCK_QUOTE_OPENING.match(text, start) if quote.form == "block" else None
+    opening = _BLOCK_QUOTE_OPENING.match(text, start) if quote.form == QuoteForm.BLOCK else None
     if opening:
         # Past the first line's '>' but not past its opening quotation mark ('> "…"'), which
         # belongs to the quote like its closing one: left behind, it would dangle. (An HTML
         # <blockquote> has no '>' to keep.)
-        start = min(opening.end(), quote.response_start)
-    end = quote.response_end + len(text[quote.response_end : quote.extent_end].rstrip())
+        start = min(opening.end(), quoted_start)
+    end = quoted_end + len(text[quoted_end : quote.extent_end].rstrip())
     return start, end
 
 
@@ -187,7 +191,7 @@ def _placed(quotes: list[Quote], text: str) -> list[Quote]:
     spans = {
         q.n: _replaced_span(q, text)
         for q in quotes
-        if q.form != "field" and q.response_start is not None and q.response_end is not None
+        if q.form != QuoteForm.FIELD and q.response_start is not None and q.response_end is not None
     }
     placed: list[Quote] = []
     position = 0
@@ -213,24 +217,28 @@ def json_response_html(
     limit is the repaired whole, not the longest complete object in it); string values that
     are quotes (by ``json_path``) are quote elements in place. Nothing reads the response
     again: without a stored value (none found, or a result stored before layouts were) the
-    response is shown as it was written."""
+    response is shown as it was written. The template (``JSON_TEMPLATE``) writes it from
+    the flat rows of ``json_tree_rows``."""
+    template = get_template(JSON_TEMPLATE)
     value = layout.value() if layout is not None else None
     if layout is None or value is None:
         return RenderedResponse(
-            html=format_html('<pre class="response-raw">{}</pre>', text), placed=frozenset()
+            html=mark_safe(template.render({"raw": text}).strip()), placed=frozenset()
         )
     with_path = [q for q in quotes if q.json_path]
     rendered = render_quotes(with_path)
     by_path = {q.json_path: element for q, element in zip(with_path, rendered, strict=True)}
-    shown_paths: set[str] = set()
-    html = format_html(
-        '{}<div class="json-tree">{}</div>{}',
-        _prose(_FENCE_OPENING_AT_END.sub("", text[: layout.start])),
-        _json_tree(value, by_path, shown_paths),
-        _prose(_FENCE_CLOSING_AT_START.sub("", text[layout.end :])),
+    rows, shown_paths = json_tree_rows(value, by_path)
+    html = template.render(
+        {
+            "before": _prose(_FENCE_OPENING_AT_END.sub("", text[: layout.start])),
+            "tree": rows,
+            "after": _prose(_FENCE_CLOSING_AT_START.sub("", text[layout.end :])),
+        }
     )
     return RenderedResponse(
-        html=html, placed=frozenset(q.n for q in with_path if q.json_path in shown_paths)
+        html=mark_safe(html.strip()),  # escaped by the template
+        placed=frozenset(q.n for q in with_path if q.json_path in shown_paths),
     )
 
 
@@ -240,133 +248,68 @@ _FENCE_OPENING_AT_END = re.compile(r"(?:^|\n)[ \t]{0,3}(?:`{3,}|~{3,})[^\n`]*\s*
 _FENCE_CLOSING_AT_START = re.compile(r"\A\s*(?:`{3,}|~{3,})[ \t]*(?:\n|\Z)")
 
 
-def _prose(text: str) -> SafeString:
+def _prose(text: str) -> str:
     """Text around the JSON (a preamble, a closing remark), shown as plain text."""
-    text = text.strip().strip("`").strip()  # and an inline code span's marks around JSON
-    if not text:
-        return mark_safe("")
-    return format_html('<p class="response-prose">{}</p>', text)
+    return text.strip().strip("`").strip()  # and an inline code span's marks around JSON
 
 
-def _json_tree(value: Any, by_path: dict[str, str], shown_paths: set[str]) -> SafeString:
-    """``value`` as nested lists, built with a stack of its own (no recursion, whatever the
-    depth); a quote's string is its element, and its path is added to ``shown_paths``."""
-    out: list[str] = []
-    # Work left, last first: a value with its path, or markup to write as it is.
-    stack: list[tuple[Any, str] | SafeString] = [(value, "$")]
+_NO_HTML = mark_safe("")
+
+
+@dataclass(frozen=True, slots=True)
+class JsonRow:
+    """One step of the JSON tree as its template writes it, in document order: a container
+    opens (``object``, ``array``), an item opens with its label (``key``, ``index``), a value
+    (``leaf`` of a ``leaf`` kind, or a ``quote`` element), an item or a container closes."""
+
+    kind: str
+    text: str = ""  # a label, or a leaf's value as written
+    leaf: str = ""  # string, number, bool, null, empty
+    html: SafeString = _NO_HTML  # a quote's element, rendered by its template
+
+
+_CLOSE_ITEM = JsonRow("end_item")
+_CLOSE = {"object": JsonRow("end_object"), "array": JsonRow("end_array")}
+
+
+def json_tree_rows(value: Any, by_path: Mapping[str, str]) -> tuple[list[JsonRow], set[str]]:
+    """``value`` as the template's rows, and the ``by_path`` paths shown (a quote's string is
+    its element, ``by_path[path]``). Walked with a stack of its own: no recursion, whatever
+    the depth of the value."""
+    rows: list[JsonRow] = []
+    shown: set[str] = set()
+    # Still to write, last first: a value with its path, or a row as it is.
+    stack: list[JsonRow | tuple[Any, str]] = [(value, "$")]
     while stack:
         item = stack.pop()
-        if isinstance(item, SafeString):
-            out.append(item)
+        if isinstance(item, JsonRow):
+            rows.append(item)
             continue
         node, path = item
-        if not isinstance(node, dict | list) or not node:
-            out.append(_json_leaf(node, path, by_path, shown_paths))
+        if isinstance(node, dict | list) and node:
+            kind = "object" if isinstance(node, dict) else "array"
+            members = node.items() if isinstance(node, dict) else enumerate(node)
+            rows.append(JsonRow(kind))
+            stack.append(_CLOSE[kind])
+            for key, child in reversed(list(members)):
+                label = JsonRow("key" if kind == "object" else "index", text=str(key))
+                stack.extend((_CLOSE_ITEM, (child, path + format_path((key,))[1:]), label))
             continue
-        if isinstance(node, dict):
-            opening, closing, label = '<ul class="json-object">', "</ul>", "json-key"
-            members = list(node.items())
-        else:
-            opening, closing = '<ol class="json-array" start="0">', "</ol>"
-            label, members = "json-index", list(enumerate(node))
-        out.append(mark_safe(opening))
-        stack.append(mark_safe(closing))
-        for key, child in reversed(members):
-            stack.append(mark_safe("</li>"))
-            stack.append((child, path + format_path((key,))[1:]))
-            stack.append(format_html('<li><span class="{}">{}</span> ', label, key))
-    return mark_safe("".join(out))  # every piece escaped by format_html or a template
+        rows.append(_json_leaf(node, path, by_path, shown))
+    return rows, shown
 
 
-def _json_leaf(value: Any, path: str, by_path: dict[str, str], shown_paths: set[str]) -> str:
+def _json_leaf(value: Any, path: str, by_path: Mapping[str, str], shown: set[str]) -> JsonRow:
     """A scalar or an empty container; a quote's string is its element."""
     if path in by_path:  # the engine's spelling of a quote's json_path
-        shown_paths.add(path)
-        return by_path[path]  # rendered by a template
-    if isinstance(value, dict):
-        return format_html('<span class="json-empty">{}</span>', "{}")
-    if isinstance(value, list):
-        return format_html('<span class="json-empty">{}</span>', "[]")
+        shown.add(path)
+        return JsonRow("quote", html=mark_safe(by_path[path]))  # rendered by a template
+    if isinstance(value, dict | list):
+        return JsonRow("leaf", text="{}" if isinstance(value, dict) else "[]", leaf="empty")
     if value is None:
-        return format_html('<span class="json-null">{}</span>', "null")
+        return JsonRow("leaf", text="null", leaf="null")
     if isinstance(value, bool):
-        return format_html('<span class="json-bool">{}</span>', "true" if value else "false")
+        return JsonRow("leaf", text="true" if value else "false", leaf="bool")
     if isinstance(value, int | float):
-        return format_html('<span class="json-number">{}</span>', value)
-    return format_html('<span class="json-string">{}</span>', value)
-
-
-# -- source paragraphs ----------------------------------------------------------------------
-
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
-
-
-@dataclass(frozen=True)
-class Segment:
-    text: str
-    covered: bool
-
-
-@dataclass(frozen=True)
-class RenderedParagraph:
-    """One paragraph split for the viewer: ``marked`` is exactly ``text[start:end]`` of the
-    match's span ``mark`` in this paragraph (VB-2); the segments around it say whether a
-    quote covered them."""
-
-    number: int
-    before: list[Segment]
-    marked: str
-    after: list[Segment]
-    is_focus: bool
-    mark: tuple[int, int] | None
-
-
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    spans, start = [], 0
-    for boundary in _SENTENCE_END.finditer(text):
-        spans.append((start, boundary.end()))
-        start = boundary.end()
-    if start < len(text) or not spans:
-        spans.append((start, len(text)))
-    return spans
-
-
-def paragraph_rendering(
-    number: int,
-    text: str,
-    *,
-    covered_spans: list[tuple[int, int]],
-    mark: tuple[int, int] | None = None,
-    is_focus: bool = False,
-) -> RenderedParagraph:
-    """Split ``text`` at sentence boundaries (for coverage) and at the mark; linear in the
-    number of sentences, so one huge paragraph stays cheap."""
-    if mark is not None and not (0 <= mark[0] < mark[1] <= len(text)):
-        mark = None  # offsets from another version of the text: highlight nothing, not wrongly
-    # Runs of alike pieces are merged, so the viewer renders few elements per paragraph.
-    runs: dict[str, list[tuple[bool, list[str]]]] = {"before": [], "after": []}
-    for sentence_start, sentence_end in sentence_spans(text):
-        covered = any(a < sentence_end and sentence_start < b for a, b in covered_spans)
-        cuts = [sentence_start, sentence_end]
-        if mark:
-            cuts[1:1] = sorted(m for m in mark if sentence_start < m < sentence_end)
-        for start, end in itertools.pairwise(cuts):
-            if mark and mark[0] <= start < mark[1]:
-                continue  # inside the mark: rendered whole, as one element
-            target = runs["after" if mark and start >= mark[1] else "before"]
-            if target and target[-1][0] == covered:
-                target[-1][1].append(text[start:end])
-            else:
-                target.append((covered, [text[start:end]]))
-    before, after = (
-        [Segment("".join(pieces), covered) for covered, pieces in runs[side]]
-        for side in ("before", "after")
-    )
-    return RenderedParagraph(
-        number=number,
-        before=before,
-        marked=text[mark[0] : mark[1]] if mark else "",
-        after=after,
-        is_focus=is_focus,
-        mark=mark,
-    )
+        return JsonRow("leaf", text=str(value), leaf="number")
+    return JsonRow("leaf", text=str(value), leaf="string")

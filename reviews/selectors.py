@@ -1,7 +1,7 @@
 """Reads for the reviewer pages: scoped to what the user may see (VB-7), few queries each."""
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -26,7 +26,7 @@ from citations.models import Correction, Quote, Source, VerificationState
 from citations.selectors import CURRENT_ENGINE
 
 from .models import Assessment, ReviewDecision, ReviewState
-from .rendering import RenderedParagraph, paragraph_rendering
+from .paragraphs import RenderedParagraph, paragraph_rendering
 
 STATUSES = tuple(status.value for status in VerificationStatus)
 
@@ -199,14 +199,15 @@ class AssessmentPage:
 
 def assessment_page(*, assessment: Assessment) -> AssessmentPage:
     """Everything the assessment page shows, in a constant number of queries."""
-    sources = list(
+    # (annotated rows: with n_paragraphs, and each quote's corrections as ``audit``)
+    sources: list[Source] = list(
         Source.objects.filter(turn_id=assessment.turn_id)
         .defer("paragraphs")
         .annotate(n_paragraphs=JSONArrayLength("paragraphs"))
         .order_by("position")
     )
     by_pk = {source.pk: source for source in sources}
-    quotes = list(
+    quotes: list[Quote] = list(
         Quote.objects.filter(assessment=assessment)
         .only(*QUOTE_FIELDS)
         .prefetch_related(
@@ -261,7 +262,7 @@ QUOTE_FIELDS = (
 )
 
 
-def _attach_sources(quote: Quote, by_pk: dict[int, Source]) -> None:
+def _attach_sources(quote: Quote, by_pk: Mapping[int, Source]) -> None:
     for field in ("cited_source", "match_source", "corrected_source"):
         source_pk = getattr(quote, f"{field}_id")
         if source_pk is not None and source_pk in by_pk:
@@ -404,13 +405,13 @@ def quality_stats(*, reviewer, filters: StatsFilters | None = None) -> list[Stat
             values["n"]
         )
     reasons: dict[tuple[str, str, datetime], dict[str, int]] = {}
-    for values in reason_rows:
+    for by_reason in reason_rows:
         key = (
-            values["assessment__model_name"],
-            values["assessment__prompt_version"],
-            values["period"],
+            by_reason["assessment__model_name"],
+            by_reason["assessment__prompt_version"],
+            by_reason["period"],
         )
-        reasons.setdefault(key, {})[values["reason"]] = values["n"]
+        reasons.setdefault(key, {})[by_reason["reason"]] = by_reason["n"]
     rows = []
     for key, counted in bundles.items():
         totals = {status: sum(c.get(status, 0) for c in counted.values()) for status in STATUSES}
@@ -597,7 +598,8 @@ def source_search(texts: list[str], find: str) -> SourceSearch:
     between them; each hit is shown in a short excerpt around its first occurrence."""
     words = find.split()
     pattern = re.compile(r"\s+".join(re.escape(word) for word in words), re.IGNORECASE)
-    hits, total = [], 0
+    hits: list[SourceHit] = []
+    total = 0
     for number, text in enumerate(texts, 1):
         found = pattern.search(text) if words else None
         if found is None:

@@ -13,21 +13,24 @@ from django.utils import timezone
 from citations.engine import FLAGGED_STATUSES
 from citations.models import Quote, Verification, VerificationState
 from citations.services import verification_restart
+from citations.state_graph import StateGraph, transition
 
 from .models import Assessment, ReviewAction, ReviewDecision, ReviewState, Team
 
-# The review state graph, written down once: action -> (states it may start from, result).
-REVIEW_TRANSITIONS: dict[ReviewAction, tuple[frozenset[ReviewState], ReviewState]] = {
-    ReviewAction.APPROVE: (
-        frozenset({ReviewState.PENDING, ReviewState.RETURNED}),
-        ReviewState.APPROVED,
-    ),
-    ReviewAction.REJECT: (
-        frozenset({ReviewState.PENDING, ReviewState.RETURNED}),
-        ReviewState.REJECTED,
-    ),
-    ReviewAction.RETURN: (frozenset({ReviewState.PENDING}), ReviewState.RETURNED),
-}
+# The review state graph, written down once.
+REVIEW_TRANSITIONS = StateGraph(
+    field="review_state",
+    states=ReviewState,
+    transitions={
+        ReviewAction.APPROVE: transition(
+            {ReviewState.PENDING, ReviewState.RETURNED}, ReviewState.APPROVED
+        ),
+        ReviewAction.REJECT: transition(
+            {ReviewState.PENDING, ReviewState.RETURNED}, ReviewState.REJECTED
+        ),
+        ReviewAction.RETURN: transition({ReviewState.PENDING}, ReviewState.RETURNED),
+    },
+)
 
 
 class ReverificationLocked(Exception):
@@ -58,11 +61,7 @@ class ConfirmationRequired(ReviewError):
 def allowed_actions(assessment: Assessment) -> list[ReviewAction]:
     """Actions the assessment's current review state allows (approval also needs a finished
     verification; the service checks that)."""
-    return [
-        action
-        for action, (sources, _) in REVIEW_TRANSITIONS.items()
-        if assessment.review_state in sources
-    ]
+    return REVIEW_TRANSITIONS.actions_from(assessment.review_state)
 
 
 def assessment_approve(
@@ -128,7 +127,7 @@ def _decide(
     confirmed_unverified: bool = False,
     extra_guard: dict | None = None,
 ) -> ReviewDecision:
-    from_states, to_state = REVIEW_TRANSITIONS[action]
+    to_state = REVIEW_TRANSITIONS.target(action)
     now = timezone.now()
     # The verification's row is locked before the assessment's, as re-verification locks it:
     # its guard (done, this run) then holds until the decision commits.
@@ -138,9 +137,12 @@ def _decide(
         .exists()
     )
     # Only the assessment's own columns: one UPDATE whose guard decides between two reviewers.
-    updated = verification_holds and Assessment.objects.filter(
-        pk=assessment.pk, review_state__in=from_states
-    ).update(review_state=to_state, reviewed_by=reviewer, reviewed_at=now)
+    updated = verification_holds and REVIEW_TRANSITIONS.move(
+        Assessment.objects.filter(pk=assessment.pk),
+        action,
+        reviewed_by=reviewer,
+        reviewed_at=now,
+    )
     if not updated:
         raise _why_not(assessment, action)
     decision = ReviewDecision.objects.create(
@@ -162,7 +164,7 @@ def _why_not(assessment: Assessment, action: ReviewAction) -> ReviewError:
         .only("review_state", "verification_state", "verification_run", "reviewed_by__username")
         .get(pk=assessment.pk)
     )
-    if current.review_state not in REVIEW_TRANSITIONS[action][0]:
+    if not REVIEW_TRANSITIONS.allows(action, current.review_state):
         who = f" by {current.reviewed_by.username}" if current.reviewed_by else ""
         return ReviewConflict(
             f"This assessment was already {current.review_state}{who}; your "

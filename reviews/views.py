@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -24,6 +24,7 @@ from .forms import (
     SourceViewForm,
     StatsFilterForm,
 )
+from .http import HtmxHttpRequest
 from .models import ReviewAction, ReviewState
 from .rendering import quote_elements_html, response_rendering
 
@@ -33,7 +34,7 @@ IN_PROGRESS = (VerificationState.PENDING, VerificationState.RUNNING)
 
 @require_GET
 @login_required
-def assessment_list(request: HttpRequest) -> HttpResponse:
+def assessment_list(request: HtmxHttpRequest) -> HttpResponse:
     filters = AssessmentFilterForm(request.GET)
     chosen = filters.chosen()
     totals = selectors.queue_totals(reviewer=request.user)
@@ -74,7 +75,7 @@ def assessment_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def assessment_detail(request: HttpRequest, assessment_id: int) -> HttpResponse:
+def assessment_detail(request: HtmxHttpRequest, assessment_id: int) -> HttpResponse:
     assessment = selectors.assessment_for_reviewer(
         reviewer=request.user, assessment_id=assessment_id
     )
@@ -139,7 +140,7 @@ def _pane_without_javascript(assessment, page, query) -> selectors.SourcePane | 
 
 @require_GET
 @login_required
-def assessment_status(request: HttpRequest, assessment_id: int) -> HttpResponse:
+def assessment_status(request: HtmxHttpRequest, assessment_id: int) -> HttpResponse:
     """Polled while verification runs; once it has finished the page reloads with results."""
     assessment = selectors.assessment_get_for_reviewer(
         reviewer=request.user, assessment_id=assessment_id
@@ -156,7 +157,7 @@ def assessment_status(request: HttpRequest, assessment_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def quote_source(request: HttpRequest, assessment_id: int, n: int) -> HttpResponse:
+def quote_source(request: HtmxHttpRequest, assessment_id: int, n: int) -> HttpResponse:
     assessment = selectors.assessment_get_for_reviewer(
         reviewer=request.user, assessment_id=assessment_id
     )
@@ -174,7 +175,7 @@ def quote_source(request: HttpRequest, assessment_id: int, n: int) -> HttpRespon
 
 @require_GET
 @login_required
-def source_view(request: HttpRequest, assessment_id: int, source_id: int) -> HttpResponse:
+def source_view(request: HtmxHttpRequest, assessment_id: int, source_id: int) -> HttpResponse:
     """Any source of the turn in the pane, on its own: from its start, at a paragraph, or
     at what a search inside it finds."""
     assessment = selectors.assessment_get_for_reviewer(
@@ -204,7 +205,7 @@ def source_view(request: HttpRequest, assessment_id: int, source_id: int) -> Htt
 
 @require_GET
 @login_required
-def source_paragraphs(request: HttpRequest, assessment_id: int, source_id: int) -> HttpResponse:
+def source_paragraphs(request: HtmxHttpRequest, assessment_id: int, source_id: int) -> HttpResponse:
     """More paragraphs of a source around what the viewer already shows."""
     assessment = selectors.assessment_get_for_reviewer(
         reviewer=request.user, assessment_id=assessment_id
@@ -243,7 +244,7 @@ def source_paragraphs(request: HttpRequest, assessment_id: int, source_id: int) 
 
 @require_POST
 @login_required
-def assessment_review(request: HttpRequest, assessment_id: int) -> HttpResponse:
+def assessment_review(request: HtmxHttpRequest, assessment_id: int) -> HttpResponse:
     assessment = selectors.assessment_get_for_reviewer(
         reviewer=request.user, assessment_id=assessment_id
     )
@@ -255,7 +256,9 @@ def assessment_review(request: HttpRequest, assessment_id: int) -> HttpResponse:
         except services.ReviewError as refused:
             error = str(refused)
     else:
-        error = " ".join(f"{field}: {' '.join(errs)}" for field, errs in form.errors.items())
+        error = " ".join(
+            f"{field}: {' '.join(str(e) for e in errs)}" for field, errs in form.errors.items()
+        )
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -306,7 +309,7 @@ def _decide(assessment, reviewer, data: dict) -> None:
 
 @require_GET
 @login_required
-def stats(request: HttpRequest) -> HttpResponse:
+def stats(request: HtmxHttpRequest) -> HttpResponse:
     form = StatsFilterForm(request.GET)
     filters = form.filters()
     rows = selectors.quality_stats(reviewer=request.user, filters=filters)
@@ -340,13 +343,13 @@ def _narrowed(chosen: dict) -> list[str]:
     return words
 
 
-def _query_without_page(request: HttpRequest) -> str:
+def _query_without_page(request: HtmxHttpRequest) -> str:
     query = request.GET.copy()
     query.pop("page", None)
     return query.urlencode()
 
 
-def _query_with(request: HttpRequest, **replaced: str) -> str:
+def _query_with(request: HtmxHttpRequest, **replaced: str) -> str:
     """The list's filters with some replaced, from its first page."""
     query = request.GET.copy()
     query.pop("page", None)

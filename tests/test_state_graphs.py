@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from citations.bundles import engine_bundle, turn_sources
+from citations.bundles import engine_bundle
 from citations.engine import verify_bundle
 from citations.models import Verification, VerificationState
 from citations.services import (
@@ -19,8 +19,11 @@ from citations.services import (
     assessment_store_results,
     verification_restart,
 )
+from citations.state_graph import StateGraph, transition
+from citations.storage import turn_sources
 from generation import services as generation_services
 from generation.models import Generation, GenerationStatus
+from generation.services import GENERATION_TRANSITIONS, GenerationAction
 from reviews.models import Assessment, ReviewAction, ReviewState
 from reviews.services import (
     REVIEW_TRANSITIONS,
@@ -73,8 +76,8 @@ def test_verification_graph(action, state):
         verification_state=state, verification_started_at=long_ago
     )
     VERIFICATION_ACTIONS[action](Verification.objects.get(pk=assessment.pk))
-    sources, target = VERIFICATION_TRANSITIONS[action]
-    expected = target if state in sources else state
+    edge = VERIFICATION_TRANSITIONS[action]
+    expected = edge.target if state in edge.sources else state
     assert Verification.objects.get(pk=assessment.pk).verification_state == expected
 
 
@@ -91,6 +94,10 @@ def test_every_review_action_is_walked():
     assert set(REVIEW_ACTIONS) == set(REVIEW_TRANSITIONS)
 
 
+def test_every_generation_action_is_in_the_graph():
+    assert set(GenerationAction) == set(GENERATION_TRANSITIONS)
+
+
 @pytest.mark.parametrize("state", list(ReviewState))
 @pytest.mark.parametrize("action", list(ReviewAction))
 def test_review_graph(action, state):
@@ -98,14 +105,14 @@ def test_review_graph(action, state):
     assessment = make_assessment()
     Verification.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
     Assessment.objects.filter(pk=assessment.pk).update(review_state=state)
-    sources, target = REVIEW_TRANSITIONS[action]
+    edge = REVIEW_TRANSITIONS[action]
     assessment = Assessment.objects.get(pk=assessment.pk)
-    if state in sources:
+    if state in edge.sources:
         REVIEW_ACTIONS[action](assessment, reviewer)
     else:
         with pytest.raises(ReviewConflict):
             REVIEW_ACTIONS[action](assessment, reviewer)
-    expected = target if state in sources else state
+    expected = edge.target if state in edge.sources else state
     assert Assessment.objects.get(pk=assessment.pk).review_state == expected
 
 
@@ -116,16 +123,44 @@ def _generation() -> Generation:
 
 
 @pytest.mark.parametrize("state", list(GenerationStatus))
-@pytest.mark.parametrize("target", list(GenerationStatus))
-def test_generation_graph(state, target):
+@pytest.mark.parametrize("action", list(GenerationAction))
+def test_generation_graph(state, action):
     generation = _generation()
     # claimed_at unset: a running generation's claim counts as stale, so running -> running
     # (a takeover) is reachable.
     Generation.objects.filter(pk=generation.pk).update(status=state, claimed_at=None)
-    if target == GenerationStatus.RUNNING:
-        moved = generation_services._claim(generation.pk)  # claims have their own UPDATE
+    if action == GenerationAction.CLAIM:
+        moved = generation_services._claim(generation.pk)  # claims have their own guard
     else:
-        moved = generation_services._move(generation.pk, target)
-    allowed = target in generation_services.GENERATION_TRANSITIONS[state]
+        moved = generation_services._move(generation.pk, action)
+    edge = GENERATION_TRANSITIONS[action]
+    allowed = state in edge.sources
     assert moved == allowed
-    assert Generation.objects.get(pk=generation.pk).status == (target if allowed else state)
+    assert Generation.objects.get(pk=generation.pk).status == (edge.target if allowed else state)
+
+
+@pytest.mark.parametrize(
+    "graph, states",
+    [
+        (VERIFICATION_TRANSITIONS, VerificationState),
+        (REVIEW_TRANSITIONS, ReviewState),
+        (GENERATION_TRANSITIONS, GenerationStatus),
+    ],
+    ids=["verification", "review", "generation"],
+)
+def test_each_graph_holds_its_field_states_and_reaches_every_one(graph, states):
+    """The graph covers the column's choices, and no state but the first (a new row's,
+    pending in all three) is one no action leads to."""
+    assert graph.states == set(states)
+    initial = next(iter(states))
+    assert initial == "pending"
+    assert set(states) - {graph.target(action) for action in graph} <= {initial}
+
+
+def test_a_graph_refuses_a_state_it_does_not_know():
+    with pytest.raises(ValueError, match="unknown states"):
+        StateGraph(
+            field="review_state",
+            states=ReviewState,
+            transitions={"archive": transition({ReviewState.APPROVED}, "archived")},
+        )

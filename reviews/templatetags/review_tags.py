@@ -7,11 +7,17 @@ from dataclasses import dataclass
 
 from django import template
 
+from citations.engine import Reason, VerificationStatus
 from citations.engine.matching.rules import RULE, RuleKind
 
 register = template.Library()
 
-STATUS_ICONS = {"verified": "✓", "corrected": "✎", "unverified": "?", "ineligible": "⊘"}
+STATUS_ICONS: dict[str, str] = {
+    VerificationStatus.VERIFIED: "✓",
+    VerificationStatus.CORRECTED: "✎",
+    VerificationStatus.UNVERIFIED: "?",
+    VerificationStatus.INELIGIBLE: "⊘",
+}
 
 REASON_TEXT = {
     "found_as_cited": "found where it was cited",
@@ -53,7 +59,7 @@ def quote_reason(quote) -> str:
     of an email quote found in another paragraph."""
     reason, cited = quote.reason, quote.cited_source
     found = _at(quote.match_source, quote.match_paragraph) if quote.match_source_id else ""
-    if reason == "found_as_cited" and found:
+    if reason == Reason.FOUND_AS_CITED and found:
         if cited is None:
             return f"found in {found}; the model cited no source"
         if quote.cited_paragraph is None:
@@ -67,19 +73,19 @@ def quote_reason(quote) -> str:
                 "(an email citation is left as written)"
             )
         return f"found where it was cited, {found}"
-    if reason == "relocated_paragraph" and found and cited is not None:
+    if reason == Reason.RELOCATED_PARAGRAPH and found and cited is not None:
         return f"found in {found}, not ¶{quote.cited_paragraph} as cited"
-    if reason == "relocated_source" and found and cited is not None:
+    if reason == Reason.RELOCATED_SOURCE and found and cited is not None:
         return (
             f"found in {found}, another eligible source; the model cited {original_citation(quote)}"
         )
-    if reason == "text_repaired" and found:
+    if reason == Reason.TEXT_REPAIRED and found:
         origin = (
             "the model cited no source" if cited is None else f"cited {original_citation(quote)}"
         )
         return f"wording replaced by the source's own, from {found}; {origin}"
     text = reason_text(reason)
-    if quote.status == "unverified" and found and quote.match_start is not None:
+    if quote.status == VerificationStatus.UNVERIFIED and found and quote.match_start is not None:
         return f"{text} (closest passage, shown as a hint: {found})"
     return text
 
@@ -101,14 +107,14 @@ def original_citation(quote) -> str:
 def shown_citation(quote) -> str:
     """The citation the reader should trust: corrected ones point where the text really is
     (011.4); the rest stay as the model wrote them (011.2)."""
-    if quote.status == "corrected" and quote.corrected_source_id:
+    if quote.status == VerificationStatus.CORRECTED and quote.corrected_source_id:
         return _cite(quote.corrected_source, quote.corrected_paragraph)
     return original_citation(quote)
 
 
 @register.filter
 def shown_text(quote) -> str:
-    if quote.status == "corrected" and quote.corrected_text:
+    if quote.status == VerificationStatus.CORRECTED and quote.corrected_text:
         return quote.corrected_text
     return quote.text
 
@@ -130,7 +136,7 @@ def decision_summary(status: str, decision: dict) -> str:
     rules = [RULE[r] for r in decision.get("rules", ()) if r in RULE]
     claims = [r for r in rules if r.kind is RuleKind.CLAIM]
     if claims:
-        words = {}
+        words: dict[str, list[str]] = {}
         for difference in decision.get("differences", ()):
             shown = " / ".join(w for w in (difference["quote"], difference["source"]) if w)
             words.setdefault(difference["kind"], []).append(shown)
@@ -140,10 +146,10 @@ def decision_summary(status: str, decision: dict) -> str:
         ]
         return "Not corrected: " + "; ".join(parts)
     edits = [r for r in rules if r.kind is RuleKind.EDIT]
-    if status == "corrected" and edits:
+    if status == VerificationStatus.CORRECTED and edits:
         return "Corrected: " + "; ".join(rule.covers for rule in edits)
     verbatim = [r for r in rules if r.kind is RuleKind.VERBATIM and r.id != "verbatim.exact"]
-    if status == "verified" and verbatim:
+    if status == VerificationStatus.VERIFIED and verbatim:
         return "Verified: " + "; ".join(rule.covers for rule in verbatim)
     return ""
 
@@ -227,7 +233,7 @@ def word_diff(before: str, after: str, *, fold: bool = False) -> list[DiffPart]:
     matcher = difflib.SequenceMatcher(
         None, old_keys[lead : len(old) - trail], new_keys[lead : len(new) - trail], autojunk=False
     )
-    chunks = [
+    chunks: list[tuple[str, str, str]] = [
         (tag, "".join(old[lead + i1 : lead + i2]), "".join(new[lead + j1 : lead + j2]))
         for tag, i1, i2, j1, j2 in matcher.get_opcodes()
     ]

@@ -82,14 +82,14 @@ def detail_url(generation, action: str = "") -> str:
 
 
 def test_every_move_out_of_manual_review_is_in_the_transition_table():
-    assert GENERATION_TRANSITIONS[GenerationStatus.MANUAL_REVIEW] == {
+    assert GENERATION_TRANSITIONS.targets_from(GenerationStatus.MANUAL_REVIEW) == {
         GenerationStatus.MANUAL_REVIEW,
         GenerationStatus.EDITED,
         GenerationStatus.REJECTED,
         GenerationStatus.RERUN,
     }
     for decided in (GenerationStatus.EDITED, GenerationStatus.REJECTED, GenerationStatus.RERUN):
-        assert GENERATION_TRANSITIONS[decided] == frozenset()
+        assert GENERATION_TRANSITIONS.targets_from(decided) == frozenset()
 
 
 def test_the_review_page_shows_the_answer_beside_each_layers_errors_and_coverage(

@@ -7,16 +7,16 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from citations.bundles import engine_bundle, turn_sources
+from citations.bundles import engine_bundle
 from citations.engine import VerificationStatus, load_bundle, report_to_dict, verify_bundle
 from citations.models import Correction, Quote, Source, VerificationState
 from citations.services import (
-    CLAIM_FIELDS,
     VerifyOutcome,
     assessment_claim,
     assessment_store_results,
     assessment_verify,
 )
+from citations.storage import CLAIM_FIELDS, turn_sources
 from reviews.imports import bundle_import
 from reviews.models import Assessment, ReviewState
 from reviews.services import ReverificationLocked, assessment_reverify
@@ -314,7 +314,7 @@ def test_real_llm_answers_are_stored_exactly_as_the_engine_reported_them_adr_3_v
 
 
 def test_claim_and_turn_sources_read_rows_as_the_orm_does():
-    """Claim and source loading skip the ORM's per-query setup (``reviews.sql_rows``): the
+    """Claim and source loading skip the ORM's per-query setup (``citations.storage``): the
     instances they build hold the values and Python types the ORM gives (an ineligible
     source's False, attachments' parents, JSON paragraphs), whatever the column order."""
     assessment = import_scenario(MIXED, enqueue=False)

@@ -7,21 +7,23 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
-from hypothesis import given
+from django.utils.html import escape
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from citations.engine.reading.json_locate import format_path
 from citations.engine.reading.parse_json import parse_json_response
 from citations.engine.reading.parse_markdown import parse_markdown_response
 from citations.engine.types import QuoteFields
 from citations.models import Quote, Source, VerificationState
 from reviews.imports import bundle_import
+from reviews.paragraphs import paragraph_rendering, sentence_spans
 from reviews.rendering import (
     json_response_html,
+    json_tree_rows,
     markdown_response_html,
-    paragraph_rendering,
     quote_view,
     render_quote_elements,
-    sentence_spans,
 )
 
 REDTEAM = Path(__file__).parents[1] / "citations" / "redteam"
@@ -411,6 +413,80 @@ def test_a_json_quote_without_a_place_in_the_tree_is_left_for_the_page_to_list()
         text, stored_layout(text, fields), [*json_quotes(text, fields), lost], page_elements
     )
     assert rendered.placed == {1}
+
+
+def reference_tree(value, parts=()) -> str:
+    """The JSON tree as the page showed it before it was a template: recursive, obviously
+    right for shallow values (quotes aside)."""
+    if isinstance(value, dict | list) and value:
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        label = "json-key" if isinstance(value, dict) else "json-index"
+        inner = "".join(
+            f'<li><span class="{label}">{escape(key)}</span> '
+            f"{reference_tree(item, (*parts, key))}</li>"
+            for key, item in items
+        )
+        if isinstance(value, dict):
+            return f'<ul class="json-object">{inner}</ul>'
+        return f'<ol class="json-array" start="0">{inner}</ol>'
+    if isinstance(value, dict | list):
+        return f'<span class="json-empty">{"{}" if isinstance(value, dict) else "[]"}</span>'
+    if value is None:
+        return '<span class="json-null">null</span>'
+    if isinstance(value, bool):
+        return f'<span class="json-bool">{"true" if value else "false"}</span>'
+    if isinstance(value, int | float):
+        return f'<span class="json-number">{value}</span>'
+    return f'<span class="json-string">{escape(value)}</span>'
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=4), children, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+def between_tags(html: str) -> str:
+    """Whitespace between two tags is a space at most (the template writes a row a line)."""
+    return re.sub(r">\s*<", "><", html.strip())
+
+
+@settings(deadline=None)  # the first example compiles the page's template
+@given(JSON_VALUES)
+def test_the_json_template_writes_the_tree_the_reference_does(value):
+    text = json.dumps(value)
+    rendered = json_response_html(text, stored_layout(text, ()), [], page_elements)
+    if not isinstance(value, dict | list):
+        return  # a bare scalar is no JSON answer to show as a tree
+    tree = re.fullmatch(r'<div class="json-tree">(.*)</div>', rendered.html, re.S)
+    assert tree, rendered.html
+    assert between_tags(tree[1]) == between_tags(reference_tree(value))
+
+
+def test_a_json_value_of_any_depth_is_walked_without_recursion():
+    depth = 20_000  # far past Python's recursion limit
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    rows, shown = json_tree_rows(value, {})
+    assert [row.kind for row in rows[:3]] == ["array", "index", "array"]
+    assert sum(row.kind == "array" for row in rows) == depth
+    assert rows[depth * 2].kind == "leaf" and rows[depth * 2].text == "[]"
+    assert shown == set()
+
+
+def test_quote_strings_are_their_elements_and_everything_else_is_escaped():
+    value = {"<k>": ["<v>", {"quote": "Q"}]}
+    path = format_path(("<k>", 1, "quote"))
+    rows, shown = json_tree_rows(value, {path: "<span>element</span>"})
+    assert shown == {path}
+    text = json.dumps(value)
+    html = json_response_html(text, stored_layout(text, ()), [], page_elements).html
+    assert "&lt;k&gt;" in html and "&lt;v&gt;" in html and "<k>" not in html
+    assert [row.html for row in rows if row.kind == "quote"] == ["<span>element</span>"]
 
 
 # -- paragraphs -----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from generation.models import RecordStatus
 from generation.regressions import (
     regression_rows,
     rows_from_jsonl,
@@ -79,7 +80,9 @@ class Command(BaseCommand):
         changed = sum(r["was"] != r["now"] for r in results)
         self.stderr.write(f"revalidated {len(results)} record(s), {changed} changed status")
         turned_invalid = [
-            r["record"] for r in results if (r["was"], r["now"]) == ("valid", "invalid")
+            r["record"]
+            for r in results
+            if (r["was"], r["now"]) == (RecordStatus.VALID, RecordStatus.INVALID)
         ]
         if turned_invalid:
             listed = ", ".join(map(str, turned_invalid))

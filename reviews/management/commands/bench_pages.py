@@ -18,6 +18,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from citations.engine import QuoteForm, Reason, VerificationStatus
 from citations.models import Quote, Source, VerificationState
 from reviews.imports import bundle_import
 
@@ -81,11 +82,11 @@ class Command(BaseCommand):
             f"{size / 1_000_000:.2f} MB of source text; median of {options['repeat']} requests"
         )
         deep = quotes[len(quotes) // 2]
-        measured = {
+        measured: dict[str, tuple[str, dict[str, str]]] = {
             "assessment page": (page, {}),
             "source pane": (
                 reverse("reviews:quote_source", args=[assessment.pk, deep.n]),
-                {"HTTP_HX_REQUEST": "true"},
+                {"HX-Request": "true"},
             ),
             "assessment list": (reverse("reviews:assessment_list"), {}),
         }
@@ -93,16 +94,16 @@ class Command(BaseCommand):
         # through all of it for words of its last paragraph.
         owner, whole, last_words = _one_megabyte_source(rng, options["megabytes"])
         view = reverse("reviews:source_view", args=[owner, whole.pk])
-        measured["1 MB source view"] = (view, {"HTTP_HX_REQUEST": "true"})
-        measured["1 MB source find"] = (f"{view}?find={last_words}", {"HTTP_HX_REQUEST": "true"})
+        measured["1 MB source view"] = (view, {"HX-Request": "true"})
+        measured["1 MB source find"] = (f"{view}?find={last_words}", {"HX-Request": "true"})
         query_counts = {}
         for name, (url, headers) in measured.items():
-            client.get(url, **headers)  # warm caches and template loading
+            client.get(url, headers=headers)  # warm caches and template loading
             timings, queries, size = [], 0, 0
             for _ in range(options["repeat"]):
                 with CaptureQueriesContext(connection) as captured:
                     started = time.perf_counter()
-                    response = client.get(url, **headers)
+                    response = client.get(url, headers=headers)
                     timings.append((time.perf_counter() - started) * 1000)
                 assert response.status_code == 200, (url, response.status_code)
                 queries, size = len(captured), len(response.content)
@@ -185,29 +186,37 @@ def _large_assessment(rng, n_quotes, n_sources, megabytes):
     assessment = bundle_import(raw=data, max_bytes=50_000_000).assessment
     stored = {s.key: s for s in Source.objects.filter(turn=assessment.turn).defer("paragraphs")}
     text, position, rows = assessment.response_text, 0, []
-    statuses = ["verified"] * 7 + ["corrected", "unverified", "ineligible"]
+    Status = VerificationStatus
+    statuses = [Status.VERIFIED] * 7 + [Status.CORRECTED, Status.UNVERIFIED, Status.INELIGIBLE]
+    reasons = {
+        Status.VERIFIED: Reason.FOUND_AS_CITED,
+        Status.CORRECTED: Reason.RELOCATED_PARAGRAPH,
+        Status.UNVERIFIED: Reason.NOT_FOUND,
+        Status.INELIGIBLE: Reason.SOURCE_NOT_ELIGIBLE,
+    }
     for n, (key, number, sentence) in enumerate(picks, 1):
         start = text.index(sentence, position)
         position = start + len(sentence)
         paragraph = sources[int(key[1:]) - 1]["paragraphs"][number - 1]
         offset = paragraph.index(sentence)
         status = statuses[n % len(statuses)]
-        matched = status != "ineligible"
+        matched = status != Status.INELIGIBLE
+        corrected = status == Status.CORRECTED
         rows.append(
             Quote(
-                assessment=assessment, n=n, form="block" if n % 10 == 0 else "inline",
+                assessment=assessment, n=n,
+                form=QuoteForm.BLOCK if n % 10 == 0 else QuoteForm.INLINE,
                 text=sentence, response_start=start, response_end=position, cited_ref=key,
                 cited_source=stored[key], cited_paragraph=number, status=status,
-                reason={"verified": "found_as_cited", "corrected": "relocated_paragraph",
-                        "unverified": "not_found", "ineligible": "source_not_eligible"}[status],
+                reason=reasons[status],
                 match_source=stored[key] if matched else None,
                 match_paragraph=number if matched else None,
                 match_start=offset if matched else None,
                 match_end=offset + len(sentence) if matched else None,
                 match_score=1.0 if matched else None,
-                corrected_text=sentence if status == "corrected" else "",
-                corrected_source=stored[key] if status == "corrected" else None,
-                corrected_paragraph=number if status == "corrected" else None,
+                corrected_text=sentence if corrected else "",
+                corrected_source=stored[key] if corrected else None,
+                corrected_paragraph=number if corrected else None,
             )
         )  # fmt: skip
     quotes = Quote.objects.bulk_create(rows)
