@@ -396,3 +396,28 @@ def test_fast_approximate_search_agrees_with_the_slow_one_on_repetitive_text(sou
 def test_find_verbatim_searches_only_the_given_sources(quote, expected):
     match = find_verbatim(quote, [DOC])
     assert (match.paragraph if match else None) == expected
+
+
+@pytest.mark.parametrize(
+    ("written", "quoted"),
+    [
+        ("The Team plan costs &euro;25 per user per month.", "The Team plan costs €25 per user"),
+        ("Read the Terms &amp; Conditions before ordering.", "Read the Terms & Conditions"),
+        ("Use the <code>--force</code> flag only when needed.", "Use the --force flag only"),
+        (
+            "See the [installation guide](https://x.org/install) first.",
+            "See the installation guide",
+        ),
+        ("Staff **must** return their badges.", "Staff must return their badges"),
+    ],
+)
+def test_a_quote_of_a_sources_markup_as_shown_is_verbatim(written, quoted):
+    """A scraped page keeps its entities and inline tags, a markdown document its links and
+    strong emphasis; a quote copies what they show, found at the raw span around them."""
+    source = Source("S", SourceKind.DOCUMENT, ("Intro.", written))
+    match = find_verbatim(quoted, [source])
+    assert match is not None and match.paragraph == 2
+    assert match.text == written[match.start : match.end]
+    # the span holds the markup between the quote's words ("[" of a link), not around them
+    assert match.text.startswith(quoted.split()[0])
+    assert match.text.endswith(quoted.split()[-1])

@@ -25,6 +25,23 @@ FOLDS = [
     ("German sharp s kept", "Straße", "straße"),
     ("final sigma", "ΟΔΟΣ οδος", "οδοσ οδοσ"),
     ("Turkish dotted and dotless i", "DEPOZİTO AYLIK Hatalı İade", "depozito aylik hatali iade"),
+    ("HTML entities as shown", "costs &euro;25 &amp; more&nbsp;now", "costs €25 & more now"),
+    (
+        "inline HTML tags as shown",
+        "Use the <code>--force</code> flag<br>now",
+        "use the --force flag now",
+    ),
+    (
+        "a markdown link as shown",
+        "See the [install guide](https://x.org/a_(b)) first",
+        "see the install guide first",
+    ),
+    ("strong emphasis as shown", "You **must** not __ever__ do it", "you must not ever do it"),
+    (
+        "comparisons and names stay",
+        "a < b and c > d, snake_case, x&y; z",
+        "a < b and c > d, snake_case, x&y; z",
+    ),
     ("Korean", "요청자가  검토를\n요청합니다.", "요청자가 검토를 요청합니다."),
     ("decomposed Hangul jamo", "\u1112\u1161\u11ab", "한"),
     ("emoji", "Gut 👍🏽 so", "gut 👍🏽 so"),
@@ -97,9 +114,13 @@ def test_raw_span_refuses_an_empty_or_outside_span():
 
 NOISY_TEXT = st.lists(
     st.sampled_from(
-        list(
-            "aAbBzZßİΣςσéÉ\u0301 \n\t-‐–'’\"„“\u00ad\u200b\u00a0ﬁ１가\u1100\u1161한😀\u05d0\u200f.,"
-        )
+        [
+            *"aAbBzZßİΣςσéÉ\u0301 \n\t-‐–'’\"„“\u00ad\u200b\u00a0ﬁ１",
+            *"가\u1100\u1161한😀\u05d0\u200f.,",
+            # markup a page or a markdown document keeps
+            *("&", "amp;", "&amp;", "&lt;", "&euro;", "<", ">", "<b>", "</b>", "*", "**"),
+            *("_", "__", "[", "]", "(", ")", "](x)"),
+        ]
     ),
     max_size=40,
 ).map("".join)

@@ -27,6 +27,7 @@ zero or more normalized characters), so building it costs little for ordinary te
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from bisect import bisect_right
@@ -311,6 +312,7 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
     found.extend((*m.span(), _run_replacement(m.group())) for m in _ODD_RUN.finditer(text))
     if "\n" in text:
         found.extend((*m.span(), " ") for m in _REPLY_PREFIX.finditer(text))
+    found.extend(_markup_spans(text))
     at = text.find("  ")
     while at >= 0:
         end = _RUN_REST.match(text, at).end()  # type: ignore[union-attr]  # "*" always matches
@@ -331,6 +333,43 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
     return spans
 
 
+# A source's markup, read as rendered: a scraped page keeps its HTML entities and inline
+# tags ("&euro;25", "<code>--force</code>"), a markdown document its links and strong
+# emphasis ("[installation guide](…/install)", "**must**"); a quote copies what they show.
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_INLINE_TAG = re.compile(
+    r"</?(?:a|abbr|b|cite|code|del|em|i|ins|kbd|mark|q|s|small|span|strong|sub|sup|u)"
+    r"(?:\s[^<>]{0,500})?>|<br\s*/?>",
+    re.IGNORECASE,
+)
+_LINK = re.compile(r"\[([^\[\]\n]{1,300})\]\((?:[^()\s]|\([^()\s]*\)){1,2000}\)")
+_STRONG = re.compile(r"(\*\*|__)(?=\S)[^\n]{1,1000}?(?<=\S)\1")
+
+
+def _markup_spans(text: str) -> list[tuple[int, int, str]]:
+    """The stretches of markup a rendered page would not show, with what it shows: an
+    entity's character, nothing for an inline tag (a space for a line break), a link's text
+    without its brackets and address, strong emphasis without its markers."""
+    found: list[tuple[int, int, str]] = []
+    if "&" in text:
+        for m in _ENTITY.finditer(text):
+            shown = html.unescape(m.group())
+            if shown != m.group():
+                found.append((*m.span(), shown))
+    if "<" in text:
+        found.extend(
+            (*m.span(), " " if m.group()[1:3].lower() == "br" else "")
+            for m in _INLINE_TAG.finditer(text)
+        )
+    if "](" in text:
+        for m in _LINK.finditer(text):
+            found.extend(((m.start(), m.start() + 1, ""), (m.end(1), m.end(), "")))
+    if "**" in text or "__" in text:
+        for m in _STRONG.finditer(text):
+            found.extend(((m.start(), m.end(1), ""), (m.end() - 2, m.end(), "")))
+    return found
+
+
 def joins_to_previous(folded: str) -> bool:
     """Whether a folded text opening with ``folded`` reads joined to the text before it:
     punctuation a tokenizer spaces off ("...", ")", ",", "n't") takes no space before it, at
@@ -347,7 +386,7 @@ def joins_to_previous(folded: str) -> bool:
 # figure's exponent or a vowel point, a space before punctuation or after an opening bracket
 _MAYBE_SPECIAL = re.compile(
     rf"-{_RUN}|[^\S ]|  |[{INVISIBLE}{_BULLETS}]|[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻\u0591-\u06ed]"
-    r"| [.,;:!?)\]}%']| n't|[(\[{] "
+    r"| [.,;:!?)\]}%']| n't|[(\[{] |[&<]|\]\(|\*\*|__"
 )
 
 

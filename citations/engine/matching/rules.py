@@ -62,7 +62,8 @@ RULES: tuple[Rule, ...] = (
         "the same text once case, quotation marks, apostrophes, dashes, whitespace, "
         "compatibility forms, invisible characters, tokenizer spacing, line-break "
         "hyphens, line breaks inside Chinese or Japanese text and the ideographic comma "
-        "and full stop are folded",
+        "and full stop are folded, and markup read as shown (HTML entities and inline tags, "
+        "markdown links and strong emphasis)",
         (
             ("en", 'the "notice period" is one month', "The “Notice Period” is one\nmonth"),
             (
@@ -72,6 +73,7 @@ RULES: tuple[Rule, ...] = (
             ),
             ("fr", "l'exécution du contrat", "L’exécution  du contrat"),
             ("en", "We don't agree with it.", "We do n't agree with it ."),
+            ("en", "Read the Terms & Conditions first", "Read the Terms &amp; Conditions first"),
         ),
         (
             ("en", "the notice period is two months", "The “Notice Period” is one month"),
