@@ -1228,3 +1228,27 @@ def test_words_written_contracted_or_in_full_are_the_same_words(contraction, con
         VerificationStatus.CORRECTED,
         VerificationStatus.VERIFIED,
     )
+
+
+@SETTINGS
+@given(
+    link=st.sampled_from(["Außerdem", "Darüber hinaus", "Zudem", "Deshalb", "Daher", "Ferner"]),
+    verb=st.sampled_from(["ist", "wird", "muss", "soll", "kann"]),
+    subject=st.sampled_from(["die Haustür", "der neue Vorstand", "jedes Mitglied"]),
+    rest=st.sampled_from(["in der Nacht abzuschließen", "bis Ende Mai zu benachrichtigen"]),
+    asked=st.booleans(),
+)
+def test_a_link_dropped_with_its_verb_put_after_the_subject_is_corrected(
+    link, verb, subject, rest, asked
+):
+    """edit.opening_connective: "Die Haustür ist …" for "Außerdem ist die Haustür …" (a
+    German sentence puts its verb second); "Is the landlord …?" read as "The landlord is …"
+    makes a statement of a question, never corrected."""
+    source = f"{link} {verb} {subject} {rest}{'?' if asked else '.'}"
+    quote = f"{subject[0].upper()}{subject[1:]} {verb} {rest}."
+    result = result_for(quote, f"Zur Hausordnung. {source}")
+    if asked:
+        assert result.status not in PASSING, result.decision
+    else:
+        assert result.status is VerificationStatus.CORRECTED, result.decision
+        assert "edit.opening_connective" in result.decision.rules

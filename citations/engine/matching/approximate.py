@@ -42,6 +42,7 @@ from .edits import (
     changes_symbols,
     classify,
     common_spelling,
+    moved_verb,
     opening_end,
     rejoin_split_words,
     umlauts_out,
@@ -452,6 +453,17 @@ def _align(
         # the quote's opening words are not what stands just before: reworded at the
         # sentence's start ("Wir sagen" for "Daher sagen wir")
         start = _sentence_start(text, home_start, start, max_words=q_first + _OPENER_WORDS)
+    elif sentence_start and q_first == 0:
+        # or a link dropped and its verb put after a subject the quote opens with ("Die
+        # Haustür ist" for "Außerdem ist die Haustür"): the sentence's start, when the quote
+        # has a word of what stands before the span among its first, and the span has not
+        opener = _sentence_start(text, home_start, start, max_words=_OPENER_WORDS)
+        opening = query_words[1 : _OPENER_WORDS + 3]
+        span_opening = WORD.findall(text[start : start + _OPENING_CHARS])[: len(opening) + 1]
+        if opener < start and set(WORD.findall(text[opener:start])) & (
+            set(opening) - set(span_opening)
+        ):
+            start = opener
     end = _extend_tail(folded[query[q_last][2] :], text, window_found[w_last].end(), home_end)
     start = _nearest_opening(query_words, text, start, end)
     end = _nearest_closing(query_words, text, start, end)
@@ -495,6 +507,7 @@ def _align(
                         text, max(home_start, start - _NEARBY), min(home_end, end + _NEARBY)
                     )
                 ),
+                _asks(text, end, home_end),
             ),
         )
     )
@@ -516,6 +529,12 @@ def _align(
         else:
             score_quote = folded
         shape_query = query_words[q_end:]
+        moved = moved_verb(span_steps, query_words, span_words)
+        if moved is not None and moved >= q_end:
+            # the verb the quote put after its subject is the opening's too
+            cut = query[moved + 1][1] if moved + 1 < len(query) else len(folded)
+            score_quote = score_quote.replace(folded[query[moved][1] : cut], "", 1)
+            shape_query = [w for k, w in enumerate(query_words) if k >= q_end and k != moved]
         shape_steps = _steps(shape_query, WORD.findall(compared))
         reordered = True
     else:
@@ -538,6 +557,13 @@ def _align(
 
 
 _NEARBY = 2000  # characters either side of a span whose words count as the source's own
+_STOP = re.compile(r"[.!?;。！？]")
+
+
+def _asks(text: str, end: int, limit: int) -> bool:
+    """Whether the sentence a span ends in ends with a question mark."""
+    stop = _STOP.search(text, end, limit)
+    return stop is not None and stop.group() in "?？"
 
 
 def cut_begins(cut: str, word: str) -> bool:
@@ -670,6 +696,7 @@ def _is_equal(step: Step, query: list[str], window: list[str]) -> bool:
 _TAIL_SLACK = 3
 _EDGE_LIMIT = 60  # longer unmatched text at a quote's end is not a reworded word or two
 _OPENER_WORDS = 3  # words a reworded sentence opening may have beyond the quote's own
+_OPENING_CHARS = 120  # characters read for a span's first few words
 _SENTENCE_END = re.compile(r"[.!?;:]\s")
 
 

@@ -74,6 +74,9 @@ class Words:
     # the source side only: the words written around the span, of which a quote's word one
     # letter off is another word, not a typo ("Janssen" for "Jansen" beside "Mr Janssen")
     nearby: frozenset[str] = frozenset()
+    # the source side only: the span's sentence asks ("Moreover, is the landlord …?"), so
+    # its verb put after the subject makes a statement of a question
+    asks: bool = False
 
 
 def preserves_claim(differences: list[Difference]) -> bool:
@@ -258,6 +261,53 @@ def _opening_length(steps: list[Step], query: list[str], span: list[str]) -> int
     )
 
 
+def _opening_words(
+    head: list[Step], query: list[str], span: list[str]
+) -> tuple[list[str], list[str]]:
+    """The words only the quote's opening has and those only the span's has (in its order):
+    compared as multisets, as alignment breaks ties between word orders arbitrarily."""
+    quote_words = Counter(query[q] for q, _, _ in head if q is not None)
+    span_words = Counter(span[w] for _, w, _ in head if w is not None)
+    only_quote = list((quote_words - span_words).elements())
+    only_span = [
+        span[w] for _, w, _ in head if w is not None and span[w] in (span_words - quote_words)
+    ]
+    return only_quote, only_span
+
+
+def moved_verb(steps: list[Step], query: list[str], span: list[str]) -> int | None:
+    """The quote's index of a verb a dropped link put first and the quote puts after its
+    subject ("ist" of "Die Haustür ist" for "Außerdem ist die Haustür"), else None."""
+    end = _opening_length(steps, query, span)
+    at = _moved_verb(steps, end, query, *_opening_words(steps[:end], query, span))
+    return None if at is None else steps[at].quote
+
+
+_MOVED_VERB_REACH = 4  # words of a subject the verb a dropped link put first may follow
+
+
+def _moved_verb(
+    steps: list[Step], end: int, query: list[str], only_quote: list[str], only_span: list[str]
+) -> int | None:
+    """The step where the quote puts the verb that followed a link it dropped, after the
+    subject the source names next ("Die Haustür ist" for "Außerdem ist die Haustür"), or
+    None: the opening is the link and that verb alone, and the verb stands in the quote a
+    few words on, where the source has none."""
+    if only_quote or len(only_span) < 2 or not connective_run(only_span[:-1]):
+        return None
+    verb = only_span[-1]
+    return next(
+        (
+            k
+            for k in range(end, min(len(steps), end + _MOVED_VERB_REACH + 1))
+            if steps[k].source is None
+            and steps[k].quote is not None
+            and query[steps[k].quote] == verb
+        ),
+        None,
+    )
+
+
 def _opening(
     steps: list[Step], query: list[str], source: Words
 ) -> tuple[list[Difference], list[Step]]:
@@ -287,14 +337,15 @@ def _opening(
         for step in head[first_equal:]
     ):
         return [], steps  # a word dropped after the quote began: no reworded opening
-    quote_words = Counter(query[q] for q, _, _ in head if q is not None)
-    span_words = Counter(span[w] for _, w, _ in head if w is not None)
-    only_quote = list((quote_words - span_words).elements())
-    only_span = [
-        span[w] for _, w, _ in head if w is not None and span[w] in (span_words - quote_words)
-    ]
+    only_quote, only_span = _opening_words(head, query, span)
     if not only_quote and only_span and connective_run(only_span):
         return [Difference("edit.opening_connective", "", " ".join(only_span))], steps[end:]
+    moved = None if source.asks else _moved_verb(steps, end, query, only_quote, only_span)
+    if moved is not None:
+        # "Die Haustür ist …" of "Außerdem ist die Haustür …": the link dropped, the verb
+        # put back after a subject of more than one word
+        after = [step for k, step in enumerate(steps[end:], end) if k != moved]
+        return [Difference("edit.opening_connective", "", " ".join(only_span[:-1]))], after
     if not only_span and connective_run(only_quote) and not FOCUS_WORDS.intersection(only_quote):
         # "Daher lehnen wir … ab" of "Wir lehnen … ab": a link put in front, the verb moved
         return [Difference("edit.opening_connective", " ".join(only_quote), "")], steps[end:]

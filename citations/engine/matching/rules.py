@@ -815,8 +815,9 @@ RULES: tuple[Rule, ...] = (
         "edit.opening_connective",
         _E,
         "a sentence-opening connective or link dropped, swapped or put in front (Darüber "
-        "hinaus, Furthermore, und, Therefore), the word order adjusted; a link that also "
-        "focuses the phrase after it (Auch, Even) is not put in front",
+        "hinaus, Furthermore, und, Therefore), the word order adjusted (Die Haustür ist of "
+        "Außerdem ist die Haustür, not of a question); a link that also focuses the phrase "
+        "after it (Auch, Even) is not put in front",
         (
             (
                 "en",
@@ -842,6 +843,11 @@ RULES: tuple[Rule, ...] = (
                 "en",
                 "And we will continue to oppose software patents.",
                 "Furthermore, we will continue to oppose software patents.",
+            ),
+            (
+                "de",
+                "Die Haustür ist in der Zeit von 22 bis 6 Uhr abzuschließen.",
+                "Außerdem ist die Haustür in der Zeit von 22 bis 6 Uhr abzuschließen.",
             ),
             (
                 "fr",
@@ -879,6 +885,11 @@ RULES: tuple[Rule, ...] = (
                 "fr",
                 "Même les enfants peuvent utiliser la bibliothèque gratuitement.",
                 "Les enfants peuvent utiliser la bibliothèque gratuitement.",
+            ),
+            (
+                "en",
+                "The landlord is required to repair the roof",
+                "Moreover, is the landlord required to repair the roof?",
             ),
         ),
     ),
