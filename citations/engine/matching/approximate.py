@@ -458,10 +458,10 @@ def _align(
         # Haustür ist" for "Außerdem ist die Haustür"): the sentence's start, when the quote
         # has a word of what stands before the span among its first, and the span has not
         opener = _sentence_start(text, home_start, start, max_words=_OPENER_WORDS)
-        opening = query_words[1 : _OPENER_WORDS + 3]
-        span_opening = WORD.findall(text[start : start + _OPENING_CHARS])[: len(opening) + 1]
+        first_words = query_words[1 : _OPENER_WORDS + 3]
+        span_first = WORD.findall(text[start : start + _OPENING_CHARS])[: len(first_words) + 1]
         if opener < start and set(WORD.findall(text[opener:start])) & (
-            set(opening) - set(span_opening)
+            set(first_words) - set(span_first)
         ):
             start = opener
     end = _extend_tail(folded[query[q_last][2] :], text, window_found[w_last].end(), home_end)

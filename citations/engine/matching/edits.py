@@ -296,16 +296,11 @@ def _moved_verb(
     if only_quote or len(only_span) < 2 or not connective_run(only_span[:-1]):
         return None
     verb = only_span[-1]
-    return next(
-        (
-            k
-            for k in range(end, min(len(steps), end + _MOVED_VERB_REACH + 1))
-            if steps[k].source is None
-            and steps[k].quote is not None
-            and query[steps[k].quote] == verb
-        ),
-        None,
-    )
+    for k in range(end, min(len(steps), end + _MOVED_VERB_REACH + 1)):
+        quoted, written, _ = steps[k]
+        if written is None and quoted is not None and query[quoted] == verb:
+            return k
+    return None
 
 
 def _opening(
