@@ -9,7 +9,8 @@ with a full stop where its sentence goes on "…, sauf pendant la période d'ess
 sentence is read across paragraph breaks that do not end it (a PDF's lines), and its
 boundaries are full stops before a capital, not those of "1. März", "gem. § 5" or "z. B.".
 
->>> left_out(("Kein Mieter darf untervermieten.",), 0, 5, 0, 31, "Mieter darf untervermieten.")
+>>> source = ("Kein Mieter darf untervermieten.",)
+>>> sentence_cut(source, 0, 5, 0, 31, "Mieter darf untervermieten.").left_out
 'kein'
 """
 
@@ -125,19 +126,6 @@ def sentence_cut(
     if before and _says_again(lead_in, before):
         return SentenceCut(after, before)
     return SentenceCut(before or after)
-
-
-def left_out(
-    paragraphs: Sequence[str],
-    first: int,
-    start: int,
-    last: int,
-    end: int,
-    quote: str,
-) -> str:
-    """What the passage's sentence says that the quote of the passage leaves out and that
-    changes its claim, or "" (``sentence_cut`` with no answer around the quote)."""
-    return sentence_cut(paragraphs, first, start, last, end, quote).left_out
 
 
 _LEAD_IN = 300  # characters of the answer read before a quote for its sentence
