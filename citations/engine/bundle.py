@@ -109,7 +109,22 @@ def load_bundle(raw: str | bytes | dict[str, Any], *, max_bytes: int = MAX_BUNDL
     _check_counts(data)
     _check_schema(data)
     _check_limits(data)
-    return _build(data)
+    bundle = _build(data)
+    _check_quote_count(bundle)
+    return bundle
+
+
+def _check_quote_count(bundle: Bundle) -> None:
+    """Refuse a response holding more quotes than ``LIMITS.quotes``: each is searched in
+    every eligible source, so their number bounds a verification's time. The response is
+    read here as verification will read it (``parse_response`` remembers the last few)."""
+    from .reading.parse import parse_response
+
+    count = len(parse_response(bundle.response).quotes)
+    if count > LIMITS.quotes:
+        raise BundleError(
+            "response.text", f"holds {count:,} quotes; the limit is {LIMITS.quotes:,}"
+        )
 
 
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,63}")  # the schema's pattern, matched whole

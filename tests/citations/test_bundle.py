@@ -73,3 +73,22 @@ def test_the_readme_lists_every_bundle_limit_with_its_value():
     for limit in fields(LIMITS):
         row = next(line for line in readme.splitlines() if f"`{limit.name}`" in line)
         assert f"{getattr(LIMITS, limit.name):,}" in row, limit.name
+
+
+def test_a_response_with_more_quotes_than_the_limit_is_refused(monkeypatch):
+    """Each quote is searched in every eligible source, so their number bounds a
+    verification's time: a response holding more than ``LIMITS.quotes`` is refused at
+    loading, the field named (a hostile table of 32,000 quoted rows took half a minute)."""
+    from dataclasses import replace
+
+    from citations.engine import bundle as bundle_module
+
+    monkeypatch.setattr(bundle_module, "LIMITS", replace(bundle_module.LIMITS, quotes=3))
+    data = _bundle("procurement_review")
+    data["response"] = {"format": "markdown", "text": '"the fee rises" [D1] ' * 3}
+    assert len(load_bundle(data).response.text) > 0
+    data["response"]["text"] += '"and one more" [D1]'
+    with pytest.raises(BundleError) as raised:
+        load_bundle(data)
+    assert raised.value.field == "response.text"
+    assert "holds 4 quotes; the limit is 3" in raised.value.message

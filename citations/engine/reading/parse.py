@@ -8,9 +8,12 @@ text quoted twice is two quotes (003.8).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..types import ParsedResponse, Response
 
 
+@lru_cache(maxsize=4)  # loading a bundle counts its quotes; verifying it reads them again
 def parse_response(response: Response) -> ParsedResponse:
     """Every quote of ``response``, numbered from 1 in response order, with notes on what
     had to be repaired or skipped to read it.
