@@ -1252,3 +1252,42 @@ def test_a_link_dropped_with_its_verb_put_after_the_subject_is_corrected(
     else:
         assert result.status is VerificationStatus.CORRECTED, result.decision
         assert "edit.opening_connective" in result.decision.rules
+
+
+CONDITIONED = [
+    ("Beschäftigte können", "mit Zustimmung der Führungskraft", "bis zu zwei Tage mobil arbeiten."),
+    (
+        "Employees may,",
+        "with the prior written consent of their manager,",
+        "work from home two days.",
+    ),
+    ("Los empleados pueden,", "con la autorización de su superior,", "teletrabajar dos días."),
+    (
+        "Les salariés peuvent,",
+        "avec l'accord préalable de leur responsable,",
+        "télétravailler deux jours.",
+    ),
+    ("Pracownicy mogą,", "pod warunkiem uzyskania pisemnej zgody,", "pracować zdalnie dwa dni."),
+    (
+        "Сотрудники могут",
+        "при условии письменного согласия руководителя",
+        "работать удалённо два дня.",
+    ),
+    ("Medarbetare får,", "efter godkännande av chefen,", "arbeta hemifrån två dagar."),
+    (
+        "I dipendenti possono,",
+        "previa autorizzazione del responsabile,",
+        "lavorare da casa due giorni.",
+    ),
+]
+
+
+@SETTINGS
+@given(case=st.sampled_from(CONDITIONED), mark=st.sampled_from([" […] ", " ... ", " (...) "]))
+def test_an_omission_hiding_the_condition_of_a_permission_is_never_corrected(case, mark):
+    """claim.hidden_by_omission: "Beschäftigte können […] mobil arbeiten" of "… können mit
+    Zustimmung der Führungskraft … mobil arbeiten" drops the condition, in any language."""
+    before, condition, after = case
+    source = f"{before} {condition} {after}"
+    result = result_for(f"{before.rstrip(',')}{mark}{after}", f"Einleitung. {source}")
+    assert result.status not in PASSING, result.decision

@@ -58,6 +58,7 @@ from .normalize import fold_text
 from .words import (
     ARTICLES,
     CLAUSE_GOVERNORS,
+    CONDITION_STEMS,
     CONJUNCTIONS,
     PREPOSITIONS,
     SELF_REFERENCES,
@@ -299,8 +300,8 @@ _LIST_BREAK = re.compile(r"[,;]")
 def omission_difference(hidden: str) -> Difference:
     """What a marked omission hides, named: a clause inside one sentence, or articles and
     prepositions, are an edit; a negation, condition, exception, number or word of force,
-    an item of a list, a sentence end, or a word or two of content (a qualifier, perhaps)
-    change the claim.
+    an item of a list, a sentence end, a condition of a permission or duty ("mit Zustimmung
+    der Führungskraft"), or a word or two of content (a qualifier, perhaps) change the claim.
 
     >>> omission_difference(" im rahmen der europäischen einlagensicherung ").kind
     'edit.marked_omission'
@@ -319,7 +320,7 @@ def omission_difference(hidden: str) -> Difference:
     if (
         (len(words) < MIN_OMITTED_WORDS and not function_words)
         or _SENTENCE_BREAK.search(hidden)
-        or any(word_claim(w) for w in words)
+        or any(word_claim(w) or w.startswith(CONDITION_STEMS) for w in words)
     ):
         return Difference("claim.hidden_by_omission", "...", text)
     if _LIST_BREAK.search(hidden) or any(w in CONJUNCTIONS for w in words):

@@ -205,6 +205,26 @@ NEGATING_DETERMINERS = _words(
     ninguno ninguna nessun nessuno nessuna nenhum nenhuma geen ingen inget intet żaden
     żadna żadne žádný žádná žádné niciun nicio"""
 )
+# The beginnings of words that make a permission or duty conditional ("mit Zustimmung der
+# Führungskraft", "with the prior written consent of", "pod warunkiem"): an omission may not
+# hide one, however few function words stand around it
+CONDITION_STEMS = tuple(
+    sorted(
+        _words(
+            """consent approv permission authori condition prior written subject
+    zustimm genehmig erlaubnis einwillig bedingung vorherig schriftlich absprache
+    einverständnis freigabe accord autoris approbation préalable écrit autoriza consentim
+    aprobaci condición permiso previa previo escrit autorizza consenso approvazion condizion
+    permesso scritt consentimento aprovaç condiç permissão prévi toestemming goedkeuring
+    voorwaarde schriftelijk zgod zezwol warunk pisemn uprzedn souhlas povolen podmín písemn
+    předchoz согласи разрешени услови письменн предварительн погоджен згод дозвол умов
+    письмов попередн godkänn tillstånd samtyck villkor skriftlig godkend tilladelse samtykke
+    betingelse godkjenn tillatelse έγκρισ συναίνεσ άδει προϋπόθεσ γραπτ engedély jóváhagy
+    hozzájárul feltétel írásos acordul aprobar consimțăm condiți persetujuan izin syarat
+    tertulis onay şart koşul yazılı אישור הסכמה בתנאי موافقة إذن بشرط अनुमति स्वीकृति शर्त"""
+        )
+    )
+)
 # What opens a clause that a verb of saying, knowing or denying governs ("denied that |…")
 COMPLEMENTIZERS = _words("that whether dass ob que che dat att że")
 # Verbs that deny or doubt the clause after them ("The company denied that |data was sold"):
