@@ -1291,3 +1291,113 @@ def test_an_omission_hiding_the_condition_of_a_permission_is_never_corrected(cas
     source = f"{before} {condition} {after}"
     result = result_for(f"{before.rstrip(',')}{mark}{after}", f"Einleitung. {source}")
     assert result.status not in PASSING, result.decision
+
+
+# Short sentences counting something, by language: (sentence with {n}, the thing counted)
+SHORT_COUNTS = [
+    ("en", "The period lasts {n} days."),
+    ("de", "Die Frist beträgt {n} Tage."),
+    ("fr", "Le délai est de {n} jours."),
+    ("pl", "Termin wynosi {n} dni."),
+    ("ru", "Срок составляет {n} дней."),
+    ("uk", "Строк становить {n} днів."),
+]
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(SHORT_COUNTS),
+    value=st.integers(2, 30),
+    other=st.integers(2, 30),
+    in_words_in_quote=st.booleans(),
+)
+def test_a_short_quote_with_a_number_in_words_or_figures_is_the_same_number_only_at_its_value(
+    case, value, other, in_words_in_quote
+):
+    """edit.number_form in quotes of three or four words, which must match word for word:
+    "Срок составляет 5 дней" for "… пять дней"; another value changes the claim."""
+    from num2words import num2words
+
+    language, sentence = case
+    spelled, figures = sentence.format(n=num2words(value, lang=language)), sentence.format(n=value)
+    # "vingt et un", "twenty-one", "п'ять" are several words: read word by word, refused
+    assume(not {" ", "-", "'"} & set(num2words(value, lang=language)))
+    source, quote = (figures, spelled) if in_words_in_quote else (spelled, figures)
+    assert result_for(quote.rstrip("."), source).status is VerificationStatus.CORRECTED
+    if other != value:
+        assert result_for(sentence.format(n=other).rstrip("."), spelled).status not in PASSING
+
+
+SLAVIC_CASES = [  # a sentence whose number stands in the genitive, by language
+    ("ru", "genitive", "Оплата производится в течение {n} рабочих дней после получения счёта."),
+    ("uk", "genitive", "Оплата здійснюється протягом {n} робочих днів після отримання рахунку."),
+    ("pl", None, "Płatność następuje w ciągu {n} dni roboczych od otrzymania faktury."),
+]
+POLISH_GENITIVE = {5: "pięciu", 7: "siedmiu", 10: "dziesięciu", 12: "dwunastu", 30: "trzydziestu"}
+
+
+@SETTINGS
+@given(case=st.sampled_from(SLAVIC_CASES), value=st.sampled_from(sorted(POLISH_GENITIVE)))
+def test_a_slavic_number_word_in_another_case_is_the_same_number(case, value):
+    """edit.number_form: "в течение 5 рабочих дней" for "в течение пяти рабочих дней"; the
+    cases num2words writes and Polish oblique endings count, another value does not."""
+    from num2words import num2words
+
+    language, grammatical_case, sentence = case
+    word = (
+        num2words(value, lang=language, case=grammatical_case)
+        if grammatical_case
+        else POLISH_GENITIVE[value]
+    )
+    source = sentence.format(n=word)
+    assert result_for(sentence.format(n=value), source).status is VerificationStatus.CORRECTED
+    assert result_for(sentence.format(n=value + 1), source).status not in PASSING
+
+
+UNIT_SENTENCES = [  # (sentence with {v} {u}, the unit's full forms, its sign or abbreviation)
+    ("The service fee rises by {v} {u} every year for all tenants.", ["percent"], "%"),
+    ("Die Nebenkosten steigen jedes Jahr um {v} {u} für alle Mieter.", ["Prozent"], "%"),
+    ("Les charges augmentent de {v} {u} chaque année pour tous.", ["pourcent"], "%"),
+    ("Opłaty rosną co roku o {v} {u} dla wszystkich najemców.", ["procent"], "%"),
+    ("Das Budget der Stadt beträgt {v} {u} Euro für das ganze Jahr.", ["Millionen"], "Mio."),
+    ("Das Budget der Stadt beträgt {v} {u} Euro für das ganze Jahr.", ["Milliarden"], "Mrd."),
+    ("Бюджет города составляет {v} {u} рублей на весь год.", ["миллиона", "миллионов"], "млн"),
+]
+OTHER_UNITS = ["Billionen", "percentage points", "Milliarden", "Tausend", "mal"]
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(UNIT_SENTENCES),
+    value=st.integers(2, 99),
+    sign_in_quote=st.booleans(),
+    other=st.sampled_from(OTHER_UNITS),
+    data=st.data(),
+)
+def test_a_unit_written_as_its_sign_is_the_same_unit_only_of_its_own_value(
+    case, value, sign_in_quote, other, data
+):
+    """edit.unit_form: "5 %" for "5 Prozent", "3 Mio." for "3 Millionen" and back; another
+    unit or scale ("Billionen" for "Milliarden", "percentage points" for "%") changes it."""
+    sentence, full_forms, sign = case
+    full = sentence.format(v=value, u=data.draw(st.sampled_from(full_forms)))
+    signed = sentence.format(v=value, u=sign)
+    source, quote = (full, signed) if sign_in_quote else (signed, full)
+    assert result_for(quote.rstrip("."), source).status is VerificationStatus.CORRECTED
+    assume(other not in full_forms)
+    changed = sentence.format(v=value, u=other).rstrip(".")
+    assert result_for(changed, source).status not in PASSING
+
+
+@SETTINGS
+@given(window=st.sampled_from(["Chiriașul plătește chiria până la data de 5 a fiecărei luni."]))
+@pytest.mark.parametrize("written", ["ş", "ţ"])
+def test_a_romanian_letter_with_a_cedilla_is_the_letter_with_a_comma(window, written):
+    """edit.spelling_variant: "ş" and "ţ" of legacy code pages for "ș" and "ț"; another
+    letter is another word."""
+    paragraph = window.replace("ț", "ţ").replace("ș", "ş") if written == "ş" else window
+    quote = paragraph.replace("ș", "ş").replace("ț", "ţ").rstrip(".")
+    source = window
+    assume(quote != source.rstrip("."))
+    assert result_for(quote, source).status is VerificationStatus.CORRECTED
+    assert result_for(quote.replace("luni", "lumi"), source).status not in PASSING

@@ -62,13 +62,21 @@ from .words import (
     CONJUNCTIONS,
     PREPOSITIONS,
     SELF_REFERENCES,
+    in_figures,
+    in_signs,
+    number_value,
+    same_unit,
     word_claim,
 )
 
 # A word: a run of letters and digits, or one Chinese or Japanese character (those scripts
 # put no spaces between words, so a sentence would be one "word" the aligner cannot weigh).
 _HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-WORD = re.compile(f"[{_HAN_KANA}]|[^\\W{_HAN_KANA}]+")
+# Ukrainian and Belarusian write an apostrophe inside a word ("п'ять"); "%" is a word too.
+_CYRILLIC_APOSTROPHE = "(?<=[\u0400-\u04ff])'(?=[\u0400-\u04ff])"
+WORD = re.compile(
+    f"[{_HAN_KANA}]|[^\\W{_HAN_KANA}]+(?:{_CYRILLIC_APOSTROPHE}[^\\W{_HAN_KANA}]+)*|%"
+)
 _WORD_CHAR = re.compile(f"[^\\W{_HAN_KANA}]")  # a character that continues a spaced word
 
 MIN_WORDS = 3  # fewer quote words than this are never matched approximately
@@ -433,7 +441,7 @@ def _align(
     window_found = list(WORD.finditer(text, low, high))
     query_words = [w for w, _, _ in query]
     window_words = [m.group() for m in window_found]
-    steps = _steps(query_words, window_words)
+    steps = _window_steps(query_words, window_words)
     good = [k for k, step in enumerate(steps) if step[2]]
     if not good:
         return None
@@ -540,7 +548,7 @@ def _align(
         reordered = True
     else:
         score_quote = folded
-    score = Indel.normalized_similarity(umlauts_out(score_quote), umlauts_out(compared))
+    score = Indel.normalized_similarity(_comparable(score_quote), _comparable(compared))
     shape_span = WORD.findall(compared)
     # a word written in two parts on one side counts as the one word it is
     shape_steps, _ = rejoin_split_words(shape_steps, shape_query, shape_span)
@@ -551,7 +559,7 @@ def _align(
         shape_query, shape_span, shape_steps
     )
     if opening is not None:
-        score = Indel.normalized_similarity(umlauts_out(folded), umlauts_out(span_text))
+        score = Indel.normalized_similarity(_comparable(folded), _comparable(span_text))
     return Candidate(
         searcher.id, spans[0], score, sound, span_text, tuple(differences), same_passage
     )
@@ -609,10 +617,38 @@ def _twin_across_gap(steps: list[Step], window: list[str], k: int, *, forward: b
     return best
 
 
-def _steps(query: list[str], window: list[str]) -> list[Step]:
-    """The word alignment as (query word, window word, same word?) steps; None is a gap."""
+def _window_steps(query: list[str], window: list[str]) -> list[Step]:
+    """The word alignment of a quote and a window of the source, its words as close together
+    as the alignment allows. Word alignment breaks ties arbitrarily: with its first word
+    changed, "Verrmögensaufbau für alle Menschen" against "„Wohlstand für alle“ … heißt für
+    uns: Vermögensaufbau für alle Menschen" may pair "für alle" with the first "für alle"
+    and skip the words between; aligned from the end, it pairs the nearer one."""
+    steps = _steps(query, window)
+    good = [k for k, step in enumerate(steps) if step.same]
+    if not good or _longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP:
+        return steps
+    last_query, last_window = len(query) - 1, len(window) - 1
+    backwards = [
+        Step(
+            None if q is None else last_query - q,
+            None if w is None else last_window - w,
+            same,
+        )
+        for q, w, same in reversed(_steps(query[::-1], window[::-1], backwards=True))
+    ]
+    good_backwards = [k for k, step in enumerate(backwards) if step.same]
+    if good_backwards and _longest_gap(
+        backwards[good_backwards[0] : good_backwards[-1] + 1]
+    ) < _longest_gap(steps[good[0] : good[-1] + 1]):
+        return backwards
+    return steps
+
+
+def _steps(query: list[str], window: list[str], *, backwards: bool = False) -> list[Step]:
+    """The word alignment as (query word, window word, same word?) steps; None is a gap.
+    ``backwards``: both lists are reversed, so the quote's last word comes first."""
     steps: list[Step] = []
-    last_query = len(query) - 1
+    first_query, last_query = (len(query) - 1, 0) if backwards else (0, len(query) - 1)
     for op in Levenshtein.opcodes(query, window):
         q1, q2, w1, w2 = op.src_start, op.src_end, op.dest_start, op.dest_end
         if op.tag == "equal":
@@ -628,12 +664,21 @@ def _steps(query: list[str], window: list[str]) -> list[Step]:
                     q1 + k == last_query
                     and (w_word.startswith(q_word) or q_word.startswith(w_word))
                 )
-                or (q1 + k == 0 and w_word.endswith(q_word))
+                or (q1 + k == first_query and w_word.endswith(q_word))
+                # the same number written otherwise ("3" for "three"): one word
+                or ((value := number_value(q_word)) is not None and value == number_value(w_word))
+                or same_unit(q_word, w_word)  # "%" for "Prozent", "Mio." for "Millionen"
             )
             steps.append(Step(q1 + k, w1 + k, same))
         steps.extend(Step(q, None, False) for q in range(q1 + paired, q2))
         steps.extend(Step(None, w, False) for w in range(w1 + paired, w2))
     return steps
+
+
+def _comparable(text: str) -> str:
+    """``text`` as its characters' similarity is read: a number, a unit or a German letter
+    written otherwise ("eleven", "Prozent", "ö") counts as the one it is ("11", "%", "oe")."""
+    return umlauts_out(in_signs(in_figures(text)))
 
 
 def _sound_shape(

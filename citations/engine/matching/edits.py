@@ -35,14 +35,17 @@ from .words import (
     MONTHS,
     NUMBER_WORDS,
     OPPOSITE_PREFIXES,
+    PERCENT_PHRASES,
     PRONOUNS,
     SELF_REFERENCES,
+    UNITS,
     connective_phrases,
     connective_prefix,
     connective_run,
     in_figures,
     is_number,
     number_value,
+    same_unit,
     word_claim,
 )
 
@@ -198,12 +201,16 @@ def _word_rule(
         if word in ARTICLES:
             return "edit.article"
         return "claim.word_added" if w_word is None else "claim.word_dropped"
+    if q_word.translate(_LETTER_VARIANTS) == w_word.translate(_LETTER_VARIANTS):
+        return "edit.spelling_variant"  # Romanian "ş" of old code pages for "ș"
     if marked and _without_accents(q_word) == _without_accents(w_word):
         return "claim.mark_changed"  # "wurde" for "würde", "hatte" for "hätte"
     if _footnote_mark(q_word, w_word):
         return "edit.footnote_mark"
     if (value := number_value(q_word)) is not None and value == number_value(w_word):
         return "edit.number_form"  # "two" for "2"
+    if same_unit(q_word, w_word):
+        return "edit.unit_form"  # "%" for "Prozent"
     if common_spelling(q_word) == common_spelling(w_word):
         return "edit.spelling_variant"
     if q_word in PRONOUNS and w_word in PRONOUNS:
@@ -693,6 +700,11 @@ def umlauts_out(text: str) -> str:
     return text.translate(_UMLAUT_SPELLING)
 
 
+# One letter encoded two ways: Romanian s and t with a cedilla (legacy code pages) or a
+# comma below (the letter itself)
+_LETTER_VARIANTS = str.maketrans("şţ", "șț")
+
+
 def _without_accents(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
 
@@ -821,7 +833,15 @@ def _claim_symbols(text: str) -> list[str]:
     """Currency and maths signs, per cent, a number's minus, a unit's prime, an exponent's
     caret and a logical not, in order: "+4.1%" and "-4.1%", "≥ 2.5" and "≤ 2.5", "$18" and
     "€18", 10′ and 10″, "!isAdmin" and "isAdmin" claim different things."""
-    return _CLAIM_SYMBOL.findall(text)
+    return _CLAIM_SYMBOL.findall(_PERCENT_WORD.sub("%", text))
+
+
+# "5 Prozent" claims what "5 %" does
+_PERCENT_WORD = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join([*PERCENT_PHRASES, *(w for w, unit in UNITS.items() if unit == "percent")])
+    + r")(?!\w)"
+)
 
 
 def changes_symbols(quote: str, span: str) -> bool:

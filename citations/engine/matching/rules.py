@@ -534,6 +534,46 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "edit.unit_form",
+        _E,
+        "a unit or scale written as its sign or abbreviation or in full (5 % for 5 Prozent, "
+        "3 Mio. for 3 Millionen), within one value: a German Billion is no English billion",
+        (
+            (
+                "en",
+                "The service fee rises by 5% every year for all tenants",
+                "The service fee rises by 5 percent every year for all tenants",
+            ),
+            (
+                "de",
+                "Das Budget der Stadt beträgt 3 Mio. Euro für das ganze Jahr",
+                "Das Budget der Stadt beträgt 3 Millionen Euro für das ganze Jahr",
+            ),
+            (
+                "fr",
+                "Les frais de service augmentent de 5 pourcent chaque année",
+                "Les frais de service augmentent de 5 % chaque année",
+            ),
+        ),
+        (
+            (
+                "en",
+                "The service fee rises by 5 percentage points every year for all tenants",
+                "The service fee rises by 5% every year for all tenants",
+            ),
+            (
+                "de",
+                "Das Budget der Stadt beträgt 3 Billionen Euro für das ganze Jahr",
+                "Das Budget der Stadt beträgt 3 Milliarden Euro für das ganze Jahr",
+            ),
+            (
+                "fr",
+                "Les frais de service augmentent de 5 millions chaque année",
+                "Les frais de service augmentent de 5 % chaque année",
+            ),
+        ),
+    ),
+    Rule(
         "edit.article",
         _E,
         "an article or particle dropped or added (the, a, der, die, le, la, ja, doch)",

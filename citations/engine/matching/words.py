@@ -52,7 +52,30 @@ NUMBER_WORDS = _words(
 # not "vingt et un"), and the forms it does not write ("eins", "dreissig", "hundred")
 _NUMBER_LANGUAGES = (
     *("en", "de", "fr", "es", "it", "pt", "nl", "pl"),
-    *("sv", "da", "no", "cs", "ro", "tr", "ru"),
+    *("sv", "da", "no", "cs", "ro", "tr", "ru", "uk"),
+)
+# Slavic number words change with their case ("в течение пяти дней"): the cases num2words
+# writes, and Polish endings it does not ("w ciągu pięciu dni", "dwóch", "jedenastu")
+_NUMBER_CASES = {
+    "ru": ("genitive", "dative", "instrumental"),
+    "uk": ("genitive", "dative", "instrumental", "locative"),
+}
+_POLISH_OBLIQUE = {
+    "dwa": ("dwóch", "dwu", "dwom", "dwoma", "dwiema"),
+    "trzy": ("trzech", "trzem", "trzema"),
+    "cztery": ("czterech", "czterem", "czterema"),
+    "siedem": ("siedmiu", "siedmioma"),
+    "osiem": ("ośmiu", "ośmioma"),
+    "dwanaście": ("dwunastu", "dwunastoma"),
+    "dwadzieścia": ("dwudziestu", "dwudziestoma"),
+    "sto": ("stu",),
+}
+_POLISH_ENDINGS = (  # nominative ending, its oblique forms
+    ("naście", ("nastu", "nastoma")),
+    ("dziesiąt", ("dziesięciu", "dziesięcioma")),
+    ("dzieści", ("dziestu", "dziestoma")),
+    ("ęć", ("ęciu", "ęcioma")),
+    ("ść", ("ściu", "ścioma")),
 )
 _NUMBER_FORMS = {
     "eins": 1,
@@ -76,18 +99,39 @@ def number_values() -> dict[str, int]:
     (90, 10, 20, 17)
     >>> "to" in values, "on" in values
     (False, False)
+    >>> values["пяти"], values["п'ятьма"], values["pięciu"], values["jedenastu"]
+    (5, 5, 5, 11)
     """
     from num2words import num2words  # only a bundle that writes numbers in words needs it
 
     from .languages import COMMON_WORDS
 
-    values = dict(_NUMBER_FORMS)
+    written: list[tuple[str, int]] = list(_NUMBER_FORMS.items())
     for language in _NUMBER_LANGUAGES:
         for value in (*range(101), 1000):
-            word = fold_text(num2words(value, lang=language))
-            if " " not in word and len(word) > 2 and word not in COMMON_WORDS | FUNCTION_WORDS:
-                values.setdefault(word, value)
+            written.append((num2words(value, lang=language), value))
+            for case in _NUMBER_CASES.get(language, ()):
+                written.append((num2words(value, lang=language, case=case), value))
+            if language == "pl":
+                written.extend(
+                    (form, value) for form in _polish_oblique(num2words(value, lang="pl"))
+                )
+    values: dict[str, int] = {}
+    for text, value in written:
+        word = fold_text(text)
+        if " " not in word and len(word) > 2 and word not in COMMON_WORDS | FUNCTION_WORDS:
+            values.setdefault(word, value)
     return values
+
+
+def _polish_oblique(word: str) -> tuple[str, ...]:
+    """The forms a Polish number word takes outside the nominative ("pięć": "pięciu")."""
+    if word in _POLISH_OBLIQUE:
+        return _POLISH_OBLIQUE[word]
+    for ending, forms in _POLISH_ENDINGS:
+        if word.endswith(ending):
+            return tuple(word[: -len(ending)] + form for form in forms)
+    return ()
 
 
 # The months, which a date names: another one is another date
@@ -548,6 +592,53 @@ def connective_run(words: list[str]) -> bool:
     return bool(words) and connective_prefix(words) == len(words)
 
 
+# A unit or scale written as its sign or abbreviation or in full: "5 %" is "5 Prozent", "3 Mio."
+# "3 Millionen". A class holds the forms of one value only: English "billion" is a German
+# "Milliarde", a German "Billion" a thousand of them, so each stays with its own abbreviation.
+_UNIT_FORMS = {
+    "percent": """% percent prozent procent prosent pourcent procento procenta процент процента
+        процентов відсоток відсотка відсотки відсотків""",
+    "million": """mio mln млн million millions millionen millones milioni milione miljoen
+        miljoner miljonen milion miliony milionów миллион миллиона миллионов мільйон
+        мільйона мільйонів""",
+    "milliard": """mrd mld млрд milliard milliards milliarde milliarden miliard miliardy
+        miliardów миллиард миллиарда миллиардов мільярд мільярда мільярдів""",
+    "billion": "bn billion billions",
+    "thousand": "tsd tausend",
+}
+UNITS = {form: unit for unit, forms in _UNIT_FORMS.items() for form in forms.split()}
+PERCENT_PHRASES = ("per cent", "pour cent", "por ciento", "per cento", "por cento")
+SIGNS = frozenset(["%", "mio", "mln", "млн", "mrd", "mld", "млрд", "bn", "tsd"])
+
+
+_UNIT_WORD = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join(sorted((w for w in UNITS if w != "%"), key=len, reverse=True))
+    + r")(?!\w)"
+)
+_UNIT_SIGN = {unit: forms.split()[0] for unit, forms in _UNIT_FORMS.items()}
+
+
+def in_signs(text: str) -> str:
+    """``text`` with its units and scales written as their signs or abbreviations.
+
+    >>> in_signs("5 prozent of 3 millionen")
+    '5 % of 3 mio'
+    """
+    return _UNIT_WORD.sub(lambda found: _UNIT_SIGN[UNITS[found.group()]], text)
+
+
+def same_unit(first: str, second: str) -> bool:
+    """Whether two words are one unit or scale, one in full, one as its sign or abbreviation
+    ("%" and "prozent"); "million" and "millions" are one word's inflections.
+
+    >>> same_unit("%", "prozent"), same_unit("mio", "millionen"), same_unit("mrd", "billion")
+    (True, True, False)
+    """
+    unit = UNITS.get(first)
+    return unit is not None and unit == UNITS.get(second) and (first in SIGNS) != (second in SIGNS)
+
+
 def is_number(word: str) -> bool:
     """A figure, a number word or a unit it counts in ("90", "ninety", "zweimal", "days")."""
     return (
@@ -585,14 +676,17 @@ def number_value(word: str) -> int | None:
     return number_values().get(word)
 
 
-_SPELLED_NUMBER = re.compile(r"(?<![\w-])[^\W\d_]+(?:-[^\W\d_]+)?(?![\w-])")
+# a word, two joined by a hyphen ("dix-sept"), or with a Ukrainian apostrophe ("п'ять")
+_SPELLED_NUMBER = re.compile(
+    r"(?<![\w-])[^\W\d_]+(?:(?:-|(?<=[\u0400-\u04ff])'(?=[\u0400-\u04ff]))[^\W\d_]+)?(?![\w-])"
+)
 
 
 def in_figures(text: str) -> str:
     """``text`` with its number words written in figures ("thirty days" as "30 days").
 
-    >>> in_figures("within thirty days, dix-sept fois")
-    'within 30 days, 17 fois'
+    >>> in_figures("within thirty days, dix-sept fois, п'ять днів")
+    'within 30 days, 17 fois, 5 днів'
     """
     values = number_values()
     return _SPELLED_NUMBER.sub(lambda found: str(values.get(found.group(), found.group())), text)
