@@ -1389,15 +1389,26 @@ def test_a_unit_written_as_its_sign_is_the_same_unit_only_of_its_own_value(
     assert result_for(changed, source).status not in PASSING
 
 
+LETTER_VARIANTS = [  # (sentence, the letters as the source writes them, as typed otherwise)
+    ("Chiriașul plătește chiria până la data de 5 a fiecărei luni.", "șț", "şţ"),
+    ("Chiriașii țin locuința în stare bună și plătesc taxele la timp.", "șț", "şţ"),
+    ("مستأجر باید اجاره را تا پنجم هر ماه پرداخت کند.", "یک", "يك"),
+    ("کارفرما باید قرارداد را یک ماه پیش از پایان آن تمدید کند.", "یک", "يك"),
+]
+
+
 @SETTINGS
-@given(window=st.sampled_from(["Chiriașul plătește chiria până la data de 5 a fiecărei luni."]))
-@pytest.mark.parametrize("written", ["ş", "ţ"])
-def test_a_romanian_letter_with_a_cedilla_is_the_letter_with_a_comma(window, written):
-    """edit.spelling_variant: "ş" and "ţ" of legacy code pages for "ș" and "ț"; another
-    letter is another word."""
-    paragraph = window.replace("ț", "ţ").replace("ș", "ş") if written == "ş" else window
-    quote = paragraph.replace("ș", "ş").replace("ț", "ţ").rstrip(".")
-    source = window
-    assume(quote != source.rstrip("."))
+@given(case=st.sampled_from(LETTER_VARIANTS), data=st.data())
+def test_a_letter_encoded_another_way_is_the_same_letter(case, data):
+    """edit.spelling_variant: Romanian "ş"/"ţ" of legacy code pages for "ș"/"ț", Persian
+    "ی"/"ک" typed as Arabic "ي"/"ك", in any of the words; another letter is another word."""
+    source, letters, typed = case
+    positions = [k for k, c in enumerate(source) if c in letters]
+    chosen = data.draw(st.sets(st.sampled_from(positions), min_size=1))
+    quote = "".join(
+        typed[letters.index(c)] if k in chosen else c for k, c in enumerate(source)
+    ).rstrip(".")
     assert result_for(quote, source).status is VerificationStatus.CORRECTED
-    assert result_for(quote.replace("luni", "lumi"), source).status not in PASSING
+    words = quote.split()
+    changed = " ".join(words[:-1] + [words[-1][:-1] + ("x" if words[-1][-1] != "x" else "y")])
+    assert result_for(changed, source).status not in PASSING

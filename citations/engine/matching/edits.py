@@ -202,7 +202,7 @@ def _word_rule(
             return "edit.article"
         return "claim.word_added" if w_word is None else "claim.word_dropped"
     if q_word.translate(_LETTER_VARIANTS) == w_word.translate(_LETTER_VARIANTS):
-        return "edit.spelling_variant"  # Romanian "ş" of old code pages for "ș"
+        return "edit.spelling_variant"  # Romanian "ş" of old code pages for "ș", Arabic "ي" for "ی"
     if marked and _without_accents(q_word) == _without_accents(w_word):
         return "claim.mark_changed"  # "wurde" for "würde", "hatte" for "hätte"
     if _footnote_mark(q_word, w_word):
@@ -701,8 +701,8 @@ def umlauts_out(text: str) -> str:
 
 
 # One letter encoded two ways: Romanian s and t with a cedilla (legacy code pages) or a
-# comma below (the letter itself)
-_LETTER_VARIANTS = str.maketrans("şţ", "șț")
+# comma below (the letter itself); Persian yeh and kaf typed on an Arabic keyboard
+_LETTER_VARIANTS = str.maketrans("şţيك", "șțیک")
 
 
 def _without_accents(word: str) -> str:
@@ -719,7 +719,7 @@ def common_spelling(word: str) -> str:
     >>> [common_spelling(w) for w in ("straße", "reise", "there", "price", "agréés")]
     ['strasse', 'reise', 'there', 'price', 'agrees']
     """
-    spelled = _without_accents(umlauts_out(word))
+    spelled = _without_accents(umlauts_out(word.translate(_LETTER_VARIANTS)))
     return _BRITISH_ENDING.sub(lambda found: _AMERICAN[found.group()], spelled)
 
 
