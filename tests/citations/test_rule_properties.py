@@ -1410,5 +1410,5 @@ def test_a_letter_encoded_another_way_is_the_same_letter(case, data):
     ).rstrip(".")
     assert result_for(quote, source).status is VerificationStatus.CORRECTED
     words = quote.split()
-    changed = " ".join(words[:-1] + [words[-1][:-1] + ("x" if words[-1][-1] != "x" else "y")])
+    changed = " ".join([*words[:-1], words[-1][:-1] + ("x" if words[-1][-1] != "x" else "y")])
     assert result_for(changed, source).status not in PASSING
