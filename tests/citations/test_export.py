@@ -77,7 +77,8 @@ def bundle_of(text: str, *, fmt: str = "markdown", drop=(), fields=()) -> Bundle
 
 def report_for(bundle: Bundle, outcomes: list[Outcome]) -> Report:
     """One result per parsed quote: a status, or a correction (text, source, paragraph)."""
-    quotes = parse_response(bundle.response).quotes
+    parsed = parse_response(bundle.response)
+    quotes = parsed.quotes
     assert len(quotes) == len(outcomes), [q.text for q in quotes]
     results = []
     for quote, outcome in zip(quotes, outcomes, strict=True):
@@ -97,7 +98,9 @@ def report_for(bundle: Bundle, outcomes: list[Outcome]) -> Report:
                 corrected=corrected,
             )
         )
-    return Report(bundle=bundle.id, engine="test", results=tuple(results))
+    return Report(
+        bundle=bundle.id, engine="test", results=tuple(results), json_layout=parsed.json_layout
+    )
 
 
 def export(text: str, outcomes: list[Outcome], **options) -> str:

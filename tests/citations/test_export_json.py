@@ -251,7 +251,9 @@ def test_json_export_keeps_what_is_around_and_the_layout_003_9(wrapped: str, exp
 def test_json_export_of_unreadable_json_is_the_response_unchanged_003_9() -> None:
     text = "Sorry, I cannot answer that."
     bundle = bundle_of(text, fmt="json", fields=FIELDS)
-    assert export_response(bundle, Report(bundle="b", engine="test", results=())) == text
+    layout = parse_response(bundle.response).json_layout
+    report = Report(bundle="b", engine="test", results=(), json_layout=layout)
+    assert export_response(bundle, report) == text
 
 
 def test_json_export_all_verified_is_byte_identical_on_the_dev_set_003_9() -> None:
@@ -261,11 +263,13 @@ def test_json_export_all_verified_is_byte_identical_on_the_dev_set_003_9() -> No
     )
     for path in paths:
         bundle = load_bundle(path.read_text())
-        quotes = parse_response(bundle.response).quotes
+        parsed = parse_response(bundle.response)
         results = tuple(
-            QuoteResult(q, "M", VERIFIED, Reason.FOUND_AS_CITED, None, None) for q in quotes
+            QuoteResult(q, "M", VERIFIED, Reason.FOUND_AS_CITED, None, None) for q in parsed.quotes
         )
-        report = Report(bundle=bundle.id, engine="test", results=results)
+        report = Report(
+            bundle=bundle.id, engine="test", results=results, json_layout=parsed.json_layout
+        )
         assert export_response(bundle, report) == bundle.response.text, path.name
 
 
@@ -275,14 +279,15 @@ def test_adr_scenario_export_by_hand_adr_1_003_9() -> None:
     because the bundle drops unverified quotes."""
     bundle = load_bundle((SHARED / "scenarios" / "adr_source_binding.json").read_text())
     expected = json.loads((SHARED / "scenarios" / "adr_source_binding.expected.json").read_text())
-    quotes = parse_response(bundle.response).quotes
+    parsed = parse_response(bundle.response)
     results = []
-    for quote, wanted in zip(quotes, expected["quotes"], strict=True):
+    for quote, wanted in zip(parsed.quotes, expected["quotes"], strict=True):
         corrected = CorrectedCitation(**wanted["corrected"]) if wanted["corrected"] else None
         results.append(
             QuoteResult(quote, None, V(wanted["status"]), Reason(wanted["reason"]), None, corrected)
         )
-    out = export_response(bundle, Report(bundle=bundle.id, engine="test", results=tuple(results)))
+    report = Report(bundle.id, "test", tuple(results), json_layout=parsed.json_layout)
+    out = export_response(bundle, report)
     assert out.startswith("```json\n") and out.endswith("\n```")
     data = json.loads(out.removeprefix("```json\n").removesuffix("\n```"))
     quotes_out = [z for s in data["wahlprogramm_scores"] for z in s["wahlprogramm"]["zitate"]]

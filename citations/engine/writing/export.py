@@ -26,14 +26,7 @@ from typing import Any
 # JSON is rewritten where the JSON reader found it (the layout verification stored, the keys
 # of a citation object, a marker copied into a text field); a markdown response only from
 # what each quote and its ``CitationSite`` record.
-from ..reading.json_locate import (
-    JsonLayout,
-    QuoteObject,
-    json_layout,
-    locate_json,
-    select_quote_objects,
-    value_at,
-)
+from ..reading.json_locate import QuoteObject, value_at
 from ..reading.parse_json import NAME_KEYS, PARAGRAPH_KEYS, nested_key, rewrite_quote_field
 from ..reading.source_names import resolve_source
 from ..text import BLANK_LINE, LINE_SPACE, back, skip
@@ -288,7 +281,9 @@ def _drop(text: str, start: int, end: int) -> str:
 
 def _export_json(bundle: Bundle, report: Report) -> str:
     text = bundle.response.text
-    layout = report.json_layout or _json_layout_of(bundle)
+    layout = report.json_layout
+    if layout is None:
+        raise ValueError("a JSON response's report carries its layout (verify_bundle's)")
     data = layout.value()  # a fresh copy to change
     if data is None:
         return text
@@ -322,16 +317,6 @@ def _export_json(bundle: Bundle, report: Report) -> str:
     if layout.unclosed_fence:
         after = "\n```" + ("\n" if after.endswith("\n") else "")
     return text[: layout.start] + rendered + after
-
-
-def _json_layout_of(bundle: Bundle) -> JsonLayout:
-    """The layout of a report made without one (by hand, not by ``verify_bundle``): the
-    JSON found again."""
-    text, quote_fields = bundle.response.text, bundle.response.quote_fields
-    located = locate_json(text, quote_fields)
-    if located.value is None:
-        return json_layout(text, located, [])
-    return json_layout(text, located, select_quote_objects(located.value, quote_fields)[0])
 
 
 def _correct_object(
