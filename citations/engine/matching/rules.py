@@ -444,7 +444,8 @@ RULES: tuple[Rule, ...] = (
         "edit.spelling_variant",
         _E,
         "a spelling variant of the same word: British or American English, umlauts or ß "
-        "written out",
+        "written out, accents a keyboard could not type, one letter encoded two ways "
+        "(Romanian ş for ș, Persian ي for ی)",
         (
             (
                 "en",
@@ -476,8 +477,8 @@ RULES: tuple[Rule, ...] = (
         "edit.number_form",
         _E,
         "the same number written otherwise: digit grouping (1000 for 1,000), in words or "
-        "figures (thirty for 30, zwei for 2), a figure written out beside the word left "
-        "out (ninety for ninety (90))",
+        "figures (thirty for 30, zwei for 2, in any case: 5 for пяти or pięciu), a figure "
+        "written out beside the word left out (ninety for ninety (90))",
         (
             (
                 "en",
