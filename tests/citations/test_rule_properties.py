@@ -1412,3 +1412,44 @@ def test_a_letter_encoded_another_way_is_the_same_letter(case, data):
     words = quote.split()
     changed = " ".join([*words[:-1], words[-1][:-1] + ("x" if words[-1][-1] != "x" else "y")])
     assert result_for(changed, source).status not in PASSING
+
+
+WRITERS = [  # (title, the writer's name, "we" sentence, the name's sentence), by language
+    ("DIE LINKE Wahlprogramm 2009", "DIE LINKE", "Wir fordern {x}.", "DIE LINKE fordert {x}."),
+    ("Council minutes, 4 May", "The Council", "We reject {x}.", "The Council rejects {x}."),
+    ("Procès-verbal du Conseil", "Le Conseil", "Nous refusons {x}.", "Le Conseil refuse {x}."),
+]
+MATTERS = ["the proposed increase of the fees for all residents", "die Abschaffung der Gebühren"]
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(WRITERS),
+    matter=st.sampled_from(MATTERS),
+    name_in_quote=st.booleans(),
+    other=st.sampled_from(["Acme Ltd and {w}", "{w} & Partner", "Vertrag zwischen {w} und X"]),
+)
+def test_the_writers_name_and_its_self_reference_swap_only_where_it_alone_wrote(
+    case, matter, name_in_quote, other
+):
+    """edit.self_reference both ways: "DIE LINKE fordert …" for "Wir fordern …" and back,
+    where the title names the writer; a title naming two ("Acme Ltd and Borealis GmbH"),
+    whose "we" is either party, refuses both."""
+    title, name, we, named = case
+    source, quote = named.format(x=matter), we.format(x=matter)
+    if name_in_quote:
+        source, quote = quote, source
+    paragraphs = ["Einleitung.", f"{source} {we.format(x='das')}"]
+
+    def status(titled: str) -> VerificationStatus:
+        data = {
+            "bundle_version": 1,
+            "id": "writer",
+            "sources": [{"id": "M", "kind": "document", "title": titled, "paragraphs": paragraphs}],
+            "response": {"format": "markdown", "text": f"Sie schreiben: „{quote}“ [M ¶2]\n"},
+        }
+        (result,) = verify_bundle(load_bundle(data)).results
+        return result.status
+
+    assert status(title) is VerificationStatus.CORRECTED
+    assert status(other.format(w=name)) not in PASSING

@@ -818,9 +818,17 @@ def _own_last_word(query_words: list[str], text: str, start: int, end: int, limi
 
 def _writer(searcher: PreparedSource) -> frozenset[str]:
     """The words of a source's title and label, which name who wrote it ("DIE LINKE
-    Wahlprogramm 2009"): the name a self-reference may stand for is among them."""
+    Wahlprogramm 2009"): the name a self-reference may stand for is among them. None when
+    they name two ("Acme Ltd and Borealis GmbH supply agreement"): "we" is either party."""
     source = searcher.source
-    return frozenset(WORD.findall(fold_text(f"{source.title} {source.label}")))
+    named = fold_text(f"{source.title} {source.label}")
+    words = frozenset(WORD.findall(named))
+    if "&" in named or words & (CONJUNCTIONS | _BETWEEN):
+        return frozenset()
+    return words
+
+
+_BETWEEN = frozenset({"between", "zwischen", "entre", "tra", "tussen", "vs", "versus"})
 
 
 def _voices(searcher: PreparedSource) -> frozenset[str]:

@@ -371,29 +371,13 @@ def _opening(
         return [Difference("edit.opening_connective", only_quote[0], " ".join(only_span))], steps[
             end:
         ]
-    self_reference = [w for w in only_quote if w in SELF_REFERENCES]
-    if len(self_reference) == 1 and self_reference[0] in source.voices:
-        rest = [w for w in only_quote if w not in SELF_REFERENCES]
-        name = list(only_span)
-        for word in rest:  # the verb, agreeing with the new subject
-            partner = next((n for n in name if _agrees(word, n)), None)
-            if partner is None:
-                return [], steps
-            name.remove(partner)
-        connective_dropped = connective_prefix(name)
-        name = name[connective_dropped:]
-        # the name is the writer's, as the source's title or label gives it ("DIE LINKE" of
-        # "DIE LINKE Wahlprogramm 2009"): not "Die CDU" the source speaks of, nor "to"
-        named = [n for n in name if n not in ARTICLES]
-        if (
-            1 <= len(name) <= _MAX_NAME_WORDS
-            and named
-            and set(named) <= source.writer
-            and not any(n in PRONOUNS or word_claim(n) for n in name)
-        ):
-            return [Difference("edit.self_reference", self_reference[0], " ".join(name))], steps[
-                end:
-            ]
+    # "Wir fordern" for "DIE LINKE fordert", and the other way round
+    swapped = _writer_swapped(only_quote, only_span, source)
+    if swapped is not None:
+        return [Difference("edit.self_reference", *swapped)], steps[end:]
+    named = _writer_swapped(only_span, only_quote, source)
+    if named is not None:
+        return [Difference("edit.self_reference", named[1], named[0])], steps[end:]
     if only_quote and set(only_quote) <= PRONOUNS and only_span:
         # "Wir sagen" for "Daher sagen wir": the subject moved to the front
         dropped = list((Counter(only_span) - Counter(only_quote)).elements())
@@ -404,6 +388,39 @@ def _opening(
 
 
 _MAX_NAME_WORDS = 3
+
+
+def _writer_swapped(
+    with_self: list[str], with_name: list[str], source: Words
+) -> tuple[str, str] | None:
+    """The self-reference and the name, when one opening says "wir" / "we" where the other
+    names the writer (``with_self``, ``with_name``: the two openings' own words), its verb
+    agreeing, and the source speaks so itself."""
+    self_reference = [w for w in with_self if w in SELF_REFERENCES]
+    if len(self_reference) != 1 or self_reference[0] not in source.voices:
+        return None
+    name = list(with_name)
+    for word in with_self:
+        if word in SELF_REFERENCES:
+            continue
+        partner = next((n for n in name if _agrees(word, n)), None)  # the verb, agreeing
+        if partner is None:
+            return None
+        name.remove(partner)
+    name = name[connective_prefix(name) :]
+    # the name is the writer's, as the source's title or label gives it ("DIE LINKE" of
+    # "DIE LINKE Wahlprogramm 2009"): not "Die CDU" the source speaks of, nor "to"
+    named = [n for n in name if n not in ARTICLES]
+    if (
+        1 <= len(name) <= _MAX_NAME_WORDS
+        and named
+        and set(named) <= source.writer
+        and not any(n in PRONOUNS or word_claim(n) for n in name)
+    ):
+        return self_reference[0], " ".join(name)
+    return None
+
+
 _MAX_CLAUSE_WORDS = 10  # words of a first clause a quote may leave out after its subject
 
 

@@ -754,9 +754,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "edit.self_reference",
         _E,
-        "the writer's self-reference swapped with its name (Wir for DIE LINKE, We for the "
-        "Council), the verb agreeing, where the source speaks so itself and its title names "
-        "that writer (not Die CDU in the Greens' programme, not a party to a contract)",
+        "the writer's self-reference swapped with its name either way (Wir for DIE LINKE, "
+        "the Council for We), the verb agreeing, where the source speaks so itself and its "
+        "title names that writer alone (not Die CDU in the Greens' programme, not a party "
+        "of a title naming two)",
         (
             (
                 "de",
