@@ -1453,3 +1453,36 @@ def test_the_writers_name_and_its_self_reference_swap_only_where_it_alone_wrote(
 
     assert status(title) is VerificationStatus.CORRECTED
     assert status(other.format(w=name)) not in PASSING
+
+
+ORDINAL_SENTENCES = [  # (language, sentence with {r}, the figure's ending)
+    ("en", "The rent is due on the {r} day of each month without any reminder.", "th"),
+    ("fr", "Le loyer est dû le {r} jour de chaque mois sans aucun rappel.", "e"),
+    ("es", "El alquiler se paga el {r} día de cada mes sin ningún recordatorio.", "º"),
+    ("nl", "De huur moet op de {r} dag van elke maand worden betaald.", "e"),
+]
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(ORDINAL_SENTENCES),
+    rank=st.integers(2, 20),
+    other=st.integers(2, 20),
+    figure_in_quote=st.booleans(),
+)
+def test_an_ordinal_in_words_or_figures_is_the_same_rank_only_at_its_value(
+    case, rank, other, figure_in_quote
+):
+    """edit.number_form: "the 5th day" for "the fifth day" and back, in four languages; another
+    rank, or the cardinal ("the 5 day"), changes the claim."""
+    from num2words import num2words
+
+    language, sentence, ending = case
+    word = num2words(rank, lang=language, to="ordinal")
+    assume(" " not in word and "-" not in word)
+    spelled, figure = sentence.format(r=word), sentence.format(r=f"{rank}{ending}")
+    source, quote = (spelled, figure) if figure_in_quote else (figure, spelled)
+    assert result_for(quote.rstrip("."), source).status is VerificationStatus.CORRECTED
+    if other != rank:
+        assert result_for(sentence.format(r=f"{other}{ending}"), spelled).status not in PASSING
+    assert result_for(sentence.format(r=rank).rstrip("."), spelled).status not in PASSING

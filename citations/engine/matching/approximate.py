@@ -65,6 +65,7 @@ from .words import (
     in_figures,
     in_signs,
     number_value,
+    ordinal_value,
     same_unit,
     word_claim,
 )
@@ -667,6 +668,7 @@ def _steps(query: list[str], window: list[str], *, backwards: bool = False) -> l
                 or (q1 + k == first_query and w_word.endswith(q_word))
                 # the same number written otherwise ("3" for "three"): one word
                 or ((value := number_value(q_word)) is not None and value == number_value(w_word))
+                or ((rank := ordinal_value(q_word)) is not None and rank == ordinal_value(w_word))
                 or same_unit(q_word, w_word)  # "%" for "Prozent", "Mio." for "Millionen"
             )
             steps.append(Step(q1 + k, w1 + k, same))

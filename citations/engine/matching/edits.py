@@ -35,6 +35,7 @@ from .words import (
     MONTHS,
     NUMBER_WORDS,
     OPPOSITE_PREFIXES,
+    ORDINAL_FIGURES,
     PERCENT_PHRASES,
     PRONOUNS,
     SELF_REFERENCES,
@@ -45,6 +46,7 @@ from .words import (
     in_figures,
     is_number,
     number_value,
+    ordinal_value,
     same_unit,
     word_claim,
 )
@@ -209,6 +211,8 @@ def _word_rule(
         return "edit.footnote_mark"
     if (value := number_value(q_word)) is not None and value == number_value(w_word):
         return "edit.number_form"  # "two" for "2"
+    if (rank := ordinal_value(q_word)) is not None and rank == ordinal_value(w_word):
+        return "edit.number_form"  # "5th" for "fifth"
     if same_unit(q_word, w_word):
         return "edit.unit_form"  # "%" for "Prozent"
     if common_spelling(q_word) == common_spelling(w_word):
@@ -883,9 +887,13 @@ def numbers(text: str) -> list[str]:
 
     >>> numbers("1,500 EUR, 1.500 EUR, 1 500 EUR, 1500 EUR; 2,5 % or 2.50 %")
     ['1500', '1500', '1500', '1500', '2.5', '2.50']
-    >>> numbers("خلال ٣٠ يوماً")
-    ['30']
+    >>> numbers("خلال ٣٠ يوماً"), numbers("the 5th day")
+    (['30'], [])
+
+    An ordinal in figures ("5th") is a word of its own: the words' alignment compares it
+    with "fifth" or "6th".
     """
+    text = ORDINAL_FIGURES.sub(" ", text)
     return [
         (_DIGIT_GROUP_SEPARATORS.sub("", whole) + (f".{decimals}" if decimals else "")).translate(
             _ASCII_DIGITS

@@ -690,3 +690,59 @@ def in_figures(text: str) -> str:
     """
     values = number_values()
     return _SPELLED_NUMBER.sub(lambda found: str(values.get(found.group(), found.group())), text)
+
+
+# Ordinals as num2words writes them, one word each, with the endings their agreement adds
+_ORDINAL_LANGUAGES = ("en", "de", "fr", "es", "it", "pt", "nl", "da", "no", "tr")
+_ORDINAL_ENDINGS = {
+    "de": ("n", "r", "s", "m"),  # "fünfte": "am fünften Tag"
+    "fr": ("s",),
+    "nl": (),
+    "es": ("a", "os", "as"),  # "quinto": "la quinta semana", with "o" dropped
+    "it": ("a", "i", "e"),
+    "pt": ("a", "os", "as"),
+}
+# An ordinal in figures: "5th", "1er", "5e", "5ème", "5º", "5ª", "5te", "5inci"
+_ORDINAL_ENDING = (
+    r"(?:st|nd|rd|th|er|re|e|ème|eme|me|º|ª|o|a|te|de|[iıuü]nc[iıuü])"  # folded, º is o
+)
+_ORDINAL_FIGURE = re.compile(rf"(\d+){_ORDINAL_ENDING}")
+ORDINAL_FIGURES = re.compile(rf"(?<![\w.,])\d+{_ORDINAL_ENDING}(?!\w)")
+
+
+@cache
+def ordinal_values() -> dict[str, int]:
+    """Every ordinal word with its value ("fifth", "fünften", "quinta": 5).
+
+    >>> values = ordinal_values()
+    >>> values["fifth"], values["fünften"], values["quinta"], values["cinquième"]
+    (5, 5, 5, 5)
+    """
+    from num2words import num2words
+
+    values: dict[str, int] = {}
+    for language in _ORDINAL_LANGUAGES:
+        for value in range(1, 101):
+            word = fold_text(num2words(value, lang=language, to="ordinal"))
+            if " " in word or "-" in word:
+                continue
+            forms = [word]
+            for ending in _ORDINAL_ENDINGS.get(language, ()):
+                stem = word[:-1] if language in ("es", "it", "pt") else word
+                forms.append(stem + ending)
+            for form in forms:
+                if len(form) > 2 and form not in FUNCTION_WORDS:
+                    values.setdefault(form, value)
+    return values
+
+
+def ordinal_value(word: str) -> int | None:
+    """What an ordinal counts, written in figures or as a word.
+
+    >>> ordinal_value("5th"), ordinal_value("fifth"), ordinal_value("1er"), ordinal_value("5")
+    (5, 5, 1, None)
+    """
+    figure = _ORDINAL_FIGURE.fullmatch(word)
+    if figure is not None:
+        return int(figure.group(1))
+    return ordinal_values().get(word)
