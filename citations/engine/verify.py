@@ -63,7 +63,7 @@ from .reading.locators import (
     names_a_source,
     split_locator,
 )
-from .reading.markers import read_citation
+from .reading.markers import read_citation, without_label
 from .reading.parse import parse_response
 from .reading.source_names import resolve_source
 from .types import (
@@ -620,11 +620,13 @@ def _resolve_source(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Source
     ('A1', 2, 'A1')
     """
     if not quote.cited_ref and quote.attributed_to:
-        named = _resolve_source(replace(quote, cited_ref=quote.attributed_to), turn)
+        # "(Kilde: Old memo)": the name after a source label of any language
+        unlabelled, labelled = without_label(quote.attributed_to)
+        named = _resolve_source(replace(quote, cited_ref=unlabelled), turn)
         if named[1] is not None:
             return named
         # "(Old memo, section 7.3)": the name before its locator, which may name the place
-        name, locator = split_locator(quote.attributed_to)
+        name, locator = split_locator(unlabelled)
         if locator and name:
             named = _resolve_source(replace(quote, cited_ref=name), turn)
             if named[1] is not None:
@@ -634,8 +636,9 @@ def _resolve_source(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Source
             holding = [s for s in turn.sources if located_paragraphs(s.paragraphs, locator)]
             if len(holding) == 1:
                 return replace(quote, cited_ref=holding[0].id), holding[0]
-        if names_a_source(quote.attributed_to):
-            # plainly a citation ("Doc F, para 4"), of a source the turn does not have
+        if labelled or names_a_source(unlabelled):
+            # plainly a citation ("Doc F, para 4", "Kilde: AGBALT"), of a source the turn
+            # does not have
             return replace(quote, cited_ref=quote.attributed_to), None
     if not quote.cited_ref:
         return quote, None

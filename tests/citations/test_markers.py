@@ -126,7 +126,7 @@ def test_a_paragraph_field_reads_the_words_of_other_languages_003_1(written: str
 @pytest.mark.parametrize(
     "marker",
     [
-        "(D1, Abschn. 2)",  # a word no table knows: the source still cites
+        "(D1, Abt. 2)",  # a word no table knows: the source still cites
         "[D1, foo. 2]",
         "(D1，第2条)",
         "(D1, rubro 2)",

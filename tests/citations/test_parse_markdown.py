@@ -604,7 +604,8 @@ def test_things_that_are_not_markers_003_1(not_a_marker: str) -> None:
         # A name cites only when verification finds a source of that title or label.
         ("(Lease Agreement, §4)", None, None, "Lease Agreement, §4"),
         ("(Doc 2, para. 3)", None, None, "Doc 2, para. 3"),
-        ("(Source: Lease Agreement)", None, None, "Lease Agreement"),
+        # The label stays with the name: after one, a name is plainly a citation.
+        ("(Source: Lease Agreement)", None, None, "Source: Lease Agreement"),
         ("– Lease Agreement, §4", None, None, "Lease Agreement, §4"),
         ("(Smith, p. 4)", None, None, "Smith, p. 4"),
         ("[S1 3]", None, None, "S1 3"),

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..text import LINE_SPACE, back, skip
 from ..types import QuoteForm
-from .locators import names_a_source
+from .locators import is_locator, names_a_source
 from .markdown_lines import Lines
 from .markers import (
     FOOTNOTE_DEFINITION,
@@ -43,13 +43,15 @@ CLOSING_PAREN = re.compile(r"[ \t]*\)")
 # editorial note ("…" (emphasis added) [S1], "…" (sic) [S1]); without a marker after them
 # they are prose.
 INTERPOSED = re.compile(r"[.,;:]?(?:[ \t]*\((?P<note>[^()\[\]\n\"“”„«»]{1,40})\))?")
-# A citation in words after an inline quote: in parentheses or brackets ("(see D1 at ¶4)",
-# "[Doc D1, ¶3]", "(Lease Agreement, §4)", "(<cite>Lease 2019</cite>)", "(¶3)"), or after a
-# dash to the end of its line or sentence ("— D1, ¶3", "– Lease Agreement, §4"); ``written``
-# is where it is written. Words that open with a quotation mark are another quote ('"A" —
-# "B" [S1]'), never a citation of the quote before them.
+# A citation in words after an inline quote: in parentheses (full-width ones too) or
+# brackets ("(see D1 at ¶4)", "[Doc D1, ¶3]", "(Lease Agreement, §4)", "(<cite>Lease
+# 2019</cite>)", "(¶3)", "（来源：OLD）"), or after a dash to the end of its line or sentence
+# ("— D1, ¶3", "– Lease Agreement, §4"); ``written`` is where it is written. Words that open
+# with a quotation mark are another quote ('"A" — "B" [S1]'), never a citation of the quote
+# before them.
 PROSE_CITATION_AFTER = re.compile(
-    r"""[,:]?[ \t]*(?P<written>\((?![ \t]*["'“”„«»‹›‚‘’「『〝])(?P<in_parentheses>[^()\n]{1,120})\)
+    r"""[,:]?[ \t]*(?P<written>[(（](?![ \t]*["'“”„«»‹›‚‘’「『〝])
+            (?P<in_parentheses>[^()（）\n]{1,120})[)）]
         |\[(?![ \t]*["'“”„«»‹›‚‘’「『〝])(?P<in_brackets>[^\[\]\n]{1,120})\](?:\([^()\s]*\))?
         |(?:[—–―]|-{1,2})[ \t]*(?![ \t]*["'“”„«»‹›‚‘’「『〝])(?P<after_dash>[^\n\[]{1,120}?)
             (?=[ \t]*\[|[.;]?[ \t]*(?:\n|$)|[.;][ \t]+\S))""",
@@ -336,22 +338,42 @@ def attribution(text: str, start: int, end: int) -> Marker | None:
     >>> cites("— D1, ¶3"), cites("Quelle: D1, Abs. 3"), cites("— Tom Becker, [E2 ¶3]")
     (('D1', 3, False), ('D1', 3, False), ('E2', 3, False))
     >>> cites("— Source: Handbook §2.1"), cites("— Jonas Brandt"), cites("D1, ¶3")
-    (('Handbook §2.1', None, True), None, None)
+    (('Source: Handbook §2.1', None, True), None, None)
     """
     lead = ATTRIBUTION_LEAD.match(text, start, end)
     assert lead is not None  # every part is optional
     found = read_citation(text, lead.end(), end, shaped_only=not lead["label"])
+    if found is None:
+        found = _capitals_in_parentheses(text, lead.end(), end)
     if found is None and lead["dash"]:
         found = _marker_after_name(text, lead.end(), end)
     if found is None and (lead["dash"] or lead["label"]):
-        # a name with a locator ("— Source: Handbook §2.1"): a citation in words, never
-        # quote text; it cites the source so named, if the turn has one
+        # a name with a locator ("— Source: Handbook §2.1"), after a label ("— Πηγή: Old
+        # Handbook"), or a locator alone ("— Cláusula 2"): a citation in words, never quote
+        # text; it cites the source so named, if the turn has one (the label stays with the
+        # name: it makes it a citation)
         name = text[lead.end() : end].strip()
-        if names_a_source(name):
-            return Marker(name, None, None, lead.start(), end, named=True)
+        if lead["label"] or names_a_source(name) or (lead["dash"] and is_locator(name)):
+            written = text[lead.start("label") if lead["label"] else lead.end() : end].strip()
+            return Marker(written, None, None, lead.start(), end, named=True)
     if found is None or not (lead["dash"] or lead["label"] or text[found.start] in "[(［（"):
         return None
     return found
+
+
+# A source id of capitals alone in parentheses ("(OLD)", "(AGB)"): a marker where a line
+# holds nothing else (an id in parentheses elsewhere needs a digit: "(EU)" in prose).
+CAPITALS_ID = re.compile(r"[ \t]*[(（][ \t]*(?P<ref>[A-Z][A-Z0-9_.-]{1,15})[ \t]*[)）][ \t]*")
+
+
+def _capitals_in_parentheses(text: str, start: int, end: int) -> Marker | None:
+    """The id of capitals in parentheses that is all of ``text[start:end]``, an
+    attribution line's."""
+    found = CAPITALS_ID.fullmatch(text, start, end)
+    if found is None:
+        return None
+    begin = skip(text, start)
+    return Marker(found["ref"], None, None, begin, end, written=(begin, back(text, end, begin)))
 
 
 def _marker_after_name(text: str, start: int, end: int) -> Marker | None:

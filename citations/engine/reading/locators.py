@@ -8,15 +8,51 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-# A locator at the end of a name, after a comma or a space: "§ 7.3", "section 7.3",
-# "Art. 5 Abs. 2", "clause 12(b)", "p. 4", "pp. 4-5", "para 4", "¶4", "Seite 4", "Nr. 3".
-_LOCATOR = re.compile(
-    r"[\s,;]*(?:§+\s*|¶\s*|(?:section|sec\.|sections|abschnitt|kapitel|chapter|art\.|artikel|"
-    r"article|clause|klausel|ziffer|ziff\.|nr\.|no\.|p\.|pp\.|page|pages|seite|s\.|para\.?|"
-    r"paragraph|abs\.|absatz|tz\.|rn\.|rz\.)\s*)"
-    r"[\dIVXivx]+[a-z]?(?:[.\-–()\w]*\d*)*(?:\s*(?:abs\.|satz|lit\.|nr\.)\s*\w+)*\s*$",
-    re.IGNORECASE,
+# The words that name a section of a source before its number, by language, as models write
+# them ("§ 7.3", "section 7.3", "Abschn. 4", "cláusula 2", "п. 2.1", "pkt 3", "kohta 4"):
+# a locator with one names the section whose first paragraph starts with that number. Lower
+# case; "§" stands alone.
+SECTION_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("section", "sec.", "sections", "chapter", "art.", "article", "clause", "no."),
+    "de": ("abschnitt", "abschn.", "kapitel", "artikel", "klausel", "ziffer", "ziff.", "nr."),
+    "es": ("sección", "cláusula", "artículo", "apartado", "apdo.", "capítulo"),
+    "pt": ("seção", "secção", "cláusula", "artigo", "capítulo"),
+    "fr": ("chapitre", "clause"),
+    "it": ("sezione", "clausola", "articolo", "capitolo"),
+    "nl": ("afdeling", "hoofdstuk", "artikel"),
+    "pl": ("pkt", "pkt.", "punkt", "rozdział", "rozdz."),
+    "cs": ("čl.", "článek", "bod", "oddíl"),
+    "sk": ("článok", "oddiel"),
+    "ru": ("п.", "пункт", "разд.", "раздел", "ст.", "статья", "глава", "гл."),
+    "uk": ("п.", "пункт", "розд.", "розділ", "стаття", "глава"),
+    "da": ("afsnit", "kapitel", "punkt", "pkt."),
+    "no": ("avsnitt", "kapittel", "punkt", "pkt."),
+    "sv": ("avsnitt", "kapitel", "punkt"),
+    "fi": ("kohta", "luku", "pykälä"),
+    "tr": ("madde", "bölüm", "md."),
+    "el": ("άρθρο", "ενότητα", "κεφ."),
+    "ro": ("art.", "articolul", "secțiunea", "capitolul", "punctul", "pct."),
+    "hu": ("pont", "fejezet", "szakasz"),
+}
+_SECTION_WORDS = "|".join(
+    sorted({re.escape(w) for ws in SECTION_WORDS.values() for w in ws}, key=len, reverse=True)
 )
+# A place written in words no table knows, after a comma ("AGBALT, Abschn. 4", "X, rubro 2",
+# "Y, 7.3. pont", "Z, 第3条"): it names no place, but it makes the name before it a citation.
+_UNREAD_PLACE = (
+    r"(?<=,)\s*(?:[^\W\d_][^\W\d]{0,14}?(?:['’]s)?\.?\s*\d+(?:\.\d+)*[a-z]?"
+    r"|(?:第|제)?\d+(?:\.\d+)*\.?\s*[^\W\d_]{1,15}\.?)\s*$"
+)
+# A locator at the end of a name, after a comma or a space: "§ 7.3", "section 7.3",
+# "Art. 5 Abs. 2", "clause 12(b)", "p. 4", "pp. 4-5", "para 4", "¶4", "Seite 4", "Nr. 3";
+# ``_ANY_LOCATOR`` also one in words no table knows.
+_KNOWN_LOCATOR = (
+    rf"(?:§+\s*|¶\s*|(?:{_SECTION_WORDS}|p\.|pp\.|page|pages|seite|s\.|para\.?|"
+    r"paragraph|abs\.|absatz|tz\.|rn\.|rz\.)\s*)"
+    r"[\dIVXivx]+[a-z]?(?:[.\-–()\w]*\d*)*(?:\s*(?:abs\.|satz|lit\.|nr\.)\s*\w+)*\s*$"
+)
+_LOCATOR = re.compile(rf"[\s,;]*{_KNOWN_LOCATOR}", re.IGNORECASE)
+_ANY_LOCATOR = re.compile(rf"[\s,;]*(?:{_KNOWN_LOCATOR}|{_UNREAD_PLACE})", re.IGNORECASE)
 # A kind word and an id-like token: "Doc F", "Document 7", "Quelle X2", "Exhibit B".
 _KIND_AND_ID = re.compile(
     r"(?:doc|document|dokument|source|quelle|exhibit|annex|anlage|appendix|attachment|"
@@ -25,8 +61,13 @@ _KIND_AND_ID = re.compile(
 )
 
 
-def without_locator(name: str) -> tuple[str, bool]:
-    """``name`` without the locators at its end, and whether it had any.
+# Where a reference's parts meet: "Title – Author", "Title — https://…", "Title | Publisher".
+REFERENCE_PARTS = re.compile(r"\s+[–—|-]\s+|\s*[–—]\s*(?=https?://)")
+
+
+def without_locator(name: str, *, unread: bool = True) -> tuple[str, bool]:
+    """``name`` without the locators at its end, and whether it had any; with ``unread``
+    also one in words no table knows after a comma (``AGBALT, Abschn. 4``).
 
     >>> without_locator("Old memo, section 7.3"), without_locator("Handbook §7.3")
     (('Old memo', True), ('Handbook', True))
@@ -36,30 +77,36 @@ def without_locator(name: str) -> tuple[str, bool]:
     ('Satzung', True)
     """
     stripped, found = name.strip(), False
-    while (match := _LOCATOR.search(stripped)) is not None and match.start() > 0:
+    locator = _ANY_LOCATOR if unread else _LOCATOR
+    while (match := locator.search(stripped)) is not None and match.start() > 0:
         stripped, found = stripped[: match.start()].rstrip(" ,;"), True
     return stripped, found
 
 
 def names_a_source(name: str) -> bool:
-    """Whether a name in words is plainly a citation of a source (a locator, or a kind word
-    with an id: "Doc F, para 4"), so that resolving to none is an unknown source, not prose.
+    """Whether a name in words is plainly a citation of a source (a locator, a kind word
+    with an id: "Doc F, para 4", "AGBALT, Abschn. 4"; a reference's title beside its author
+    or address: "Old Manual – J. Doe", "Old Manual – https://…"), so that resolving to none
+    is an unknown source, not prose.
 
     >>> names_a_source("Doc F, para 4"), names_a_source("the 2019 audit, p. 4")
+    (True, True)
+    >>> names_a_source("AGBALT, Abschn. 4"), names_a_source("Old Manual – J. Doe")
     (True, True)
     >>> names_a_source("Jonas Brandt"), names_a_source("see below")
     (False, False)
     """
     rest, located = without_locator(name)
-    return located or _KIND_AND_ID.fullmatch(rest.strip()) is not None
+    return (
+        located
+        or _KIND_AND_ID.fullmatch(rest.strip()) is not None
+        or REFERENCE_PARTS.search(name.strip()) is not None
+    )
 
 
 # Where a locator points, by its word: a section (found by the paragraph that starts with
 # its number), a paragraph (its number), or a page (the source's paragraphs have no pages).
-_SECTION_WORD = (
-    r"§+|section|sec\.|sections|abschnitt|kapitel|chapter|art\.|artikel|article|clause|"
-    r"klausel|ziffer|ziff\.|nr\.|no\."
-)
+_SECTION_WORD = rf"§+|{_SECTION_WORDS}"
 _PARAGRAPH_WORD = r"¶|para\.?|paragraph|absatz|abs\.|tz\.|rn\.|rz\."
 _PLACE = re.compile(
     rf"(?:(?P<section>{_SECTION_WORD})|(?P<paragraph>{_PARAGRAPH_WORD})|p\.|pp\.|pages?|seite|s\.)"
@@ -121,6 +168,16 @@ def located_paragraphs(paragraphs: Sequence[str], locator: str) -> tuple[int, ..
     if section and len(places) > 1 and places[1]["paragraph"]:
         return _subsection(paragraphs, section, places[1]["number"]) or section
     return section
+
+
+def is_locator(name: str) -> bool:
+    """Whether ``name`` is all a locator (``Cláusula 2``, ``§ 4``, ``п. 2.1``): a place
+    without a source's name, which cites the one source that has it.
+
+    >>> is_locator("Cláusula 2"), is_locator("Art. 5 Abs. 2"), is_locator("Jonas Brandt")
+    (True, True, False)
+    """
+    return bool(name.strip()) and split_locator(name)[0] == ""
 
 
 def names_a_page(locator: str) -> bool:

@@ -49,6 +49,15 @@ PARAGRAPH_WORDS: dict[str, tuple[str, ...]] = {
     "ru": ("абз.", "абзац", "п.", "пункт", "с.", "стр.", "строка"),
     "tr": ("paragraf", "paragraflar", "satır"),
     "sv": ("stycke", "st.", "rad"),
+    "da": ("afsnit", "stk.", "stykke", "linje"),
+    "no": ("avsnitt", "ledd", "linje"),
+    "fi": ("kappale", "kpl.", "rivi"),
+    "uk": ("абзац", "стор.", "рядок"),
+    "el": ("παρ.", "παράγραφος", "σελ."),
+    "ro": ("alin.", "alineat", "alineatul", "pag.", "rândul"),
+    "hu": ("bek.", "bekezdés", "old."),
+    "sk": ("ods.", "odsek", "riadok"),
+    "ar": ("الفقرة", "فقرة"),
 }
 # Languages that write the word after the number ("3항", "第3段", "第2段落"), with an
 # ordinal sign before it or not; no space sets these words apart ("第3段落で").
@@ -104,6 +113,15 @@ SOURCE_LABEL_WORDS: dict[str, tuple[str, ...]] = {
     "zh": ("来源", "來源", "出处", "出處"),
     "ja": ("出典", "出所"),
     "ko": ("출처",),
+    "da": ("kilde", "kilder"),
+    "no": ("kilde", "kilder"),
+    "fi": ("lähde", "lähteet"),
+    "uk": ("джерело", "джерела"),
+    "el": ("πηγή", "πηγές"),
+    "ro": ("sursa", "sursă", "surse", "sursele"),
+    "hu": ("forrás", "források"),
+    "sk": ("zdroj", "zdroje"),
+    "ar": ("المصدر", "المصادر", "مصدر"),
 }
 SOURCE_WORD = _words(SOURCE_LABEL_WORDS)
 SOURCE_LABEL = rf"(?:{SOURCE_WORD}[ \t]*[:：][ \t]*)"
@@ -117,7 +135,7 @@ MARKER_LABEL = rf"(?:{SOURCE_LABEL}|{SOURCE_WORD}[ \t]+(?={PARENTHESIZED_ID}))"
 # A sentence named after a paragraph ("Abs. 3 Satz 1", "¶3, sentence 2"): the paragraph cites.
 SENTENCE_PART = r"(?:[ \t]*,?[ \t]*(?:[Ss]atz|[Ss]entences?|[Ss]ent\.)[ \t]*\d{1,9})"
 # Separators between the parts of a marker, full-width ones too ("（X1，第2段）").
-SEPARATOR = "[,;:†，；：、]"
+SEPARATOR = "[,;:†，；：、،]"
 
 
 # A further paragraph after the first: "-4", ", ¶5", "& 7"; "-L5" as ChatGPT writes lines.
@@ -320,7 +338,7 @@ def _bare_citation(text: str, start: int, end: int) -> re.Match[str] | None:
     is one the locator grammar reads (``L1, clause 2``): that is a name with a locator, which
     names the place too."""
     found = BARE_CITATION.fullmatch(text, start, end)
-    if found is not None and found["unread"] and without_locator(found.group())[1]:
+    if found is not None and found["unread"] and without_locator(found.group(), unread=False)[1]:
         return None
     return found
 
@@ -383,12 +401,43 @@ def read_prose_citation(text: str, start: int, end: int) -> Marker | None:
             paragraphs=cited_paragraphs(number, found["more"]),
             named=True,
         )
-    name = re.sub(rf"^{SOURCE_LABEL}", "", written)
+    name, labelled = without_label(written)
     if NAMED_CITATION.fullmatch(name) or (
-        name[:1].isupper() and len(name.split()) <= MAX_NAME_WORDS
+        starts_a_name(name) and len(name.split()) <= MAX_NAME_WORDS
     ):
-        return Marker(ref=name, paragraph=None, url=None, start=start, end=end, named=True)
+        # the label stays: a name after one is plainly a citation (``without_label``)
+        ref = written if labelled else name
+        return Marker(ref=ref, paragraph=None, url=None, start=start, end=end, named=True)
     return None
+
+
+def starts_a_name(words: str) -> bool:
+    """Whether ``words`` start as a name does: with a capital, or with a letter of a script
+    that has no capitals (``旧ハンドブック``, ``المصدر``), where any word may be one.
+
+    >>> starts_a_name("Lease"), starts_a_name("旧ハンドブック"), starts_a_name("see below")
+    (True, True, False)
+    """
+    first = words[:1]
+    return first.isupper() or (first.isalpha() and not first.islower())
+
+
+_LABEL_START = re.compile(SOURCE_LABEL)
+
+
+def without_label(name: str) -> tuple[str, bool]:
+    """``name`` without a source label before it (``Kilde: Old Handbook``, ``Πηγή: AGBALT``)
+    and whether it had one: a name so labelled is plainly a citation, so one the turn
+    does not have is an unknown source, never prose.
+
+    >>> without_label("Kilde: Old Handbook, afsnit 1"), without_label("Jonas Brandt")
+    (('Old Handbook, afsnit 1', True), ('Jonas Brandt', False))
+    """
+    stripped = name.strip()
+    found = _LABEL_START.match(stripped)
+    if found is None or found.end() == len(stripped):
+        return stripped, False
+    return stripped[found.end() :].strip(), True
 
 
 def parse_paragraph(value: object) -> int | None:

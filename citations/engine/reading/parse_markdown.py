@@ -33,6 +33,7 @@ from .cite_context import context_citation
 from .cite_table import Table, read_rows
 from .html_quotes import find_html_quotes
 from .inline_quotes import (
+    QUOTE_PAIRS,
     find_code_span_quotes,
     find_inline_quotes,
     find_italic_quotes,
@@ -41,7 +42,7 @@ from .inline_quotes import (
 )
 from .markdown_lines import Lines, line_of
 from .markdown_tables import find_cell_quotes
-from .markers import Marker, before_flags
+from .markers import FOOTNOTE_DEFINITION, MARKER, Marker, before_flags
 from .spot import Found, Page
 from .strategies import cite_from_context, own_citation
 
@@ -119,6 +120,8 @@ def parse_markdown_response(text: str) -> ParsedResponse:
     for pattern in (LINK_DESTINATION, HTML_TAG):
         for found in pattern.finditer(text):
             masked[found.start() : found.end()] = b"\x01" * (found.end() - found.start())
+    for start, end in _reference_titles(text):
+        masked[start:end] = b"\x01" * (end - start)
     page.stops = sorted(stops)
     inline, short = find_inline_quotes(page, masked)
     inline += [quote for quote in html_quotes if quote.form is QuoteForm.INLINE]
@@ -140,6 +143,21 @@ def parse_markdown_response(text: str) -> ParsedResponse:
         quotes=tuple(_as_written(text, quote, n) for n, quote in enumerate(cited, start=1)),
         notes=notes,
     )
+
+
+def _reference_titles(text: str) -> list[tuple[int, int]]:
+    """The definitions of footnotes and references whose text opens with a title in
+    quotation marks (``[1]: "Old Handbook" – HR``, ``¹ «Справочник» — https://…``): the
+    title is the citation of the quotes that refer to it, never a quote of its own. Not a
+    numbered list's item (``1. "…" [D1 ¶2]`` quotes), nor one holding a marker (a footnote
+    that quotes: ``[^1]: "…" [D1 ¶2]``)."""
+    return [
+        definition.span("citation")
+        for definition in FOOTNOTE_DEFINITION.finditer(text)
+        if not definition["listed"]
+        and text[definition.start("citation") : definition.start("citation") + 1] in QUOTE_PAIRS
+        and MARKER.search(text, *definition.span("citation")) is None
+    ]
 
 
 def _as_written(text: str, quote: ParsedQuote, n: int) -> ParsedQuote:

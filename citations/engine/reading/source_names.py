@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..types import Source, Turn
+from .locators import REFERENCE_PARTS
 
 
 def resolve_source(turn: Turn, reference: str, *, exact: bool = False) -> Source | None:
@@ -34,7 +35,12 @@ def resolve_source(turn: Turn, reference: str, *, exact: bool = False) -> Source
     named = _named(turn, wanted)
     if named is not None or exact or _names_any(turn, wanted):
         return named
-    return _by_url(turn, wanted) or _described(turn, wanted) or _loosely_named(turn, wanted)
+    return (
+        _by_url(turn, wanted)
+        or _described(turn, wanted)
+        or _loosely_named(turn, wanted)
+        or _by_parts(turn, wanted)
+    )
 
 
 def _named(turn: Turn, wanted: str) -> Source | None:
@@ -79,6 +85,31 @@ def _loosely_named(turn: Turn, wanted: str) -> Source | None:
         if name.strip() and _words_of(name) == words
     }
     return turn.source(hits.pop()) if len(hits) == 1 else None
+
+
+_TITLE_MARKS = " \t\"'“”„«»‹›「」『』*_"
+
+
+def _by_parts(turn: Turn, wanted: str) -> Source | None:
+    """The one source a reference's parts name, as a reference definition or list writes
+    one ("[1]: Lease Agreement – Jane Doe", "[2] «Справочник» — https://…"): each part,
+    quotation marks aside, by id, label, title or URL; parts naming two sources name none.
+
+    >>> from citations.engine.types import SourceKind
+    >>> turn = Turn((Source("D1", SourceKind.DOCUMENT, ("x",), title="Lease", url="https://a/l"),))
+    >>> [getattr(_by_parts(turn, name), "id", None) for name in
+    ...  ('"Lease" – Jane Doe', "Memo – https://a/l", "Memo – Jane Doe", "Lease")]
+    ['D1', 'D1', None, None]
+    """
+    parts = [part.strip(_TITLE_MARKS) for part in REFERENCE_PARTS.split(wanted)]
+    if len(parts) < 2:
+        return None
+    named = {
+        source.id
+        for part in parts
+        if part and (source := _named(turn, part) or _by_url(turn, part)) is not None
+    }
+    return turn.source(named.pop()) if len(named) == 1 else None
 
 
 def _names_any(turn: Turn, wanted: str) -> bool:

@@ -58,7 +58,7 @@ STRATEGIES: tuple[Strategy, ...] = (
         (
             ("> Rent is due monthly.\n> — Source: [D1 ¶2]", "D1", 2),
             ("> Rent is due monthly.\n\n[D1 ¶2]", "D1", 2),
-            ("> Rent is due monthly.\n> — Source: Handbook §7.3", "Handbook §7.3", None),
+            ("> Rent is due monthly.\n> — Source: Handbook §7.3", "Source: Handbook §7.3", None),
         ),
     ),
     Strategy(

@@ -1,0 +1,215 @@
+"""Classes of citations red teams found misread (task "reading"): a citation the reader
+throws away leaves its quote uncited, and an uncited quote is searched in every eligible
+source, so a quote citing an ineligible or unknown source came out verified (critical).
+Each class is a generator over its languages and forms: the quote of a source the model was
+not given is ``ineligible`` (``source_not_eligible`` or ``unknown_source``), never verified
+elsewhere, and the same citation of an eligible source verifies."""
+
+import pytest
+
+from citations.engine import load_bundle, verify_bundle
+from citations.engine.reading.locators import SECTION_WORDS
+from citations.engine.reading.markers import PARAGRAPH_WORDS, SOURCE_LABEL_WORDS
+
+SENTENCE = "Travel expenses above 500 EUR require prior approval by the line manager."
+SOURCES = [
+    {
+        "id": "D1",
+        "kind": "document",
+        "title": "Employee Handbook",
+        "url": "https://example.com/handbook",
+        "paragraphs": ["7.3 Expenses", SENTENCE, "Receipts are kept for ten years."],
+    },
+    {
+        # the same sentence in a source the model was not given in this turn
+        "id": "OLD",
+        "kind": "document",
+        "title": "Old Handbook 2019",
+        "eligible": False,
+        "paragraphs": [SENTENCE],
+    },
+    {
+        "id": "RU",
+        "kind": "document",
+        "title": "Справочник сотрудника",
+        "url": "https://example.com/ru",
+        "eligible": False,
+        "paragraphs": [SENTENCE],
+    },
+    {
+        "id": "JA",
+        "kind": "document",
+        "title": "旧ハンドブック",
+        "eligible": False,
+        "paragraphs": [SENTENCE],
+    },
+]
+NOT_GIVEN = ("source_not_eligible", "unknown_source")
+
+
+def results(markdown: str) -> list[tuple[str, str, str | None]]:
+    """(status, reason, matched source) of every quote of ``markdown``."""
+    bundle = load_bundle(
+        {
+            "bundle_version": 1,
+            "id": "misread",
+            "sources": SOURCES,
+            "response": {"format": "markdown", "text": markdown},
+        }
+    )
+    return [
+        (r.status.value, r.reason.value, r.match.source if r.match else None)
+        for r in verify_bundle(bundle).results
+    ]
+
+
+def inline(citation: str) -> str:
+    return f'The handbook says "{SENTENCE[:-1]}" {citation}.'
+
+
+def block(attribution: str) -> str:
+    return f"> {SENTENCE}\n> {attribution}"
+
+
+LABELS = sorted({word for words in SOURCE_LABEL_WORDS.values() for word in words} - {"cite"})
+SECTIONS = sorted({word for words in SECTION_WORDS.values() for word in words})
+PARAGRAPHS = sorted({word for words in PARAGRAPH_WORDS.values() for word in words})
+
+
+def capitalised(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
+# Class 1: the words of other languages ------------------------------------------------------
+
+
+@pytest.mark.parametrize("label", LABELS)
+@pytest.mark.parametrize(
+    ("form", "reason"),
+    [
+        ("({label}: OLD)", "source_not_eligible"),
+        ("[{label}: OLD]", "source_not_eligible"),
+        ("({label}: AGBALT)", "unknown_source"),  # an id without digits
+        ("({label}: Old Handbook 2019)", "source_not_eligible"),
+        ("({label}: Tenancy rules 1998)", "unknown_source"),
+        ("（{label}：OLD）", "source_not_eligible"),
+        ("({label}: OLD, п. 2.1)", "source_not_eligible"),
+    ],
+)
+def test_a_source_label_of_any_language_cites_the_source_it_names(label, form, reason):
+    """ "(Kilde: OLD)", "(Πηγή: AGBALT)", "（来源：OLD）": a label of any language of
+    ``SOURCE_LABEL_WORDS`` makes what follows a citation, so a source the model was not given
+    is never verified in another one."""
+    citation = form.format(label=capitalised(label))
+    assert results(inline(citation)) == [("ineligible", reason, None)]
+
+
+@pytest.mark.parametrize("label", LABELS)
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("OLD", ("ineligible", "source_not_eligible", None)),
+        ("Old Handbook 2019", ("ineligible", "source_not_eligible", None)),
+        ("AGBALT", ("ineligible", "unknown_source", None)),
+        ("Tenancy rules 1998", ("ineligible", "unknown_source", None)),
+        ("D1", ("verified", "found_as_cited", "D1")),
+        ("Employee Handbook", ("verified", "found_as_cited", "D1")),
+    ],
+)
+def test_a_source_label_of_any_language_on_an_attribution_line(label, name, expected):
+    assert results(block(f"— {capitalised(label)}: {name}")) == [expected]
+
+
+@pytest.mark.parametrize("word", SECTIONS + PARAGRAPHS)
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("OLD", "source_not_eligible"),
+        ("AGBALT", "unknown_source"),
+        ("Old Handbook 2019", "source_not_eligible"),
+    ],
+)
+def test_a_place_in_the_words_of_any_language_makes_a_citation(word, name, reason):
+    """ "(AGBALT, Abschn. 4)", "(OLD, п. 2.1)", "(OLD, kohta 1)": a name with a place of any
+    language's words cites; the source not given is not searched."""
+    written = "§ 1" if word in ("§", "§§", "¶", "¶¶") else f"{capitalised(word)} 1"
+    assert results(inline(f"({name}, {written})")) == [("ineligible", reason, None)]
+
+
+@pytest.mark.parametrize("place", ["Zzq. 4", "rubro 2", "7.3. pont", "1. bekezdés", "第3条"])
+def test_a_place_in_words_no_table_knows_still_makes_a_citation(place):
+    assert results(inline(f"(AGBALT, {place})")) == [("ineligible", "unknown_source", None)]
+    assert results(inline(f"(OLD, {place})")) == [("ineligible", "source_not_eligible", None)]
+    assert results(inline(f"(Employee Handbook, {place})"))[0][0] == "verified"
+
+
+@pytest.mark.parametrize("label", LABELS)
+def test_the_same_citation_of_an_eligible_source_verifies(label):
+    for citation in (f"({capitalised(label)}: D1)", f"({capitalised(label)}: Employee Handbook)"):
+        assert results(inline(citation)) == [("verified", "found_as_cited", "D1")]
+
+
+# Class 2: reference definitions -------------------------------------------------------------
+
+REFERENCE_FORMS = [
+    "[1]: {title} – HR Department",  # Copilot's reference definitions
+    '[1]: "{title}" – HR Department',
+    "[1] {title} – https://example.com/ref",  # a numbered reference list
+    "[1] {title}",
+    "1. {title} — internal",
+    "¹ {title} – J. Doe",
+]
+
+
+@pytest.mark.parametrize(
+    ("form", "title", "reason"),
+    [
+        *(
+            (form, title, "source_not_eligible")
+            for form in REFERENCE_FORMS
+            for title in ("Old Handbook 2019", "Справочник сотрудника", "旧ハンドブック")
+        ),
+        # a bare "[1] Title" no source has may be a note, not a reference: not among these
+        *((form, "Tenancy Manual 1998", "unknown_source") for form in REFERENCE_FORMS[:3]),
+        *((form, "Tenancy Manual 1998", "unknown_source") for form in REFERENCE_FORMS[4:]),
+    ],
+)
+def test_a_reference_definition_names_its_source_by_title(form, title, reason):
+    """ "[1]: Title – Author", "[1] Title – URL" (titles in any script): the marker cites the
+    source the definition names; one not given is never verified elsewhere."""
+    marker = "¹" if form.startswith("¹") else "[1]"
+    markdown = f'The handbook says "{SENTENCE[:-1]}"{marker}.\n\nReferences\n\n' + form.format(
+        title=title
+    )
+    assert results(markdown) == [("ineligible", reason, None)]
+
+
+@pytest.mark.parametrize("form", REFERENCE_FORMS)
+def test_a_reference_definition_of_an_eligible_source_verifies(form):
+    marker = "¹" if form.startswith("¹") else "[1]"
+    markdown = f'The handbook says "{SENTENCE[:-1]}"{marker}.\n\nReferences\n\n' + form.format(
+        title="Employee Handbook"
+    )
+    assert results(markdown) == [("verified", "found_as_cited", "D1")]
+
+
+# Class 3: a block quote's last line --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("(N1)", ("ineligible", "unknown_source", None)),
+        ("(OLD)", ("ineligible", "source_not_eligible", None)),
+        ("— Cláusula 2", ("verified", "found_as_cited", "D1")),
+        ("— § 7.3", ("verified", "found_as_cited", "D1")),
+        ("— п. 7.3", ("verified", "found_as_cited", "D1")),
+        ("— Source: Handbook §2.1", ("ineligible", "unknown_source", None)),
+        ("— Source: Old Handbook 2019, §1", ("ineligible", "source_not_eligible", None)),
+        ("— Employee Handbook, Abschn. 7.3", ("verified", "found_as_cited", "D1")),
+    ],
+)
+def test_a_block_quotes_citation_line_is_its_citation_not_its_text(line, expected):
+    """ "> (N1)", "> — Cláusula 2", "> — Source: Handbook §2.1": the last line is the quote's
+    citation, never quote text (read as text, the quote was found nowhere)."""
+    assert results(block(line)) == [expected]
