@@ -642,6 +642,21 @@ def _resolve_source(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Source
             return replace(quote, cited_ref=quote.attributed_to), None
     if not quote.cited_ref:
         return quote, None
+    resolved = _resolve_reference(quote, turn)
+    if resolved[1] is None and quote.attributed_to is None:
+        # a field holding a labelled name or a name with a locator ("Источник: OLD, п. 2.1",
+        # "Quelle: Mietvertrag 2024, § 4"): read as such a name is in prose
+        in_words = replace(quote, cited_ref=None, attributed_to=quote.cited_ref)
+        quote_named, cited = _resolve_source(in_words, turn)
+        if cited is not None:
+            return quote_named, cited
+    return resolved
+
+
+def _resolve_reference(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Source | None]:
+    """The source ``quote.cited_ref`` names: as written, else read as a marker, else as a
+    name in words."""
+    assert quote.cited_ref
     cited = resolve_source(turn, quote.cited_ref, exact=True)
     marker = read_citation(quote.cited_ref) if cited is None else None
     if marker is None:

@@ -5,9 +5,11 @@ Each class is a generator over its languages and forms: the quote of a source th
 not given is ``ineligible`` (``source_not_eligible`` or ``unknown_source``), never verified
 elsewhere, and the same citation of an eligible source verifies."""
 
+import json
+
 import pytest
 
-from citations.engine import load_bundle, verify_bundle
+from citations.engine import export_response, load_bundle, verify_bundle
 from citations.engine.reading.locators import SECTION_WORDS
 from citations.engine.reading.markers import PARAGRAPH_WORDS, SOURCE_LABEL_WORDS
 
@@ -213,3 +215,126 @@ def test_a_block_quotes_citation_line_is_its_citation_not_its_text(line, expecte
     """ "> (N1)", "> — Cláusula 2", "> — Source: Handbook §2.1": the last line is the quote's
     citation, never quote text (read as text, the quote was found nowhere)."""
     assert results(block(line)) == [expected]
+
+
+# Class 8: JSON ------------------------------------------------------------------------------
+
+RECEIPTS = "Receipts are kept for ten years."
+
+
+def json_results(value: object, entries: list[dict], *, drop: tuple[str, ...] = ()):
+    """(status, reason, matched source) of every quote of a JSON answer, and its export."""
+    raw = {
+        "bundle_version": 1,
+        "id": "misread-json",
+        "sources": SOURCES,
+        "response": {"format": "json", "text": json.dumps(value, ensure_ascii=False)},
+    }
+    raw["response"]["quotes"] = entries
+    if drop:
+        raw["drop"] = list(drop)
+    bundle = load_bundle(raw)
+    report = verify_bundle(bundle)
+    found = [
+        (r.status.value, r.reason.value, r.match.source if r.match else None)
+        for r in report.results
+    ]
+    return found, json.loads(export_response(bundle, report))
+
+
+@pytest.mark.parametrize(
+    "path", ["$.findings[*]", '$["findings"][*]', "$['findings'][*]", "$.answer.findings[*]"]
+)
+@pytest.mark.parametrize("second_source", ["OLD", "D1"])
+def test_two_entries_reading_two_text_fields_of_the_same_objects_give_every_quote(
+    path, second_source
+):
+    """Two ``response.quotes`` entries with the same path and different text fields: both
+    fields of every object are quotes (only the first was read, so the second's quote of an
+    ineligible source went unchecked), each with its entry's own source field."""
+    findings = [
+        {"quote": SENTENCE, "source": "D1", "evidence": RECEIPTS, "evidence_source": "OLD"},
+        {"quote": RECEIPTS, "source": "D1", "evidence": SENTENCE, "evidence_source": second_source},
+    ]
+    value = (
+        {"answer": {"findings": findings}}
+        if path.startswith("$.answer")
+        else {"findings": findings}
+    )
+    entries = [
+        {"path": path, "text": "quote", "source": "source"},
+        {"path": path, "text": "evidence", "source": "evidence_source"},
+    ]
+    found, _ = json_results(value, entries)
+    second = (
+        ("verified", "found_as_cited", "D1")
+        if second_source == "D1"
+        else ("ineligible", "source_not_eligible", None)
+    )
+    assert found == [
+        ("verified", "found_as_cited", "D1"),
+        ("ineligible", "source_not_eligible", None),
+        ("verified", "found_as_cited", "D1"),
+        second,
+    ]
+
+
+def test_an_object_with_two_dropped_quotes_is_removed_once():
+    """Dropping both quotes of one object removes that object, not its neighbour too."""
+    findings = [
+        {"quote": SENTENCE, "source": "OLD", "evidence": RECEIPTS, "evidence_source": "OLD"},
+        {"quote": RECEIPTS, "source": "D1", "evidence": SENTENCE, "evidence_source": "D1"},
+    ]
+    entries = [
+        {"path": "$.findings[*]", "text": "quote", "source": "source"},
+        {"path": "$.findings[*]", "text": "evidence", "source": "evidence_source"},
+    ]
+    found, exported = json_results({"findings": findings}, entries, drop=("ineligible",))
+    assert [status for status, _, _ in found] == ["ineligible"] * 2 + ["verified"] * 2
+    assert exported == {"findings": [findings[1]]}
+
+
+ENTRY = [{"path": "$.items[*]", "text": "quote", "source": "source"}]
+
+
+@pytest.mark.parametrize("label", LABELS)
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("{label}: OLD", ("ineligible", "source_not_eligible", None)),
+        ("{label}: Old Handbook 2019", ("ineligible", "source_not_eligible", None)),
+        ("{label}: OLD, п. 2.1", ("ineligible", "source_not_eligible", None)),
+        ("{label}: AGBALT", ("ineligible", "unknown_source", None)),
+        ("{label}: D1", ("verified", "found_as_cited", "D1")),
+        ("{label}: Employee Handbook, Abschn. 7.3", ("verified", "found_as_cited", "D1")),
+    ],
+)
+def test_a_source_field_written_with_a_label_of_any_language(label, written, expected):
+    """ "source": "Источник: OLD, п. 2.1": the label and the place are read as in prose, so
+    the field names OLD (not eligible), not an unknown source; the same of D1 verifies."""
+    value = {"items": [{"quote": SENTENCE, "source": written.format(label=capitalised(label))}]}
+    assert json_results(value, ENTRY)[0] == [expected]
+
+
+@pytest.mark.parametrize("label", LABELS)
+@pytest.mark.parametrize("entry_source", ["source", None])
+def test_a_key_that_is_a_source_label_of_any_language_cites(label, entry_source):
+    """{"quote": "…", "Kilde": "OLD"}: a field labelled with a source word of any language,
+    where the bundle's source field is missing or not named, names the quote's source."""
+    entry = {"path": "$.items[*]", "text": "quote"}
+    if entry_source:
+        entry["source"] = entry_source
+    for key in (label.rstrip("."), capitalised(label.rstrip("."))):
+        value = {"items": [{"quote": SENTENCE, key: "OLD"}]}
+        assert json_results(value, [entry])[0] == [("ineligible", "source_not_eligible", None)]
+        value = {"items": [{"quote": SENTENCE, key: "D1"}]}
+        assert json_results(value, [entry])[0] == [("verified", "found_as_cited", "D1")]
+
+
+@pytest.mark.parametrize("label", LABELS)
+def test_a_labelled_citation_copied_into_a_quote_field(label):
+    """ "… (Kilde: OLD)" at the end of the quote field: a label makes the id in parentheses
+    a marker (without one an id there needs a digit), cut off the quote text."""
+    value = {"items": [{"quote": f"{SENTENCE} ({capitalised(label)}: OLD)"}]}
+    entry = [{"path": "$.items[*]", "text": "quote"}]
+    assert json_results(value, entry)[0] == [("ineligible", "source_not_eligible", None)]

@@ -12,6 +12,7 @@ from typing import Any
 
 from .markers import (
     SOURCE_LABEL,
+    SOURCE_LABEL_WORDS,
     Marker,
     find_marker,
     marker_ending_at,
@@ -48,7 +49,7 @@ def json_field(spot: Spot) -> Found | None:
         if cited_paragraph is None:
             cited_paragraph, cited_paragraphs = marker.paragraph, marker.paragraphs
     attributed_to = None
-    if fields.source and cited_ref is None and fields.source not in obj:
+    if cited_ref is None and fields.source not in obj:
         key = source_key_elsewhere(obj, fields.source)
         if key is not None:
             attributed_to = _reference(obj[key])
@@ -86,16 +87,27 @@ def _paragraph_field(value: object) -> object:
     return value
 
 
-def source_key_elsewhere(obj: dict[str, Any], source: str) -> str | None:
+def source_key_elsewhere(obj: dict[str, Any], source: str | None) -> str | None:
     """The one key of ``obj`` whose name holds the source field's (``source_id``,
-    ``sourceDocument`` for ``source``; ``quellenangabe`` for ``quelle``): a model that renamed
-    the field still names the quote's source there, and a quote citing an ineligible source
-    must not pass as uncited. None when no key or several do."""
+    ``sourceDocument`` for ``source``; ``quellenangabe`` for ``quelle``), else the one that
+    is a source label of any language (``Kilde``, ``Источник``): a model that renamed the
+    field still names the quote's source there, and a quote citing an ineligible source
+    must not pass as uncited; also where the bundle names no source field. None when no
+    key or several do."""
     from .json_locate import folded_name  # on use: a markdown answer loads no JSON machinery
 
-    wanted = folded_name(source)
-    keys = [key for key in obj if wanted in folded_name(key)]
+    wanted = folded_name(source) if source else None
+    written = [key for key in obj if obj[key] not in (None, "", [], {})]
+    keys = [key for key in written if wanted and wanted in folded_name(key)]
+    if not keys:
+        # a key that is a source label of any language ("Kilde", "Источник", "出典")
+        keys = [key for key in written if folded_name(key) in _LABEL_KEYS]
     return keys[0] if len(keys) == 1 else None
+
+
+_LABEL_KEYS = frozenset(
+    word.rstrip(".").casefold() for words in SOURCE_LABEL_WORDS.values() for word in words
+) - {"cite"}
 
 
 # What follows a marker a model put before the quote text: a space, or a colon or dash and one.

@@ -191,15 +191,17 @@ def value_at(data: Any, parts: tuple[PathPart, ...]) -> Any:
 def select_quote_objects(
     data: Any, quote_fields: tuple[QuoteFields, ...]
 ) -> tuple[list[QuoteObject], list[str]]:
-    """The objects the entries select, in document order, each once (the first entry that
-    selects an object decides its fields). Non-objects are skipped with a note.
+    """The objects the entries select, in document order, each once per text field (the
+    first entry that selects an object with that text field decides its other fields; two
+    entries that read two text fields of the same objects give two quotes of each).
+    Non-objects are skipped with a note.
 
     An entry that selects no object in ``data`` is tried under the one member of a wrapper
     the model put around its answer (``{"result": {…}}``, ``[{…}]``), with a note. A field
     an object spells differently (``Quote``, ``original_quote`` for ``originalQuote``) is
     read under the object's spelling, with a note."""
     notes: list[str] = []
-    found: dict[tuple[PathPart, ...], QuoteObject] = {}
+    found: dict[tuple[tuple[PathPart, ...], str], QuoteObject] = {}
     for index, fields in enumerate(quote_fields):
         try:
             matches = _matches_under_wrapper(fields.path, data, index, notes)
@@ -215,9 +217,10 @@ def select_quote_objects(
                 kind = json_kind(obj)
                 notes.append(f"{format_path(parts)}: selected {kind}, not an object; skipped")
                 continue
-            if parts not in found:
-                spelled = _fields_as_spelled(obj, fields, respelled)
-                found[parts] = QuoteObject(parts, spelled, _document_order(data, parts), index)
+            spelled = _fields_as_spelled(obj, fields, respelled)
+            if (parts, spelled.text) not in found:
+                order = _document_order(data, parts)
+                found[parts, spelled.text] = QuoteObject(parts, spelled, order, index)
         if respelled:
             read_as = ", ".join(f"{key!r} as {name!r}" for key, name in respelled.items())
             notes.append(

@@ -188,14 +188,15 @@ _CITATIONS = _citations()
 # in braces or angle brackets ("{W3}", "<W3 ¶2>": a capital first, so "<h2>" is a tag);
 # in emphasis ("*(W3)*"); with a pictograph before the id ("[📄 W3]") or a dagger after it
 # ("[W3‡]"). Without square brackets (in parentheses, braces, angle brackets, a bare
-# "<sup>") the id must have a source id's shape.
+# "<sup>") the id must have a source id's shape, unless a label says it is one ("(Kilde:
+# OLD)").
 PICTOGRAPH = "[\U0001f300-\U0001faff]\ufe0f?"  # not "⚠", which flags an export's verdict
 MARKER = re.compile(
     rf"""(?P<emphasis>\*{{1,2}}|_{{1,2}})?(?P<sup><sup>[ \t]*)?
         (?:(?P<double>\[\[)|(?P<bracket>\^?[\[［])|(?P<lenticular>【)
             |(?P<paren>[(（]|(?P<brace>\{{)|(?P<angle><(?=[A-Z])))|(?(sup)|(?!)))
-        [ \t]*(?:{PICTOGRAPH}[ \t]*)?{MARKER_LABEL}?
-        (?(bracket)|(?(double)|(?(lenticular)|(?={PARENTHESIZED_ID}))))
+        [ \t]*(?:{PICTOGRAPH}[ \t]*)?(?:(?P<labelled>{SOURCE_LABEL})|{MARKER_LABEL})?
+        (?(labelled)|(?(bracket)|(?(double)|(?(lenticular)|(?={PARENTHESIZED_ID})))))
         {_CITATIONS}
         (?(lenticular)(?:[ \t]*†[^】\n]{{0,80}})?|[†‡]?)
         [ \t]*(?(paren)(?(brace)\}}|(?(angle)>|[)）]))

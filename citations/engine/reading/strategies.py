@@ -188,13 +188,15 @@ STRATEGIES: tuple[Strategy, ...] = (
         frozenset({Place.JSON_FIELD}),
         cite_json.json_field,
         "a JSON quote object's source and paragraph fields (by id, label, title, URL or in "
-        "words), or a marker copied to the end of its text field",
+        "words), a key that is a source label of any language where the source field is "
+        "missing (`Kilde`, `Источник`), or a marker copied to the end of its text field",
         (
             (
                 '{"quotes": [{"text": "rent is due monthly", "source": "D1", "paragraph": 2}]}',
                 "D1",
                 2,
             ),
+            ('{"quotes": [{"text": "rent is due monthly", "Kilde": "D1"}]}', "D1", None),
             ('{"quotes": [{"text": "rent is due monthly [D1 ¶2]"}]}', "D1", 2),
         ),
         format="json",

@@ -306,8 +306,10 @@ def _export_json(bundle: Bundle, report: Report) -> str:
         elif result.status in FLAGGED_STATUSES:
             # also a dropped root object: there is no array to leave it out of
             obj[JSON_FLAG_FIELD] = result.status.value
-    # Last first, so earlier indices in the same array stay valid.
-    for selected in sorted(removals, key=lambda s: s.order, reverse=True):
+    # Last first, so earlier indices in the same array stay valid; an object holding two
+    # dropped quotes (two text fields) once.
+    removed = {selected.parts: selected for selected in removals}.values()
+    for selected in sorted(removed, key=lambda s: s.order, reverse=True):
         del value_at(data, selected.parts[:-1])[selected.parts[-1]]
     # JSON encoded twice is written back the same way: as a JSON string holding the JSON.
     rendered = json.dumps(data, ensure_ascii=False, indent=layout.indent)
