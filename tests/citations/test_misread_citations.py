@@ -10,6 +10,11 @@ import json
 import pytest
 
 from citations.engine import export_response, load_bundle, verify_bundle
+from citations.engine.reading.cite_table import (
+    CODE_COLUMN_WORDS,
+    QUOTE_COLUMN_WORDS,
+    SOURCE_COLUMN_WORDS,
+)
 from citations.engine.reading.locators import SECTION_WORDS
 from citations.engine.reading.markers import PARAGRAPH_WORDS, SOURCE_LABEL_WORDS
 
@@ -338,3 +343,45 @@ def test_a_labelled_citation_copied_into_a_quote_field(label):
     value = {"items": [{"quote": f"{SENTENCE} ({capitalised(label)}: OLD)"}]}
     entry = [{"path": "$.items[*]", "text": "quote"}]
     assert json_results(value, entry)[0] == [("ineligible", "source_not_eligible", None)]
+
+
+# Class 4: tables ----------------------------------------------------------------------------
+
+QUOTE_HEADINGS = sorted({word for words in QUOTE_COLUMN_WORDS.values() for word in words})
+SOURCE_HEADINGS = sorted(
+    {word for words in SOURCE_COLUMN_WORDS.values() for word in words}
+    | {word.rstrip(".") for word in LABELS}
+)
+
+
+def table(quote_heading: str, source_heading: str, cited: str, *, quoted: bool) -> str:
+    quote = f'"{SENTENCE}"' if quoted else SENTENCE
+    return (
+        f"| Topic | {capitalised(quote_heading)} | {capitalised(source_heading)} |\n"
+        f"|---|---|---|\n| Travel | {quote} | {cited} |"
+    )
+
+
+@pytest.mark.parametrize(
+    ("quote_heading", "source_heading"),
+    [*((word, "Source") for word in QUOTE_HEADINGS), *(("Quote", w) for w in SOURCE_HEADINGS)],
+)
+@pytest.mark.parametrize("quoted", [True, False])
+def test_a_tables_source_column_in_any_language_cites_its_row(
+    quote_heading, source_heading, quoted
+):
+    """ "| Citat | Sursă |", "| Alıntı | Kaynak |", "| 引用 | 出典 |": a quote column and a
+    source column headed in any language; the row's source cell cites the quote in it (read
+    as uncited, a quote of OLD was verified in D1)."""
+    assert results(table(quote_heading, source_heading, "OLD", quoted=quoted)) == [
+        ("ineligible", "source_not_eligible", None)
+    ]
+    assert results(table(quote_heading, source_heading, "D1", quoted=quoted)) == [
+        ("verified", "found_as_cited", "D1")
+    ]
+
+
+@pytest.mark.parametrize("code_heading", CODE_COLUMN_WORDS)
+def test_a_code_column_beside_a_quote_column_names_the_source(code_heading):
+    markdown = f"| {capitalised(code_heading)} | Quote |\n|---|---|\n| OLD | {SENTENCE} |"
+    assert results(markdown) == [("ineligible", "source_not_eligible", None)]

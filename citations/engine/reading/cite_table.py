@@ -12,26 +12,80 @@ from dataclasses import dataclass, replace
 from ..text import HORIZONTAL_SPACE, trim
 from ..types import CitationSite, ParsedQuote
 from .markdown_lines import Lines
-from .markers import PARAGRAPH_WORD, Marker, parse_paragraph, read_citation
+from .markers import (
+    PARAGRAPH_WORD,
+    SOURCE_LABEL_WORDS,
+    Marker,
+    parse_paragraph,
+    read_citation,
+)
 from .spot import Spot
 
-# The words that head a table's columns, by what the column holds, in the languages answers
-# are written in (matched at the start of the header). "Citation" is both: a reference in
-# English, a quote in French (see ``column_roles``).
-QUOTE_COLUMN_WORDS = (
-    r"quot(?:e|es|ation|ations)|excerpts?|evidence|passages?"  # en
-    r"|zitate?|wortlaut|auszug|textstelle"  # de
-    r"|citas?|extractos?|fragmentos?|citazion[ei]|estratt[oi]|passi|extraits?"  # es it fr
-    r"|citaat|citaten|cytaty?|citaç(?:ão|ões)|trechos?"  # nl pl pt
+# The words that head a table's columns, by what the column holds and by language (matched
+# at the start of the header, in any case). "Citation" is both: a reference in English, a
+# quote in French (see ``column_roles``). A source column is also headed by any source label
+# of ``SOURCE_LABEL_WORDS`` ("Kilde", "Sursă", "Forrás", "出典"), and, beside a quote column
+# and no other source column, by a code ("Code", "Kürzel", "ID") its cells give.
+QUOTE_COLUMN_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("quote", "quotes", "quotation", "quotations", "excerpt", "excerpts", "evidence"),
+    "en2": ("passage", "passages"),
+    "de": ("zitat", "zitate", "wortlaut", "auszug", "textstelle"),
+    "es": ("cita", "citas", "extracto", "extractos", "fragmento", "fragmentos"),
+    "it": ("citazione", "citazioni", "estratto", "estratti", "passi"),
+    "fr": ("extrait", "extraits"),
+    "nl": ("citaat", "citaten"),
+    "pl": ("cytat", "cytaty"),
+    "pt": ("citação", "citações", "trecho", "trechos"),
+    "ro": ("citat", "citate", "extras"),
+    "da": ("citat", "uddrag"),
+    "sv": ("citat", "utdrag"),
+    "no": ("sitat", "utdrag"),
+    "fi": ("lainaus", "ote"),
+    "cs": ("citace", "úryvek"),
+    "sk": ("citácia", "úryvok"),
+    "hu": ("idézet", "részlet"),
+    "tr": ("alıntı", "alinti"),
+    "ru": ("цитата", "цитаты", "выдержка", "фрагмент"),
+    "uk": ("цитата", "цитати", "уривок"),
+    "el": ("απόσπασμα", "παράθεμα"),
+    "ar": ("اقتباس", "الاقتباس"),
+    "zh": ("引用", "引文", "原文", "摘录"),
+    "ja": ("引用", "引用文", "抜粋"),
+    "ko": ("인용", "인용문", "발췌"),
+}
+SOURCE_COLUMN_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("source", "sources", "citation", "citations", "cited", "reference", "references"),
+    "en2": ("ref", "document", "documents", "doc", "docs"),
+    "de": ("quelle", "quellen", "fundstelle", "fundstellen", "nachweis", "dokument"),
+    "de2": ("dokumente", "beleg", "belege"),
+    "es": ("fuente", "fuentes", "referencia", "referencias", "documento", "documentos"),
+    "it": ("fonte", "fonti", "riferimento", "riferimenti"),
+    "fr": ("référence", "références", "reference"),
+    "nl": ("bron", "bronnen", "referentie", "referenties"),
+    "pl": ("źródło", "źródła"),
+    "pt": ("referência", "referências"),
+}
+CODE_COLUMN_WORDS: tuple[str, ...] = (
+    *("code", "codes", "cod", "id", "key", "kürzel", "kod", "kód", "sigle", "clave"),
+    *("codice", "código", "код", "コード", "代码", "코드", "kode", "koodi"),
 )
-SOURCE_COLUMN_WORDS = (
-    r"sources?|citations?|cited|references?|ref\b|documents?|docs?\b"  # en fr
-    r"|quellen?|fundstellen?|nachweis|dokumente?|belege?\b"  # de
-    r"|fuentes?|referencias?|documentos?|font[ei]|riferiment[oi]|référence?s?"  # es it fr
-    r"|bron(?:nen)?|referenties?|źródła?|źródło|referências?"  # nl pl pt
-)
-QUOTE_COLUMN = re.compile(rf"(?:{QUOTE_COLUMN_WORDS})\b", re.IGNORECASE)
-SOURCE_COLUMN = re.compile(rf"(?:{SOURCE_COLUMN_WORDS})", re.IGNORECASE)
+
+
+def _heading(*tables: dict[str, tuple[str, ...]], whole: int = 0) -> re.Pattern[str]:
+    """A header that starts with a word of ``tables``: a word of ``whole`` letters or fewer
+    (every word, when ``whole`` is 0) only as a whole word ("Ref", not "Reform")."""
+    words = sorted({w for table in tables for ws in table.values() for w in ws}, key=len)
+    alternation = "|".join(
+        re.escape(word) + (r"(?![^\W\d_])" if not whole or len(word) <= whole else "")
+        for word in reversed(words)
+    )
+    return re.compile(f"(?:{alternation})", re.IGNORECASE)
+
+
+QUOTE_COLUMN = _heading(QUOTE_COLUMN_WORDS)
+# a source heading may go on ("Quellenangabe", "Sources cited")
+SOURCE_COLUMN = _heading(SOURCE_COLUMN_WORDS, SOURCE_LABEL_WORDS, whole=3)
+CODE_COLUMN = _heading({"all": CODE_COLUMN_WORDS})
 PARAGRAPH_COLUMN = re.compile(
     rf"{PARAGRAPH_WORD}|paragraph|absatz|párrafo|paragrafo|paragraphe|alinea|akapit",
     re.IGNORECASE,
@@ -147,6 +201,8 @@ def column_roles(text: str, header: list[Cell]) -> list[str | None]:
     ([None, 'quote', 'source', 'paragraph'], ['quote', 'source'])
     >>> roles("| Zitat | Fundstelle |"), roles("| Claim | Citation |")
     (['quote', 'source'], [None, 'source'])
+    >>> roles("| Alıntı | Kaynak |"), roles("| Code | 引用 |"), roles("| Code | Note |")
+    (['quote', 'source'], ['source', 'quote'], [None, None])
     """
     titles = [text[start:end].strip(" :") for start, end in header]
     roles: list[str | None] = []
@@ -163,6 +219,11 @@ def column_roles(text: str, header: list[Cell]) -> list[str | None]:
     if ambiguous and "quote" not in roles and roles.count("source") > len(ambiguous):
         for k in ambiguous:
             roles[k] = "quote"
+    if "quote" in roles and "source" not in roles:
+        # "| Code | Quote |": the codes name the sources the quotes are of
+        codes = [k for k, title in enumerate(titles) if CODE_COLUMN.fullmatch(title)]
+        if len(codes) == 1 and roles[codes[0]] is None:
+            roles[codes[0]] = "source"
     return roles
 
 
