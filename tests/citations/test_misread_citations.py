@@ -385,3 +385,81 @@ def test_a_tables_source_column_in_any_language_cites_its_row(
 def test_a_code_column_beside_a_quote_column_names_the_source(code_heading):
     markdown = f"| {capitalised(code_heading)} | Quote |\n|---|---|\n| OLD | {SENTENCE} |"
     assert results(markdown) == [("ineligible", "source_not_eligible", None)]
+
+
+# Classes 5 and 6: quotation marks and what follows them -----------------------------------
+
+GUILLEMET_SOURCES = {
+    "id": "FR",
+    "kind": "document",
+    "title": "Rapport",
+    "eligible": False,
+    "paragraphs": ["Le budget est « très insuffisant » selon la commission ‹ des finances ›."],
+}
+
+
+@pytest.mark.parametrize(
+    "quoted",
+    [
+        "« Le budget est « très insuffisant » selon la commission ‹ des finances ›. »",
+        "« Le budget est ‹ très insuffisant › selon la commission »",
+        "«Le budget est «très insuffisant» selon la commission»",
+        "« très insuffisant »",
+    ],
+)
+@pytest.mark.parametrize("marker", ["[FR ¶1]", " [FR ¶1]", "[1]", " [1]", "¹", "[^1]"])
+def test_guillemets_nested_or_followed_right_away_by_a_marker(quoted, marker):
+    """« … ‹ … › … », « … « … » … » and « très insuffisant »[1]: the outer pair is the
+    quote and the marker right after it (with or without a space) cites it."""
+    note = "\n\n[^1]: FR ¶1" if marker == "[^1]" else "\n\n¹ FR ¶1" if marker == "¹" else ""
+    note = note or ("\n\n[1]: FR ¶1" if marker.strip() == "[1]" else "")
+    markdown = f"La commission juge le budget {quoted}{marker}.{note}"
+    bundle = load_bundle(
+        {
+            "bundle_version": 1,
+            "id": "guillemets",
+            "sources": [*SOURCES, GUILLEMET_SOURCES],
+            "response": {"format": "markdown", "text": markdown},
+        }
+    )
+    report = verify_bundle(bundle)
+    assert [(r.status.value, r.reason.value) for r in report.results] == [
+        ("ineligible", "source_not_eligible")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("opening", "closing", "particle"),
+    [
+        *(("“", "”", particle) for particle in ("라고", "이라고", "에서", "는", "를")),
+        *(("“", "”", particle) for particle in ("’nin", "’de", "’da", "’ın")),
+        *(('"', '"', particle) for particle in ("'de", "'nin", "'da")),
+    ],
+)
+@pytest.mark.parametrize("marker", ["[OLD ¶1]", "(OLD, ¶1)", "[^1]"])
+def test_a_particle_glued_to_the_closing_mark_keeps_the_quote_and_its_marker(
+    opening, closing, particle, marker
+):
+    """Korean and Turkish glue a particle or case ending to the closing mark (“…”라고,
+    “…”’nin): the quote is still read, with the marker after the particle."""
+    note = "\n\n[^1]: OLD ¶1" if marker == "[^1]" else ""
+    markdown = f"규정은 {opening}{SENTENCE[:-1]}{closing}{particle} {marker} 명시한다.{note}"
+    assert results(markdown) == [("ineligible", "source_not_eligible", None)]
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        f'- "{SENTENCE}"\n- "{RECEIPTS}" [OLD ¶1]',
+        f'- "{SENTENCE}"\n- [OLD ¶1] "{RECEIPTS}"',
+        f'1. "{SENTENCE}"\n2. "{RECEIPTS}" (Kilde: OLD)',
+        f'"{SENTENCE}"\n\n"{RECEIPTS}" — Kilde: OLD',
+    ],
+)
+def test_a_quote_is_never_another_quotes_citation_nor_cited_by_the_next_item(markdown):
+    """The first quote takes neither the next bullet's citation nor the second quote as
+    its own: it is uncited, found in D1; the second cites OLD."""
+    assert results(markdown) == [
+        ("verified", "found_as_cited", "D1"),
+        ("ineligible", "source_not_eligible", None),
+    ]

@@ -13,7 +13,7 @@ from ..text import back, skip, trim
 from ..types import ParsedQuote, QuoteForm, QuoteMarks
 from .block_ends import Walked
 from .cite_after import LINE_BREAK_AFTER_QUOTE, marker_right_after
-from .markers import SUPERSCRIPT_DIGITS, after_flags
+from .markers import FOOTNOTE_REFERENCE, SUPERSCRIPT_DIGITS, after_flags
 from .spot import Page, Place, Spot
 from .strategies import own_citation, read_with, walk
 
@@ -48,6 +48,9 @@ HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff
 # a quote when a word of two letters or more follows (a Hebrew acronym such as ש"ח has one).
 JOINED_PROCLITIC = re.compile(r"(?<![^\W\d_])[\u05d0-\u05ea\u0620-\u064a]$")
 QUOTED_WORD_AFTER = re.compile(r"[^\W\d_]{2}")
+# A particle or case ending glued to the closing mark: Korean “…”라고, “…”에서; Turkish
+# “…”’nin, "…"'de. It belongs to the sentence, and the quote's citation may follow it.
+GLUED_PARTICLE = re.compile(r"(?:['’][^\W\d_]{1,5}|[\uac00-\ud7a3]{1,4})(?![^\W\d_])")
 EMPHASIS = re.compile(r"\*{1,3}|_{1,3}|")
 
 
@@ -111,9 +114,11 @@ def _closes(text: str, index: int) -> bool:
     before = text[index - 1] if index > 0 else " "
     after = text[index + 1] if index + 1 < len(text) else " "
     # A footnote number may follow the closing mark: „…“¹; Chinese or Japanese text may
-    # follow it without a space: “…”的规定
+    # follow it without a space: “…”的规定; so may a Korean particle: “…”라고
     return not before.isspace() and (
-        not after.isalnum() or after in SUPERSCRIPT_DIGITS or bool(HAN_OR_KANA.match(after))
+        not after.isalnum()
+        or after in SUPERSCRIPT_DIGITS
+        or bool(HAN_OR_KANA.match(after) or GLUED_PARTICLE.match(text, index + 1))
     )
 
 
@@ -167,6 +172,13 @@ def find_inline_quotes(
             Place.AFTER,
             Spot(Place.AFTER, QuoteForm.INLINE, page, emphasis.end(), length, after_close),
         ) or _next_line_citation(page, after_close)
+        particle = GLUED_PARTICLE.match(text, after_close)
+        if walked is None and particle is not None:
+            # “…”라고 [S1 ¶2]: the citation after the particle glued to the closing mark
+            past = particle.end()
+            walked = walk(
+                Place.AFTER, Spot(Place.AFTER, QuoteForm.INLINE, page, past, length, past)
+            )
         if walked is not None:
             extent_end = walked[1].marker.end
         else:
@@ -373,10 +385,14 @@ def _find_mixed_close(text: str, masked: bytearray, opening: int, limit: int) ->
     return None
 
 
-def _followed_by_marker(text: str, close: int) -> bool:
+def _followed_by_marker(text: str, close: int, *, references: bool = False) -> bool:
+    """Whether a citation marker (with ``references``, also a footnote reference: ``[1]``,
+    ``¹``) follows the closing mark at ``close``."""
     emphasis = EMPHASIS.match(text, close + 1)
     assert emphasis is not None
-    return marker_right_after(text, emphasis.end()) is not None
+    if marker_right_after(text, emphasis.end()) is not None:
+        return True
+    return references and FOOTNOTE_REFERENCE.match(text, skip(text, emphasis.end())) is not None
 
 
 def _close_around_nested(
@@ -384,8 +400,9 @@ def _close_around_nested(
 ) -> int | None:
     """The mark closing the quote opened at ``opening`` when the same mark quotes something
     inside it (``"the board said "yes" to the plan" [S1]``): after the inner quote's close
-    the next mark closes the outer one, and a citation marker follows it (without that
-    evidence the first mark stays unclosed, as before)."""
+    the next mark closes the outer one, and a citation marker or footnote reference follows
+    it (without that evidence the first mark stays unclosed, as before). Marks that open
+    and close differently need no evidence: « a « b » c » nests as written."""
     inner_close = _find_close(text, masked, inner, closers, limit, nest=False)
     if inner_close is None or inner_close < 0:
         return None
@@ -395,7 +412,8 @@ def _close_around_nested(
         if masked[index] or (char not in closers and char != mark):
             continue
         if char in closers and _closes(text, index):
-            return index if _followed_by_marker(text, index) else None
+            nests = mark not in closers or _followed_by_marker(text, index, references=True)
+            return index if nests else None
         return None
     return None
 
