@@ -662,6 +662,10 @@ def _resolve_reference(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Sou
     if marker is None:
         # a name in words: "Document D1", "D1 (Lease 2024)", the source's URL
         return quote, cited or resolve_source(turn, quote.cited_ref)
+    source = resolve_source(turn, marker.ref)
+    if source is None and (whole := resolve_source(turn, quote.cited_ref)) is not None:
+        # a name a marker's grammar misreads ("Schmidt et al. 2015": "al." as a paragraph)
+        return quote, whole
     if quote.cited_paragraph is None:
         quote = replace(
             quote,
@@ -671,7 +675,7 @@ def _resolve_reference(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Sou
         )
     else:
         quote = replace(quote, cited_ref=marker.ref)
-    return quote, resolve_source(turn, marker.ref)
+    return quote, source
 
 
 def _at_locator(quote: ParsedQuote, source: Source, locator: str) -> ParsedQuote:

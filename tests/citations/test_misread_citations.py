@@ -463,3 +463,99 @@ def test_a_quote_is_never_another_quotes_citation_nor_cited_by_the_next_item(mar
         ("verified", "found_as_cited", "D1"),
         ("ineligible", "source_not_eligible", None),
     ]
+
+
+# Class 7: footnotes with a title and a locator, author-year references ----------------------
+
+AUTHOR_SOURCES = [
+    {
+        "id": "A",
+        "kind": "document",
+        "title": "Müller (2019): Reisekosten in Unternehmen",
+        "paragraphs": ["Einleitung", SENTENCE],
+    },
+    {
+        "id": "B",
+        "kind": "document",
+        "title": "Schmidt & Weber 2015 – Reiserichtlinien",
+        "eligible": False,
+        "paragraphs": [SENTENCE],
+    },
+]
+AUTHOR_YEARS = {
+    "A": ["Müller 2019", "Müller, 2019", "Müller 2019a", "Müller et al. 2019"],
+    "B": ["Schmidt & Weber 2015", "Schmidt and Weber, 2015", "Schmidt/Weber 2015"],
+    "B2": ["Schmidt et al. 2015", "Weber und Schmidt 2015", "Schmidt, Weber 2015"],
+    None: ["Meier, 2020", "Meier & Koch, 2021", "Novak et al. 2018"],
+}
+AUTHOR_LOCATORS = ["", ", S. 4", ", p. 12", ", Kap. 3", ", § 2", ", pp. 3-5"]
+
+
+def author_results(markdown: str):
+    bundle = load_bundle(
+        {
+            "bundle_version": 1,
+            "id": "author-year",
+            "sources": AUTHOR_SOURCES,
+            "response": {"format": "markdown", "text": markdown},
+        }
+    )
+    return [(r.status.value, r.reason.value, r.cited_source) for r in verify_bundle(bundle).results]
+
+
+@pytest.mark.parametrize(
+    ("reference", "cited"),
+    [(name, key) for key, names in AUTHOR_YEARS.items() for name in names],
+)
+@pytest.mark.parametrize("locator", AUTHOR_LOCATORS)
+@pytest.mark.parametrize("form", ["({})", "(vgl. {})", "[^1]\n\n[^1]: {}", "¹\n\n¹ {}"])
+def test_an_author_year_reference_names_its_source_by_title(reference, cited, locator, form):
+    """ "(Schmidt & Weber 2015, S. 12)", "[^1]: Müller 2019, p. 4": an author-year reference
+    names the one source whose title or label has those names and the year; one the model
+    was not given is never searched (read as prose, such a quote was verified elsewhere)."""
+    citation = form.format(reference + locator)
+    markdown = f'Die Richtlinie sagt "{SENTENCE[:-1]}"{"" if form[0] != "(" else " "}{citation}'
+    # a marker's grammar reads "S. 4", "p. 12" as a paragraph (as in "[S1, page 4]"): the
+    # quote is found at its own paragraph of the source it names, a relocation
+    page = locator.startswith((", S.", ", p.", ", pp.")) and form[0] != "("
+    expected = {
+        "A": ("corrected", "relocated_paragraph", "A")
+        if page
+        else ("verified", "found_as_cited", "A"),
+        "B": ("ineligible", "source_not_eligible", "B"),
+        "B2": ("ineligible", "source_not_eligible", "B"),
+        None: ("ineligible", "unknown_source", None),
+    }[cited]
+    assert author_results(markdown) == [expected]
+
+
+@pytest.mark.parametrize(
+    "locator",
+    ["§1", "§ 1", "section 1", "p. 4", "Abschn. 1", "afsnit 1", "cláusula 1", "п. 1", "kohta 1"],
+)
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("Old Handbook 2019", ("ineligible", "source_not_eligible", None)),
+        ("Tenancy Manual 1998", ("ineligible", "unknown_source", None)),
+        ("Employee Handbook", ("verified", "found_as_cited", "D1")),
+    ],
+)
+def test_a_footnote_holding_a_title_and_a_locator(locator, title, expected):
+    """ "[^1]: Handbook, §7.3", "p. 4", "Abschn. 1" in any language: the title names the
+    source, the locator (when it names a section) the place."""
+    markdown = f'The handbook says "{SENTENCE[:-1]}"[^1].\n\n[^1]: {title}, {locator}'
+    ((status, reason, found),) = results(markdown)
+    if expected[0] == "verified":
+        # a paragraph word ("§1", "p. 4", "п. 1") names a paragraph the quote is not in
+        assert (status, found) in (("verified", "D1"), ("corrected", "D1"))
+    else:
+        assert (status, reason, found) == expected
+
+
+@pytest.mark.parametrize("words", ["Budget 2025", "Risultati 2024", "Meier 2020"])
+def test_one_word_and_a_year_cites_only_a_source_it_names(words):
+    """ "(Risultati 2024)" heads many a section: one word and a year that names no source
+    is prose, not an unknown source (the quote is found where it is)."""
+    markdown = f'Die Richtlinie sagt "{SENTENCE[:-1]}" ({words}).'
+    assert author_results(markdown) == [("verified", "found_as_cited", None)]

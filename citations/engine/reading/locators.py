@@ -14,7 +14,17 @@ from collections.abc import Sequence
 # case; "§" stands alone.
 SECTION_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("section", "sec.", "sections", "chapter", "art.", "article", "clause", "no."),
-    "de": ("abschnitt", "abschn.", "kapitel", "artikel", "klausel", "ziffer", "ziff.", "nr."),
+    "de": (
+        "abschnitt",
+        "abschn.",
+        "kapitel",
+        "kap.",
+        "artikel",
+        "klausel",
+        "ziffer",
+        "ziff.",
+        "nr.",
+    ),
     "es": ("sección", "cláusula", "artículo", "apartado", "apdo.", "capítulo"),
     "pt": ("seção", "secção", "cláusula", "artigo", "capítulo"),
     "fr": ("chapitre", "clause"),
@@ -65,6 +75,55 @@ _KIND_AND_ID = re.compile(
 REFERENCE_PARTS = re.compile(r"\s+[–—|-]\s+|\s*[–—]\s*(?=https?://)")
 
 
+# An author-year reference: "Müller 2019", "Müller, 2019", "Schmidt & Weber (2015)",
+# "Schmidt et al. 2015", "Li and Chen, 2020a"; authors written with capitals, the joining
+# words of many languages. It names the source whose title or label has those names and year.
+_AUTHOR = r"(?:[^\W\d_][\w'’.-]*)"
+_JOINING = r"(?:&|and|und|et|y|e|i|og|och|és|ve|en|и|/)"
+AUTHOR_YEAR = re.compile(
+    rf"(?P<authors>{_AUTHOR}(?:[ \t]+{_AUTHOR})?(?:[ \t]*(?:,|{_JOINING})[ \t]*{_AUTHOR})*)"
+    r"(?P<comma>,)?[ \t]+\(?(?P<year>(?:1[6-9]|20)\d\d)[a-z]?\)?"
+)
+_ET_AL = re.compile(r"[ \t]+et[ \t]+al\.?(?=[ \t,(])")
+
+
+def author_year(name: str) -> tuple[tuple[str, ...], str] | None:
+    """The authors' names and the year of an author-year reference, or None.
+
+    >>> author_year("Schmidt & Weber, 2015"), author_year("Li et al. (2020a)")
+    ((('Schmidt', 'Weber'), '2015'), (('Li',), '2020'))
+    >>> author_year("Stand der Technik 2024"), author_year("see 2019")
+    (None, None)
+    """
+    found = AUTHOR_YEAR.fullmatch(_ET_AL.sub("", name.strip()))
+    if found is None:
+        return None
+    joins = rf"[ \t]*(?:,|(?<![^\W\d_]){_JOINING}(?![^\W\d_]))[ \t]*"
+    names = tuple(
+        part.strip(" ,.") for part in re.split(joins, found["authors"]) if part.strip(" ,.")
+    )
+    if not names or not all(word[:1].isupper() for name in names for word in name.split()):
+        return None
+    return names, found["year"]
+
+
+def _plainly_author_year(name: str) -> bool:
+    """Whether ``name`` is an author-year reference as only references are written: two
+    authors or more, "et al.", or a comma before the year ("Müller, 2019"). One word and a
+    year ("Risultati 2024", "Budget 2025") heads many a section: it cites only when it
+    names a source.
+
+    >>> [_plainly_author_year(n) for n in ("Müller, 2019", "Li et al. 2020", "Budget 2025")]
+    [True, True, False]
+    """
+    reference = author_year(name)
+    if reference is None:
+        return False
+    found = AUTHOR_YEAR.fullmatch(_ET_AL.sub("", name.strip()))
+    comma = found is not None and found["comma"] is not None
+    return len(reference[0]) > 1 or _ET_AL.search(name) is not None or comma
+
+
 def without_locator(name: str, *, unread: bool = True) -> tuple[str, bool]:
     """``name`` without the locators at its end, and whether it had any; with ``unread``
     also one in words no table knows after a comma (``AGBALT, Abschn. 4``).
@@ -77,21 +136,24 @@ def without_locator(name: str, *, unread: bool = True) -> tuple[str, bool]:
     ('Satzung', True)
     """
     stripped, found = name.strip(), False
+    # a place no table knows only at the end: "Schmidt, Weber 2015, Kap. 3" keeps its authors
     locator = _ANY_LOCATOR if unread else _LOCATOR
     while (match := locator.search(stripped)) is not None and match.start() > 0:
-        stripped, found = stripped[: match.start()].rstrip(" ,;"), True
+        stripped, found, locator = stripped[: match.start()].rstrip(" ,;"), True, _LOCATOR
     return stripped, found
 
 
 def names_a_source(name: str) -> bool:
     """Whether a name in words is plainly a citation of a source (a locator, a kind word
-    with an id: "Doc F, para 4", "AGBALT, Abschn. 4"; a reference's title beside its author
-    or address: "Old Manual – J. Doe", "Old Manual – https://…"), so that resolving to none
-    is an unknown source, not prose.
+    with an id: "Doc F, para 4", "AGBALT, Abschn. 4"; an author and year: "Müller 2019"; a
+    reference's title beside its author or address: "Old Manual – J. Doe", "Old Manual –
+    https://…"), so that resolving to none is an unknown source, not prose.
 
     >>> names_a_source("Doc F, para 4"), names_a_source("the 2019 audit, p. 4")
     (True, True)
     >>> names_a_source("AGBALT, Abschn. 4"), names_a_source("Old Manual – J. Doe")
+    (True, True)
+    >>> names_a_source("Schmidt & Weber 2015"), names_a_source("Müller et al. 2019")
     (True, True)
     >>> names_a_source("Jonas Brandt"), names_a_source("see below")
     (False, False)
@@ -100,6 +162,7 @@ def names_a_source(name: str) -> bool:
     return (
         located
         or _KIND_AND_ID.fullmatch(rest.strip()) is not None
+        or _plainly_author_year(rest)
         or REFERENCE_PARTS.search(name.strip()) is not None
     )
 

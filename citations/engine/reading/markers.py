@@ -81,7 +81,8 @@ def _words(table: dict[str, tuple[str, ...]], *, spaced: bool = True) -> str:
         first = f"[{word[0].upper()}{word[0]}]"
         rest = re.escape(word[1:]) + ("" if word.endswith(".") else r"\.?(?![^\W\d_])")
         written.append(rf"(?<![^\W\d_]){first}{rest}")
-    return "(?:" + "|".join(written) + ")"
+    # never the "al." of "et al." (an author-year reference), nor any word after its "et"
+    return r"(?<!\bet[ \t])(?:" + "|".join(written) + ")"
 
 
 PARAGRAPH_WORD = _words(PARAGRAPH_WORDS)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..types import Source, Turn
-from .locators import REFERENCE_PARTS
+from .locators import REFERENCE_PARTS, author_year
 
 
 def resolve_source(turn: Turn, reference: str, *, exact: bool = False) -> Source | None:
@@ -40,6 +40,7 @@ def resolve_source(turn: Turn, reference: str, *, exact: bool = False) -> Source
         or _described(turn, wanted)
         or _loosely_named(turn, wanted)
         or _by_parts(turn, wanted)
+        or _by_author_year(turn, wanted)
     )
 
 
@@ -110,6 +111,29 @@ def _by_parts(turn: Turn, wanted: str) -> Source | None:
         if part and (source := _named(turn, part) or _by_url(turn, part)) is not None
     }
     return turn.source(named.pop()) if len(named) == 1 else None
+
+
+def _by_author_year(turn: Turn, wanted: str) -> Source | None:
+    """The one source whose title or label has every name and the year of an author-year
+    reference ("Müller 2019" for "Müller (2019): Reisekosten", "Schmidt et al. 2015").
+
+    >>> from citations.engine.types import SourceKind
+    >>> turn = Turn((Source("A", SourceKind.DOCUMENT, ("x",), title="Müller (2019): Kosten"),))
+    >>> _by_author_year(turn, "Müller, 2019").id, _by_author_year(turn, "Müller 2020")
+    ('A', None)
+    """
+    reference = author_year(wanted)
+    if reference is None:
+        return None
+    names, year = reference
+    wanted_words = {word for name in names for word in _words_of(name).split()} | {year}
+    hits = {
+        s.id
+        for s in turn.sources
+        for name in (s.label, s.title)
+        if name.strip() and wanted_words <= set(_words_of(name).split())
+    }
+    return turn.source(hits.pop()) if len(hits) == 1 else None
 
 
 def _names_any(turn: Turn, wanted: str) -> bool:
