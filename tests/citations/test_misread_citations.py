@@ -559,3 +559,34 @@ def test_one_word_and_a_year_cites_only_a_source_it_names(words):
     is prose, not an unknown source (the quote is found where it is)."""
     markdown = f'Die Richtlinie sagt "{SENTENCE[:-1]}" ({words}).'
     assert author_results(markdown) == [("verified", "found_as_cited", None)]
+
+
+@pytest.mark.parametrize("key", ["Kilde", "Источник", "出典", "source_id"])
+def test_the_export_rewrites_the_key_a_json_citation_was_read_from(key):
+    """A quote cited under a key the bundle does not name ("Kilde", "source_id") and found
+    in another eligible source is corrected there, and the export names that source under
+    the same key, so the export reads back verified."""
+    sources = [
+        *SOURCES[:1],
+        {"id": "D2", "kind": "document", "title": "Travel FAQ", "paragraphs": ["Other."]},
+    ]
+    raw = {
+        "bundle_version": 1,
+        "id": "key-rewrite",
+        "sources": sources,
+        "response": {
+            "format": "json",
+            "text": json.dumps({"items": [{"quote": SENTENCE, key: "D2"}]}, ensure_ascii=False),
+            "quotes": [{"path": "$.items[*]", "text": "quote", "source": "source"}],
+        },
+    }
+    bundle = load_bundle(raw)
+    report = verify_bundle(bundle)
+    assert [(r.status.value, r.reason.value) for r in report.results] == [
+        ("corrected", "relocated_source")
+    ]
+    exported = json.loads(export_response(bundle, report))
+    assert exported == {"items": [{"quote": SENTENCE, key: "D1"}]}
+    raw["response"]["text"] = json.dumps(exported, ensure_ascii=False)
+    again = verify_bundle(load_bundle(raw))
+    assert [r.status.value for r in again.results] == ["verified"]

@@ -42,6 +42,7 @@ __all__ = [
     "nested_key",
     "parse_json_response",
     "rewrite_quote_field",
+    "source_key_elsewhere",
 ]
 
 

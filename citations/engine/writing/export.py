@@ -27,7 +27,13 @@ from typing import Any
 # of a citation object, a marker copied into a text field); a markdown response only from
 # what each quote and its ``CitationSite`` record.
 from ..reading.json_locate import QuoteObject, value_at
-from ..reading.parse_json import NAME_KEYS, PARAGRAPH_KEYS, nested_key, rewrite_quote_field
+from ..reading.parse_json import (
+    NAME_KEYS,
+    PARAGRAPH_KEYS,
+    nested_key,
+    rewrite_quote_field,
+    source_key_elsewhere,
+)
 from ..reading.source_names import resolve_source
 from ..text import BLANK_LINE, LINE_SPACE, back, skip
 from ..types import (
@@ -352,14 +358,17 @@ def _bind_source(
     """ADR-1: the source and url fields say what the source holding the text says, not what
     the model wrote (for a verified quote that is the cited source, named canonically)."""
     fields = selected.fields
-    if fields.source and fields.source in obj:
+    # the source field, else the key the quote's source was read from ("source_id",
+    # "Kilde"): what the export says there is what the source holding the text is named
+    field = fields.source if fields.source in obj else source_key_elsewhere(obj, fields.source)
+    if field is not None:
         named = source_reference(turn, target, result.quote.cited_ref)
-        nested = obj[fields.source]
+        nested = obj[field]
         key = nested_key(nested, NAME_KEYS) if isinstance(nested, dict) else None
         if key is not None:
             nested[key] = named  # a citation written as an object keeps its shape
         else:
-            obj[fields.source] = named
+            obj[field] = named
     if fields.url and fields.url in obj:
         if target.url:
             obj[fields.url] = target.url
