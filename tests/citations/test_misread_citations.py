@@ -214,6 +214,10 @@ def test_a_reference_definition_of_an_eligible_source_verifies(form):
         ("— Source: Handbook §2.1", ("ineligible", "unknown_source", None)),
         ("— Source: Old Handbook 2019, §1", ("ineligible", "source_not_eligible", None)),
         ("— Employee Handbook, Abschn. 7.3", ("verified", "found_as_cited", "D1")),
+        ("— OLD", ("ineligible", "source_not_eligible", None)),
+        ("— AGBALT", ("verified", "found_as_cited", "D1")),  # no source: an organisation's
+        ("(AGBALT, ¶2)", ("ineligible", "unknown_source", None)),
+        ("(OLD, Abs. 1)", ("ineligible", "source_not_eligible", None)),
     ],
 )
 def test_a_block_quotes_citation_line_is_its_citation_not_its_text(line, expected):
@@ -590,3 +594,19 @@ def test_the_export_rewrites_the_key_a_json_citation_was_read_from(key):
     raw["response"]["text"] = json.dumps(exported, ensure_ascii=False)
     again = verify_bundle(load_bundle(raw))
     assert [r.status.value for r in again.results] == ["verified"]
+
+
+@pytest.mark.parametrize("line", ["(OLD)", "(OLD, ¶1)", "(AGBALT, ¶2)", "[OLD ¶1]"])
+def test_a_citation_alone_on_the_line_after_a_block_quote(line):
+    """ "> …" then a blank line then "(OLD, ¶1)": the line is the block quote's citation;
+    an id without digits counts there, where the line holds nothing else."""
+    reason = "unknown_source" if "AGBALT" in line else "source_not_eligible"
+    assert results(f"> {SENTENCE}\n\n{line}") == [("ineligible", reason, None)]
+
+
+@pytest.mark.parametrize("emphasis", ["*", "_", "**"])
+@pytest.mark.parametrize("cited", ["OLD", "Kilde: OLD", "AGBALT, Abschn. 4"])
+def test_a_citation_in_words_in_emphasis(emphasis, cited):
+    """'"…" *(OLD)*': parentheses in emphasis after a quote hold its citation too."""
+    reason = "unknown_source" if "AGBALT" in cited else "source_not_eligible"
+    assert results(inline(f"{emphasis}({cited}){emphasis}")) == [("ineligible", reason, None)]

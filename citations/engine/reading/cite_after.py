@@ -50,8 +50,8 @@ INTERPOSED = re.compile(r"[.,;:]?(?:[ \t]*\((?P<note>[^()\[\]\n\"“”„«»]{
 # with a quotation mark are another quote ('"A" — "B" [S1]'), never a citation of the quote
 # before them.
 PROSE_CITATION_AFTER = re.compile(
-    r"""[,:]?[ \t]*(?P<written>[(（](?![ \t]*["'“”„«»‹›‚‘’「『〝])
-            (?P<in_parentheses>[^()（）\n]{1,120})[)）]
+    r"""[,:]?[ \t]*(?P<emphasis>\*{1,2}|_{1,2})?(?P<written>[(（](?![ \t]*["'“”„«»‹›‚‘’「『〝])
+            (?P<in_parentheses>[^()（）\n]{1,120})[)）](?(emphasis)(?P=emphasis))
         |\[(?![ \t]*["'“”„«»‹›‚‘’「『〝])(?P<in_brackets>[^\[\]\n]{1,120})\](?:\([^()\s]*\))?
         |(?:[—–―]|-{1,2})[ \t]*(?![ \t]*["'“”„«»‹›‚‘’「『〝])(?P<after_dash>[^\n\[]{1,120}?)
             (?=[ \t]*\[|[.;]?[ \t]*(?:\n|$)|[.;][ \t]+\S))""",
@@ -344,7 +344,15 @@ def attribution(text: str, start: int, end: int) -> Marker | None:
     assert lead is not None  # every part is optional
     found = read_citation(text, lead.end(), end, shaped_only=not lead["label"])
     if found is None:
-        found = _capitals_in_parentheses(text, lead.end(), end)
+        found = _citation_in_parentheses(text, lead.end(), end)
+    if (
+        found is None
+        and lead["dash"]
+        and (capitals := CAPITALS_ID.fullmatch(text, lead.end(), end))
+    ):
+        # "— OLD": an id of capitals, or an organisation's name; cites only if it names a
+        # source (a person's line, "— Tom", stays neither text nor citation)
+        return Marker(capitals["ref"], None, None, lead.start(), end, named=True)
     if found is None and lead["dash"]:
         found = _marker_after_name(text, lead.end(), end)
     if found is None and (lead["dash"] or lead["label"]):
@@ -361,19 +369,27 @@ def attribution(text: str, start: int, end: int) -> Marker | None:
     return found
 
 
-# A source id of capitals alone in parentheses ("(OLD)", "(AGB)"): a marker where a line
-# holds nothing else (an id in parentheses elsewhere needs a digit: "(EU)" in prose).
-CAPITALS_ID = re.compile(r"[ \t]*[(（][ \t]*(?P<ref>[A-Z][A-Z0-9_.-]{1,15})[ \t]*[)）][ \t]*")
+# A line that is all one parenthesis: a citation when what it holds is one as a source
+# field's is ("(OLD, ¶1)", "(Quelle: AGB)") or a source id of capitals ("(OLD)", "(AGB)"):
+# there the id needs no digit, as it does in parentheses in prose ("(EU)").
+PARENTHESIZED_LINE = re.compile(r"[ \t]*[(（](?P<inside>[^()（）\n]{1,80})[)）][ \t]*")
+CAPITALS_ID = re.compile(r"[ \t]*(?P<ref>[A-Z][A-Z0-9_.-]{1,15})[ \t]*")
 
 
-def _capitals_in_parentheses(text: str, start: int, end: int) -> Marker | None:
-    """The id of capitals in parentheses that is all of ``text[start:end]``, an
-    attribution line's."""
-    found = CAPITALS_ID.fullmatch(text, start, end)
+def _citation_in_parentheses(text: str, start: int, end: int) -> Marker | None:
+    """The citation in the parentheses that are all of ``text[start:end]``, an attribution
+    line's: ``(OLD)``, ``(AGBALT, ¶2)``."""
+    found = PARENTHESIZED_LINE.fullmatch(text, start, end)
     if found is None:
         return None
+    marker = read_citation(text, *found.span("inside"), shaped_only=True)
+    if marker is None:
+        capitals = CAPITALS_ID.fullmatch(text, *found.span("inside"))
+        if capitals is None:
+            return None
+        marker = Marker(capitals["ref"], None, None, 0, 0)
     begin = skip(text, start)
-    return Marker(found["ref"], None, None, begin, end, written=(begin, back(text, end, begin)))
+    return replace(marker, start=begin, end=end, written=(begin, back(text, end, begin)))
 
 
 def _marker_after_name(text: str, start: int, end: int) -> Marker | None:
