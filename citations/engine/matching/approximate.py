@@ -95,6 +95,10 @@ _COMMON = 200  # words more frequent than this in a source make poor anchors
 _CANDIDATES_PER_SOURCE = 3
 _MAX_CANDIDATES_PER_SOURCE = 24
 _OFFSETS_PER_WORD = 8  # a word the quote repeats votes from its first few places only
+# Votes one quote may cast in one source: as many as its rare anchors can give at most, so
+# only the fallback to common words is bounded by it (in 80,000 paragraphs "the" alone
+# would give 240,000 votes, each counted in Python, for every quote made of common words)
+_MAX_VOTES = _MAX_ANCHORS * _COMMON * _OFFSETS_PER_WORD
 
 # Citation markers models put inside quotes ("[cite: 12]", "[cite_start]", "【4†source】", a
 # page reference "(S. 5)", "(p. 3-4)"); ellipses and quotation marks at a quote's ends.
@@ -382,6 +386,9 @@ def _vote(
     ]
     hits: list[tuple[int, int, int]] = []  # (diagonal, quote offset, source offset)
     for word in anchors:
+        cast = len(index.positions(word)) * len(by_word[word][:_OFFSETS_PER_WORD])
+        if len(hits) + cast > _MAX_VOTES:
+            continue  # too common to place the quote: the rarer anchors place it, or nothing
         for position in index.positions(word):
             for offset in by_word[word][:_OFFSETS_PER_WORD]:
                 hits.append((position - offset, offset, position))
