@@ -6,6 +6,7 @@ import pytest
 
 from citations.bench_hostile import SHAPES
 from citations.engine import BundleError, load_bundle, verify_bundle
+from citations.engine.matching import approximate
 from citations.engine.matching.approximate import candidates
 from citations.engine.matching.match import PreparedSource
 from citations.engine.matching.normalize import fold_text
@@ -107,3 +108,21 @@ def test_words_too_common_to_place_a_quote_cast_no_votes(language):
         Source("D1", SourceKind.DOCUMENT, (filler,) * FILLER_PARAGRAPHS + (passage,))
     )
     assert candidates(fold_text(invented), searcher, min_score=0.85) == []
+
+
+@pytest.mark.parametrize("times", [9, 40, 2_000])
+@pytest.mark.parametrize("language", COMMON_WORD_SOURCES)
+def test_a_quote_far_longer_than_any_paragraph_is_never_aligned(language, times, monkeypatch):
+    """Issue 13: a block quote of 20,000 lines was aligned word by word against paragraphs
+    of a sentence. An approximate match lies inside one paragraph, and a quote more than
+    eight times its length cannot even be the hint of one there."""
+    _, passage, typo, _ = COMMON_WORD_SOURCES[language]
+    searcher = PreparedSource(Source("D1", SourceKind.DOCUMENT, (passage,)))
+
+    def aligned(*args, **kwargs):
+        raise AssertionError("aligned")
+
+    monkeypatch.setattr(approximate, "_align", aligned)
+    assert candidates(fold_text(" ".join([typo] * times)), searcher, min_score=0.85) == []
+    with pytest.raises(AssertionError, match="aligned"):
+        candidates(fold_text(" ".join([typo] * 2)), searcher, min_score=0.85)

@@ -99,6 +99,11 @@ _OFFSETS_PER_WORD = 8  # a word the quote repeats votes from its first few place
 # only the fallback to common words is bounded by it (in 80,000 paragraphs "the" alone
 # would give 240,000 votes, each counted in Python, for every quote made of common words)
 _MAX_VOTES = _MAX_ANCHORS * _COMMON * _OFFSETS_PER_WORD
+# A quote this many times longer than a source's longest paragraph is no near-verbatim copy
+# of a span in it: their similarity, umlauts written out (a span's length at most doubled),
+# stays below HINT_SCORE (2 * 2 / (8 + 2) = 0.4), so it is not aligned there at all (a
+# 20,000-line block quote against paragraphs of a sentence took seconds)
+_QUOTE_PER_PARAGRAPH = 8
 
 # Citation markers models put inside quotes ("[cite: 12]", "[cite_start]", "【4†source】", a
 # page reference "(S. 5)", "(p. 3-4)"); ellipses and quotation marks at a quote's ends.
@@ -351,6 +356,8 @@ def candidates(
     at the source sentence's start a few words earlier."""
     marks = marker_differences(folded)
     folded = clean_quote(folded)
+    if len(folded) > _QUOTE_PER_PARAGRAPH * searcher.longest_paragraph:
+        return []
     query = [(m.group(), m.start(), m.end()) for m in WORD.finditer(folded)]
     if len(query) < MIN_WORDS:
         return []

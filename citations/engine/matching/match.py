@@ -187,6 +187,7 @@ class PreparedSource:
     _raw_lower: str | None = field(default=None, init=False)
     _norm_joined: str = field(default="", init=False)
     _norm_starts: tuple[int, ...] = field(default=(), init=False)
+    _longest_paragraph: int | None = field(default=None, init=False)
     cache: dict[str, object] = field(default_factory=dict, init=False)  # e.g. the word index
 
     def __post_init__(self) -> None:
@@ -247,6 +248,14 @@ class PreparedSource:
     def norm_starts(self) -> tuple[int, ...]:
         self.normalized  # noqa: B018 - builds the offsets on first use
         return self._norm_starts
+
+    @property
+    def longest_paragraph(self) -> int:
+        """Characters of the longest normalized paragraph: an approximate match, which never
+        crosses a paragraph boundary, is no longer."""
+        if self._longest_paragraph is None:
+            self._longest_paragraph = max((len(n.text) for n in self.normalized), default=0)
+        return self._longest_paragraph
 
     def paragraph_at(self, norm_index: int) -> int:
         """0-based index of the paragraph holding ``norm_joined[norm_index]``."""
