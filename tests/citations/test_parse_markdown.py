@@ -1602,3 +1602,26 @@ def test_a_site_is_where_the_citation_that_cites_is_written_issue_14(markdown, w
     parentheses before a marker made the export rewrite the words between them."""
     quote = quotes_of(markdown)[0]
     assert quote.site is not None and markdown[slice(*quote.site.span)] == written
+
+
+@pytest.mark.parametrize("lines_per_part", [1, 3, 60])
+@pytest.mark.parametrize("marker", ["[E1 ¶{n}]", "[E1, ¶{n}]", "— [E1 ¶{n}]"])
+def test_a_long_block_quote_is_read_part_by_part_in_linear_time(lines_per_part, marker) -> None:
+    """Issue 13: the lines of a block quote's part were copied at every line, so 20,000
+    lines cost 200 million copies. Each line is looked at alone; a part's lines are read
+    once, when a citation ends it."""
+    parts = 600 // lines_per_part
+    markdown = "".join(
+        "".join(f"> Line {k} of part {n}.\n" for k in range(lines_per_part - 1))
+        + f"> Line {lines_per_part - 1} of part {n}. {marker.format(n=n)}\n"
+        for n in range(1, parts + 1)
+    )
+    expected = [
+        (
+            "\n".join(f"Line {k} of part {n}." for k in range(lines_per_part)),
+            "E1",
+            n,
+        )
+        for n in range(1, parts + 1)
+    ]
+    assert [(q.text, q.cited_ref, q.cited_paragraph) for q in quotes_of(markdown)] == expected

@@ -247,9 +247,12 @@ def _block_quotes(page: Page, first: int, last: int, code_lines: set[int]) -> li
     for index in range(last_text):
         if content[index][0] >= content[index][1]:
             continue  # an empty line ends no part
-        inner, rest = last_line_citation(page, content[part_index : index + 1])
-        if inner is None:
+        # the line alone first: the part's lines are copied only when it ends one (copying
+        # them at every line made a block quote of n lines cost n² / 2)
+        if last_line_citation(page, content[index : index + 1])[0] is None:
             continue
+        inner, rest = last_line_citation(page, content[part_index : index + 1])
+        assert inner is not None  # the citation of its last line, just found
         part_last = line_of(lines, content[index][0])
         if not any(start < end for start, end in rest):
             if quotes:  # a second citation line of the part before: "> A [S1]" / "> — [S2]"
