@@ -110,20 +110,27 @@ def load_bundle(raw: str | bytes | dict[str, Any], *, max_bytes: int = MAX_BUNDL
     _check_schema(data)
     _check_limits(data)
     bundle = _build(data)
-    _check_quote_count(bundle)
+    _check_quotes(bundle)
     return bundle
 
 
-def _check_quote_count(bundle: Bundle) -> None:
-    """Refuse a response holding more quotes than ``LIMITS.quotes``: each is searched in
-    every eligible source, so their number bounds a verification's time. The response is
-    read here as verification will read it (``parse_response`` remembers the last few)."""
+def _check_quotes(bundle: Bundle) -> None:
+    """Refuse a response holding more quotes than ``LIMITS.quotes``, or a quote longer than
+    ``LIMITS.quote_chars``: each quote is searched in every eligible source, so their number
+    and length bound a verification's time. The response is read here as verification will
+    read it (``parse_response`` remembers the last few)."""
     from .reading.parse import parse_response
 
-    count = len(parse_response(bundle.response).quotes)
-    if count > LIMITS.quotes:
+    quotes = parse_response(bundle.response).quotes
+    if len(quotes) > LIMITS.quotes:
         raise BundleError(
-            "response.text", f"holds {count:,} quotes; the limit is {LIMITS.quotes:,}"
+            "response.text", f"holds {len(quotes):,} quotes; the limit is {LIMITS.quotes:,}"
+        )
+    longest = max((len(quote.text) for quote in quotes), default=0)
+    if longest > LIMITS.quote_chars:
+        raise BundleError(
+            "response.text",
+            f"holds a quote of {longest:,} characters; the limit is {LIMITS.quote_chars:,}",
         )
 
 

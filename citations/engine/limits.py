@@ -16,6 +16,7 @@ class Limits:
     response_chars: int = 2_000_000  # the model's answer
     quote_paths: int = 20  # entries of response.quotes
     quotes: int = 10_000  # quotes the response holds, as the engine reads them
+    quote_chars: int = 50_000  # one quote's text, as the engine reads it
     path_chars: int = 300  # one JSONPath
     path_segments: int = 16  # its steps ($.a[*].b is three)
     field_name_chars: int = 200  # response.quotes[].text / source / paragraph / url

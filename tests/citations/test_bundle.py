@@ -92,3 +92,39 @@ def test_a_response_with_more_quotes_than_the_limit_is_refused(monkeypatch):
         load_bundle(data)
     assert raised.value.field == "response.text"
     assert "holds 4 quotes; the limit is 3" in raised.value.message
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        {"format": "markdown", "text": "> {quote}\n\n[D1]"},
+        {"format": "markdown", "text": '"{quote}" [D1]'},
+        {"format": "markdown", "text": "| Quote | Source |\n|---|---|\n| {quote} | D1 |\n"},
+        {
+            "format": "json",
+            "text": '{{"q": [{{"t": "{quote}"}}]}}',
+            "quotes": [{"path": "$.q[*]", "text": "t"}],
+        },
+    ],
+    ids=["block", "inline", "table", "json"],
+)
+def test_a_quote_longer_than_the_limit_is_refused(monkeypatch, response):
+    """Issue 13: a block quote of 20,000 lines was searched in every source; a quote's length
+    bounds a verification's time as their number does. A quote of ``LIMITS.quote_chars``
+    characters loads, one more is refused, the field named, in every form of quote."""
+    from dataclasses import replace
+
+    from citations.engine import bundle as bundle_module
+
+    monkeypatch.setattr(bundle_module, "LIMITS", replace(bundle_module.LIMITS, quote_chars=40))
+    data = _bundle("procurement_review")
+    data["response"] = {
+        **response,
+        "text": response["text"].format(quote=" ".join(["fee rises"] * 4)),
+    }
+    assert load_bundle(data).response.text
+    data["response"]["text"] = response["text"].format(quote=" ".join(["fee rises"] * 5))
+    with pytest.raises(BundleError) as raised:
+        load_bundle(data)
+    assert raised.value.field == "response.text"
+    assert "holds a quote of 49 characters; the limit is 40" in raised.value.message
