@@ -65,9 +65,11 @@ def sentence(spot: Spot) -> ParsedQuote | None:
     # A stop right where the quote ends counts: '"…"' then a blank line then '[S1]'.
     next_stop = bisect.bisect_left(page.stops, position)
     limit = page.stops[next_stop] if next_stop < len(page.stops) else len(page.text)
-    cited = _sentence_citation(page.text, position, limit, page.inline[index + 1 :])
+    # the inline quotes are handed over with an index, not sliced: a copy per quote made
+    # a table of n quoted rows cost n² (32,000 rows: 10 s)
+    cited = _sentence_citation(page.text, position, limit, page.inline, index + 1)
     if cited is None:
-        lead_in = _lead_in_citation(page, quote.extent[0], page.inline[:index])
+        lead_in = _lead_in_citation(page, quote.extent[0], index)
         if lead_in is None or lead_in[1] is not None:
             return None
         cited = lead_in[0].ref
@@ -91,7 +93,7 @@ def lead_in_marker(spot: Spot) -> ParsedQuote | None:
     index = _inline_index(page, quote)
     if index is None:
         return None
-    lead_in = _lead_in_citation(page, quote.extent[0], page.inline[:index])
+    lead_in = _lead_in_citation(page, quote.extent[0], index)
     if lead_in is None:
         return None
     marker, introducing = lead_in
@@ -197,11 +199,12 @@ def _inline_index(page: Page, quote: ParsedQuote | None) -> int | None:
 
 
 def _sentence_citation(
-    text: str, position: int, limit: int, following: list[ParsedQuote]
+    text: str, position: int, limit: int, quotes: list[ParsedQuote], first: int
 ) -> str | None:
     """The source of the first marker from ``position`` on in the same sentence (before
-    ``limit``): one in the prose, or that of a following quote of the sentence."""
-    for quote in following:
+    ``limit``): one in the prose, or that of a following quote of the sentence (``quotes``
+    from ``first`` on)."""
+    for quote in (quotes[k] for k in range(first, len(quotes))):
         if quote.extent is None or quote.extent[0] >= limit:
             break
         start, end = quote.extent
@@ -214,19 +217,20 @@ def _sentence_citation(
 
 
 def _lead_in_citation(
-    page: Page, position: int, preceding: list[ParsedQuote]
+    page: Page, position: int, index: int
 ) -> tuple[Marker, re.Match[str] | None] | None:
     """The last bracketed marker before ``position`` in the same sentence, after the
-    preceding quote (whose marker is its own); one in parentheses only when a colon
-    follows it: ``The 2019 lease (S0 ¶1): "…"``. With the marker's match when it introduces
-    the quote with a colon right before it, and then only its paragraph: which paragraph
-    holds a quote later in the sentence (``Per the 2019 lease [S0 ¶1], "…"``) it does not
-    say."""
+    preceding quote (``page.inline[index - 1]``, whose marker is its own); one in
+    parentheses only when a colon follows it: ``The 2019 lease (S0 ¶1): "…"``. With the
+    marker's match when it introduces the quote with a colon right before it, and then only
+    its paragraph: which paragraph holds a quote later in the sentence (``Per the 2019 lease
+    [S0 ¶1], "…"``) it does not say."""
     text, stops = page.text, page.stops
     previous_stop = bisect.bisect_right(stops, position) - 1
     start = stops[previous_stop] if previous_stop >= 0 else 0
-    if preceding and preceding[-1].extent is not None:
-        start = max(start, preceding[-1].extent[1])
+    preceding = page.inline[index - 1].extent if index > 0 else None
+    if preceding is not None:
+        start = max(start, preceding[1])
     found = [
         m
         for m in MARKER.finditer(text, start, position)
@@ -239,7 +243,7 @@ def _lead_in_citation(
     introducing = INTRODUCING.match(text, found[-1].end())
     if introducing is None or introducing.end() != position:
         return replace(marker, paragraph=None, paragraphs=()), None
-    written = _introducing_marker(text, min(_after(preceding), position), position)
+    written = _introducing_marker(text, min(_after(page.inline, index), position), position)
     cited = find_marker(text, written.start(), parenthesized=True) if written else None
     if (
         written is None
@@ -254,8 +258,10 @@ def _lead_in_citation(
     return marker, written
 
 
-def _after(preceding: list[ParsedQuote]) -> int:
-    return max((q.extent[1] for q in preceding if q.extent is not None), default=0)
+def _after(quotes: list[ParsedQuote], index: int) -> int:
+    """Where the quotes before ``index`` end (a quote may hold another)."""
+    ends = (quotes[k].extent for k in range(index))
+    return max((extent[1] for extent in ends if extent is not None), default=0)
 
 
 def _introducing_marker(text: str, start: int, position: int) -> re.Match[str] | None:
