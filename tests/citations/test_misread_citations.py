@@ -150,6 +150,15 @@ def test_a_place_in_words_no_table_knows_still_makes_a_citation(place):
     assert results(inline(f"(Employee Handbook, {place})"))[0][0] == "verified"
 
 
+@pytest.mark.parametrize("month", ["March", "mai", "marzo", "Okt.", "juillet", "Dec"])
+@pytest.mark.parametrize("place", ["Berlin", "Paris", "New York"])
+def test_a_dateline_after_a_quote_names_no_source(place, month):
+    """ "(Berlin, March 2024)" dates a statement: no author-year reference, no unknown
+    place; an author named like a month still cites ("(Smith and May, 2019)")."""
+    assert results(inline(f"({place}, {month} 2024)")) == [("verified", "found_as_cited", "D1")]
+    assert results(inline("(Smith and May, 2019)")) == [("ineligible", "unknown_source", None)]
+
+
 @pytest.mark.parametrize("label", LABELS)
 def test_the_same_citation_of_an_eligible_source_verifies(label):
     for citation in (f"({capitalised(label)}: D1)", f"({capitalised(label)}: Employee Handbook)"):
