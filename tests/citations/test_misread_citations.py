@@ -153,9 +153,11 @@ def test_a_place_in_words_no_table_knows_still_makes_a_citation(place):
 @pytest.mark.parametrize("month", ["March", "mai", "marzo", "Okt.", "juillet", "Dec"])
 @pytest.mark.parametrize("place", ["Berlin", "Paris", "New York"])
 def test_a_dateline_after_a_quote_names_no_source(place, month):
-    """ "(Berlin, March 2024)" dates a statement: no author-year reference, no unknown
-    place; an author named like a month still cites ("(Smith and May, 2019)")."""
-    assert results(inline(f"({place}, {month} 2024)")) == [("verified", "found_as_cited", "D1")]
+    """ "(Berlin, March 2024)", "(Reuters, 12 May)" date a statement: no author-year
+    reference, no unknown place; an author named like a month still cites ("(Smith and May,
+    2019)")."""
+    for dateline in (f"{month} 2024", f"12 {month}", f"{month} 12", f"4 {month} 2024"):
+        assert results(inline(f"({place}, {dateline})")) == [("verified", "found_as_cited", "D1")]
     assert results(inline("(Smith and May, 2019)")) == [("ineligible", "unknown_source", None)]
 
 

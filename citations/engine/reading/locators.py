@@ -47,14 +47,28 @@ SECTION_WORDS: dict[str, tuple[str, ...]] = {
 _SECTION_WORDS = "|".join(
     sorted({re.escape(w) for ws in SECTION_WORDS.values() for w in ws}, key=len, reverse=True)
 )
-# A year names a date, not a place: "(Berlin, March 2024)" is a dateline
+# Month names and their abbreviations: a month right before a year makes a date, no author
+_MONTH_NAMES = """january february march april may june july august september october november
+    december jan feb mar apr jun jul aug sep sept oct nov dec januar jänner februar märz
+    mai juni juli oktober dezember okt dez janvier février mars avril juin juillet août
+    septembre octobre novembre décembre enero febrero marzo abril mayo junio julio agosto
+    septiembre octubre noviembre diciembre gennaio febbraio aprile maggio giugno luglio
+    settembre ottobre dicembre janeiro fevereiro março maio junho julho setembro outubro
+    novembro dezembro januari februari maart mei augustus"""
+_MONTHS = frozenset(_MONTH_NAMES.split())
+# A year or a month names a date, not a place: "(Berlin, March 2024)", "(Reuters, 12 May)"
 _YEAR = r"(?:1[89]|20)\d\d(?!\d)"
 # A place written in words no table knows, after a comma ("AGBALT, Abschn. 4", "X, rubro 2",
 # "Y, 7.3. pont", "Z, 第3条"): it names no place, but it makes the name before it a citation.
+_MONTH = "(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?(?![^\W\d_])"
 _UNREAD_PLACE = (
-    r"(?<=,)\s*(?:[^\W\d_][^\W\d]{0,14}?(?:['’]s)?\.?\s*(?!{year})\d+(?:\.\d+)*[a-z]?"
-    r"|(?:第|제)?(?!{year})\d+(?:\.\d+)*\.?\s*[^\W\d_]{1,15}\.?)\s*$"
-).replace("{year}", _YEAR)
+    (
+        r"(?<=,)\s*(?:(?!{month})[^\W\d_][^\W\d]{0,14}?(?:['’]s)?\.?\s*(?!{year})\d+(?:\.\d+)*[a-z]?"
+        r"|(?:第|제)?(?!{year})\d+(?:\.\d+)*\.?\s*(?!{month})[^\W\d_]{1,15}\.?)\s*$"
+    )
+    .replace("{year}", _YEAR)
+    .replace("{month}", _MONTH)
+)
 # A locator at the end of a name, after a comma or a space: "§ 7.3", "section 7.3",
 # "Art. 5 Abs. 2", "clause 12(b)", "p. 4", "pp. 4-5", "para 4", "¶4", "Seite 4", "Nr. 3";
 # ``_ANY_LOCATOR`` also one in words no table knows.
@@ -80,7 +94,7 @@ REFERENCE_PARTS = re.compile(r"\s+[–—|-]\s+|\s*[–—]\s*(?=https?://)")
 # An author-year reference: "Müller 2019", "Müller, 2019", "Schmidt & Weber (2015)",
 # "Schmidt et al. 2015", "Li and Chen, 2020a"; authors written with capitals, the joining
 # words of many languages. It names the source whose title or label has those names and year.
-_AUTHOR = r"(?:[^\W\d_][\w'’.-]*)"
+_AUTHOR = r"(?:[^\W\d_](?:[^\W\d_]|['’.-])*)"  # no figures: "Q3, 2024" is a quarter
 _JOINING = r"(?:&|and|und|et|y|e|i|og|och|és|ve|en|и|/)"
 AUTHOR_YEAR = re.compile(
     rf"(?P<authors>{_AUTHOR}(?:[ \t]+{_AUTHOR})?(?:[ \t]*(?:,|{_JOINING})[ \t]*{_AUTHOR})*)"
@@ -111,17 +125,6 @@ def author_year(name: str) -> tuple[tuple[str, ...], str] | None:
     if found["comma"] is None and names[-1].split()[-1].casefold().rstrip(".") in _MONTHS:
         return None  # a date: "(Berlin, March 2024)"
     return names, found["year"]
-
-
-# Month names and their abbreviations: a month right before a year makes a date, no author
-_MONTH_NAMES = """january february march april may june july august september october november
-    december jan feb mar apr jun jul aug sep sept oct nov dec januar jänner februar märz
-    mai juni juli oktober dezember okt dez janvier février mars avril juin juillet août
-    septembre octobre novembre décembre enero febrero marzo abril mayo junio julio agosto
-    septiembre octubre noviembre diciembre gennaio febbraio aprile maggio giugno luglio
-    settembre ottobre dicembre janeiro fevereiro março maio junho julho setembro outubro
-    novembro dezembro januari februari maart mei augustus"""
-_MONTHS = frozenset(_MONTH_NAMES.split())
 
 
 def _plainly_author_year(name: str) -> bool:
