@@ -508,8 +508,7 @@ def _align(
     if changes_symbols(folded, span_text):
         differences.append(Difference("claim.symbol", folded, span_text))
     if 0 < end < len(text) and text[end - 1].isalnum() and text[end].isalnum() and query:
-        whole = text[end - len(WORD.findall(text[:end])[-1]) :]
-        whole = WORD.match(whole).group() if WORD.match(whole) else ""  # type: ignore[union-attr]
+        whole = _word_through(text, end)
         if not cut_begins(query[-1][0], whole):
             differences.append(Difference("claim.word_changed", query[-1][0], whole))
         elif _ENDS_SENTENCE.search(folded):
@@ -582,6 +581,17 @@ def _align(
 
 _NEARBY = 2000  # characters either side of a span whose words count as the source's own
 _STOP = re.compile(r"[.!?;。！？]")
+
+
+def _word_through(text: str, end: int) -> str:
+    """The whole word of ``text`` that the character before ``end`` belongs to (running on
+    past ``end``). Read from the last space before it: no word holds a space, so the words
+    from there are the words from the text's start, and the work is the word's, not the
+    text's (reading all of a long source's words before each span took most of the time).
+    """
+    tail = WORD.findall(text, text.rfind(" ", 0, end) + 1, end)[-1]
+    found = WORD.match(text, end - len(tail))
+    return found.group() if found else ""
 
 
 def _asks(text: str, end: int, limit: int) -> bool:
