@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
 from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbatim
-from citations.engine.matching.approximate import candidates
+from citations.engine.matching.approximate import _WORD_CHAR, WORD, candidates, word_index
 from citations.engine.matching.match import (
     PreparedSource,
     cut_keeps_claim,
@@ -421,3 +421,65 @@ def test_a_quote_of_a_sources_markup_as_shown_is_verbatim(written, quoted):
     # the span holds the markup between the quote's words ("[" of a link), not around them
     assert match.text.startswith(quoted.split()[0])
     assert match.text.endswith(quoted.split()[-1])
+
+
+# Pieces of text in several scripts and forms: a word inside a longer one ("wir" of
+# "wirken"), a Ukrainian apostrophe, Chinese characters next to Latin ones, "%", digits, a
+# paragraph opening with punctuation (joined to the one before without a space).
+_INDEX_PIECES = [
+    "wir",
+    "wirken",
+    "Wir",
+    "we",
+    "weather",
+    "aa",
+    "aaa",
+    "für",
+    "Bürger-",
+    "innen",
+    "п'ять",
+    "ять",
+    "中文",
+    "a中",
+    "5%",
+    "12.5",
+    "_x",
+    "nous",
+    "—",
+    ", ",
+    ". ",
+    " ",
+    "\n",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from(_INDEX_PIECES), max_size=12).map("".join), min_size=1, max_size=5
+    ),
+    st.lists(st.sampled_from(_INDEX_PIECES), min_size=1, max_size=3).map("".join),
+)
+def test_word_index_answers_as_a_scan_of_the_text(paragraphs, word):
+    """The word index, counted once when the source is prepared, answers as reading the
+    whole normalized text would: ``str.count`` (inside longer words too) and the places
+    where the word stands whole (nothing but a space, punctuation or the text's edge on
+    either side that continues no spaced word)."""
+    prepared = PreparedSource(Source("S", SourceKind.DOCUMENT, tuple(paragraphs)))
+    index = word_index(prepared)
+    text = prepared.norm_joined
+    for asked in {fold_text(word).strip(), *WORD.findall(fold_text(word))} - {""}:
+        assert index.count(asked) == text.count(asked)
+        whole = [
+            at
+            for at in range(len(text))
+            if text.startswith(asked, at)
+            and (at == 0 or not _WORD_CHAR.match(text, at - 1))
+            and not _WORD_CHAR.match(text, at + len(asked))
+        ]
+        scanned, at = [], text.find(asked)  # the scan the index replaces: no overlaps
+        while at >= 0:
+            if at in whole:
+                scanned.append(at)
+            at = text.find(asked, at + len(asked))
+        assert index.positions(asked) == scanned

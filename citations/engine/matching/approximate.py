@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -79,6 +80,7 @@ WORD = re.compile(
     f"[{_HAN_KANA}]|[^\\W{_HAN_KANA}]+(?:{_CYRILLIC_APOSTROPHE}[^\\W{_HAN_KANA}]+)*|%"
 )
 _WORD_CHAR = re.compile(f"[^\\W{_HAN_KANA}]")  # a character that continues a spaced word
+_RUN = re.compile(f"[^\\W{_HAN_KANA}]+")  # a spaced word, whole: a run of those characters
 
 MIN_WORDS = 3  # fewer quote words than this are never matched approximately
 MIN_RECALL = 0.8  # share of quote words found, in order, in the span
@@ -144,11 +146,27 @@ class Candidate:
 
 class WordIndex:
     """How often a word stands in a source's normalized text and where it stands as a whole
-    word, each found on demand (in C) and remembered: a quote asks about its own few words,
-    so counting every word of a long source would cost more than it answers."""
+    word. The words are counted once, when the source is prepared; a quote's questions are
+    answered from that vocabulary (its distinct words), not by reading the whole text again
+    for every word of every quote (a scan per quote grew with the source, an answer from the
+    vocabulary grows only with the distinct words)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, paragraphs: Sequence[str]) -> None:
         self.text = text
+        # Read paragraph by paragraph (no run of word characters crosses a paragraph break,
+        # which is a space or punctuation): all of a long source's words in one list at once
+        # would take gigabytes.
+        frequency: Counter[str] = Counter()
+        for paragraph in paragraphs:
+            frequency.update(_RUN.findall(paragraph))
+        self._frequency = frequency
+        self._words = list(frequency)
+        self._vocabulary = "\n".join(self._words)
+        self._starts: list[int] = []
+        position = 0
+        for word in self._words:
+            self._starts.append(position)
+            position += len(word) + 1
         self._counts: dict[str, int] = {}
         self._positions: dict[str, list[int]] = {}
 
@@ -157,23 +175,50 @@ class WordIndex:
         rare word, which anchors a quote, from a common one."""
         found = self._counts.get(word)
         if found is None:
-            found = self._counts[word] = self.text.count(word)
+            if _RUN.fullmatch(word):
+                found = self._count_in_vocabulary(word)
+            else:  # an apostrophe, a Chinese character, "%": not a run of the vocabulary
+                found = self.text.count(word)
+            self._counts[word] = found
         return found
+
+    def _count_in_vocabulary(self, word: str) -> int:
+        """``text.count(word)`` for a run of word characters: every occurrence lies inside
+        one run of the text, so it is the count in each distinct run holding it, times how
+        often that run stands."""
+        vocabulary, words, starts = self._vocabulary, self._words, self._starts
+        total = 0
+        at = vocabulary.find(word)
+        while at >= 0:
+            entry = bisect_right(starts, at) - 1
+            holder = words[entry]
+            total += self._frequency[holder] * holder.count(word)
+            at = vocabulary.find(word, starts[entry] + len(holder) + 1)
+        return total
+
+    def stands(self, word: str) -> int:
+        """How often ``word``, a run of word characters, stands in the text as a whole word."""
+        return self._frequency[word]
 
     def positions(self, word: str) -> list[int]:
         """Start offsets of ``word`` as a whole word in the text."""
         found = self._positions.get(word)
         if found is None:
+            # a run of word characters stands as often as the vocabulary says: the search
+            # stops at its last place, and a word the text lacks is not searched at all
+            wanted = self._frequency[word] if _RUN.fullmatch(word) else -1
             # str.find runs in C; the characters around each hit are checked here (no
             # pattern compiled per word)
             text, size, found = self.text, len(word), []
-            at = text.find(word)
+            at = text.find(word) if wanted else -1
             while at >= 0:
                 end = at + size
                 if (at == 0 or not _WORD_CHAR.match(text, at - 1)) and not _WORD_CHAR.match(
                     text, end
                 ):
                     found.append(at)
+                    if len(found) == wanted:
+                        break
                 at = text.find(word, end)
             self._positions[word] = found
         return found
@@ -197,7 +242,7 @@ def word_index(prepared: PreparedSource) -> WordIndex:
     cached = prepared.cache.get("words")
     if isinstance(cached, WordIndex):
         return cached
-    index = WordIndex(prepared.norm_joined)
+    index = WordIndex(prepared.norm_joined, [n.text for n in prepared.normalized])
     prepared.cache["words"] = index
     return index
 
@@ -861,9 +906,11 @@ def _voices(searcher: PreparedSource) -> frozenset[str]:
     """The self-references ("wir", "we", "nous") a source speaks in, once per source."""
     found = searcher.cache.get("voices")
     if not isinstance(found, frozenset):
-        text = searcher.norm_joined
+        text, index = searcher.norm_joined, word_index(searcher)
         found = searcher.cache["voices"] = frozenset(
-            word for word in SELF_REFERENCES if word in text and _WHOLE_WORD[word].search(text)
+            word
+            for word in SELF_REFERENCES
+            if index.stands(word) and _WHOLE_WORD[word].search(text)
         )
     return found
 

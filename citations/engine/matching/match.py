@@ -206,6 +206,7 @@ class PreparedSource:
                 self.paragraph_normalized(index) for index in range(len(self.source.paragraphs))
             )
             self._norm_joined, self._norm_starts = _joined([n.text for n in self._normalized])
+            self._longest_paragraph = max((len(n.text) for n in self._normalized), default=0)
         return self._normalized
 
     def paragraph_normalized(self, index: int) -> Normalized:
@@ -219,24 +220,29 @@ class PreparedSource:
     def paragraphs_holding(self, word: str) -> list[int]:
         """The paragraphs (0-based, in order) whose raw text holds ``word`` in any case; a
         quick way to the few a quote may be in before every paragraph is normalized."""
-        if self._raw_lower is None:
-            lowered = self.raw_joined.lower()
-            self._raw_lower = lowered if len(lowered) == len(self.raw_joined) else ""
-        if not self._raw_lower:
+        lowered = self.raw_lower
+        if not lowered:
             return []
         found: list[int] = []
-        at = self._raw_lower.find(word)
+        at = lowered.find(word)
         while at >= 0 and len(found) < _MAX_PREFILTERED:
             index = bisect_right(self.raw_starts, at) - 1
             if not found or found[-1] != index:
                 found.append(index)
-            at = self._raw_lower.find(
+            at = lowered.find(
                 word,
-                self.raw_starts[index + 1]
-                if index + 1 < len(self.raw_starts)
-                else len(self._raw_lower),
+                self.raw_starts[index + 1] if index + 1 < len(self.raw_starts) else len(lowered),
             )
         return found
+
+    @property
+    def raw_lower(self) -> str:
+        """The raw paragraphs joined, in lower case, built once (a word index of the raw
+        text); empty when lowering changes the text's length (offsets would not map)."""
+        if self._raw_lower is None:
+            lowered = self.raw_joined.lower()
+            self._raw_lower = lowered if len(lowered) == len(self.raw_joined) else ""
+        return self._raw_lower
 
     @property
     def norm_joined(self) -> str:
@@ -253,8 +259,8 @@ class PreparedSource:
     def longest_paragraph(self) -> int:
         """Characters of the longest normalized paragraph: an approximate match, which never
         crosses a paragraph boundary, is no longer."""
-        if self._longest_paragraph is None:
-            self._longest_paragraph = max((len(n.text) for n in self.normalized), default=0)
+        self.normalized  # noqa: B018 - measured when the paragraphs are normalized
+        assert self._longest_paragraph is not None
         return self._longest_paragraph
 
     def paragraph_at(self, norm_index: int) -> int:
