@@ -7,7 +7,18 @@ from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
 from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbatim
-from citations.engine.matching.approximate import _WORD_CHAR, WORD, candidates, word_index
+from citations.engine.matching.approximate import (
+    _WORD_CHAR,
+    HINT_SCORE,
+    WORD,
+    _align,
+    _in_paragraph,
+    _vote,
+    candidates,
+    clean_quote,
+    marker_differences,
+    word_index,
+)
 from citations.engine.matching.match import (
     PreparedSource,
     cut_keeps_claim,
@@ -483,3 +494,46 @@ def test_word_index_answers_as_a_scan_of_the_text(paragraphs, word):
                 scanned.append(at)
             at = text.find(asked, at + len(asked))
         assert index.positions(asked) == scanned
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(sentences(min_words=6, max_words=20), min_size=2, max_size=3),
+    st.lists(st.integers(0, 2), min_size=3, max_size=8),
+    st.integers(0, 3),
+    st.sampled_from(["same", "drop", "change"]),
+)
+def test_a_repeated_passage_aligns_as_each_place_alone(texts, order, first, edit):
+    """A source repeating a paragraph (a clause in every section, a running header) gives
+    a window in each place; each is aligned once per distinct paragraph and context and put
+    in its own paragraph. The candidates are those of aligning every window afresh."""
+    paragraphs = tuple(texts[k % len(texts)] for k in order)
+    words = paragraphs[0].split()
+    quoted = words[min(first, len(words) - 4) :][:10]
+    if edit == "drop":
+        del quoted[len(quoted) // 2]
+    elif edit == "change":
+        quoted[len(quoted) // 2] += "en"
+    folded = fold_text(" ".join(quoted))
+    searcher = PreparedSource(Source("S", SourceKind.DOCUMENT, paragraphs))
+    found = candidates(folded, searcher, min_score=HINT_SCORE)
+    cleaned = clean_quote(folded)
+    query = [(m.group(), m.start(), m.end()) for m in WORD.finditer(cleaned)]
+    afresh = [
+        aligned
+        for window in _vote(cleaned, query, word_index(searcher))
+        if (
+            aligned := _align(
+                cleaned,
+                query,
+                searcher,
+                _in_paragraph(searcher, window),
+                min_score=HINT_SCORE,
+                sentence_start=False,
+                marks=marker_differences(folded),
+            )
+        )
+        is not None
+    ]
+    afresh.sort(key=lambda c: -c.score)
+    assert found == afresh

@@ -30,7 +30,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz.distance import Indel, Levenshtein
 
@@ -408,16 +408,35 @@ def candidates(
         return []
     index = word_index(searcher)
     found = []
+    # A passage the source repeats (a clause in every section, a page's running header)
+    # gives a window in each place; the same window in the same paragraph, the same text
+    # around it, aligns the same, so it is aligned once and its span put in each paragraph.
+    aligned: dict[tuple[str, str, str, int, int], Candidate | None] = {}
     for window in _vote(folded, query, index):
-        candidate = _align(
-            folded,
-            query,
-            searcher,
-            window,
-            min_score=min_score,
-            sentence_start=sentence_start,
-            marks=marks,
+        home, low, high = _in_paragraph(searcher, window)
+        start = searcher.norm_starts[home]
+        end = start + len(searcher.normalized[home].text)
+        text = searcher.norm_joined
+        place = (
+            searcher.source.paragraphs[home],
+            text[max(0, start - _PARAGRAPH_CONTEXT) : start],
+            text[end : end + _PARAGRAPH_CONTEXT],
+            low - start,
+            high - start,
         )
+        if place in aligned:
+            same = aligned[place]
+            candidate = same and replace(same, span=replace(same.span, paragraph=home + 1))
+        else:
+            candidate = aligned[place] = _align(
+                folded,
+                query,
+                searcher,
+                (home, low, high),
+                min_score=min_score,
+                sentence_start=sentence_start,
+                marks=marks,
+            )
         if candidate is not None:
             found.append(candidate)
     found.sort(key=lambda c: -c.score)
@@ -479,25 +498,44 @@ def _vote(
     ]
 
 
-def _align(
-    folded: str,
-    query: list[tuple[str, int, int]],
-    searcher: PreparedSource,
-    window: tuple[int, int, tuple[int, ...]],
-    *,
-    min_score: float,
-    sentence_start: bool,
-    marks: tuple[Difference, ...],
-) -> Candidate | None:
-    # The window stays inside one paragraph: no cross-paragraph repair.
+# Characters either side of a paragraph the alignment's checks read (a word cut at the
+# paragraph's first character looks back past the break for a line-break hyphen)
+_PARAGRAPH_CONTEXT = 8
+
+
+def _in_paragraph(
+    searcher: PreparedSource, window: tuple[int, int, tuple[int, ...]]
+) -> tuple[int, int, int]:
+    """A voted window ``(start, end, votes)`` kept inside one paragraph (no cross-paragraph
+    repair), the one most of its votes come from: ``(paragraph, start, end)``, the start
+    moved back to the start of the word it cuts."""
     text = searcher.norm_joined
     homes = [searcher.paragraph_at(position) for position in window[2]]
-    home = max(homes, key=homes.count)  # the paragraph most of the votes come from
+    home = max(homes, key=homes.count)
     home_start = searcher.norm_starts[home]
     home_end = home_start + len(searcher.normalized[home].text)
     low, high = max(window[0], home_start), min(window[1], home_end)
     while low > home_start and text[low - 1].isalnum():
         low -= 1
+    return home, low, high
+
+
+def _align(
+    folded: str,
+    query: list[tuple[str, int, int]],
+    searcher: PreparedSource,
+    window: tuple[int, int, int],
+    *,
+    min_score: float,
+    sentence_start: bool,
+    marks: tuple[Difference, ...],
+) -> Candidate | None:
+    """The candidate in ``window`` (``_in_paragraph``), read from its paragraph alone (and
+    the few characters around it: ``_PARAGRAPH_CONTEXT``)."""
+    text = searcher.norm_joined
+    home, low, high = window
+    home_start = searcher.norm_starts[home]
+    home_end = home_start + len(searcher.normalized[home].text)
     window_found = list(WORD.finditer(text, low, high))
     query_words = [w for w, _, _ in query]
     window_words = [m.group() for m in window_found]
