@@ -25,10 +25,12 @@ from .matching.approximate import (
     HINT_SCORE,
     MIN_WORDS,
     Candidate,
-    candidates,
+    Place,
+    assess,
     clean_quote,
     cleaned_match,
     elided_match,
+    places,
     reported_score,
 )
 from .matching.cuts import lead_in, sentence_cut
@@ -833,13 +835,12 @@ def _best_aligned(
     min_score: float,
     min_margin: float,
 ) -> tuple[Candidate | None, bool]:
-    """The best word-aligned place and whether it is clearly better than any other."""
+    """The best word-aligned place, read edit by edit, and whether it is clearly better than
+    any other."""
     sentence_start = quote.text.strip()[:1].isupper()
-    found: list[Candidate] = []
+    found: list[Place] = []
     for searcher in ordered:
-        found.extend(
-            candidates(folded, searcher, min_score=min_score, sentence_start=sentence_start)
-        )
+        found.extend(places(folded, searcher, sentence_start=sentence_start))
     if not found:
         return None, False
     found.sort(key=lambda c: -c.score)  # stable: on a tie the primary source comes first
@@ -859,7 +860,9 @@ def _best_aligned(
             best,
         )
     rival = next((c for c in found if c.key != best.key), None)
-    return best, rival is None or best.score - rival.score >= min_margin
+    return assess(
+        best, min_score=min_score
+    ), rival is None or best.score - rival.score >= min_margin
 
 
 def _approximate_match(candidate: Candidate, primary: PreparedSource | None, folded: str) -> Match:

@@ -7,7 +7,7 @@ import pytest
 from citations.bench_hostile import SHAPES
 from citations.engine import BundleError, load_bundle, verify_bundle
 from citations.engine.matching import approximate
-from citations.engine.matching.approximate import candidates
+from citations.engine.matching.approximate import places
 from citations.engine.matching.match import PreparedSource
 from citations.engine.matching.normalize import fold_text
 from citations.engine.types import Source, SourceKind
@@ -107,7 +107,7 @@ def test_words_too_common_to_place_a_quote_cast_no_votes(language):
     searcher = PreparedSource(
         Source("D1", SourceKind.DOCUMENT, (filler,) * FILLER_PARAGRAPHS + (passage,))
     )
-    assert candidates(fold_text(invented), searcher, min_score=0.85) == []
+    assert places(fold_text(invented), searcher) == []
 
 
 @pytest.mark.parametrize("times", [9, 40, 2_000])
@@ -122,7 +122,7 @@ def test_a_quote_far_longer_than_any_paragraph_is_never_aligned(language, times,
     def aligned(*args, **kwargs):
         raise AssertionError("aligned")
 
-    monkeypatch.setattr(approximate, "_align", aligned)
-    assert candidates(fold_text(" ".join([typo] * times)), searcher, min_score=0.85) == []
+    monkeypatch.setattr(approximate, "_place", aligned)
+    assert places(fold_text(" ".join([typo] * times)), searcher) == []
     with pytest.raises(AssertionError, match="aligned"):
-        candidates(fold_text(" ".join([typo] * 2)), searcher, min_score=0.85)
+        places(fold_text(" ".join([typo] * 2)), searcher)

@@ -11,12 +11,13 @@ from citations.engine.matching.approximate import (
     _WORD_CHAR,
     HINT_SCORE,
     WORD,
-    _align,
     _in_paragraph,
+    _place,
     _vote,
-    candidates,
+    assess,
     clean_quote,
     marker_differences,
+    places,
     word_index,
 )
 from citations.engine.matching.match import (
@@ -373,7 +374,7 @@ def assert_fast_agrees_with_slow(source, data):
     folded = fold_text(" ".join(chosen))
     slow_paragraph, slow_score, runner_up = slow_best_paragraph(folded, source)
     assume(slow_score - runner_up >= 10)
-    found = candidates(folded, PreparedSource(source), min_score=0.0)
+    found = places(folded, PreparedSource(source))
     assert found, "the indexed matcher found no place at all"
     best = found[0].span
     # The slow one's paragraph, or another holding the very same words.
@@ -516,19 +517,18 @@ def test_a_repeated_passage_aligns_as_each_place_alone(texts, order, first, edit
         quoted[len(quoted) // 2] += "en"
     folded = fold_text(" ".join(quoted))
     searcher = PreparedSource(Source("S", SourceKind.DOCUMENT, paragraphs))
-    found = candidates(folded, searcher, min_score=HINT_SCORE)
+    found = places(folded, searcher)
     cleaned = clean_quote(folded)
     query = [(m.group(), m.start(), m.end()) for m in WORD.finditer(cleaned)]
     afresh = [
         aligned
         for window in _vote(cleaned, query, word_index(searcher))
         if (
-            aligned := _align(
+            aligned := _place(
                 cleaned,
                 query,
                 searcher,
                 _in_paragraph(searcher, window),
-                min_score=HINT_SCORE,
                 sentence_start=False,
                 marks=marker_differences(folded),
             )
@@ -537,3 +537,7 @@ def test_a_repeated_passage_aligns_as_each_place_alone(texts, order, first, edit
     ]
     afresh.sort(key=lambda c: -c.score)
     assert found == afresh
+    # and each reads edit by edit as the place aligned afresh does
+    assert [assess(p, min_score=HINT_SCORE) for p in found] == [
+        assess(p, min_score=HINT_SCORE) for p in afresh
+    ]

@@ -13,13 +13,16 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from citations.engine import load_bundle, verify_bundle
+from citations.engine.matching.approximate import assess, places
 from citations.engine.matching.cuts import sentence_cut, sentence_ends
 from citations.engine.matching.match import (
     MIN_CUT_WORDS,
     NEGATING_HEADS,
+    PreparedSource,
     ends_inside_number,
     starts_inside,
 )
+from citations.engine.matching.normalize import fold_text
 from citations.engine.matching.words import (
     ARTICLES,
     CONJUNCTIONS,
@@ -39,7 +42,7 @@ from citations.engine.matching.words import (
     number_values,
     word_claim,
 )
-from citations.engine.types import VerificationStatus
+from citations.engine.types import Source, SourceKind, VerificationStatus
 
 GERMAN = cut_words("de")  # the dev paragraphs are German
 
@@ -1486,3 +1489,32 @@ def test_an_ordinal_in_words_or_figures_is_the_same_rank_only_at_its_value(
     if other != rank:
         assert result_for(sentence.format(r=f"{other}{ending}"), spelled).status not in PASSING
     assert result_for(sentence.format(r=rank).rstrip("."), spelled).status not in PASSING
+
+
+@needs_dev
+@SETTINGS
+@given(window=windows(), data=st.data())
+def test_reading_a_place_edit_by_edit_never_changes_its_rank(window, data):
+    """Issue 12, speed: the places a quote may be are ranked by similarity before any is
+    read edit by edit, and only the one chosen is read. That chooses what reading every
+    place would choose only while the reading gives each place the score it was ranked by:
+    whatever the quote did (a word dropped or changed, a connective dropped at the start, the
+    writer's name said as "Wir"), for every place of it."""
+    paragraph, start, end = window
+    words = paragraph[start:end].split()
+    edit = data.draw(st.sampled_from(["drop", "change", "connective", "self-reference"]))
+    if edit == "drop":
+        del words[data.draw(st.integers(1, len(words) - 2))]
+    elif edit == "change":
+        words[data.draw(st.integers(1, len(words) - 2))] += "e"
+    elif edit == "connective":
+        paragraph = f"{paragraph[:start]}Darüber hinaus {paragraph[start:]}"
+    else:
+        paragraph = f"{paragraph[:start]}Die Partei {paragraph[start:]}"
+        words.insert(0, "Wir")
+    quote = " ".join(words)
+    searcher = PreparedSource(Source("M", SourceKind.DOCUMENT, ("Einleitung.", paragraph)))
+    found = places(fold_text(quote), searcher, sentence_start=quote[:1].isupper())
+    assert found
+    for place in found:
+        assert assess(place, min_score=0.0).score == place.score

@@ -30,7 +30,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rapidfuzz.distance import Indel, Levenshtein
 
@@ -129,15 +129,42 @@ _MAX_ELIDED_TRIES = 200  # places of the first part looked at, at most
 
 
 @dataclass(frozen=True, slots=True)
+class Place:
+    """One place a quote might be: its raw span and its similarity to the quote, ranked
+    before it is read edit by edit (``assess``). Reading a place's edits is most of an
+    alignment's cost and changes nothing in the ranking, so only the place chosen is read."""
+
+    source: str
+    span: Span
+    score: float
+    key: str  # the normalized text of the place, to tell a repeated passage from another
+    reading: _Reading = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What reading a place's edits needs of the alignment that found it."""
+
+    folded: str
+    query: list[tuple[str, int, int]]
+    searcher: PreparedSource
+    start: int  # the place in the searcher's normalized text
+    end: int
+    home_start: int  # its paragraph there
+    home_end: int
+    marks: tuple[Difference, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Candidate:
-    """One place a quote might be: its raw span, a similarity score and whether its shape
-    passes the acceptance checks (margin aside)."""
+    """A place read edit by edit: whether its shape passes the acceptance checks (margin
+    aside) and its differences from the quote."""
 
     source: str
     span: Span
     score: float
     sound: bool  # the shape checks pass: recall, precision, gaps, score
-    key: str  # the normalized text of the place, to tell a repeated passage from another
+    key: str
     differences: tuple[Difference, ...] = ()  # each named by a rule (``rules.RULES``)
     # clearly the passage the quote comes from, though too changed to repair: the hint of a
     # changed claim (a word or two changed in a short quote)
@@ -391,10 +418,8 @@ def omission_difference(hidden: str) -> Difference:
     return Difference("edit.marked_omission", "...", text)
 
 
-def candidates(
-    folded: str, searcher: PreparedSource, *, min_score: float, sentence_start: bool = False
-) -> list[Candidate]:
-    """The best few places in one source for the folded quote, best first.
+def places(folded: str, searcher: PreparedSource, *, sentence_start: bool = False) -> list[Place]:
+    """The best few places in one source for the folded quote, most similar first.
 
     ``sentence_start``: the quote as written begins a sentence (a capital letter), so when
     its opening words were reworded ("Wir sagen" for "Daher sagen wir") the span may begin
@@ -411,7 +436,7 @@ def candidates(
     # A passage the source repeats (a clause in every section, a page's running header)
     # gives a window in each place; the same window in the same paragraph, the same text
     # around it, aligns the same, so it is aligned once and its span put in each paragraph.
-    aligned: dict[tuple[str, str, str, int, int], Candidate | None] = {}
+    aligned: dict[tuple[str, str, str, int, int], Place | None] = {}
     for window in _vote(folded, query, index):
         home, low, high = _in_paragraph(searcher, window)
         start = searcher.norm_starts[home]
@@ -428,12 +453,11 @@ def candidates(
             same = aligned[place]
             candidate = same and replace(same, span=replace(same.span, paragraph=home + 1))
         else:
-            candidate = aligned[place] = _align(
+            candidate = aligned[place] = _place(
                 folded,
                 query,
                 searcher,
                 (home, low, high),
-                min_score=min_score,
                 sentence_start=sentence_start,
                 marks=marks,
             )
@@ -520,18 +544,17 @@ def _in_paragraph(
     return home, low, high
 
 
-def _align(
+def _place(
     folded: str,
     query: list[tuple[str, int, int]],
     searcher: PreparedSource,
     window: tuple[int, int, int],
     *,
-    min_score: float,
     sentence_start: bool,
     marks: tuple[Difference, ...],
-) -> Candidate | None:
-    """The candidate in ``window`` (``_in_paragraph``), read from its paragraph alone (and
-    the few characters around it: ``_PARAGRAPH_CONTEXT``)."""
+) -> Place | None:
+    """The place in ``window`` (``_in_paragraph``), read from its paragraph alone (and the
+    few characters around it: ``_PARAGRAPH_CONTEXT``)."""
     text = searcher.norm_joined
     home, low, high = window
     home_start = searcher.norm_starts[home]
@@ -576,14 +599,29 @@ def _align(
     end = _nearest_closing(query_words, text, start, end)
     start = _own_first_word(query_words, text, home_start, start, end)
     end = _own_last_word(query_words, text, start, end, home_end)
-    span_text = text[start:end]
-    span_found = list(WORD.finditer(span_text))
-    span_words = [m.group() for m in span_found]
-    span_steps = _steps(query_words, span_words)
     spans = searcher.spans(start, end)
     if len(spans) != 1:
         return None
-    differences = list(marks)
+    span_text = text[start:end]
+    score = Indel.normalized_similarity(_comparable(folded), _comparable(span_text))
+    reading = _Reading(folded, query, searcher, start, end, home_start, home_end, marks)
+    return Place(searcher.id, spans[0], score, span_text, reading)
+
+
+def assess(place: Place, *, min_score: float) -> Candidate:
+    """``place`` read edit by edit: every difference from the quote named by a rule of the
+    table (``edits.classify``), and whether its shape passes the acceptance checks with a
+    similarity of at least ``min_score``."""
+    folded, query, searcher = place.reading.folded, place.reading.query, place.reading.searcher
+    start, end = place.reading.start, place.reading.end
+    home_start, home_end = place.reading.home_start, place.reading.home_end
+    text = searcher.norm_joined
+    query_words = [w for w, _, _ in query]
+    span_text = place.key
+    span_found = list(WORD.finditer(span_text))
+    span_words = [m.group() for m in span_found]
+    span_steps = _steps(query_words, span_words)
+    differences = list(place.reading.marks)
     if starts_inside(text, start):  # "compliant" of "non-compliant", "5" of "12.5"
         differences.append(Difference("claim.cut_word", "", text[start : start + 12]))
     if ends_inside_number(text, end) or changes_numbers(folded, span_text):
@@ -643,9 +681,9 @@ def _align(
             shape_query = [w for k, w in enumerate(query_words) if k >= q_end and k != moved]
         shape_steps = _steps(shape_query, WORD.findall(compared))
         reordered = True
+        score = Indel.normalized_similarity(_comparable(score_quote), _comparable(compared))
     else:
-        score_quote = folded
-    score = Indel.normalized_similarity(_comparable(score_quote), _comparable(compared))
+        score = place.score
     shape_span = WORD.findall(compared)
     # a word written in two parts on one side counts as the one word it is
     shape_steps, _ = rejoin_split_words(shape_steps, shape_query, shape_span)
@@ -655,10 +693,8 @@ def _align(
     same_passage = score >= SAME_PASSAGE_SCORE and _same_passage(
         shape_query, shape_span, shape_steps
     )
-    if opening is not None:
-        score = Indel.normalized_similarity(_comparable(folded), _comparable(span_text))
     return Candidate(
-        searcher.id, spans[0], score, sound, span_text, tuple(differences), same_passage
+        place.source, place.span, place.score, sound, span_text, tuple(differences), same_passage
     )
 
 
