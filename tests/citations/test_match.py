@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
 from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbatim
+from citations.engine.matching import match
 from citations.engine.matching.approximate import (
     _WORD_CHAR,
     HINT_SCORE,
@@ -24,6 +25,8 @@ from citations.engine.matching.match import (
     PreparedSource,
     cut_keeps_claim,
     ends_inside_number,
+    forget_source_texts,
+    source_text,
     starts_inside,
 )
 from citations.engine.matching.normalize import fold_text
@@ -541,3 +544,43 @@ def test_a_repeated_passage_aligns_as_each_place_alone(texts, order, first, edit
     assert [assess(p, min_score=HINT_SCORE) for p in found] == [
         assess(p, min_score=HINT_SCORE) for p in afresh
     ]
+
+
+def test_a_source_met_again_is_prepared_once_under_its_own_name(monkeypatch):
+    """Issue 12, speed: a pipeline verifies many answers over one document; a source whose
+    paragraphs were prepared for an earlier bundle is not normalized again, and each bundle
+    still finds the text under its own id. The most recently used texts are kept up to
+    ``_KEPT_CHARACTERS``, the least recently used dropped first."""
+    forget_source_texts()
+    paragraphs = ("Intro.", "Die  „Regel“ gilt\nimmer.")
+    first = find_verbatim("die regel gilt immer", [Source("A", SourceKind.DOCUMENT, paragraphs)])
+    normalized = []
+    monkeypatch.setattr(match, "normalize_with_map", lambda raw: normalized.append(raw))
+    again = find_verbatim("die regel gilt immer", [Source("B", SourceKind.EMAIL_BODY, paragraphs)])
+    assert normalized == []
+    assert (first.source, again.source) == ("A", "B")
+    assert (again.paragraph, again.start, again.end) == (first.paragraph, first.start, first.end)
+
+    monkeypatch.setattr(match, "_KEPT_CHARACTERS", 35)
+    forget_source_texts()
+    texts = {name: source_text((name * 10,)) for name in "abc"}  # 10 characters each
+    assert source_text(("a" * 10,)) is texts["a"]  # used again: now the most recent
+    source_text(("d" * 10,))  # 40 characters: the least recently used goes
+    assert source_text(("b" * 10,)) is not texts["b"]
+    assert source_text(("a" * 10,)) is texts["a"]
+    assert source_text(("x" * 40,)) is not source_text(("x" * 40,))  # too long to keep
+    forget_source_texts()
+
+
+@settings(max_examples=30, deadline=None)
+@given(documents(), st.data())
+def test_a_kept_source_matches_as_one_prepared_afresh(source, data):
+    """What a quote matches never depends on which bundle prepared its source before."""
+    paragraph = data.draw(st.sampled_from(source.paragraphs))
+    start = data.draw(st.integers(0, max(0, len(paragraph) - 12)))
+    quote = paragraph[start : start + data.draw(st.integers(1, 40))]
+    assume(fold_text(quote))
+    forget_source_texts()
+    afresh = find_verbatim(quote, [source])
+    find_verbatim(paragraph[::-1], [source])  # an earlier bundle's quote prepares it
+    assert find_verbatim(quote, [source]) == afresh

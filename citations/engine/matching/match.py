@@ -1,9 +1,10 @@
 """Locating a quote's text in the sources: exact, then normalized (this module), then
 approximate (``approximate.py``).
 
-Every search runs over a :class:`PreparedSource`, built once per source and bundle: the raw
-paragraphs joined (for a C-speed ``str.find`` before anything is normalized) and, only when
-a quote needs it, the normalized paragraphs joined by single spaces with their offset maps.
+Every search runs over a :class:`PreparedSource`: the raw paragraphs joined (for a C-speed
+``str.find`` before anything is normalized) and, only when a quote needs it, the normalized
+paragraphs joined by single spaces with their offset maps; prepared once per process for
+the same paragraphs (``SourceText``).
 
 Quotes that cross a paragraph boundary: a quote is found across *consecutive* paragraphs of
 one source when its normalized text runs on from the end of one paragraph into the next (the
@@ -23,6 +24,7 @@ not in "1,500 EUR" (``cut_keeps_claim``), nor does a match end inside a number (
 from __future__ import annotations
 
 import re
+import threading
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -175,46 +177,122 @@ def _names_another(text: str, start: int, word_end: int, quote: str) -> bool:
     return alone.search(text) is not None
 
 
+class SourceText:
+    """A source's paragraphs made ready for searching: joined raw, and normalized with their
+    offset maps on first use, with what matching learns of them once (``cache``: the word
+    index, the language). Shared by every source of the process with the same paragraphs
+    (``source_text``): a pipeline verifies many answers over one document, and preparing it
+    is most of a bundle's work."""
+
+    __slots__ = (
+        "cache",
+        "longest_paragraph",
+        "norm_joined",
+        "norm_starts",
+        "normalized",
+        "paragraphs",
+        "raw_joined",
+        "raw_lower",
+        "raw_starts",
+        "some_normalized",
+    )
+
+    def __init__(self, paragraphs: tuple[str, ...]) -> None:
+        self.paragraphs = paragraphs
+        self.raw_joined = _RAW_SEPARATOR.join(paragraphs)
+        self.raw_starts = _starts(paragraphs, len(_RAW_SEPARATOR))
+        self.normalized: tuple[Normalized, ...] | None = None
+        self.some_normalized: dict[int, Normalized] = {}
+        self.raw_lower: str | None = None
+        self.norm_joined = ""
+        self.norm_starts: tuple[int, ...] = ()
+        self.longest_paragraph = 0
+        self.cache: dict[str, object] = {}  # e.g. the word index
+
+    @property
+    def size(self) -> int:
+        return len(self.raw_joined)
+
+
+# Characters of source text kept prepared between bundles, least recently used dropped first
+# (a prepared text takes about ten times its characters' memory).
+_KEPT_CHARACTERS = 4_000_000
+_kept: dict[tuple[str, ...], SourceText] = {}  # in order of use, the most recent last
+_kept_lock = threading.Lock()  # a web server verifies in threads
+
+
+def source_text(paragraphs: tuple[str, ...]) -> SourceText:
+    """The prepared text of ``paragraphs``: the one prepared before in this process when a
+    source held the same paragraphs, else a new one, kept while it is among the most
+    recently used ``_KEPT_CHARACTERS``."""
+    with _kept_lock:
+        found = _kept.pop(paragraphs, None) or SourceText(paragraphs)
+        if found.size <= _KEPT_CHARACTERS:
+            _kept[paragraphs] = found
+            kept = sum(text.size for text in _kept.values())
+            while kept > _KEPT_CHARACTERS:
+                kept -= _kept.pop(next(iter(_kept))).size
+        return found
+
+
+def forget_source_texts() -> None:
+    """Drop every prepared text kept between bundles (a benchmark's cold start)."""
+    with _kept_lock:
+        _kept.clear()
+
+
 @dataclass(slots=True)
 class PreparedSource:
-    """One source made ready for searching; the normalized form is built on first use."""
+    """One source made ready for searching: its prepared text (``SourceText``) under its
+    own id and names."""
 
     source: Source
-    raw_joined: str = field(init=False)
-    raw_starts: tuple[int, ...] = field(init=False)
-    _normalized: tuple[Normalized, ...] | None = field(default=None, init=False)
-    _some_normalized: dict[int, Normalized] = field(default_factory=dict, init=False)
-    _raw_lower: str | None = field(default=None, init=False)
-    _norm_joined: str = field(default="", init=False)
-    _norm_starts: tuple[int, ...] = field(default=(), init=False)
-    _longest_paragraph: int | None = field(default=None, init=False)
-    cache: dict[str, object] = field(default_factory=dict, init=False)  # e.g. the word index
+    text: SourceText = field(init=False)
 
     def __post_init__(self) -> None:
-        self.raw_joined = _RAW_SEPARATOR.join(self.source.paragraphs)
-        self.raw_starts = _starts(self.source.paragraphs, len(_RAW_SEPARATOR))
+        self.text = source_text(self.source.paragraphs)
 
     @property
     def id(self) -> str:
         return self.source.id
 
     @property
+    def raw_joined(self) -> str:
+        return self.text.raw_joined
+
+    @property
+    def raw_starts(self) -> tuple[int, ...]:
+        return self.text.raw_starts
+
+    @property
+    def cache(self) -> dict[str, object]:
+        return self.text.cache
+
+    @property
     def normalized(self) -> tuple[Normalized, ...]:
         """Every paragraph normalized, with its map back to the raw text."""
-        if self._normalized is None:
-            self._normalized = tuple(
-                self.paragraph_normalized(index) for index in range(len(self.source.paragraphs))
+        text = self.text
+        if text.normalized is None:
+            normalized = tuple(
+                self.paragraph_normalized(index) for index in range(len(text.paragraphs))
             )
-            self._norm_joined, self._norm_starts = _joined([n.text for n in self._normalized])
-            self._longest_paragraph = max((len(n.text) for n in self._normalized), default=0)
-        return self._normalized
+            text.norm_joined, text.norm_starts = _joined([n.text for n in normalized])
+            text.longest_paragraph = max((len(n.text) for n in normalized), default=0)
+            text.normalized = normalized
+        return text.normalized
+
+    @property
+    def is_normalized(self) -> bool:
+        """Whether every paragraph is normalized already (else a quote may be looked for in
+        the few paragraphs holding its longest word first)."""
+        return self.text.normalized is not None
 
     def paragraph_normalized(self, index: int) -> Normalized:
         """Paragraph ``index`` (0-based) normalized, built once."""
-        found = self._some_normalized.get(index)
+        found = self.text.some_normalized.get(index)
         if found is None:
-            found = normalize_with_map(self.source.paragraphs[index])
-            self._some_normalized[index] = found
+            found = normalize_with_map(self.text.paragraphs[index])
+            self.text.some_normalized[index] = found
         return found
 
     def paragraphs_holding(self, word: str) -> list[int]:
@@ -239,29 +317,29 @@ class PreparedSource:
     def raw_lower(self) -> str:
         """The raw paragraphs joined, in lower case, built once (a word index of the raw
         text); empty when lowering changes the text's length (offsets would not map)."""
-        if self._raw_lower is None:
-            lowered = self.raw_joined.lower()
-            self._raw_lower = lowered if len(lowered) == len(self.raw_joined) else ""
-        return self._raw_lower
+        text = self.text
+        if text.raw_lower is None:
+            lowered = text.raw_joined.lower()
+            text.raw_lower = lowered if len(lowered) == len(text.raw_joined) else ""
+        return text.raw_lower
 
     @property
     def norm_joined(self) -> str:
         """The normalized paragraphs joined as a quote running across them folds (``_joined``)."""
         self.normalized  # noqa: B018 - builds the joined text on first use
-        return self._norm_joined
+        return self.text.norm_joined
 
     @property
     def norm_starts(self) -> tuple[int, ...]:
         self.normalized  # noqa: B018 - builds the offsets on first use
-        return self._norm_starts
+        return self.text.norm_starts
 
     @property
     def longest_paragraph(self) -> int:
         """Characters of the longest normalized paragraph: an approximate match, which never
         crosses a paragraph boundary, is no longer."""
         self.normalized  # noqa: B018 - measured when the paragraphs are normalized
-        assert self._longest_paragraph is not None
-        return self._longest_paragraph
+        return self.text.longest_paragraph
 
     def paragraph_at(self, norm_index: int) -> int:
         """0-based index of the paragraph holding ``norm_joined[norm_index]``."""
@@ -377,7 +455,7 @@ def normalized_in_source(folded: str, prepared: PreparedSource) -> list[Span] | 
     (more than one when it runs across consecutive paragraphs)."""
     if not folded:
         return None
-    if prepared._normalized is None:
+    if not prepared.is_normalized:
         some = _normalized_in_some(folded, prepared)
         if some is not None:
             return some
