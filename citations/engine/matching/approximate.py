@@ -31,6 +31,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from rapidfuzz.distance import Indel, Levenshtein
 
@@ -820,6 +821,7 @@ def _steps(query: list[str], window: list[str], *, backwards: bool = False) -> l
     return steps
 
 
+@lru_cache(maxsize=256)  # a quote is compared with each of its places
 def _comparable(text: str) -> str:
     """``text`` as its characters' similarity is read: a number, a unit or a German letter
     written otherwise ("eleven", "Prozent", "ö") counts as the one it is ("11", "%", "oe")."""

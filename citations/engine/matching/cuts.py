@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .match import UNSPACED_SCRIPT
 from .normalize import fold_text
@@ -177,7 +178,12 @@ def _ends_a_word(text: str, stop: int) -> bool:
         return False
     if word["word"].isdigit():
         return len(word["word"]) > 2  # "im Jahr 2020." ends a sentence, "am 1." does not
-    return len(word["word"]) > 1 and fold_text(word["word"]) not in ABBREVIATIONS
+    return len(word["word"]) > 1 and _folded_word(word["word"]) not in ABBREVIATIONS
+
+
+# The words before full stops, folded once each: a source's sentences end in few distinct
+# words, and every sentence-cut check reads the stops around its passage again.
+_folded_word = lru_cache(maxsize=8192)(fold_text)
 
 
 def _before(paragraphs: Sequence[str], index: int, start: int) -> str:
