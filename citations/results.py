@@ -24,7 +24,7 @@ from citations.engine import (
 from citations.engine.bundle import check_response_limits
 from citations.engine.reading.parse import parse_response
 from citations.engine.writing.export import export_response
-from citations.engine.writing.layout import layout_from_dict, layout_to_dict
+from citations.engine.writing.layout import OldLayout, layout_from_dict, layout_to_dict
 from citations.engine.writing.report import decision_from_dict
 from citations.models import Quote, Verification, VerificationState
 
@@ -43,7 +43,13 @@ def assessment_stored_report(*, assessment: Verification) -> Report:
             "this result was stored without the layout of its response (it is beyond "
             "today's limits, or could not be read); verify the assessment again"
         )
-    layout = layout_from_dict(assessment.layout)
+    try:
+        layout = layout_from_dict(assessment.layout)
+    except OldLayout:
+        raise ExportRefused(
+            "this result was stored by an engine whose layout of the response this one does "
+            "not read; verify the assessment again"
+        ) from None
     parsed = {quote.n: quote for quote in layout.quotes}
     rows = Quote.objects.filter(assessment=assessment).select_related(
         "cited_source", "match_source", "corrected_source"

@@ -19,9 +19,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from markdown_it import MarkdownIt
 
-from citations.engine.reading.json_locate import JsonLayout, format_path
-from citations.engine.types import QuoteForm, VerificationStatus
-from citations.engine.writing.layout import layout_from_dict
+from citations.engine.json_paths import format_path
+from citations.engine.types import JsonLayout, QuoteForm, VerificationStatus
+from citations.engine.writing.layout import OldLayout, layout_from_dict
 from citations.models import Quote, ResponseFormat
 
 from .models import Assessment
@@ -66,10 +66,21 @@ def response_rendering(assessment: Assessment, quotes: list[Quote]) -> RenderedR
         )
 
     if assessment.response_format == ResponseFormat.JSON:
-        stored = assessment.layout
-        layout = layout_from_dict(stored).json_layout if stored is not None else None
-        return json_response_html(assessment.response_text, layout, quotes, render_quotes)
+        return json_response_html(
+            assessment.response_text, _stored_json_layout(assessment), quotes, render_quotes
+        )
     return markdown_response_html(assessment.response_text, quotes, render_quotes)
+
+
+def _stored_json_layout(assessment: Assessment) -> JsonLayout | None:
+    """The JSON layout stored with the results; None without one, or for one an earlier
+    engine stored that this one does not read (the response is shown as written)."""
+    if assessment.layout is None:
+        return None
+    try:
+        return layout_from_dict(assessment.layout).json_layout
+    except OldLayout:
+        return None
 
 
 def quote_elements_html(assessment: Assessment, quotes: list[Quote]) -> list[SafeString]:

@@ -70,3 +70,15 @@ def make_correction(quote: Quote, **fields: Any) -> Correction:
 
 def source(assessment: Assessment, key: str) -> Source:
     return Source.objects.get(turn=assessment.turn, key=key)
+
+
+def as_stored_by_layout_version_1(layout: dict[str, Any]) -> dict[str, Any]:
+    """A stored ``layout`` as the engine stored it before JSON citation sites (issue 14)."""
+    old = {**layout, "version": 1}
+    if "json" in layout:
+        objects = [
+            {key: value for key, value in obj.items() if key != "site"}
+            for obj in layout["json"]["objects"]
+        ]
+        old["json"] = {**layout["json"], "objects": objects}
+    return old

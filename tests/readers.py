@@ -9,15 +9,20 @@ from contextlib import contextmanager
 import json_repair
 import jsonpath
 
-from citations.engine.reading import json_locate, parse, parse_json, parse_markdown
+from citations.engine.reading import cite_json, json_locate, parse, parse_json, parse_markdown
 
-# Every way into reading a response: the parsers, locating and repairing JSON, JSONPath.
+# Every way into reading a response: the parsers, locating and repairing JSON, JSONPath,
+# finding where a JSON quote object's citation is written (issue 14: the export reads the
+# site recorded with the layout).
 READERS: tuple[Callable, ...] = (
     parse.parse_response,
     parse_markdown.parse_markdown_response,
     parse_json.parse_json_response,
     json_locate.locate_json,
     json_locate.select_quote_objects,
+    cite_json.json_site,
+    cite_json.source_key_elsewhere,
+    cite_json.nested_key,
     json_repair.repair_json,
     jsonpath.finditer,
 )

@@ -5,13 +5,13 @@ Plain Python: nothing here (or anywhere in ``citations.engine``) imports Django.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .reading.json_locate import JsonLayout
+from .json_paths import PathPart, format_path
 
 
 class SourceKind(StrEnum):
@@ -225,6 +225,65 @@ class ParsedQuote:
     # a block quote's further lines need this prefix to stay in it: its first line's ``>``
     # markers, a list marker before them as indentation (``"  > "`` for ``"- > "``)
     line_prefix: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JsonCitationSite:
+    """Where a JSON quote object's citation is written, as the reader found it, for the
+    export to write the corrected one there without reading the object again. Key paths
+    inside the object (``()``: none): ``source``, where the source is named (the source
+    field, a key elsewhere naming it such as ``source_id`` or ``Kilde``, or the name key of
+    a citation written as an object: ``("source", "id")``); ``paragraph``, where the
+    paragraph is (its own field, else inside the source object: ``("source", "para")``);
+    ``url``, the url field. ``quote`` is the quote text's span in the text field's value,
+    ``marker`` that of a citation the model copied into it (``"… [D1 ¶2]"``; an attribution
+    ``"… — D1, ¶2"`` from its dash), None when there is none."""
+
+    quote: tuple[int, int]
+    marker: tuple[int, int] | None = None
+    source: tuple[str, ...] = ()
+    paragraph: tuple[str, ...] = ()
+    url: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteObject:
+    """One object a ``response.quotes`` entry selected: where it is and which fields it uses
+    (the entry's, as this object spells them), and, once its quote is read, where its
+    citation is written (``site``; None for an object that gave no quote)."""
+
+    parts: tuple[PathPart, ...]
+    fields: QuoteFields
+    order: tuple[int, ...]  # position in document order (key index or array index per level)
+    entry: int = 0  # index of the ``response.quotes`` entry that selected it
+    site: JsonCitationSite | None = None
+
+    @property
+    def text_path(self) -> str:
+        return format_path((*self.parts, self.fields.text))
+
+
+@dataclass(frozen=True, slots=True)
+class JsonLayout:
+    """A JSON response as its export and the reviewer's page use it, found once by the
+    parser and stored with the results, so neither reads the response again: the JSON value
+    written out (``value_json``, ``json.dumps`` of it, key order kept; None when the
+    response holds no JSON that could be read), the region ``[start, end)`` of the text it
+    was read from and how it was written there (``indent``, ``encoded_twice``, an
+    ``unclosed_fence``), and the quote objects the bundle's ``response.quotes`` select."""
+
+    value_json: str | None
+    start: int
+    end: int
+    objects: tuple[QuoteObject, ...] = ()
+    indent: int | str | None = None
+    encoded_twice: bool = False
+    unclosed_fence: bool = False
+
+    def value(self) -> Any:
+        """A fresh copy of the JSON value (None when there is none), for the caller to
+        change: no deep copy, whose recursion the value's depth would control."""
+        return None if self.value_json is None else json.loads(self.value_json)
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,3 +55,46 @@ def test_citations_imports_nothing_of_reviews():
         for path in sorted(CITATIONS.rglob("*.py"))
     }
     assert {name: mods for name, mods in offenders.items() if mods} == {}
+
+
+# What the export may import of the engine (issue 14): the reader's result types and plain
+# helpers, never how it reads; naming a source the way the model did asks the resolver
+# which source a name means, which is about the bundle's sources, not the response.
+EXPORT_MAY_IMPORT = frozenset(
+    {
+        "citations.engine.types",
+        "citations.engine.text",
+        "citations.engine.json_paths",
+        "citations.engine.reading.source_names",
+    }
+)
+
+
+def engine_imports(source: str, package: str) -> set[str]:
+    """The engine modules ``source`` (a module of ``package``) imports, relative imports
+    resolved, on use inside functions too."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = parts[: len(parts) - node.level + 1] if node.level else []
+            names.add(".".join([*base, *([node.module] if node.module else [])]))
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return {name for name in names if name.startswith("citations.engine")}
+
+
+def test_the_export_imports_the_reader_s_results_not_its_internals_issue_14():
+    """The export writes a corrected citation where the reader recorded it was written
+    (``CitationSite``, ``JsonCitationSite``), never by reading the response again."""
+    export = ENGINE / "writing" / "export.py"
+    imported = engine_imports(export.read_text(encoding="utf-8"), "citations.engine.writing")
+    assert imported - EXPORT_MAY_IMPORT == set()
+
+
+def test_engine_imports_sees_the_reader_imported_relatively():
+    source = "from ..reading.parse_json import nested_key\nfrom . import layout\n"
+    assert engine_imports(source, "citations.engine.writing") == {
+        "citations.engine.reading.parse_json",
+        "citations.engine.writing",
+    }

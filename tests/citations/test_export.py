@@ -802,6 +802,7 @@ def test_the_stored_layout_gives_the_same_export_without_reading_again(path: Pat
     )
     layout = layout_from_dict(stored)
     assert layout.quotes == tuple(r.quote for r in report.results)
+    assert layout.json_layout == report.json_layout  # with its citation sites (issue 14)
     assert (layout.json_layout is None) == (bundle.response.format == "markdown")
     results = tuple(
         replace(result, quote=quote)

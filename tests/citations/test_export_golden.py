@@ -24,7 +24,8 @@ from citations.engine import (
     parse_response,
     verify_bundle,
 )
-from citations.engine.reading.json_locate import locate_json, select_quote_objects, value_at
+from citations.engine.json_paths import value_at
+from citations.engine.reading.json_locate import locate_json, select_quote_objects
 
 SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
 GOLDEN = Path(__file__).resolve().parent / "golden"

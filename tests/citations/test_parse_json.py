@@ -7,9 +7,12 @@ import json
 import jsonpath
 import pytest
 from django.conf import settings
+from hypothesis import given
+from hypothesis import strategies as st
 
 from citations.engine import QuoteFields, QuoteForm, Response, load_bundle
-from citations.engine.reading.json_locate import format_path, locate_json
+from citations.engine.json_paths import format_path
+from citations.engine.reading.json_locate import locate_json
 from citations.engine.reading.markers import parse_paragraph
 from citations.engine.reading.parse import parse_response
 from citations.engine.reading.source_names import resolve_source
@@ -786,3 +789,37 @@ def test_json_in_prose_is_decoded_at_a_bounded_number_of_openings(monkeypatch):
     parsed = parse(text)
     assert len(calls) < 2 * json_locate.MAX_DECODE_TRIES
     assert parsed.quotes == () and "too long to repair" in parsed.notes[0]
+
+
+WORDS = st.lists(
+    st.sampled_from(["The", "rent", "is", "due", "monthly,", "Miete", "租金", "(see", "below)"]),
+    min_size=1,
+    max_size=8,
+).map(" ".join)
+
+
+@given(
+    quote=WORDS,
+    source=st.sampled_from(["D1", "S12", "Q2"]),
+    paragraph=st.integers(1, 40),
+    written=st.sampled_from(
+        ["{q} [{m}]", "{q}  ({m}) ", "[{m}] {q}", "[{m}]: {q}", "{q} — {s}, ¶{p}"]
+    ),
+    fields=st.sampled_from(
+        [QuoteFields("$.q[*]", "text"), QuoteFields("$.q[*]", "text", source="source")]
+    ),
+)
+def test_the_site_of_a_json_quote_records_where_its_text_and_copied_marker_are_issue_14(
+    quote: str, source: str, paragraph: int, written: str, fields: QuoteFields
+) -> None:
+    """Issue 14: the reader records the quote's and the copied marker's spans in the text
+    field's value, and where the source is named, for the export to write there."""
+    value = written.format(q=quote, m=f"{source} ¶{paragraph}", s=source, p=paragraph)
+    text = json.dumps({"q": [{"text": value, "Kilde": "D9"}]}, ensure_ascii=False)
+    parsed = parse_response(Response("json", text, (fields,)))
+    [quote_object] = parsed.json_layout.objects
+    site = quote_object.site
+    assert site is not None and site.marker is not None
+    assert value[slice(*site.quote)] == parsed.quotes[0].text == quote
+    assert source in value[slice(*site.marker)]
+    assert site.source == ("Kilde",)

@@ -11,7 +11,7 @@ from django.utils.html import escape
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citations.engine.reading.json_locate import format_path
+from citations.engine.json_paths import format_path
 from citations.engine.reading.parse_json import parse_json_response
 from citations.engine.reading.parse_markdown import parse_markdown_response
 from citations.engine.types import QuoteFields

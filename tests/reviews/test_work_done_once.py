@@ -13,12 +13,13 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from citations.engine import load_bundle, verify_bundle
-from citations.engine.reading.json_locate import JsonLayout
+from citations.engine.types import JsonLayout
 from citations.engine.writing.export import export_response
 from citations.models import Quote, Verification
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
 from reviews.rendering import json_response_html
+from tests.factories import as_stored_by_layout_version_1
 from tests.readers import readers_forbidden
 
 pytestmark = pytest.mark.django_db
@@ -158,3 +159,25 @@ def test_a_layout_that_does_not_hold_the_stored_quotes_is_refused(staff_client):
     export = staff_client.get(f"/api/assessments/{assessment.pk}/export")
     assert export.status_code == 409
     assert re.search(r"quote 1 as stored no longer matches", export.json()["error"]["message"])
+
+
+@pytest.mark.parametrize("path", BUNDLES[:2], ids=lambda p: p.stem)
+def test_a_layout_of_an_earlier_engine_asks_for_a_new_verification(staff_client, path):
+    """Issue 14: a layout stored before JSON citation sites is not read as if it held them:
+    the export says to verify again (409, not an error page) and the page shows the response
+    as written, every quote listed, with no reader run."""
+    assessment = verified(path)
+    layout = Verification.objects.get(pk=assessment.pk).layout
+    Verification.objects.filter(pk=assessment.pk).update(
+        layout=as_stored_by_layout_version_1(layout)
+    )
+    with readers_forbidden() as called:
+        export = staff_client.get(f"/api/assessments/{assessment.pk}/export")
+        page = staff_client.get(reverse("reviews:assessment_detail", args=[assessment.pk]))
+    assert called == []
+    assert export.status_code == 409
+    assert "verify the assessment again" in export.json()["error"]["message"]
+    assert page.status_code == 200
+    html = page.content.decode()
+    for n in Quote.objects.filter(assessment=assessment).values_list("n", flat=True):
+        assert html.count(f'data-quote="{n}"') == 1

@@ -10,6 +10,7 @@ import json
 import re
 from typing import Any
 
+from ..types import JsonCitationSite, QuoteFields
 from .markers import (
     SOURCE_LABEL,
     SOURCE_LABEL_WORDS,
@@ -31,7 +32,7 @@ def json_field(spot: Spot) -> Found | None:
     where the quote is in the text field's value, without a copied marker."""
     assert spot.json is not None
     obj, fields, quoted = spot.json.obj, spot.json.fields, spot.json.value
-    text_start, text_end, marker = _quote_in_field(quoted)
+    text_start, text_end, marker, _ = _quote_in_field(quoted)
     cited_ref = _source_field(obj, fields.source)
     cited_paragraph, cited_paragraphs = (
         parse_paragraphs(_paragraph_field(obj.get(fields.paragraph)))
@@ -114,62 +115,82 @@ _LABEL_KEYS = frozenset(
 AFTER_LEADING_MARKER = re.compile(r"[ \t]*[:\u2013\u2014-]?\s+")
 # An attribution after the quote text: "… — D1, ¶2", "… Source: D1".
 TRAILING_ATTRIBUTION = re.compile(
-    rf"\s+(?:[\u2013\u2014-]{{1,2}}[ \t]*|(?={SOURCE_LABEL}))(?P<citation>[^\n\u2013\u2014]+)$"
+    r"\s+(?P<attribution>(?:[\u2013\u2014-]{1,2}[ \t]*|(?="
+    rf"{SOURCE_LABEL}))(?P<citation>[^\n\u2013\u2014]+))$"
 )
 
 
-def _quote_in_field(quoted: str) -> tuple[int, int, Marker | None]:
-    """Where the quote text is in a quote field's value, ``[start, end)``, and the citation
-    marker the model copied into the field: at its end (``"… [D1 ¶2]"``, ``"… (D1 ¶2)"``,
-    ``"… — D1, ¶2"``, ``"… Source: D1"``) or at its start (``"[D1 ¶2] …"``); the whole value
-    and None when there is none, or nothing but a marker. An attribution after a dash counts
-    only when it names a source id or has a ``Source:`` label, never a name, which may be
-    quote text.
+def _quote_in_field(quoted: str) -> tuple[int, int, Marker | None, tuple[int, int] | None]:
+    """Where the quote text is in a quote field's value, ``[start, end)``, the citation
+    marker the model copied into the field and where it is written: at its end (``"… [D1
+    ¶2]"``, ``"… (D1 ¶2)"``, ``"… — D1, ¶2"``, ``"… Source: D1"``: an attribution from its
+    dash or label) or at its start (``"[D1 ¶2] …"``); the whole value and None when there
+    is none, or nothing but a marker. An attribution after a dash counts only when it names
+    a source id or has a ``Source:`` label, never a name, which may be quote text.
 
-    >>> _quote_in_field("The rent is due monthly. [D1 ¶2] ")[:2]
-    (0, 24)
-    >>> [_quote_in_field(q)[2].ref for q in ("[D2] The rent", "The rent — D2, ¶1")]
-    ['D2', 'D2']
+    >>> start, end, marker, written = _quote_in_field("The rent is due monthly. [D1 ¶2] ")
+    >>> start, end, marker.ref, written
+    (0, 24, 'D1', (25, 32))
+    >>> [(_quote_in_field(q)[2].ref, _quote_in_field(q)[3]) for q in ("[D2] R", "R — D2, ¶1")]
+    [('D2', (0, 4)), ('D2', (2, 10))]
     >>> [_quote_in_field(q)[2] for q in ("as set out in (§ 5 Abs. 2)", "[T]he rent")]
     [None, None]
     """
     end = len(quoted.rstrip())
     marker = marker_ending_at(quoted, 0, end, parenthesized=True)
     if marker is not None and quoted[: marker.start].strip():
-        return 0, len(quoted[: marker.start].rstrip()), marker
+        return 0, len(quoted[: marker.start].rstrip()), marker, (marker.start, marker.end)
     attribution = TRAILING_ATTRIBUTION.search(quoted, 0, end)
     if attribution is not None and quoted[: attribution.start()].strip():
         marker = read_prose_citation(quoted, attribution.start("citation"), end)
         if marker is not None and not marker.named:
-            return 0, attribution.start(), marker
+            return 0, attribution.start(), marker, (attribution.start("attribution"), end)
     start = len(quoted) - len(quoted.lstrip())
     marker = find_marker(quoted, start, parenthesized=True)
     after = AFTER_LEADING_MARKER.match(quoted, marker.end) if marker is not None else None
     if marker is not None and after is not None and quoted[after.end() :].strip():
-        return after.end(), len(quoted), marker
-    return 0, len(quoted), None
+        return after.end(), len(quoted), marker, (marker.start, marker.end)
+    return 0, len(quoted), None, None
 
 
-def rewrite_quote_field(quoted: str, text: str, marker: str) -> str:
-    """A quote field's value ``quoted`` with its quote text replaced by ``text`` and the
-    citation marker the model copied into it by ``marker``, where it was (an attribution
-    after a dash becomes the marker too); ``text`` alone when the field held no marker.
+def json_site(obj: dict[str, Any], fields: QuoteFields) -> JsonCitationSite:
+    """Where the citation of the quote object ``obj`` is written (``JsonCitationSite``),
+    recorded with its quote: the export writes the corrected source, paragraph, url and a
+    marker copied into the text there, and reads nothing of the object again. The source
+    field when the object has it, else a key elsewhere naming the source; inside either, a
+    citation written as an object's name key. The paragraph field when the object has it,
+    else the paragraph key of a source written as an object.
 
-    >>> rewrite_quote_field("The rent is due. [D1 ¶2]", "The rent is due monthly.", "[D1 ¶4]")
-    'The rent is due monthly. [D1 ¶4]'
-    >>> rewrite_quote_field("(D2, ¶1): The rent", "The rent is due.", "[D1 ¶4]")
-    '[D1 ¶4]: The rent is due.'
-    >>> rewrite_quote_field("The rent — D2, ¶1", "The rent is due.", "[D1 ¶4]")
-    'The rent is due. [D1 ¶4]'
+    >>> fields = QuoteFields("$", "q", source="source", paragraph="paragraph")
+    >>> json_site({"q": "The rent. [D1 ¶2]", "source": {"id": "D1", "para": 2}}, fields)
+    JsonCitationSite(quote=(0, 9), marker=(10, 17), source=('source', 'id'), \
+paragraph=('source', 'para'), url=())
+    >>> json_site({"q": "The rent.", "Kilde": "D1"}, fields).source
+    ('Kilde',)
     """
-    start, end, copied = _quote_in_field(quoted)
-    if copied is None:
-        return text
-    if start == 0:  # the marker follows the quote
-        gap = quoted[end:]
-        space = gap[: len(gap) - len(gap.lstrip())] or " "
-        return f"{text}{space}{marker}"
-    return f"{quoted[: copied.start]}{marker}{quoted[copied.end : start]}{text}"
+    source_key = fields.source if fields.source in obj else source_key_elsewhere(obj, fields.source)
+    source: tuple[str, ...] = ()
+    if source_key is not None:
+        named = obj[source_key]
+        name_key = nested_key(named, NAME_KEYS) if isinstance(named, dict) else None
+        source = (source_key,) if name_key is None else (source_key, name_key)
+    paragraph: tuple[str, ...] = ()
+    if fields.paragraph and fields.paragraph in obj:
+        paragraph = (fields.paragraph,)
+    elif (
+        fields.source
+        and isinstance(nested := obj.get(fields.source), dict)
+        and (key := nested_key(nested, PARAGRAPH_KEYS))
+    ):
+        paragraph = (fields.source, key)
+    start, end, _, marker = _quote_in_field(obj[fields.text])
+    return JsonCitationSite(
+        source=source,
+        paragraph=paragraph,
+        url=(fields.url,) if fields.url and fields.url in obj else (),
+        quote=(start, end),
+        marker=marker,
+    )
 
 
 # The keys of a citation written as an object, in the order they name a source or a place.

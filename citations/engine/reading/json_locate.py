@@ -21,8 +21,9 @@ import json_repair
 import jsonpath
 from jsonpath.exceptions import JSONPathError
 
+from ..json_paths import PathPart, format_path
 from ..text import trim_space
-from ..types import QuoteFields
+from ..types import JsonLayout, QuoteFields, QuoteObject
 
 FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n", re.MULTILINE)
 # Where JSON starts inside prose: an object with a key (in double or single quotes, or a bare
@@ -32,9 +33,6 @@ JSON_START = re.compile(r"""\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:)|\[\s*[\[{"'\]]""
 # Comment lines a model writes before the JSON in a fence (JSON5, JavaScript, Python).
 LEADING_COMMENT = re.compile(r"(?://|#)[^\n]*|/\*.*?\*/", re.DOTALL)
 NEXT_NON_SPACE = re.compile(r"\S")
-# Member names written as ``$.name``; others as ``$["na me"]``.
-SHORTHAND_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-type PathPart = str | int
 
 
 class Members(dict[str, Any]):
@@ -77,44 +75,6 @@ class LocatedJson:
     encoded_twice: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class QuoteObject:
-    """One object a ``response.quotes`` entry selected: where it is and which fields it uses
-    (the entry's, as this object spells them: see ``_fields_as_spelled``)."""
-
-    parts: tuple[PathPart, ...]
-    fields: QuoteFields
-    order: tuple[int, ...]  # position in document order (key index or array index per level)
-    entry: int = 0  # index of the ``response.quotes`` entry that selected it
-
-    @property
-    def text_path(self) -> str:
-        return format_path((*self.parts, self.fields.text))
-
-
-@dataclass(frozen=True, slots=True)
-class JsonLayout:
-    """A JSON response as its export and the reviewer's page use it, found once by the
-    parser and stored with the results, so neither reads the response again: the JSON value
-    written out (``value_json``, ``json.dumps`` of it, key order kept; None when the
-    response holds no JSON that could be read), the region ``[start, end)`` of the text it
-    was read from and how it was written there (``indent``, ``encoded_twice``, an
-    ``unclosed_fence``), and the quote objects the bundle's ``response.quotes`` select."""
-
-    value_json: str | None
-    start: int
-    end: int
-    objects: tuple[QuoteObject, ...] = ()
-    indent: int | str | None = None
-    encoded_twice: bool = False
-    unclosed_fence: bool = False
-
-    def value(self) -> Any:
-        """A fresh copy of the JSON value (None when there is none), for the caller to
-        change: no deep copy, whose recursion the value's depth would control."""
-        return None if self.value_json is None else json.loads(self.value_json)
-
-
 LEADING_INDENT = re.compile(r"\n([ \t]+)\S")
 
 
@@ -144,26 +104,6 @@ def json_layout(text: str, located: LocatedJson, objects: list[QuoteObject]) -> 
     )
 
 
-def format_path(parts: tuple[PathPart, ...]) -> str:
-    """A concrete JSONPath for ``parts``: ``.name`` for ASCII identifiers, else the name as
-    a JSON string in brackets (RFC 9535 accepts both).
-
-    >>> format_path(("topics", 3, "originalQuote"))
-    '$.topics[3].originalQuote'
-    >>> print(format_path(("a b", 0, 'say "hi"', "Grüße")))
-    $["a b"][0]["say \\"hi\\""]["Grüße"]
-    """
-    out = ["$"]
-    for part in parts:
-        if isinstance(part, int):
-            out.append(f"[{part}]")
-        elif SHORTHAND_NAME.fullmatch(part):
-            out.append(f".{part}")
-        else:
-            out.append(f"[{json.dumps(part, ensure_ascii=False)}]")
-    return "".join(out)
-
-
 def json_kind(value: object) -> str:
     """What a decoded value is, in JSON's words.
 
@@ -179,13 +119,6 @@ def json_kind(value: object) -> str:
     if isinstance(value, str):
         return "a string"
     return "an array" if isinstance(value, list) else "an object"
-
-
-def value_at(data: Any, parts: tuple[PathPart, ...]) -> Any:
-    """The value at the concrete location ``parts`` (keys and indices) inside ``data``."""
-    for part in parts:
-        data = data[part]
-    return data
 
 
 def select_quote_objects(

@@ -11,39 +11,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
-from ..types import ParsedQuote, ParsedResponse, QuoteFields, QuoteForm
-from .cite_json import (
-    NAME_KEYS,
-    PARAGRAPH_KEYS,
-    nested_key,
-    rewrite_quote_field,
-    source_key_elsewhere,
-)
+from ..json_paths import PathPart, format_path, value_at
+from ..types import ParsedQuote, ParsedResponse, QuoteFields, QuoteForm, QuoteObject
+from .cite_json import json_site, source_key_elsewhere
 from .json_locate import (
-    PathPart,
-    QuoteObject,
     counted,
-    format_path,
     json_kind,
     json_layout,
     locate_json,
     select_quote_objects,
-    value_at,
 )
 from .spot import JsonQuote, Place, Spot
 from .strategies import own_citation, walk
-
-# Read here, written by the export (``writing.export``) as the parser read them.
-__all__ = [
-    "NAME_KEYS",
-    "PARAGRAPH_KEYS",
-    "nested_key",
-    "parse_json_response",
-    "rewrite_quote_field",
-    "source_key_elsewhere",
-]
 
 
 def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> ParsedResponse:
@@ -65,8 +47,9 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
     quotes: list[ParsedQuote] = []
     quoting_entries: set[int] = set()
     source_elsewhere: dict[int, set[str]] = {}  # entry -> keys read as naming the source
-    for selected in objects:
-        obj = value_at(located.value, selected.parts)
+    read = list(objects)  # each with its citation's site once its quote is read
+    for index, selected in enumerate(objects):
+        whole = obj = value_at(located.value, selected.parts)
         if selected.parts in located.unclosed:
             obj = _fields_before_the_cut(obj, selected, located.cut_value, notes)
             if obj is None:
@@ -92,6 +75,8 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
             if key is not None:
                 source_elsewhere.setdefault(selected.entry, set()).add(key)
         quoting_entries.add(selected.entry)
+        # as the export finds the object: whole, a field the response ends inside too
+        read[index] = replace(selected, site=json_site(whole, fields))
         quotes.append(
             ParsedQuote(
                 n=len(quotes) + 1,
@@ -109,7 +94,7 @@ def parse_json_response(text: str, quote_fields: tuple[QuoteFields, ...]) -> Par
         )
     notes.extend(_entries_without_quotes(located.value, objects, quoting_entries, quote_fields))
     return ParsedResponse(
-        quotes=tuple(quotes), notes=tuple(notes), json_layout=json_layout(text, located, objects)
+        quotes=tuple(quotes), notes=tuple(notes), json_layout=json_layout(text, located, read)
     )
 
 

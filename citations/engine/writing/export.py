@@ -23,25 +23,23 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-# JSON is rewritten where the JSON reader found it (the layout verification stored, the keys
-# of a citation object, a marker copied into a text field); a markdown response only from
-# what each quote and its ``CitationSite`` record.
-from ..reading.json_locate import QuoteObject, value_at
-from ..reading.parse_json import (
-    NAME_KEYS,
-    PARAGRAPH_KEYS,
-    nested_key,
-    rewrite_quote_field,
-    source_key_elsewhere,
-)
+# JSON is rewritten where the reader recorded its quote objects and their citations (the
+# layout verification stored, each object's ``JsonCitationSite``); a markdown response
+# where each quote and its ``CitationSite`` say. Naming a source is about the bundle's
+# sources, not about reading the response: the reader's name resolver says which one a
+# name means.
+from ..json_paths import value_at
 from ..reading.source_names import resolve_source
 from ..text import BLANK_LINE, LINE_SPACE, back, skip
 from ..types import (
     FLAGGED_STATUSES,
     Bundle,
     CitationSite,
+    JsonCitationSite,
+    QuoteFields,
     QuoteForm,
     QuoteMarks,
+    QuoteObject,
     QuoteResult,
     Report,
     Source,
@@ -297,18 +295,19 @@ def _export_json(bundle: Bundle, report: Report) -> str:
     removals: list[QuoteObject] = []
     for result in report.results:
         selected = by_path.get(result.quote.json_path or "")
-        if selected is None:
+        if selected is None or selected.site is None:  # each object read has its site
             continue
         obj = value_at(data, selected.parts)
+        site = selected.site
         if result.status in bundle.drop and selected.parts:
             removals.append(selected)
         elif result.status is VerificationStatus.CORRECTED and result.corrected is not None:
-            _correct_object(obj, selected, result, bundle.turn)
+            _correct_object(obj, selected.fields, site, result, bundle.turn)
         elif result.status is VerificationStatus.VERIFIED:
             holder = result.cited_source or (result.match.source if result.match else None)
             target = bundle.turn.source(holder) if holder else None
             if target is not None:
-                _bind_source(obj, selected, result, target, bundle.turn)
+                _bind_source(obj, site, result, target, bundle.turn)
         elif result.status in FLAGGED_STATUSES:
             # also a dropped root object: there is no array to leave it out of
             obj[JSON_FLAG_FIELD] = result.status.value
@@ -328,52 +327,68 @@ def _export_json(bundle: Bundle, report: Report) -> str:
 
 
 def _correct_object(
-    obj: dict[str, Any], selected: QuoteObject, result: QuoteResult, turn: Turn
+    obj: dict[str, Any],
+    fields: QuoteFields,
+    site: JsonCitationSite,
+    result: QuoteResult,
+    turn: Turn,
 ) -> None:
     corrected = result.corrected
     assert corrected is not None
-    fields = selected.fields
-    if fields.source and fields.source in obj:
+    has_source_field = fields.source is not None and site.source[:1] == (fields.source,)
+    if site.marker is None or has_source_field:
         obj[fields.text] = corrected.text
     else:
         # A marker the model copied into the quote field is its only citation: rewritten in
         # place, as the markdown export rewrites one, it is not lost with the old text.
         marker = f"[{corrected.source} ¶{corrected.paragraph}]"
-        obj[fields.text] = rewrite_quote_field(obj[fields.text], corrected.text, marker)
-    if fields.paragraph and fields.paragraph in obj:
-        obj[fields.paragraph] = _paragraph_like(obj[fields.paragraph], corrected.paragraph)
-    elif isinstance(nested := obj.get(fields.source or ""), dict) and (
-        key := nested_key(nested, PARAGRAPH_KEYS)
-    ):
-        # "source": {"id": "M2", "para": 3}: the paragraph written inside the source
-        nested[key] = _paragraph_like(nested[key], corrected.paragraph)
+        obj[fields.text] = _rewrite_quote_field(obj[fields.text], site, corrected.text, marker)
+    if site.paragraph:
+        written = value_at(obj, site.paragraph)
+        _put(obj, site.paragraph, _paragraph_like(written, corrected.paragraph))
     target = turn.source(corrected.source)
     if target is not None:
-        _bind_source(obj, selected, result, target, turn)
+        _bind_source(obj, site, result, target, turn)
+
+
+def _rewrite_quote_field(written: str, site: JsonCitationSite, text: str, marker: str) -> str:
+    """A quote field's value ``written`` with its quote replaced by ``text`` and the marker
+    the model copied into it (``site.marker``) by ``marker``, where it was: after the quote
+    (an attribution after a dash becomes the marker too) or before it.
+
+    >>> site = JsonCitationSite(quote=(0, 16), marker=(17, 24))
+    >>> _rewrite_quote_field("The rent is due. [D1 ¶2]", site, "Rent is due.", "[D1 ¶4]")
+    'Rent is due. [D1 ¶4]'
+    >>> site = JsonCitationSite(quote=(10, 18), marker=(0, 8))
+    >>> _rewrite_quote_field("(D2, ¶1): The rent", site, "The rent is due.", "[D1 ¶4]")
+    '[D1 ¶4]: The rent is due.'
+    """
+    assert site.marker is not None
+    (quote_start, quote_end), (marker_start, marker_end) = site.quote, site.marker
+    if marker_start >= quote_end:  # the marker follows the quote
+        return f"{text}{written[quote_end:marker_start] or ' '}{marker}"
+    return f"{written[:marker_start]}{marker}{written[marker_end:quote_start]}{text}"
 
 
 def _bind_source(
-    obj: dict[str, Any], selected: QuoteObject, result: QuoteResult, target: Source, turn: Turn
+    obj: dict[str, Any], site: JsonCitationSite, result: QuoteResult, target: Source, turn: Turn
 ) -> None:
     """ADR-1: the source and url fields say what the source holding the text says, not what
     the model wrote (for a verified quote that is the cited source, named canonically)."""
-    fields = selected.fields
-    # the source field, else the key the quote's source was read from ("source_id",
-    # "Kilde"): what the export says there is what the source holding the text is named
-    field = fields.source if fields.source in obj else source_key_elsewhere(obj, fields.source)
-    if field is not None:
-        named = source_reference(turn, target, result.quote.cited_ref)
-        nested = obj[field]
-        key = nested_key(nested, NAME_KEYS) if isinstance(nested, dict) else None
-        if key is not None:
-            nested[key] = named  # a citation written as an object keeps its shape
-        else:
-            obj[field] = named
-    if fields.url and fields.url in obj:
+    # where the quote's source is named (its field, a key elsewhere such as "source_id" or
+    # "Kilde", a citation object's name key): the export names the source holding the text
+    if site.source:
+        _put(obj, site.source, source_reference(turn, target, result.quote.cited_ref))
+    if site.url:
         if target.url:
-            obj[fields.url] = target.url
+            _put(obj, site.url, target.url)
         elif result.cited_source != target.id:
-            obj[fields.url] = ""  # the model's URL points at another source
+            _put(obj, site.url, "")  # the model's URL points at another source
+
+
+def _put(obj: dict[str, Any], path: tuple[str, ...], value: object) -> None:
+    """``value`` written at the key ``path`` inside ``obj`` (a key of a nested object)."""
+    value_at(obj, path[:-1])[path[-1]] = value
 
 
 def source_reference(turn: Turn, target: Source, written: str | None) -> str:

@@ -14,10 +14,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..reading.json_locate import JsonLayout, QuoteObject
-from ..types import CitationSite, ParsedQuote, QuoteFields, QuoteForm, QuoteMarks
+from ..types import (
+    CitationSite,
+    JsonCitationSite,
+    JsonLayout,
+    ParsedQuote,
+    QuoteFields,
+    QuoteForm,
+    QuoteMarks,
+    QuoteObject,
+)
 
-LAYOUT_VERSION = 1
+# 2: a JSON quote object's citation site (issue 14); a layout of another version is refused.
+LAYOUT_VERSION = 2
+
+
+class OldLayout(ValueError):
+    """A layout stored by another version of the engine, which this one does not read: the
+    response must be verified again (or its layout read again, citations migration 0006)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +64,9 @@ def layout_to_dict(
 
 
 def layout_from_dict(data: dict[str, Any]) -> Layout:
-    """The ``Layout`` a ``layout_to_dict`` stored."""
+    """The ``Layout`` a ``layout_to_dict`` stored; ``OldLayout`` for one of another version."""
     if data.get("version") != LAYOUT_VERSION:
-        raise ValueError(f"layout version {data.get('version')!r}, expected {LAYOUT_VERSION}")
+        raise OldLayout(f"layout version {data.get('version')!r}, expected {LAYOUT_VERSION}")
     json_data = data.get("json")
     return Layout(
         quotes=tuple(_quote_from_dict(quote) for quote in data["quotes"]),
@@ -158,6 +172,7 @@ def _json_to_dict(layout: JsonLayout) -> dict[str, Any]:
                 },
                 "order": list(selected.order),
                 "entry": selected.entry,
+                **({} if selected.site is None else {"site": _json_site_to_dict(selected.site)}),
             }
             for selected in layout.objects
         ],
@@ -175,10 +190,33 @@ def _json_from_dict(data: dict[str, Any]) -> JsonLayout:
                 fields=QuoteFields(**selected["fields"]),
                 order=tuple(selected["order"]),
                 entry=selected["entry"],
+                site=_json_site_from_dict(selected["site"]) if "site" in selected else None,
             )
             for selected in data["objects"]
         ),
         indent=data["indent"],
         encoded_twice=data["encoded_twice"],
         unclosed_fence=data["unclosed_fence"],
+    )
+
+
+def _json_site_to_dict(site: JsonCitationSite) -> dict[str, Any]:
+    data: dict[str, Any] = {"quote": list(site.quote)}
+    optional = {
+        "source": site.source,
+        "paragraph": site.paragraph,
+        "url": site.url,
+        "marker": site.marker,
+    }
+    data |= {key: list(v) for key, v in optional.items() if v}
+    return data
+
+
+def _json_site_from_dict(data: dict[str, Any]) -> JsonCitationSite:
+    return JsonCitationSite(
+        source=tuple(data.get("source", ())),
+        paragraph=tuple(data.get("paragraph", ())),
+        url=tuple(data.get("url", ())),
+        quote=(data["quote"][0], data["quote"][1]),
+        marker=_pair(data.get("marker")),
     )
