@@ -13,6 +13,7 @@ from django.urls import reverse
 from citations.models import Quote, Verification
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
+from tests.factories import as_stored_by_layout_version_1
 from tests.readers import readers_forbidden
 
 pytestmark = pytest.mark.django_db
@@ -69,3 +70,27 @@ def test_the_migration_leaves_unfinished_and_filled_results_alone():
     assert called == []
     assert Verification.objects.get(pk=pending.pk).layout is None
     assert Verification.objects.get(pk=done.pk).layout == done.layout
+
+
+read_layouts_again = importlib.import_module(
+    "citations.migrations.0006_layout_json_citation_sites"
+).read_layouts_again
+
+
+@pytest.mark.parametrize("name", ["procurement_review", "adr_source_binding"])
+def test_layouts_of_an_earlier_engine_are_read_again_issue_14(client, api_token, name):
+    """Migration 0006: a layout stored before JSON citation sites (version 1) is read once
+    more, so the page and the export serve it again without a new verification."""
+    old = stored_before_layouts(name)
+    version_1 = as_stored_by_layout_version_1(old.layout)
+    Verification.objects.filter(pk=old.pk).update(layout=version_1)
+    read_layouts_again(apps, None)
+    assert Verification.objects.get(pk=old.pk).layout == old.layout
+    client.force_login(get_user_model().objects.create_user("staff", is_staff=True))
+    client.defaults["HTTP_AUTHORIZATION"] = f"Bearer {api_token}"
+    with readers_forbidden() as called:
+        export = client.get(f"/api/assessments/{old.pk}/export")
+    assert called == [] and export.status_code == 200
+    with readers_forbidden() as called:
+        read_layouts_again(apps, None)  # every layout is today's: nothing to read
+    assert called == []
