@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 
 from citations.engine import load_bundle, report_to_dict, verify_bundle
+from citations.engine.matching.match import forget_source_texts
 
 SHARED = settings.SHARED_DIR  # VERBATIM_SHARED_DIR, else ../shared
 SCENARIOS = SHARED / "data" / "scenarios"
@@ -148,3 +149,20 @@ def test_every_repaired_quote_names_the_edits_it_made(folder):
             ):
                 unnamed.append((bundle_path.stem, quote["n"], quote["decision"]["rules"]))
     assert not unnamed
+
+
+@needs_shared
+def test_bundles_verified_one_after_another_report_as_each_alone():
+    """Issue 12, speed: a process keeps the sources it prepared for later bundles with the
+    same paragraphs. The scenarios and red-team bundles (which share documents) verified in
+    one process, in order and then in reverse, report exactly what each reports verified
+    with nothing kept."""
+    paths = bundles(SCENARIOS) + bundles(REDTEAM)
+    alone = {}
+    for path in paths:
+        forget_source_texts()
+        alone[path] = report_to_dict(verify_bundle(load_bundle(path.read_bytes())))
+    for order in (paths, paths[::-1]):
+        forget_source_texts()
+        for path in order:
+            assert report_to_dict(verify_bundle(load_bundle(path.read_bytes()))) == alone[path]
