@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 from ..types import JsonCitationSite, QuoteFields
@@ -120,6 +121,7 @@ TRAILING_ATTRIBUTION = re.compile(
 )
 
 
+@lru_cache(maxsize=1024)  # read for the citation and again for its site
 def _quote_in_field(quoted: str) -> tuple[int, int, Marker | None, tuple[int, int] | None]:
     """Where the quote text is in a quote field's value, ``[start, end)``, the citation
     marker the model copied into the field and where it is written: at its end (``"… [D1
