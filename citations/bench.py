@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no bundles in {args.folder}", file=sys.stderr)
         return 2
     characters = 0
-    texts = set()
+    texts: set[tuple[str, ...]] = set()
     for path in files:
         bundle = load_bundle(path.read_bytes())
         characters += sum(len(p) for s in bundle.turn.sources for p in s.paragraphs)
