@@ -166,10 +166,14 @@ NEGATIONS_BY_LANGUAGE = _by_language(
     pl="nie żaden żadna żadne nigdy nic nikt bez",
     cs="ne žádný žádná žádné nikdy nic nikdo není bez",
     ro="nu niciun nicio niciodată nimic nimeni fără",
+    ca="no mai ningú sense",
     hu="nem sem soha semmi senki nincs",
     fi="ei",
     tr="değil yok hiç asla",
-    ru="не нет ни никогда ничего никто без нельзя",
+    # Cyrillic is told by its script, not its words: Ukrainian, Belarusian, Bulgarian,
+    # Serbian and Macedonian words are read with the Russian ones
+    ru="""не нет ни никогда ничего никто без нельзя ні ніколи нічого ніхто жоден жодна
+    жодне няма никога нищо никой нема никада ништа нико ниједан""",
     el="δεν μη μην ποτέ κανένας καμία χωρίς",
     he="לא אין אל ללא בלי",
     ar="لا لم لن ليس بدون دون",
@@ -208,6 +212,19 @@ EXCEPTIONS_BY_LANGUAGE = _by_language(
     it="salvo tranne eccetto se",
     pt="exceto salvo se",
     nl="behalve tenzij indien",
+    sv="utom förutom såvida",
+    da="medmindre undtagen bortset",
+    no="unntatt utenom",
+    fi="ellei paitsi jos mikäli",
+    pl="chyba oprócz jeżeli jeśli",
+    cs="ledaže kromě pokud jestliže",
+    ro="excepția exceptând dacă",
+    hu="kivéve hacsak",
+    tr="hariç ancak eğer",
+    id="kecuali jika kalau asalkan",
+    ru="кроме если исключением помимо крім якщо окрім",
+    el="εκτός εάν",
+    ca="excepte llevat tret",
 )
 EXCEPTIONS = _union(EXCEPTIONS_BY_LANGUAGE)
 # Words that negate or restrict what follows them ("No tenant may …", "Only members …",
@@ -226,7 +243,7 @@ ONLY_BY_LANGUAGE = _by_language(
     no="kun bare",
     pl="tylko jedynie wyłącznie",
     cs="pouze jen jenom",
-    ru="только лишь исключительно",
+    ru="только лишь исключительно лише тільки виключно само единствено једино искључиво",
     el="μόνο",
     he="רק",
     ar="فقط",
@@ -235,6 +252,12 @@ ONLY_BY_LANGUAGE = _by_language(
     id="hanya cuma",
     hu="csak",
     tr="sadece yalnızca",
+    ro="doar numai exclusiv",
+    fi="vain ainoastaan pelkästään yksinomaan",
+    ca="només únicament exclusivament",
+    hr="samo jedino isključivo",
+    sk="len iba výlučne jedine",
+    sl="samo zgolj izključno",
 )
 LIMITING_BY_LANGUAGE = {
     language: NEGATIONS_BY_LANGUAGE.get(language, frozenset())
@@ -326,12 +349,22 @@ ABBREVIATIONS = _words(
 BOUND_WORDS = _words(
     """least most over under above below about around approximately nearly almost
     höchstens mindestens maximal minimal wenigstens über unter rund etwa ca circa fast
-    knapp moins plus jusqu environ près hasta más menos fino oltre meno ruim minus"""
+    knapp moins plus jusqu environ près hasta más menos fino oltre meno ruim minus
+    minstens hoogstens maximaal minimaal ongeveer bijna minst högst cirka nästan mindst højst
+    næsten høyst nesten vähintään enintään ainakin noin lähes nejméně nejvýše alespoň
+    nejvíce zhruba téměř přibližně najmniej najwyżej ponad około prawie przynajmniej минимум
+    максимум свыше около почти щонайменше щонайбільше понад близько майже legalább
+    legfeljebb körülbelül mintegy majdnem aproximativ aproape peste yaklaşık neredeyse
+    minimal maksimal sekitar hampir sedikitnya setidaknya τουλάχιστον περίπου σχεδόν"""
 )
 BOUND_PHRASES = _phrases(
     """up to, more than, less than, fewer than, no more than, not more than, bis zu,
     mehr als, weniger als, nicht mehr als, plus de, moins de, más de, menos de, più di,
-    meno di, mais de, menos de, meer dan, minder dan"""
+    meno di, mais de, menos de, meer dan, minder dan, ten minste, ten hoogste, co najmniej,
+    nie mniej, nie więcej, не менее, не более, более чем, менее чем, не менше, не більше,
+    cel puțin, cel mult, en az, en fazla, en çok, paling sedikit, paling banyak, lebih dari,
+    kurang dari, το πολύ, πάνω από, több mint, kevesebb mint, mer än, mindre än, mere end,
+    mindre end, mer enn, mindre enn"""
 )
 # What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
 # the main clause alone states as fact what the source supposes, reports or qualifies
