@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from citations.engine import load_bundle, verify_bundle
 from citations.engine.matching.approximate import assess, places
 from citations.engine.matching.cuts import sentence_cut, sentence_ends
+from citations.engine.matching.languages import language_of
 from citations.engine.matching.match import (
     MIN_CUT_WORDS,
     NEGATING_HEADS,
@@ -27,6 +28,7 @@ from citations.engine.matching.words import (
     ARTICLES,
     BOUND_PHRASES,
     BOUND_WORDS,
+    CLAIM_ENDINGS_BY_LANGUAGE,
     CONJUNCTIONS,
     CONNECTIVES,
     CONTRACTIONS,
@@ -1532,3 +1534,75 @@ def test_a_full_stop_put_before_an_exception_of_any_listed_language_is_never_ver
     assert result_for(f"Xyzzy quux plugh wibble{stop}", paragraph, form="markdown").status not in (
         PASSING
     )
+
+
+# A sentence of each language with words an ending listed in CLAIM_ENDINGS_BY_LANGUAGE turns
+# into another claim, and a second sentence, so the source's language is told
+CLAIM_ENDING_SENTENCES = {
+    "en": (
+        "Smoking carries a great risk and a high cost for adults who smoke every day.",
+        ("great", "high"),
+        "The report was published by the ministry of health in the spring of this year.",
+    ),
+    "nl": (
+        "Het risico op schade is klein en de kans op een storing is zwak bij normaal gebruik.",
+        ("klein", "zwak"),
+        "De fabrikant van het apparaat heeft de handleiding voor alle klanten aangepast.",
+    ),
+    "sv": (
+        "Säljaren ska informera köparen och undersöka bostaden innan avtalet skrivs under.",
+        ("informera", "undersöka"),
+        "Det är inte tillåtet att hyra ut bostaden i andra hand utan att det har godkänts.",
+    ),
+    "da": (
+        "Sælger skal informere køber om alle fejl og undersøge boligen inden handlen.",
+        ("informere", "undersøge"),
+        "Det er ikke tilladt at fremleje boligen uden at udlejer har givet sin tilladelse.",
+    ),
+    "no": (
+        "Utleier skal informere leietaker om alle feil og undersøke boligen før innflytting.",
+        ("informere", "undersøke"),
+        "Det er ikke tillatt å fremleie boligen uten at utleier har gitt sin tillatelse.",
+    ),
+    "fi": (
+        "Yhtiö on alan suuri toimija ja sen pieni tytäryhtiö kasvoi viime vuonna nopeasti.",
+        ("suuri", "pieni"),
+        "Yhtiön toimitusjohtaja on ollut tehtävässään vuodesta 2019 ja hän jatkaa myös.",
+    ),
+}
+
+
+@SETTINGS
+@given(
+    language=st.sampled_from(sorted(CLAIM_ENDINGS_BY_LANGUAGE)),
+    which=st.integers(0, 1),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_an_ending_that_makes_another_claim_in_its_language_is_never_corrected(
+    language, which, form
+):
+    """edit.inflection is no comparative ("greater" for "great", Dutch "kleiner" for
+    "klein"), no Scandinavian passive ("informeras": is informed) and no Finnish superlative
+    ("suurin": largest): an ending of ``CLAIM_ENDINGS_BY_LANGUAGE`` makes another claim in
+    its language, while German "kleiner" is "klein" declined (the doctests of same_word)."""
+    sentence, words, other = CLAIM_ENDING_SENTENCES[language]
+    word = words[which]
+    # Danish and Norwegian share their commonest words: not told apart, every language's
+    # claim endings count
+    assert language_of(f"{sentence} {other}") in (language, None)
+    (ending,) = CLAIM_ENDINGS_BY_LANGUAGE[language]
+    quote = sentence.replace(f" {word} ", f" {word}{ending} ", 1)
+    data = {
+        "bundle_version": 1,
+        "id": "generated",
+        "sources": [{"id": "M", "kind": "document", "paragraphs": [sentence, other]}],
+        "response": {"format": "markdown", "text": f"„{quote}“ [M ¶1]\n"}
+        if form == "markdown"
+        else {
+            "format": "json",
+            "text": json.dumps({"q": [{"quote": quote, "source": "M"}]}, ensure_ascii=False),
+            "quotes": [{"path": "$.q[*]", "text": "quote", "source": "source"}],
+        },
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert result.status not in PASSING, result.decision

@@ -49,6 +49,7 @@ from .edits import (
     rejoin_split_words,
     umlauts_out,
 )
+from .languages import paragraph_language
 from .match import (
     PreparedSource,
     ends_inside_number,
@@ -653,6 +654,7 @@ def assess(place: Place, *, min_score: float) -> Candidate:
                     )
                 ),
                 _asks(text, end, home_end),
+                paragraph_language(searcher, place.span.paragraph - 1),
             ),
         )
     )

@@ -31,7 +31,6 @@ from .words import (
     CONTRACTIONS,
     FOCUS_WORDS,
     GENDER_ENDINGS,
-    INFLECTION_ENDINGS,
     MONTHS,
     NUMBER_WORDS,
     OPPOSITE_PREFIXES,
@@ -44,6 +43,7 @@ from .words import (
     connective_prefix,
     connective_run,
     in_figures,
+    inflection_endings,
     is_number,
     number_value,
     ordinal_value,
@@ -82,6 +82,9 @@ class Words:
     # the source side only: the span's sentence asks ("Moreover, is the landlord …?"), so
     # its verb put after the subject makes a statement of a question
     asks: bool = False
+    # the source side only: its language (``languages.paragraph_language``; None: not
+    # known), which tells an inflection from an ending that makes another claim
+    language: str | None = None
 
 
 def preserves_claim(differences: list[Difference]) -> bool:
@@ -162,7 +165,13 @@ def _word_differences(steps: list[Step], quote: Words, span: Words) -> list[Diff
             rule = "edit.number_form" if is_number(words[w]) else "edit.connective"
         else:
             rule = _word_rule(
-                q_word, w_word, query_set, span_set, last=q == len(query) - 1, marked=marked
+                q_word,
+                w_word,
+                query_set,
+                span_set,
+                last=q == len(query) - 1,
+                marked=marked,
+                language=span.language,
             )
             if rule in _ONE_WORD_EDITS and q_word in known:
                 rule = "claim.word_changed"  # another word of the source, not a typo
@@ -192,8 +201,10 @@ def _word_rule(
     *,
     last: bool,
     marked: bool,
+    language: str | None,
 ) -> str:
-    """The rule naming one differing pair of words (either may be missing)."""
+    """The rule naming one differing pair of words (either may be missing) in a source of
+    ``language``."""
     if q_word is None or w_word is None:
         word = q_word if w_word is None else w_word
         assert word is not None
@@ -233,14 +244,14 @@ def _word_rule(
         is_number(q_word)
         and is_number(w_word)
         and not any(c.isdigit() for c in q_word + w_word)
-        and same_word(q_word, w_word, last=False) == "edit.inflection"
+        and same_word(q_word, w_word, last=False, language=language) == "edit.inflection"
     ):
         return "edit.inflection"  # "1,2 millions" for "1,2 million": the same number
     for word in (q_word, w_word):
         claim = word_claim(word)
         if claim is not None:
             return claim
-    edit = same_word(q_word, w_word, last=last)
+    edit = same_word(q_word, w_word, last=last, language=language)
     return edit or "claim.word_changed"
 
 
@@ -744,29 +755,37 @@ def common_spelling(word: str) -> str:
     return _BRITISH_ENDING.sub(lambda found: _AMERICAN[found.group()], spelled)
 
 
-def same_word(first: str, second: str, *, last: bool) -> str | None:
-    """The edit rule under which two different words are spellings of one, else None: an
-    inflection or gender ending added or dropped ("massenhaft", "massenhafte"), one letter
+def same_word(first: str, second: str, *, last: bool, language: str | None) -> str | None:
+    """The edit rule under which two different words of ``language`` are spellings of one,
+    else None: an inflection or gender ending added or dropped ("massenhaft", "massenhafte";
+    not one that makes another claim there: ``inflection_endings``), one letter
     left out or added ("answerd"), one wrong letter inside a long word (not in its ending,
     which tells "employee" from "employer"), or, as the quote's last word, cut off.
     Anything else is another word, whatever its letters: "licensee" for "licensor", "June"
     for "July", "or" for "and" change the claim.
 
-    >>> same_word("massenhaft", "massenhafte", last=False)
+    >>> same_word("massenhaft", "massenhafte", last=False, language="de")
     'edit.inflection'
-    >>> same_word("freirwilligkeit", "freiwilligkeit", last=False)
+    >>> same_word("freirwilligkeit", "freiwilligkeit", last=False, language="de")
     'edit.typo'
-    >>> same_word("answerd", "answered", last=False), same_word("ever", "never", last=False)
-    ('edit.typo', None)
-    >>> same_word("employee", "employer", last=False), same_word("june", "july", last=False)
-    (None, None)
-    >>> same_word("kinder", "kindergeld", last=False), same_word("weiter", "weiterhin", last=True)
-    (None, 'edit.typo')
-    >>> same_word("groessere", "größer", last=False)
+    >>> [same_word(a, b, last=False, language="en") for a, b in [("answerd", "answered"),
+    ...     ("ever", "never"), ("employee", "employer"), ("june", "july")]]
+    ['edit.typo', None, None, None]
+    >>> same_word("kinder", "kindergeld", last=False, language="de")
+    >>> same_word("weiter", "weiterhin", last=True, language="de")
+    'edit.typo'
+    >>> same_word("groessere", "größer", last=False, language="de")
     'edit.inflection'
+    >>> same_word("kleiner", "klein", last=False, language="de")
+    'edit.inflection'
+    >>> pairs = [("greater", "great", "en"), ("informeras", "informera", "sv"),
+    ...     ("suurin", "suuri", "fi")]
+    >>> [same_word(first, second, last=False, language=lang) for first, second, lang in pairs]
+    [None, None, None]
     """
+    endings = inflection_endings(language)
     for pair in ((common_spelling(first), common_spelling(second)), (first, second)):
-        rule = _one_word(*pair, last=last)
+        rule = _one_word(*pair, last=last, endings=endings)
         if rule is not None:
             return rule
     return None
@@ -810,14 +829,14 @@ def _doubled(first: str, second: str, at: int, dest: int) -> bool:
     return bool(letter) and letter in longer[max(0, at - 1) : at] + longer[at + 1 : at + 2]
 
 
-def _one_word(first: str, second: str, *, last: bool) -> str | None:
+def _one_word(first: str, second: str, *, last: bool, endings: frozenset[str]) -> str | None:
     """``same_word`` for one spelling of both words."""
     shorter, longer = sorted((first, second), key=len)
     if longer.startswith(shorter):
         ending = longer[len(shorter) :]
         if last:
             return "edit.typo"  # the last word cut off at another letter
-        if len(shorter) >= _MIN_STEM and (ending in INFLECTION_ENDINGS or ending in GENDER_ENDINGS):
+        if len(shorter) >= _MIN_STEM and (ending in endings or ending in GENDER_ENDINGS):
             return "edit.inflection"
         return None
     if (

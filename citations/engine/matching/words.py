@@ -589,6 +589,22 @@ PARTY_PREFIXES = _words("sub co ko ver unter ober vice vize ex contra counter ha
 # "contract", "contracts"): not an agent's ending ("empleado", "empleador"; "employé",
 # "employeur"), which names another party
 INFLECTION_ENDINGS = _words("e en em er ern es n ns s ed d x a o i as os is ent nt")
+# Inflection endings that make another claim in a language: the comparative ("greater" for
+# "great", "kleiner" for Dutch "klein"), the Scandinavian passive ("informeras": is
+# informed, for "informera": informs), the Finnish superlative ("suurin": largest, for
+# "suuri"). German "kleiner" is "klein" declined: the ending is safe there.
+CLAIM_ENDINGS_BY_LANGUAGE = _by_language(en="er", nl="er", sv="s", da="s", no="s", fi="n")
+
+
+@cache
+def inflection_endings(language: str | None) -> frozenset[str]:
+    """The endings an inflection of the same word may add or drop in ``language`` (a code of
+    ``languages.language_of``; None, not known: none that makes another claim anywhere)."""
+    if language is None:
+        return INFLECTION_ENDINGS - _union(CLAIM_ENDINGS_BY_LANGUAGE)
+    return INFLECTION_ENDINGS - CLAIM_ENDINGS_BY_LANGUAGE.get(language, frozenset())
+
+
 # Endings that make the other form of a gender pair ("Bürger"/"Bürgerinnen",
 # "citoyens"/"citoyennes", "chairman"/"chairwoman")
 GENDER_ENDINGS = ("innen", "in", "nes", "ne", "es", "e")
