@@ -42,6 +42,7 @@ from citations.engine.matching.words import (
     PROHIBITIONS,
     UNSPACED_LIMITING,
     UNSPACED_NEGATING_ENDINGS,
+    articles,
     cut_words,
     is_number,
     number_values,
@@ -1598,6 +1599,48 @@ def test_an_ending_that_makes_another_claim_in_its_language_is_never_corrected(
         "sources": [{"id": "M", "kind": "document", "paragraphs": [sentence, other]}],
         "response": {"format": "markdown", "text": f"„{quote}“ [M ¶1]\n"}
         if form == "markdown"
+        else {
+            "format": "json",
+            "text": json.dumps({"q": [{"quote": quote, "source": "M"}]}, ensure_ascii=False),
+            "quotes": [{"path": "$.q[*]", "text": "quote", "source": "source"}],
+        },
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert result.status not in PASSING, result.decision
+
+
+# Sentences of languages in which a word that is an article elsewhere carries meaning:
+# Turkish "de" (also), Romanian "de" (of, for); a second sentence, so the language is told
+NOT_AN_ARTICLE = {
+    "tr": (
+        "Kiracı de aidatı her ay öder ve bu ödeme için bir makbuz alır.",
+        "de",
+        "Ev sahibi binanın bakımı için gerekli olan tüm masrafları karşılar ve bilgi verir.",
+    ),
+    "ro": (
+        "Chiriașul plătește cheltuielile de întreținere în fiecare lună pentru apartament.",
+        "de",
+        "Proprietarul nu este obligat să repare defectele care sunt cauzate de chiriaș.",
+    ),
+}
+
+
+@SETTINGS
+@given(language=st.sampled_from(sorted(NOT_AN_ARTICLE)), form=st.sampled_from(["field", "md"]))
+def test_a_word_that_is_an_article_only_in_another_language_is_no_article(language, form):
+    """edit.article reads the source's language's articles (``words.articles``): "de" is an
+    article in Dutch and French, "also" in Turkish and "of" in Romanian, where dropping it
+    changes the claim ("Kiracı aidatı öder" for "Kiracı de aidatı öder")."""
+    sentence, word, other = NOT_AN_ARTICLE[language]
+    assert language_of(f"{sentence} {other}") == language
+    assert word in ARTICLES and word not in articles(language)
+    quote = sentence.replace(f" {word} ", " ", 1)
+    data = {
+        "bundle_version": 1,
+        "id": "generated",
+        "sources": [{"id": "M", "kind": "document", "paragraphs": [sentence, other]}],
+        "response": {"format": "markdown", "text": f"„{quote}“ [M ¶1]\n"}
+        if form == "md"
         else {
             "format": "json",
             "text": json.dumps({"q": [{"quote": quote, "source": "M"}]}, ensure_ascii=False),

@@ -39,6 +39,7 @@ from .words import (
     PRONOUNS,
     SELF_REFERENCES,
     UNITS,
+    articles,
     connective_phrases,
     connective_prefix,
     connective_run,
@@ -211,7 +212,7 @@ def _word_rule(
         claim = word_claim(word)
         if claim is not None:
             return claim
-        if word in ARTICLES:
+        if word in articles(language):
             return "edit.article"
         return "claim.word_added" if w_word is None else "claim.word_dropped"
     if q_word.translate(_LETTER_VARIANTS) == w_word.translate(_LETTER_VARIANTS):

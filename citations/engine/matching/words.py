@@ -467,10 +467,29 @@ UNSPACED_NEGATING_ENDINGS = (
 )
 # Articles and particles: a copy may drop or add them without changing the claim. Not a
 # particle that hedges ("wohl": probably) or is another word elsewhere ("halt", "mal": badly)
-ARTICLES = _words(
-    """the a an der die das den dem des ein eine einen einem einer eines le la les l un une
-    du de d el los las ja doch eben denn"""
+# Articles (and German modal particles), by language: a word that is an article in one is a
+# content word in another (Turkish "de": also, too). ``ARTICLES`` is all of them.
+ARTICLES_BY_LANGUAGE = _by_language(
+    en="the a an",
+    de="der die das den dem des ein eine einen einem einer eines ja doch eben denn",
+    fr="le la les l un une du de d",
+    es="el los las la de",
+    it="la le l un",
+    pt="de",
+    nl="de",
 )
+ARTICLES = _union(ARTICLES_BY_LANGUAGE)
+
+
+@cache
+def articles(language: str | None) -> frozenset[str]:
+    """The articles of ``language`` (a code of ``languages.language_of``): none in a
+    language without a list (Turkish, Finnish), every list's when the language is not told."""
+    if language is None:
+        return ARTICLES
+    return ARTICLES_BY_LANGUAGE.get(language, frozenset())
+
+
 # Prepositions: an ellipsis may hide one without hiding a qualifier ("terminate … ninety
 # days" for "terminate with ninety days")
 PREPOSITIONS = _words(
