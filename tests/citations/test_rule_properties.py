@@ -1593,19 +1593,8 @@ def test_an_ending_that_makes_another_claim_in_its_language_is_never_corrected(
     assert language_of(f"{sentence} {other}") in (language, None)
     (ending,) = CLAIM_ENDINGS_BY_LANGUAGE[language]
     quote = sentence.replace(f" {word} ", f" {word}{ending} ", 1)
-    data = {
-        "bundle_version": 1,
-        "id": "generated",
-        "sources": [{"id": "M", "kind": "document", "paragraphs": [sentence, other]}],
-        "response": {"format": "markdown", "text": f"„{quote}“ [M ¶1]\n"}
-        if form == "markdown"
-        else {
-            "format": "json",
-            "text": json.dumps({"q": [{"quote": quote, "source": "M"}]}, ensure_ascii=False),
-            "quotes": [{"path": "$.q[*]", "text": "quote", "source": "source"}],
-        },
-    }
-    (result,) = verify_bundle(load_bundle(data)).results
+    # the two sentences as one paragraph: its own words tell its language
+    result = result_for(quote, f"{sentence} {other}", form=form)
     assert result.status not in PASSING, result.decision
 
 
@@ -1626,7 +1615,9 @@ NOT_AN_ARTICLE = {
 
 
 @SETTINGS
-@given(language=st.sampled_from(sorted(NOT_AN_ARTICLE)), form=st.sampled_from(["field", "md"]))
+@given(
+    language=st.sampled_from(sorted(NOT_AN_ARTICLE)), form=st.sampled_from(["field", "markdown"])
+)
 def test_a_word_that_is_an_article_only_in_another_language_is_no_article(language, form):
     """edit.article reads the source's language's articles (``words.articles``): "de" is an
     article in Dutch and French, "also" in Turkish and "of" in Romanian, where dropping it
@@ -1635,17 +1626,6 @@ def test_a_word_that_is_an_article_only_in_another_language_is_no_article(langua
     assert language_of(f"{sentence} {other}") == language
     assert word in ARTICLES and word not in articles(language)
     quote = sentence.replace(f" {word} ", " ", 1)
-    data = {
-        "bundle_version": 1,
-        "id": "generated",
-        "sources": [{"id": "M", "kind": "document", "paragraphs": [sentence, other]}],
-        "response": {"format": "markdown", "text": f"„{quote}“ [M ¶1]\n"}
-        if form == "md"
-        else {
-            "format": "json",
-            "text": json.dumps({"q": [{"quote": quote, "source": "M"}]}, ensure_ascii=False),
-            "quotes": [{"path": "$.q[*]", "text": "quote", "source": "source"}],
-        },
-    }
-    (result,) = verify_bundle(load_bundle(data)).results
+    # the two sentences as one paragraph: its own words tell its language
+    result = result_for(quote, f"{sentence} {other}", form=form)
     assert result.status not in PASSING, result.decision
