@@ -105,7 +105,7 @@ def _finite_number(text: str) -> float | _Refused:
 def load_bundle(raw: str | bytes | dict[str, Any], *, max_bytes: int = MAX_BUNDLE_BYTES) -> Bundle:
     """Parse and validate a bundle given as JSON text or an already-decoded object."""
     data = raw if isinstance(raw, dict) else decode_bundle(raw, max_bytes=max_bytes)
-    _check_values(data, "", 0)
+    _check_values(data)
     _check_counts(data)
     _check_schema(data)
     _check_limits(data)
@@ -232,26 +232,53 @@ def _join(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
-def _check_values(value: Any, path: str, depth: int) -> None:
+def _check_values(data: Any) -> None:
     """Refuse what JSON allows but no text field should hold: NUL bytes, lone surrogates."""
+    found = _value_problem(data, 0)
+    if found is not None:
+        keys, why = found
+        path = ""
+        for key in reversed(keys):
+            path = _join(path, key)
+        raise BundleError(path, why)
+
+
+def _value_problem(value: Any, depth: int) -> tuple[list[str | int], str] | None:
+    """The first value's problem and the keys leading to it, innermost first (the path is
+    spelled only for a bundle that is refused: thousands of paragraphs are not)."""
     if depth > MAX_NESTING:
-        raise BundleError(path, f"nested deeper than {MAX_NESTING} levels")
+        return [], f"nested deeper than {MAX_NESTING} levels"
     if isinstance(value, _Refused):
-        raise BundleError(path, value.why)
+        return [], value.why
     if isinstance(value, str):
         if "\x00" in value:
-            raise BundleError(path, "contains a NUL character")
+            return [], "contains a NUL character"
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise BundleError(path, "contains a lone surrogate (invalid Unicode)") from None
+            return [], "contains a lone surrogate (invalid Unicode)"
     elif isinstance(value, dict):
         for key, item in value.items():
-            _check_values(key, path, depth + 1)
-            _check_values(item, _join(path, key), depth + 1)
+            found = _value_problem(key, depth + 1)
+            if found is None:
+                found = _value_problem(item, depth + 1)
+                if found is not None:
+                    found[0].append(key)
+            if found is not None:
+                return found
     elif isinstance(value, list):
+        if (
+            depth < MAX_NESTING
+            and all(isinstance(item, str) for item in value)
+            and _value_problem("".join(value), depth + 1) is None
+        ):
+            return None  # a list of fine strings (paragraphs) checked in one go
         for index, item in enumerate(value):
-            _check_values(item, _join(path, index), depth + 1)
+            found = _value_problem(item, depth + 1)
+            if found is not None:
+                found[0].append(index)
+                return found
+    return None
 
 
 @cache

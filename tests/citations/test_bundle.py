@@ -26,6 +26,17 @@ def _bundle(name: str) -> dict:
         ),
         (lambda b: b["response"].update(text="a\x00b"), "response.text", "NUL"),
         (lambda b: b["sources"][1].update(title="\ud800"), "sources[1].title", "surrogate"),
+        (
+            lambda b: b["sources"][0]["paragraphs"].append("\ud800"),
+            "sources[0].paragraphs[1]",
+            "surrogate",
+        ),
+        (
+            lambda b: b["sources"][2]["paragraphs"].insert(0, "a\x00"),
+            "sources[2].paragraphs[0]",
+            "NUL",
+        ),
+        (lambda b: b["response"].update({"bad\x00key": 1}), "response", "NUL"),
         (lambda b: b.update(extra=1), "", "unknown field"),
     ],
 )
