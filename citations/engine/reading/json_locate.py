@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import json_repair
@@ -199,8 +200,12 @@ def _wrapped(value: Any) -> bool:
     return isinstance(inner, dict | list)
 
 
+_NAME_SEPARATORS = re.compile(r"[\s_-]")
+
+
+@lru_cache(maxsize=4096)  # an answer's objects repeat a few keys thousands of times
 def folded_name(name: str) -> str:
-    return re.sub(r"[\s_-]", "", name).casefold()
+    return _NAME_SEPARATORS.sub("", name).casefold()
 
 
 def _fields_as_spelled(
