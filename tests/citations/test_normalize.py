@@ -1,10 +1,13 @@
 """Normalization and its offset map (VB-2): what a faithful copy may change is ignored, and
 every normalized span maps back to an exact raw span."""
 
+from unittest import mock
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from citations.engine.matching import normalize
 from citations.engine.matching.normalize import fold_text, normalize_with_map
 
 FOLDS = [
@@ -124,6 +127,26 @@ NOISY_TEXT = st.lists(
     ),
     max_size=40,
 ).map("".join)
+
+
+@settings(max_examples=1000)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                *"aZ1 \n\t\r\x0b\x1c\u3000\u2028-.,;:!?%)]}([{'&<>*_²⁻•\u05b0\u0640\u200b\u00ad",
+                *("n't", "amp;", "](", "**", "__", "  "),
+            ]
+        ),
+        max_size=30,
+    ).map("".join)
+)
+def test_the_quick_test_for_layout_to_fold_misses_nothing(text):
+    """``_special_spans`` skips a text the quick test finds nothing in: the spans found
+    without the test are then none."""
+    if not normalize._maybe_special(text):
+        with mock.patch.object(normalize, "_maybe_special", return_value=True):
+            assert normalize._special_spans(text) == []
 
 
 @settings(max_examples=500)
