@@ -18,7 +18,8 @@ from citations.engine import (
     report_to_dict,
     verify_bundle,
 )
-from citations.engine.matching.cuts import sentence_cut
+from citations.engine.matching import cuts
+from citations.engine.matching.cuts import sentence_cut, sentence_ends
 from citations.engine.matching.match import ends_inside_number, starts_inside
 from citations.engine.matching.normalize import fold_text
 from citations.engine.policy import POLICY, Citation, Finding
@@ -1587,3 +1588,19 @@ def test_a_quote_whose_last_word_changed_is_a_changed_claim_with_its_passage(sou
     result = quoted_from(source, quote)
     assert (result.status, result.reason) == (VerificationStatus.UNVERIFIED, Reason.CLAIM_CHANGED)
     assert result.match is not None and result.match.text.rstrip(".") == source.rstrip(".")
+
+
+@settings(max_examples=500)
+@given(
+    st.lists(
+        st.sampled_from(["Er zahlt", "am 1", "z", "B", "Nr", "2020", "gilt", "nicht", "。", "乙方"])
+        | st.sampled_from([".", ". ", "! ", "? ", " ", ".) ", '." ', "\n", " „Die", " Der", " 5"]),
+        max_size=30,
+    ).map("".join)
+)
+def test_the_sentence_boundaries_read_from_either_end_are_those_of_every_stop(text):
+    """The first and last sentence ends a cut check reads, stopping early, are the first and
+    last of ``sentence_ends``."""
+    ends = sentence_ends(text)
+    assert cuts._ends_a_sentence(text) == bool(ends)
+    assert cuts._sentence_start(text) == max((begins for _, begins in ends), default=0)

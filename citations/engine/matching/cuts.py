@@ -76,17 +76,26 @@ def sentence_ends(text: str) -> list[tuple[int, int]]:
     >>> [text[start - 2 : start + 1] for start, _ in sentence_ends(text)]
     ['er.', 'ht.', 'as.', '20.', 'ab.']
     """
-    ends = []
-    for found in _STOP_CANDIDATE.finditer(text):
-        if found["cjk"]:
-            ends.append((found.start(), found.end()))
-        elif not _ends_a_word(text, found.start()):
-            continue
-        elif found["next"] is None:
-            ends.append((found.start(), len(text)))  # the text ends with the sentence
-        elif found["next"].isupper():
-            ends.append((found.start(), found.start("next")))
-    return ends
+    return [end for found in _STOP_CANDIDATE.finditer(text) if (end := _sentence_end(text, found))]
+
+
+def _sentence_end(text: str, found: re.Match[str]) -> tuple[int, int] | None:
+    """The sentence end a stop of ``_STOP_CANDIDATE`` is (``sentence_ends``), or None."""
+    if found["cjk"]:
+        return found.start(), found.end()
+    if not _ends_a_word(text, found.start()):
+        return None
+    if found["next"] is None:
+        return found.start(), len(text)  # the text ends with the sentence
+    if found["next"].isupper():
+        return found.start(), found.start("next")
+    return None
+
+
+def _ends_a_sentence(text: str) -> bool:
+    """Whether a sentence of ``text`` ends in it: the stops are read up to the first that
+    does (every stop costs a look at the word before it)."""
+    return any(_sentence_end(text, found) for found in _STOP_CANDIDATE.finditer(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +199,7 @@ def _before(paragraphs: Sequence[str], index: int, start: int) -> str:
     """The text before the passage, with the previous paragraph while the sentence runs on
     from it (it ends with a comma or a colon)."""
     text = paragraphs[index][:start]
-    while len(text) < _CONTEXT and index > 0 and not sentence_ends(text):
+    while len(text) < _CONTEXT and index > 0 and not _ends_a_sentence(text):
         previous = paragraphs[index - 1].rstrip()
         if previous[-1:] not in ",;:-–":
             break
@@ -203,7 +212,7 @@ def _after(paragraphs: Sequence[str], index: int, end: int) -> str:
     it (it goes on in lower case)."""
     text = paragraphs[index][end:]
     while len(text) < _CONTEXT and index + 1 < len(paragraphs):
-        if text.rstrip()[-1:] in _STOPS or sentence_ends(text):
+        if text.rstrip()[-1:] in _STOPS or _ends_a_sentence(text):
             break
         following = paragraphs[index + 1].lstrip()
         if not following[:1].islower():
@@ -213,8 +222,13 @@ def _after(paragraphs: Sequence[str], index: int, end: int) -> str:
 
 
 def _sentence_start(text: str) -> int:
-    """Where the last sentence of ``text`` begins."""
-    return max((begins for _, begins in sentence_ends(text)), default=0)
+    """Where the last sentence of ``text`` begins: the stops read from the last back to the
+    first that ends a sentence."""
+    for found in reversed(list(_STOP_CANDIDATE.finditer(text))):
+        end = _sentence_end(text, found)
+        if end is not None:
+            return end[1]
+    return 0
 
 
 def _left_out_before(
@@ -335,8 +349,11 @@ def _left_out_after(
     if end < len(paragraph) and paragraph[end - 1].isalnum() and paragraph[end].isalnum():
         return ""  # a cut inside a word: verbatim.cut_end and claim.cut_word decide
     after = _after(paragraphs, index, end)
-    ends = sentence_ends(after)
-    stop = ends[0][0] if ends else len(after.rstrip())
+    first_end = next(
+        (end for found in _STOP_CANDIDATE.finditer(after) if (end := _sentence_end(after, found))),
+        None,
+    )
+    stop = first_end[0] if first_end else len(after.rstrip())
     rest = after[:stop]
     ending = quote.rstrip()
     quoted_words = _LETTERS.findall(fold_text(ending))
