@@ -187,10 +187,14 @@ def check_response_limits(response: dict[str, Any]) -> None:
                     f"response.quotes[{index}].{name}",
                     f"is {len(value)} characters long; the limit is {LIMITS.field_name_chars}",
                 )
-    if response["format"] == "json":
-        depth = json_depth(response["text"], stop_after=LIMITS.json_depth)
-        if depth > LIMITS.json_depth:
-            raise BundleError("response.text", f"nests JSON deeper than {LIMITS.json_depth} levels")
+    text = response["text"]
+    # no more opening brackets than the limit cannot nest deeper (counting is a fast scan)
+    if (
+        response["format"] == "json"
+        and text.count("[") + text.count("{") > LIMITS.json_depth
+        and json_depth(text, stop_after=LIMITS.json_depth) > LIMITS.json_depth
+    ):
+        raise BundleError("response.text", f"nests JSON deeper than {LIMITS.json_depth} levels")
 
 
 def _check_source_limits(sources: list[dict[str, Any]]) -> None:
