@@ -477,14 +477,19 @@ _INDEX_PIECES = [
 )
 def test_word_index_answers_as_a_scan_of_the_text(paragraphs, word):
     """The word index, counted once when the source is prepared, answers as reading the
-    whole normalized text would: ``str.count`` (inside longer words too) and the places
+    whole normalized text would: ``str.count`` (inside longer words too; asked to stop past
+    a bound, the bound and one), and the places
     where the word stands whole (nothing but a space, punctuation or the text's edge on
     either side that continues no spaced word)."""
     prepared = PreparedSource(Source("S", SourceKind.DOCUMENT, tuple(paragraphs)))
     index = word_index(prepared)
     text = prepared.norm_joined
     for asked in {fold_text(word).strip(), *WORD.findall(fold_text(word))} - {""}:
-        assert index.count(asked) == text.count(asked)
+        exact = text.count(asked)
+        for up_to in (0, 1, 3):  # stopped once past a bound, then asked in full again
+            assert index.count(asked, up_to=up_to) == min(exact, up_to + 1)
+        assert index.count(asked) == exact
+        assert index.count(asked, up_to=1) == min(exact, 2)
         whole = [
             at
             for at in range(len(text))

@@ -197,28 +197,35 @@ class WordIndex:
             self._starts.append(position)
             position += len(word) + 1
         self._counts: dict[str, int] = {}
+        self._at_least: set[str] = set()  # words whose count was stopped: a lower bound
         self._positions: dict[str, list[int]] = {}
 
-    def count(self, word: str) -> int:
+    def count(self, word: str, *, up_to: int | None = None) -> int:
         """How often ``word`` stands in the text, inside longer words too: enough to tell a
-        rare word, which anchors a quote, from a common one."""
+        rare word, which anchors a quote, from a common one. With ``up_to``, counting stops
+        once past it and answers ``up_to + 1``: a common word's exact count is seldom
+        needed, and costs a look at every longer word that holds it."""
         found = self._counts.get(word)
-        if found is None:
+        if found is None or (word in self._at_least and (up_to is None or found <= up_to)):
             if _RUN.fullmatch(word):
-                found = self._count_in_vocabulary(word)
+                found = self._count_in_vocabulary(word, up_to)
             else:  # an apostrophe, a Chinese character, "%": not a run of the vocabulary
                 found = self.text.count(word)
             self._counts[word] = found
-        return found
+            if up_to is not None and found > up_to:
+                self._at_least.add(word)
+            else:
+                self._at_least.discard(word)
+        return found if up_to is None else min(found, up_to + 1)
 
-    def _count_in_vocabulary(self, word: str) -> int:
+    def _count_in_vocabulary(self, word: str, up_to: int | None) -> int:
         """``text.count(word)`` for a run of word characters: every occurrence lies inside
         one run of the text, so it is the count in each distinct run holding it, times how
-        often that run stands."""
+        often that run stands; stopped once past ``up_to``."""
         vocabulary, words, starts = self._vocabulary, self._words, self._starts
         total = 0
         at = vocabulary.find(word)
-        while at >= 0:
+        while at >= 0 and (up_to is None or total <= up_to):
             entry = bisect_right(starts, at) - 1
             holder = words[entry]
             total += self._frequency[holder] * holder.count(word)
@@ -477,9 +484,11 @@ def _vote(
     by_word: dict[str, list[int]] = {}
     for word, start, _ in query:
         by_word.setdefault(word, []).append(start)
-    ranked = sorted((count, w) for w in by_word if (count := index.count(w)))
+    ranked = sorted((count, w) for w in by_word if (count := index.count(w, up_to=_COMMON)))
     anchors = [w for count, w in ranked if count <= _COMMON][:_MAX_ANCHORS] or [
-        w for _, w in ranked[:3]
+        # every word is common: the least common three, counted in full
+        w
+        for _, w in sorted((index.count(w), w) for _, w in ranked)[:3]
     ]
     hits: list[tuple[int, int, int]] = []  # (diagonal, quote offset, source offset)
     for word in anchors:
