@@ -76,7 +76,9 @@ def sentence_ends(text: str) -> list[tuple[int, int]]:
     >>> [text[start - 2 : start + 1] for start, _ in sentence_ends(text)]
     ['er.', 'ht.', 'as.', '20.', 'ab.']
     """
-    return [end for found in _STOP_CANDIDATE.finditer(text) if (end := _sentence_end(text, found))]
+    return list(
+        filter(None, (_sentence_end(text, found) for found in _STOP_CANDIDATE.finditer(text)))
+    )
 
 
 def _sentence_end(text: str, found: re.Match[str]) -> tuple[int, int] | None:
@@ -350,7 +352,7 @@ def _left_out_after(
         return ""  # a cut inside a word: verbatim.cut_end and claim.cut_word decide
     after = _after(paragraphs, index, end)
     first_end = next(
-        (end for found in _STOP_CANDIDATE.finditer(after) if (end := _sentence_end(after, found))),
+        filter(None, (_sentence_end(after, found) for found in _STOP_CANDIDATE.finditer(after))),
         None,
     )
     stop = first_end[0] if first_end else len(after.rstrip())
