@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from citations.engine import QuoteForm, Response, load_bundle
+from citations.engine.reading.markers import MARKER_LAST_CHARACTERS, find_marker
 from citations.engine.reading.parse import parse_response
 
 SHARED = settings.SHARED_DIR / "data"  # VERBATIM_SHARED_DIR, else ../shared
@@ -181,6 +182,23 @@ INLINE_ONLY_MARKER_FORMS = [
     ("（S1，第3段）", "S1", 3),
     ("(source S1 ¶3)", "S1", 3),
 ]
+
+
+@given(
+    st.lists(
+        st.sampled_from([form for form, _, _ in MARKER_FORMS + INLINE_ONLY_MARKER_FORMS])
+        | st.sampled_from(["[⚠ unverified]", " ", "the fee", ".", "*", "_", ")", "\n"]),
+        min_size=1,
+        max_size=6,
+    ).map("".join)
+)
+def test_every_marker_run_ends_with_a_closing_character(text: str) -> None:
+    """A marker run, flags after it included, ends with one of ``MARKER_LAST_CHARACTERS``:
+    a quote field ending in anything else is not searched for a marker at its end."""
+    for position in range(len(text)):
+        marker = find_marker(text, position, parenthesized=True)
+        if marker is not None:
+            assert text[marker.end - 1] in MARKER_LAST_CHARACTERS, (text, marker)
 
 
 @pytest.mark.parametrize(("marker", "ref", "paragraph"), INLINE_ONLY_MARKER_FORMS)

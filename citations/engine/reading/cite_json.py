@@ -121,6 +121,9 @@ TRAILING_ATTRIBUTION = re.compile(
 )
 
 
+_ATTRIBUTION_SIGNS = "-\u2013\u2014:："
+
+
 @lru_cache(maxsize=1024)  # read for the citation and again for its site
 def _quote_in_field(quoted: str) -> tuple[int, int, Marker | None, tuple[int, int] | None]:
     """Where the quote text is in a quote field's value, ``[start, end)``, the citation
@@ -142,7 +145,12 @@ def _quote_in_field(quoted: str) -> tuple[int, int, Marker | None, tuple[int, in
     marker = marker_ending_at(quoted, 0, end, parenthesized=True)
     if marker is not None and quoted[: marker.start].strip():
         return 0, len(quoted[: marker.start].rstrip()), marker, (marker.start, marker.end)
-    attribution = TRAILING_ATTRIBUTION.search(quoted, 0, end)
+    # an attribution opens with a dash or a label's colon: a value without one is not searched
+    attribution = (
+        TRAILING_ATTRIBUTION.search(quoted, 0, end)
+        if any(sign in quoted for sign in _ATTRIBUTION_SIGNS)
+        else None
+    )
     if attribution is not None and quoted[: attribution.start()].strip():
         marker = read_prose_citation(quoted, attribution.start("citation"), end)
         if marker is not None and not marker.named:

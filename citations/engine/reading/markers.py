@@ -247,6 +247,9 @@ URL = re.compile(r"<?(?P<url>https?://[^\s<>]+)>?")
 # How an export flags a quote it keeps unverified (``export.markdown_flag``); read back as
 # part of the quote's marker run, never as quote text or a citation.
 FLAG = re.compile(r"\[⚠ [a-z_]+\]")
+# What every marker run ends with: a closing bracket, parenthesis, brace or tag (``</sup>``,
+# ``<D1>``), emphasis around it, or a flag's bracket
+MARKER_LAST_CHARACTERS = ")）}>]］】*_"
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,6 +482,8 @@ def marker_ending_at(
 ) -> Marker | None:
     """The marker (run) that is the last thing in ``text[start:end]``; one in parentheses
     only when ``parenthesized``."""
+    if end <= start or text[end - 1] not in MARKER_LAST_CHARACTERS:
+        return None  # most quote fields end in a word: no marker search through them
     for found in MARKER.finditer(text, start, end):
         marker = find_marker(text, found.start(), parenthesized=parenthesized)
         if marker is not None and marker.end == end:
