@@ -505,6 +505,77 @@ def test_word_index_answers_as_a_scan_of_the_text(paragraphs, word):
         assert index.positions(asked) == scanned
 
 
+# Pieces of a source whose normalization reads its context: markup, an entity, a tag, a
+# line-break hyphen, a tokenizer's spaces, a paragraph opening with "n't" (joined to the word
+# before: "do" and "n't" read "don't"), words repeated inside longer ones.
+_SOURCE_PIECES = [
+    *_INDEX_PIECES,
+    "do",
+    "n't",
+    "don",
+    " .",
+    "( ",
+    "&amp;",
+    "&euro;",
+    "<b>",
+    "</b>",
+    "[guide](https://x.org/a)",
+    "**",
+    "\u00ad",
+    "\u200b",
+    "•",
+    "-\n",
+    "\n> ",
+    "'",
+    "’s",
+    "´",
+    "ﬁ",
+    "e\u0301",
+    "\u1100\u1161",
+    "\u05d0\u05b0",
+    "10²",
+    " - ",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from(_SOURCE_PIECES), max_size=14).map("".join), min_size=1, max_size=4
+    ),
+    st.data(),
+)
+def test_the_word_index_never_rules_out_a_quote_that_stands_in_the_source(paragraphs, data):
+    """``may_hold`` answers False only for a folded text the normalized text does not hold,
+    and in a source without markup a quote stands in the raw text only where its folded
+    form may stand: the searches it spares would have found nothing."""
+    prepared = PreparedSource(Source("S", SourceKind.DOCUMENT, tuple(paragraphs)))
+    word_index(prepared)
+    text = prepared.norm_joined
+    assume(text)
+    start = data.draw(st.integers(0, len(text) - 1))
+    end = data.draw(st.integers(start + 1, len(text)))
+    assert prepared.may_hold(text[start:end])
+    index = data.draw(st.integers(0, len(paragraphs) - 1))
+    raw = paragraphs[index]
+    assume(raw.strip())
+    start = data.draw(st.integers(0, len(raw) - 1))
+    quote = raw[start : data.draw(st.integers(start + 1, len(raw)))].strip()
+    if quote and not prepared.text.marked_up:
+        assert prepared.may_hold(fold_text(quote), loose_words=2), quote
+
+
+def test_a_quote_with_a_word_the_source_lacks_is_ruled_out_by_the_word_index():
+    prepared = PreparedSource(
+        Source("S", SourceKind.DOCUMENT, ("The tenant pays the rent monthly.", "It is due."))
+    )
+    assert prepared.may_hold("the tenant pays the rent")  # words not counted yet: may
+    word_index(prepared)
+    assert prepared.may_hold("tenant pays the rent monthly. it is")
+    assert not prepared.may_hold("the tenant pays the fee monthly")  # no "fee"
+    assert not prepared.may_hold("tenant pays monthly the rent")  # where "pays" stands, other words
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(sentences(min_words=6, max_words=20), min_size=2, max_size=3),

@@ -51,6 +51,8 @@ from .edits import (
 )
 from .languages import paragraph_language
 from .match import (
+    HAN_KANA,
+    WORD_RUN,
     PreparedSource,
     ends_inside_number,
     normalized_in_paragraph,
@@ -73,16 +75,14 @@ from .words import (
     word_claim,
 )
 
-# A word: a run of letters and digits, or one Chinese or Japanese character (those scripts
-# put no spaces between words, so a sentence would be one "word" the aligner cannot weigh).
-_HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# A word: a run of letters and digits (``WORD_RUN``), or one Chinese or Japanese character
+# (those scripts put no spaces between words, so a sentence would be one "word" the aligner
+# cannot weigh).
 # Ukrainian and Belarusian write an apostrophe inside a word ("п'ять"); "%" is a word too.
 _CYRILLIC_APOSTROPHE = "(?<=[\u0400-\u04ff])'(?=[\u0400-\u04ff])"
-WORD = re.compile(
-    f"[{_HAN_KANA}]|[^\\W{_HAN_KANA}]+(?:{_CYRILLIC_APOSTROPHE}[^\\W{_HAN_KANA}]+)*|%"
-)
-_WORD_CHAR = re.compile(f"[^\\W{_HAN_KANA}]")  # a character that continues a spaced word
-_RUN = re.compile(f"[^\\W{_HAN_KANA}]+")  # a spaced word, whole: a run of those characters
+WORD = re.compile(f"[{HAN_KANA}]|[^\\W{HAN_KANA}]+(?:{_CYRILLIC_APOSTROPHE}[^\\W{HAN_KANA}]+)*|%")
+_WORD_CHAR = re.compile(f"[^\\W{HAN_KANA}]")  # a character that continues a spaced word
+_STRETCH = 100_000  # characters of a source whose words are listed at once
 
 MIN_WORDS = 3  # fewer quote words than this are never matched approximately
 MIN_RECALL = 0.8  # share of quote words found, in order, in the span
@@ -180,15 +180,21 @@ class WordIndex:
     for every word of every quote (a scan per quote grew with the source, an answer from the
     vocabulary grows only with the distinct words)."""
 
-    def __init__(self, text: str, paragraphs: Sequence[str]) -> None:
+    def __init__(self, text: str) -> None:
         self.text = text
-        # Read paragraph by paragraph (no run of word characters crosses a paragraph break,
-        # which is a space or punctuation): all of a long source's words in one list at once
-        # would take gigabytes.
+        # Read a stretch at a time, cut between words: all of a long source's words in one
+        # list at once would take gigabytes.
         frequency: Counter[str] = Counter()
-        for paragraph in paragraphs:
-            frequency.update(_RUN.findall(paragraph))
-        self._frequency = frequency
+        position = 0
+        while position < len(text):
+            end = min(position + _STRETCH, len(text))
+            while (
+                end < len(text) and _WORD_CHAR.match(text, end - 1) and _WORD_CHAR.match(text, end)
+            ):
+                end += 1
+            frequency.update(WORD_RUN.findall(text, position, end))
+            position = end
+        self.frequency = frequency
         self._words = list(frequency)
         self._vocabulary = "\n".join(self._words)
         self._starts: list[int] = []
@@ -207,7 +213,7 @@ class WordIndex:
         needed, and costs a look at every longer word that holds it."""
         found = self._counts.get(word)
         if found is None or (word in self._at_least and (up_to is None or found <= up_to)):
-            if _RUN.fullmatch(word):
+            if WORD_RUN.fullmatch(word):
                 found = self._count_in_vocabulary(word, up_to)
             else:  # an apostrophe, a Chinese character, "%": not a run of the vocabulary
                 found = self.text.count(word)
@@ -228,13 +234,13 @@ class WordIndex:
         while at >= 0 and (up_to is None or total <= up_to):
             entry = bisect_right(starts, at) - 1
             holder = words[entry]
-            total += self._frequency[holder] * holder.count(word)
+            total += self.frequency[holder] * holder.count(word)
             at = vocabulary.find(word, starts[entry] + len(holder) + 1)
         return total
 
     def stands(self, word: str) -> int:
         """How often ``word``, a run of word characters, stands in the text as a whole word."""
-        return self._frequency[word]
+        return self.frequency[word]
 
     def positions(self, word: str) -> list[int]:
         """Start offsets of ``word`` as a whole word in the text."""
@@ -242,7 +248,7 @@ class WordIndex:
         if found is None:
             # a run of word characters stands as often as the vocabulary says: the search
             # stops at its last place, and a word the text lacks is not searched at all
-            wanted = self._frequency[word] if _RUN.fullmatch(word) else -1
+            wanted = self.frequency[word] if WORD_RUN.fullmatch(word) else -1
             # str.find runs in C; the characters around each hit are checked here (no
             # pattern compiled per word)
             text, size, found = self.text, len(word), []
@@ -278,8 +284,9 @@ def word_index(prepared: PreparedSource) -> WordIndex:
     cached = prepared.cache.get("words")
     if isinstance(cached, WordIndex):
         return cached
-    index = WordIndex(prepared.norm_joined, [n.text for n in prepared.normalized])
+    index = WordIndex(prepared.norm_joined)
     prepared.cache["words"] = index
+    prepared.text.words = index  # what ``PreparedSource.may_hold`` reads
     return index
 
 

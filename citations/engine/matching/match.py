@@ -28,12 +28,17 @@ import threading
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..types import Match, MatchMethod, Source, Span, Tier
 from .normalize import INVISIBLE, Normalized, fold_text, joins_to_previous, normalize_with_map
 from .words import FUNCTION_WORDS, OPPOSITE_PREFIXES, PARTY_PREFIXES, is_number, word_claim
 
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
+# Chinese and Japanese characters: those scripts put no spaces between words
+HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# A spaced word, whole: a run of letters and digits other than those (the word index's words)
+WORD_RUN = re.compile(f"[^\\W{HAN_KANA}]+")
 # Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Myanmar, Khmer):
 # a quote may begin at any letter there, but not inside a number ("五" of "十五") nor right
 # after a negation (verify._limiting_word_before). Hebrew and Arabic join one-letter words to
@@ -177,6 +182,21 @@ def _names_another(text: str, start: int, word_end: int, quote: str) -> bool:
     return alone.search(text) is not None
 
 
+class CountedWords(Protocol):
+    """A source's words counted once (``approximate.WordIndex``)."""
+
+    def count(self, word: str, *, up_to: int | None = None) -> int:
+        """How often ``word`` stands in ``norm_joined``, inside longer words too."""
+        ...
+
+    def positions(self, word: str) -> list[int]:
+        """Where ``word``, a spaced word, stands whole in ``norm_joined``."""
+        ...
+
+
+_FEW_PLACES = 64  # words standing more often than this are all equally poor to look from
+
+
 class SourceText:
     """A source's paragraphs made ready for searching: joined raw, and normalized with their
     offset maps on first use, with what matching learns of them once (``cache``: the word
@@ -187,6 +207,7 @@ class SourceText:
     __slots__ = (
         "cache",
         "longest_paragraph",
+        "marked_up",
         "norm_joined",
         "norm_starts",
         "normalized",
@@ -195,12 +216,16 @@ class SourceText:
         "raw_lower",
         "raw_starts",
         "some_normalized",
+        "words",
     )
 
     def __init__(self, paragraphs: tuple[str, ...]) -> None:
         self.paragraphs = paragraphs
         self.raw_joined = _RAW_SEPARATOR.join(paragraphs)
         self.raw_starts = _starts(paragraphs, len(_RAW_SEPARATOR))
+        # markup whose folding leaves text out (an entity's name, a tag, a link's address): a
+        # quote cut inside it folds apart from the text around it
+        self.marked_up = any(mark in self.raw_joined for mark in _MARKUP_MARKS)
         self.normalized: tuple[Normalized, ...] | None = None
         self.some_normalized: dict[int, Normalized] = {}
         self.raw_lower: str | None = None
@@ -208,10 +233,17 @@ class SourceText:
         self.norm_starts: tuple[int, ...] = ()
         self.longest_paragraph = 0
         self.cache: dict[str, object] = {}  # e.g. the word index
+        # the normalized paragraphs' spaced words (``WORD_RUN``), once the word index has
+        # counted them
+        self.words: CountedWords | None = None
 
     @property
     def size(self) -> int:
         return len(self.raw_joined)
+
+
+# What markup that ``normalize`` folds starts with (``normalize._markup_spans``)
+_MARKUP_MARKS = ("&", "<", "](", "**", "__")
 
 
 # Characters of source text kept prepared between bundles, least recently used dropped first
@@ -294,6 +326,26 @@ class PreparedSource:
             found = normalize_with_map(self.text.paragraphs[index])
             self.text.some_normalized[index] = found
         return found
+
+    def may_hold(self, folded: str, *, loose_words: int = 1) -> bool:
+        """Whether ``folded`` may stand in the normalized text, read from the word index
+        once the source's words are counted (``SourceText.words``): its words but the
+        ``loose_words`` at either end (a cut may split the first and the last) must stand
+        as written where the least common of them does. A quote that is not verbatim is
+        then not looked for through the whole text once more.
+        """
+        index = self.text.words
+        runs = list(WORD_RUN.finditer(folded))[loose_words : -loose_words or None]
+        if index is None or not runs:
+            return True
+        word = min(runs, key=lambda run: index.count(run.group(), up_to=_FEW_PLACES))
+        core = folded[runs[0].start() : runs[-1].end()]
+        text, offset = self.text.norm_joined, word.start() - runs[0].start()
+        return any(
+            text.startswith(core, at - offset)
+            for at in index.positions(word.group())
+            if at >= offset
+        )
 
     def paragraphs_holding(self, word: str) -> list[int]:
         """The paragraphs (0-based, in order) whose raw text holds ``word`` in any case; a
@@ -459,6 +511,8 @@ def normalized_in_source(folded: str, prepared: PreparedSource) -> list[Span] | 
         some = _normalized_in_some(folded, prepared)
         if some is not None:
             return some
+    if not prepared.may_hold(folded):
+        return None
     found = _find_folded(prepared.norm_joined, folded)
     if found is None:
         return None
@@ -520,7 +574,7 @@ def refused_cut(folded: str, prepared: PreparedSource) -> list[Span] | None:
     ("legal" of "illegal", "5 days" of "15 days"): the raw span of the first such place,
     in one of the paragraphs whose raw text holds the quote's longest word."""
     words = _PLAIN_WORD.findall(folded)
-    if not words:
+    if not words or not prepared.may_hold(folded):
         return None
     for index in prepared.paragraphs_holding(max(words, key=len)):
         norm = prepared.paragraph_normalized(index)
@@ -565,6 +619,13 @@ def verbatim_in_source(
 ) -> tuple[list[Span] | None, MatchMethod]:
     """The first place of the (stripped) quote in the source: exactly as written, else its
     folded form; with how it was found."""
+    if not searcher.text.marked_up and not searcher.may_hold(folded, loose_words=2):
+        # In a source without markup, what stands in the raw text folds as the text around
+        # it does, but at its edges: a cut word, and the word next to it, which the fold may
+        # join with what follows ("we n" of "we n't", folded "wen't"). So the quote stands
+        # in the raw text only where the rest of its folded form may stand in the normalized
+        # text: a quote that is not verbatim is not looked for through the whole raw text.
+        return None, MatchMethod.NORMALIZED
     span = exact_in_source(quote, searcher)
     if span is not None:
         return [span], MatchMethod.EXACT
