@@ -562,7 +562,7 @@ def test_the_word_index_never_rules_out_a_quote_that_stands_in_the_source(paragr
     start = data.draw(st.integers(0, len(raw) - 1))
     quote = raw[start : data.draw(st.integers(start + 1, len(raw)))].strip()
     if quote and not prepared.text.marked_up:
-        assert prepared.may_hold(fold_text(quote), loose_words=2), quote
+        assert prepared.holds_words_of(fold_text(quote), loose_words=2), quote
 
 
 def test_a_quote_with_a_word_the_source_lacks_is_ruled_out_by_the_word_index():

@@ -193,6 +193,10 @@ class CountedWords(Protocol):
         """Where ``word``, a spaced word, stands whole in ``norm_joined``."""
         ...
 
+    def stands(self, word: str) -> int:
+        """How often ``word``, a spaced word, stands whole in ``norm_joined``."""
+        ...
+
 
 _FEW_PLACES = 64  # words standing more often than this are all equally poor to look from
 
@@ -327,17 +331,26 @@ class PreparedSource:
             self.text.some_normalized[index] = found
         return found
 
-    def may_hold(self, folded: str, *, loose_words: int = 1) -> bool:
-        """Whether ``folded`` may stand in the normalized text, read from the word index
-        once the source's words are counted (``SourceText.words``): its words but the
-        ``loose_words`` at either end (a cut may split the first and the last) must stand
-        as written where the least common of them does. A quote that is not verbatim is
-        then not looked for through the whole text once more.
-        """
+    def holds_words_of(self, folded: str, *, loose_words: int = 1) -> bool:
+        """Whether the source holds every word of ``folded`` whole but the ``loose_words`` at
+        either end (a cut may split the first and the last), as far as its counted words
+        tell (``SourceText.words``; True before they are counted): a dictionary look-up
+        each, where a search for a quote that is not verbatim reads the whole text."""
         index = self.text.words
-        runs = list(WORD_RUN.finditer(folded))[loose_words : -loose_words or None]
+        runs = WORD_RUN.findall(folded)[loose_words : -loose_words or None]
+        return index is None or all(index.stands(word) for word in runs)
+
+    def may_hold(self, folded: str) -> bool:
+        """Whether ``folded`` may stand in the normalized text, once the source's words are
+        counted: it holds its words (``holds_words_of``), and the text from its second word
+        to its last but one stands as written where the least common of them does (the
+        places of a word are read once per source, not once per search)."""
+        index = self.text.words
+        runs = list(WORD_RUN.finditer(folded))[1:-1]
         if index is None or not runs:
             return True
+        if not self.holds_words_of(folded):
+            return False
         word = min(runs, key=lambda run: index.count(run.group(), up_to=_FEW_PLACES))
         core = folded[runs[0].start() : runs[-1].end()]
         text, offset = self.text.norm_joined, word.start() - runs[0].start()
@@ -619,12 +632,12 @@ def verbatim_in_source(
 ) -> tuple[list[Span] | None, MatchMethod]:
     """The first place of the (stripped) quote in the source: exactly as written, else its
     folded form; with how it was found."""
-    if not searcher.text.marked_up and not searcher.may_hold(folded, loose_words=2):
+    if not searcher.text.marked_up and not searcher.holds_words_of(folded, loose_words=2):
         # In a source without markup, what stands in the raw text folds as the text around
         # it does, but at its edges: a cut word, and the word next to it, which the fold may
         # join with what follows ("we n" of "we n't", folded "wen't"). So the quote stands
-        # in the raw text only where the rest of its folded form may stand in the normalized
-        # text: a quote that is not verbatim is not looked for through the whole raw text.
+        # in the raw text only if the source holds the rest of its words: a quote that is
+        # not verbatim is not looked for through the whole raw text.
         return None, MatchMethod.NORMALIZED
     span = exact_in_source(quote, searcher)
     if span is not None:
