@@ -4,6 +4,7 @@ claim-changing variant is never verified or corrected (rules.py names the classe
 
 import json
 import re
+import unicodedata
 from functools import cache
 
 import pytest
@@ -1629,3 +1630,48 @@ def test_a_word_that_is_an_article_only_in_another_language_is_no_article(langua
     # the two sentences as one paragraph: its own words tell its language
     result = result_for(quote, f"{sentence} {other}", form=form)
     assert result.status not in PASSING, result.decision
+
+
+# Sentences whose words carry accents, in scripts whose capitals may leave them out
+ACCENTED_SENTENCES = (
+    "Η τράπεζα αποφάσισε να μειώσει τα επιτόκια κατά μία μονάδα από τον Ιούνιο.",
+    "L'État garantit le délai de paiement des fournisseurs dès la réception.",
+    "El índice de precios aumentó según el informe del último trimestre.",
+    "A comissão aprovou o orçamento da região após a reunião de março.",
+    "Der Vermieter erhöht die Miete frühestens nach der Prüfung der Kosten.",
+)
+
+
+def _capitals_without_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text.upper())
+    return unicodedata.normalize(
+        "NFC", "".join(c for c in decomposed if not unicodedata.combining(c))
+    )
+
+
+@SETTINGS
+@given(
+    sentence=st.sampled_from(ACCENTED_SENTENCES),
+    form=st.sampled_from(["field", "markdown"]),
+    keep=st.booleans(),
+)
+def test_accents_a_source_in_capitals_leaves_out_are_corrected_to_its_own_text(
+    sentence, form, keep
+):
+    """edit.capital_accents: a source in capitals that writes no accent (Greek capitals drop
+    the tonos, French ones often their accents) quoted in lower case with its accents is
+    corrected to the source's own text; where its capitals write an accent on one word, a
+    word without one is that word, and a quote adding one changes it (claim.mark_changed)."""
+    source = _capitals_without_accents(sentence)
+    if keep:  # the first accented word keeps its accents in capitals
+        word = next(w for w in sentence.split() if _capitals_without_accents(w) != w.upper())
+        source = source.replace(_capitals_without_accents(word), word.upper(), 1)
+    result = result_for(sentence, source, form=form)
+    if keep:
+        assert "edit.capital_accents" not in result.decision.rules, result.decision
+        assert result.status not in PASSING, result.decision
+    else:
+        assert result.status is VerificationStatus.CORRECTED, result.decision
+        assert "edit.capital_accents" in result.decision.rules
+        assert result.corrected is not None and result.corrected.text in source
+        assert result.corrected.text.rstrip(".") == source.rstrip(".")

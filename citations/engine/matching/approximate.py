@@ -40,6 +40,7 @@ from .edits import (
     OPENING_EDITS,
     Step,
     Words,
+    capital_words,
     changes_numbers,
     changes_symbols,
     classify,
@@ -671,6 +672,7 @@ def assess(place: Place, *, min_score: float) -> Candidate:
                 ),
                 _asks(text, end, home_end),
                 paragraph_language(searcher, place.span.paragraph - 1),
+                capital_words(place.span.text),
             ),
         )
     )

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from rapidfuzz.distance import Indel, Levenshtein
 
 from ..types import Difference
+from .normalize import fold_text
 from .rules import RULE, RuleKind
 from .words import (
     ARTICLES,
@@ -86,6 +87,9 @@ class Words:
     # the source side only: its language (``languages.paragraph_language``; None: not
     # known), which tells an inflection from an ending that makes another claim
     language: str | None = None
+    # the source side only: its words written in capitals (folded) where its capitals write
+    # no accent, as Greek and often French ones do (``capital_words``)
+    capitals: frozenset[str] = frozenset()
 
 
 def preserves_claim(differences: list[Difference]) -> bool:
@@ -173,6 +177,7 @@ def _word_differences(steps: list[Step], quote: Words, span: Words) -> list[Diff
                 last=q == len(query) - 1,
                 marked=marked,
                 language=span.language,
+                capitals=span.capitals,
             )
             if rule in _ONE_WORD_EDITS and q_word in known:
                 rule = "claim.word_changed"  # another word of the source, not a typo
@@ -203,6 +208,7 @@ def _word_rule(
     last: bool,
     marked: bool,
     language: str | None,
+    capitals: frozenset[str],
 ) -> str:
     """The rule naming one differing pair of words (either may be missing) in a source of
     ``language``."""
@@ -217,6 +223,8 @@ def _word_rule(
         return "claim.word_added" if w_word is None else "claim.word_dropped"
     if q_word.translate(_LETTER_VARIANTS) == w_word.translate(_LETTER_VARIANTS):
         return "edit.spelling_variant"  # Romanian "ş" of old code pages for "ș", Arabic "ي" for "ی"
+    if w_word in capitals and _without_accents(q_word) == w_word:
+        return "edit.capital_accents"  # "τράπεζα" for "ΤΡΑΠΕΖΑ", "État" for "ETAT"
     if marked and _without_accents(q_word) == _without_accents(w_word):
         return "claim.mark_changed"  # "wurde" for "würde", "hatte" for "hätte"
     if _footnote_mark(q_word, w_word):
@@ -736,6 +744,24 @@ def umlauts_out(text: str) -> str:
 # One letter encoded two ways: Romanian s and t with a cedilla (legacy code pages) or a
 # comma below (the letter itself); Persian yeh and kaf typed on an Arabic keyboard
 _LETTER_VARIANTS = str.maketrans("şţيك", "șțیک")
+
+
+def capital_words(raw: str) -> frozenset[str]:
+    """The words of a source's ``raw`` text written in capitals, folded, when its capitals
+    write no accent (Greek capitals leave out the tonos, French ones often the accents, so
+    a quote in lower case writes accents the source could not show); none when one does
+    ("ERHÖHT": a German "WURDE" there is "wurde", not "würde").
+
+    >>> sorted(capital_words("Η ΤΡΑΠΕΖΑ ΑΠΟΦΑΣΙΣΕ")), capital_words("DIE MIETE WURDE ERHÖHT")
+    (['αποφασισε', 'τραπεζα'], frozenset())
+    """
+    words = [word for word in _CAPITAL_WORD.findall(raw) if word.isupper()]
+    if any(_without_accents(word) != word for word in words):
+        return frozenset()
+    return frozenset(fold_text(word) for word in words)
+
+
+_CAPITAL_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
 def _without_accents(word: str) -> str:

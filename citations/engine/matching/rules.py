@@ -474,6 +474,52 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "edit.capital_accents",
+        _E,
+        "accents a source written in capitals leaves out, where its capitals write none (Greek "
+        "capitals drop the tonos, French ones often their accents), written by a quote in lower "
+        "case: the corrected text is the source's own (τράπεζα for ΤΡΑΠΕΖΑ, État for ETAT)",
+        (
+            (
+                "en",
+                "The café closes the résumé review at noon on Fridays",
+                "THE CAFE CLOSES THE RESUME REVIEW AT NOON ON FRIDAYS",
+            ),
+            (
+                "de",
+                "Die Miete wird über den Vertrag hinaus erhöht",
+                "DIE MIETE WIRD UBER DEN VERTRAG HINAUS ERHOHT",
+            ),
+            (
+                "fr",
+                "L'État garantit le délai de paiement des fournisseurs",
+                "L'ETAT GARANTIT LE DELAI DE PAIEMENT DES FOURNISSEURS",
+            ),
+            (
+                "el",
+                "Η τράπεζα αποφάσισε να μειώσει τα επιτόκια κατά μία μονάδα",
+                "Η ΤΡΑΠΕΖΑ ΑΠΟΦΑΣΙΣΕ ΝΑ ΜΕΙΩΣΕΙ ΤΑ ΕΠΙΤΟΚΙΑ ΚΑΤΑ ΜΙΑ ΜΟΝΑΔΑ",
+            ),
+        ),
+        (
+            (
+                "en",
+                "The café closes the résumé review at noon on Fridays",
+                "The cafe closes the resume review at noon on Fridays",
+            ),
+            (
+                "de",
+                "Die Miete würde über den Vertrag hinaus erhöht",
+                "DIE MIETE WURDE ÜBER DEN VERTRAG HINAUS ERHÖHT",
+            ),
+            (
+                "fr",
+                "Le délai de paiement est dû à la fin du mois",
+                "LE DÉLAI DE PAIEMENT EST DU À LA FIN DU MOIS",
+            ),
+        ),
+    ),
+    Rule(
         "edit.number_form",
         _E,
         "the same number written otherwise: digit grouping (1000 for 1,000), in words or "
