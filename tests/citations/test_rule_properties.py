@@ -37,6 +37,7 @@ from citations.engine.matching.words import (
     FOCUS_WORDS,
     FUNCTION_WORDS,
     LIMITING_BY_LANGUAGE,
+    NEGATING_PREPOSITIONS,
     NEGATIONS,
     PARTY_PREFIXES,
     PREPOSITIONS,
@@ -1675,3 +1676,117 @@ def test_accents_a_source_in_capitals_leaves_out_are_corrected_to_its_own_text(
         assert "edit.capital_accents" in result.decision.rules
         assert result.corrected is not None and result.corrected.text in source
         assert result.corrected.text.rstrip(".") == source.rstrip(".")
+
+
+# Sentences "<subject> <negating preposition> <object>; <next clause>" by language: the
+# object a quote may start with, the object with a verb, and a clause that follows
+PREPOSITION_OBJECTS = {
+    "en": (
+        "Nobody may leave the building",
+        "without",
+        "notice",
+        "fails",
+        "the office opens at nine",
+    ),
+    "de": (
+        "Niemand darf das Gebäude verlassen",
+        "ohne",
+        "Erlaubnis",
+        "scheitert",
+        "das Büro öffnet um neun",
+    ),
+    "fr": (
+        "Personne ne peut quitter le bâtiment",
+        "sans",
+        "autorisation",
+        "échoue",
+        "le bureau ouvre à neuf heures",
+    ),
+    "es": (
+        "Nadie puede salir del edificio",
+        "sin",
+        "permiso",
+        "fracasa",
+        "la oficina abre a las nueve",
+    ),
+    "nl": (
+        "Niemand mag het gebouw verlaten",
+        "zonder",
+        "toestemming",
+        "mislukt",
+        "het kantoor opent om negen uur",
+    ),
+    "pl": (
+        "Nikt nie może opuścić budynku",
+        "bez",
+        "zgody",
+        "przepada",
+        "biuro otwiera się o dziewiątej",
+    ),
+}
+
+
+@SETTINGS
+@given(
+    language=st.sampled_from(sorted(PREPOSITION_OBJECTS)),
+    variant=st.sampled_from(["object", "object and verb", "two words", "no next clause", "number"]),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_a_quote_of_a_negating_prepositions_object_alone_keeps_the_claim(language, variant, form):
+    """verbatim.cut_object: a quote starting right after "without" (ohne, sans, sin …) that
+    takes of the clause only its one-word object and goes on past the semicolon ending it
+    leaves out nothing its claim depends on. The object with a verb ("invoice fails;"), two
+    words outside German, a quote ending with the clause and an object holding a number are
+    still a cut that changes the claim, never verified."""
+    subject, preposition, noun, verb, following = PREPOSITION_OBJECTS[language]
+    assert preposition in NEGATING_PREPOSITIONS
+    head = {
+        "object": noun,
+        "object and verb": f"{noun} {verb}",
+        "two words": f"{noun} {following.split()[-1]}",
+        "no next clause": noun,
+        "number": f"5 {noun}",
+    }[variant]
+    source = f"{subject} {preposition} {head}; {following}."
+    quote = head if variant == "no next clause" else f"{head}; {following}."
+    result = result_for(quote, source, form=form)
+    if variant == "object":
+        assert result.status is VerificationStatus.VERIFIED, result.decision
+        assert "verbatim.cut_object" in result.decision.rules
+        start = source.index(quote)
+        assert_at(result, start, start + len(quote))
+    else:
+        assert "verbatim.cut_object" not in result.decision.rules, result.decision
+        if variant != "no next clause":
+            assert result.status not in PASSING, result.decision
+
+
+@SETTINGS
+@given(
+    words=st.sampled_from(
+        [
+            ("triftigen", "Grund"),
+            ("einen", "wichtigen", "Grund"),
+            ("vorherige", "Zustimmung"),
+            ("Zustimmung",),
+        ]
+    ),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_a_german_noun_phrase_after_ohne_is_its_object(words, form):
+    """In German, whose nouns are written with a capital, the object of "ohne" may be a noun
+    phrase (words in lower case, then the noun): "triftigen Grund; keine …" of "ohne
+    triftigen Grund; keine …" is verified; the same words with a verb after the noun are
+    not."""
+    phrase = " ".join(words)
+    source = f"Keine Speicherung von Daten ohne {phrase}; keine Weitergabe an Dritte."
+    quote = f"{phrase}; keine Weitergabe an Dritte."
+    result = result_for(quote, source, form=form)
+    assert result.status is VerificationStatus.VERIFIED, result.decision
+    assert "verbatim.cut_object" in result.decision.rules
+    with_verb = result_for(
+        f"{phrase} erfolgt; keine Weitergabe an Dritte.",
+        f"Keine Speicherung von Daten ohne {phrase} erfolgt; keine Weitergabe an Dritte.",
+        form=form,
+    )
+    assert with_verb.status not in PASSING, with_verb.decision
