@@ -318,7 +318,7 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
         end = _RUN_REST.match(text, at).end()  # type: ignore[union-attr]  # "*" always matches
         found.append((at, end, " "))
         at = text.find("  ", end)
-    if not found or _INVISIBLE_CHAR.search(text) is None:
+    if not found or text.isascii() or _INVISIBLE_CHAR.search(text) is None:
         # Tokenizer spaces are read once no invisible character is left: a zero-width
         # space after an apostrophe would make "'re" a contraction.
         if _TOKENIZER_HINT.search(text):  # rare: a cheap search spares the slow pattern
