@@ -271,7 +271,11 @@ def _noting_other_answers(
     if not quote_fields:
         return chosen
     regions = [(start, end) for start, end, _ in _fenced_regions(text)]
-    openings = [m.start() for m in JSON_START.finditer(text)]
+    # not the chosen value again (decoding it is most of the work): values inside it are
+    # its own, not other answers
+    openings = [
+        m.start() for m in JSON_START.finditer(text) if not chosen.start <= m.start() < chosen.end
+    ]
     regions += [(value.start, value.end) for value in _decoded_values(text, openings)]
     others = set()
     for start, end in regions:
