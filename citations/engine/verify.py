@@ -253,7 +253,7 @@ def _without_cut_claim(
     # every language's words first: when none of them cuts, the paragraph's own do not, and
     # its language need not be told (most quotes)
     cut = sentence_cut(*at, last.end, quote.text, lead_in=lead_in)
-    if cut.left_out or cut.said_in_answer or cut.object_of:
+    if cut.left_out or cut.said_in_answer:
         language = paragraph_language(searcher, match.paragraph - 1)
         cut = sentence_cut(*at, last.end, quote.text, lead_in=lead_in, language=language)
     if cut.left_out:
@@ -261,8 +261,6 @@ def _without_cut_claim(
         return _Found(Finding.CHANGED_CLAIM, match, ("claim.sentence_cut",), (difference,))
     if cut.said_in_answer:
         return replace(found, rules=(*found.rules, "verbatim.cut_said_in_answer"))
-    if cut.object_of:
-        return replace(found, rules=(*found.rules, "verbatim.cut_object"))
     return found
 
 

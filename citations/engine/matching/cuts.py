@@ -32,7 +32,6 @@ from .words import (
     DENIALS,
     MODALS,
     NEGATING_DETERMINERS,
-    NEGATING_PREPOSITIONS,
     NEGATION_PREFIXES,
     NEGATIONS,
     PREPOSITIONS,
@@ -43,7 +42,6 @@ from .words import (
     UNSPACED_NEGATING_ENDINGS,
     WIDENING_NEGATIONS,
     CutWords,
-    articles,
     cut_words,
 )
 
@@ -65,7 +63,6 @@ _DETERMINED_WORDS = 4  # words before it that a negation determining their subje
 _CLAUSE_SUBJECT_WORDS = 2  # words between "that" and a quote of the rest of its clause
 _GOVERNED_WORDS = 2  # words after a quote's marked cut shown as what its negation lost
 _UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
-_CONTEXT_WORDS_CHARACTERS = 80  # characters before a passage read for the words right before it
 # A number, or a currency or unit and a number: what a bound or sign before it qualifies
 _OPENS_WITH_NUMBER = re.compile(r"\W*(?:[A-Z]{3}\s?|[$€£¥])?\d")
 _NUMBER_SIGNS = "<>≤≥±~≈+-−"
@@ -111,7 +108,6 @@ class SentenceCut:
 
     left_out: str = ""
     said_in_answer: str = ""
-    object_of: str = ""  # a negating preposition whose object is all the quote takes of its clause
 
 
 def sentence_cut(
@@ -132,61 +128,16 @@ def sentence_cut(
 
     >>> source = ("The Supplier shall not assign this Agreement.",)
     >>> sentence_cut(source, 0, 23, 0, 44, "assign this Agreement", lead_in="It may not")
-    SentenceCut(left_out='', said_in_answer='not', object_of='')
+    SentenceCut(left_out='', said_in_answer='not')
     >>> sentence_cut(source, 0, 23, 0, 44, "assign this Agreement", lead_in="It may")
-    SentenceCut(left_out='not', said_in_answer='', object_of='')
+    SentenceCut(left_out='not', said_in_answer='')
     """
     words = cut_words(language)
     before = _left_out_before(paragraphs, first, start, quote, words)
     after = _left_out_after(paragraphs, last, end, quote, words)
     if before and _says_again(lead_in, before):
         return SentenceCut(after, before)
-    preposition = _only_its_object(paragraphs[first][:start], quote, language) if before else ""
-    if preposition:
-        return SentenceCut(after, object_of=preposition)
     return SentenceCut(before or after)
-
-
-_OBJECT_WORDS = 3  # words of a German noun phrase taken as a preposition's object
-
-
-def _only_its_object(before: str, quote: str, language: str | None) -> str:
-    """The negating preposition right before the quote (an article between) when the quote
-    takes of its clause only that preposition's object, so that nothing the clause says
-    before reaches the rest: the quote goes on past a semicolon that ends the clause, and
-    what it quotes before it is one word, or in German, whose nouns are written with a
-    capital, a noun phrase ("ohne |triftigen Grund; keine …"); no number, which a bound may
-    have governed. "Payment without |invoice fails; …" quotes a verb too: "".
-
-    >>> _only_its_object("Keine Speicherung ohne ", "triftigen Grund; keine Register.", "de")
-    'ohne'
-    >>> _only_its_object("Zahlung ohne ", "Rechnung scheitert; das Amt prüft.", "de")
-    ''
-    """
-    preceding = _words_of(before[-_CONTEXT_WORDS_CHARACTERS:])
-    if preceding[-1:] and preceding[-1] in articles(language):
-        preceding.pop()  # "without a |valid reason"
-    preposition = preceding[-1] if preceding else ""
-    clause_end = _CLAUSE_MARK.search(quote)
-    if (
-        preposition not in NEGATING_PREPOSITIONS
-        or clause_end is None
-        or clause_end.group() != ";"
-        or not quote[clause_end.end() :].strip()
-    ):
-        return ""
-    head = quote[: clause_end.start()]
-    written = _LETTERS.findall(head)
-    if any(character.isdigit() for character in head) or not written:
-        return ""
-    *rest, noun = written
-    noun_phrase = (
-        language == "de"
-        and len(written) <= _OBJECT_WORDS
-        and noun[:1].isupper()
-        and all(word[:1].islower() for word in rest)
-    )
-    return preposition if len(written) == 1 or noun_phrase else ""
 
 
 _LEAD_IN = 300  # characters of the answer read before a quote for its sentence

@@ -170,48 +170,6 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        "verbatim.cut_object",
-        _V,
-        "the quote starts right after a negating preposition (without, ohne, sans) and takes "
-        "no more of its clause than the preposition's object before the semicolon that ends "
-        "it: one word, or a German noun phrase (“triftigen Grund; keine …” of “ohne triftigen "
-        "Grund; keine …”); the rest of the quote says what the source says",
-        (
-            (
-                "en",
-                "notice; the office opens at nine.",
-                "No one may leave without notice; the office opens at nine.",
-            ),
-            (
-                "de",
-                "triftigen Grund; keine Vereinheitlichung der Register.",
-                "Keine Speicherung ohne triftigen Grund; keine Vereinheitlichung der Register.",
-            ),
-            (
-                "fr",
-                "préavis; le bureau ouvre à neuf heures.",
-                "Aucun départ sans préavis; le bureau ouvre à neuf heures.",
-            ),
-        ),
-        (
-            (
-                "en",
-                "invoice fails; the office checks every claim.",
-                "Payment without invoice fails; the office checks every claim.",
-            ),
-            (
-                "de",
-                "Rechnung scheitert; das Amt prüft jeden Antrag.",
-                "Eine Zahlung ohne Rechnung scheitert; das Amt prüft jeden Antrag.",
-            ),
-            (
-                "fr",
-                "préavis écrit; le bureau ouvre à neuf heures.",
-                "Nul ne part sans préavis écrit; le bureau ouvre à neuf heures.",
-            ),
-        ),
-    ),
-    Rule(
         "verbatim.edge_ellipsis",
         _V,
         "a truncation mark (..., …, [...]) at the quote's start or end",

@@ -183,13 +183,6 @@ NEGATIONS_BY_LANGUAGE = _by_language(
     ko="안 아니",
 )
 NEGATIONS = _union(NEGATIONS_BY_LANGUAGE)
-# Negations that are prepositions ("without", "ohne"): each governs its object only, so a quote
-# that takes no more of their clause than that object leaves out nothing its claim depends on
-# (``cuts.sentence_cut``)
-NEGATING_PREPOSITIONS = _words(
-    """without ohne sans sin senza sem zonder utan uden uten bez fără sense без χωρίς ללא בלי
-    بدون دون बिना tanpa"""
-)
 NEGATION_PREFIXES = ("않", "없", "못")  # Korean negation is part of the verb: 않았습니다
 MODALS = _words(
     """must may might shall should can could required optional mandatory
