@@ -672,7 +672,9 @@ def assess(place: Place, *, min_score: float) -> Candidate:
                 ),
                 _asks(text, end, home_end),
                 paragraph_language(searcher, place.span.paragraph - 1),
-                capital_words(place.span.text),
+                capital_words(
+                    searcher.source.paragraphs[place.span.paragraph - 1], place.span.text
+                ),
             ),
         )
     )

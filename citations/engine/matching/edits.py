@@ -39,6 +39,7 @@ from .words import (
     PERCENT_PHRASES,
     PRONOUNS,
     SELF_REFERENCES,
+    UNACCENTED_OF_OTHER_WORDS,
     UNITS,
     articles,
     connective_phrases,
@@ -223,7 +224,12 @@ def _word_rule(
         return "claim.word_added" if w_word is None else "claim.word_dropped"
     if q_word.translate(_LETTER_VARIANTS) == w_word.translate(_LETTER_VARIANTS):
         return "edit.spelling_variant"  # Romanian "ş" of old code pages for "ș", Arabic "ي" for "ی"
-    if w_word in capitals and _without_accents(q_word) == w_word:
+    if (
+        w_word in capitals
+        and _without_accents(q_word) == w_word
+        and _capitals_drop(q_word)
+        and w_word not in UNACCENTED_OF_OTHER_WORDS
+    ):
         return "edit.capital_accents"  # "τράπεζα" for "ΤΡΑΠΕΖΑ", "État" for "ETAT"
     if marked and _without_accents(q_word) == _without_accents(w_word):
         return "claim.mark_changed"  # "wurde" for "würde", "hatte" for "hätte"
@@ -746,19 +752,42 @@ def umlauts_out(text: str) -> str:
 _LETTER_VARIANTS = str.maketrans("şţيك", "șțیک")
 
 
-def capital_words(raw: str) -> frozenset[str]:
-    """The words of a source's ``raw`` text written in capitals, folded, when its capitals
-    write no accent (Greek capitals leave out the tonos, French ones often the accents, so
-    a quote in lower case writes accents the source could not show); none when one does
-    ("ERHÖHT": a German "WURDE" there is "wurde", not "würde").
+def capital_words(paragraph: str, span: str) -> frozenset[str]:
+    """The words of a source's ``span`` (raw) when it is written in capitals and the
+    capitals of its ``paragraph`` write none of the accents capitals leave out (Greek
+    capitals the tonos, French ones often their accents: ``_DROPPED_IN_CAPITALS``), so a
+    quote in lower case writes accents the source could not show, folded; none when the
+    span holds a lower-case letter (its words show their accents) or a capital of the
+    paragraph writes such an accent ("L'ÉTAT": an "A" there is "a", not "à").
 
-    >>> sorted(capital_words("Η ΤΡΑΠΕΖΑ ΑΠΟΦΑΣΙΣΕ")), capital_words("DIE MIETE WURDE ERHÖHT")
-    (['αποφασισε', 'τραπεζα'], frozenset())
+    >>> sorted(capital_words("Η ΤΡΑΠΕΖΑ ΑΠΟΦΑΣΙΣΕ", "ΤΡΑΠΕΖΑ ΑΠΟΦΑΣΙΣΕ"))
+    ['αποφασισε', 'τραπεζα']
+    >>> capital_words("L'ÉTAT A DÉCIDÉ. LA HAUSSE EST LA.", "LA HAUSSE EST LA")
+    frozenset()
+    >>> capital_words("SI el banco aprueba, dijo que si.", "SI el banco aprueba, dijo que si")
+    frozenset()
     """
-    words = [word for word in _CAPITAL_WORD.findall(raw) if word.isupper()]
-    if any(_without_accents(word) != word for word in words):
+    if not span.isupper():
         return frozenset()
-    return frozenset(fold_text(word) for word in words)
+    capitals = [word for word in _CAPITAL_WORD.findall(paragraph) if word.isupper()]
+    if any(_marks(word) & _DROPPED_IN_CAPITALS for word in capitals):
+        return frozenset()
+    return frozenset(fold_text(word) for word in _CAPITAL_WORD.findall(span))
+
+
+# The accents capitals are written without (the Greek tonos is the acute): an umlaut, a
+# háček, a cedilla or a tilde is written on a capital too ("ÜBER", "ČÍSLO", "SÃO"), so a
+# source in capitals without one means the word without it ("WURDE" is "wurde")
+_DROPPED_IN_CAPITALS = frozenset("\u0300\u0301\u0302")
+
+
+def _capitals_drop(word: str) -> bool:
+    """Whether every accent of ``word`` is one capitals are written without."""
+    return _marks(word) <= _DROPPED_IN_CAPITALS
+
+
+def _marks(word: str) -> set[str]:
+    return {c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) == "Mn"}
 
 
 _CAPITAL_WORD = re.compile(r"[^\W\d_]{2,}")

@@ -476,9 +476,11 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "edit.capital_accents",
         _E,
-        "accents a source written in capitals leaves out, where its capitals write none (Greek "
-        "capitals drop the tonos, French ones often their accents), written by a quote in lower "
-        "case: the corrected text is the source's own (τράπεζα for ΤΡΑΠΕΖΑ, État for ETAT)",
+        "acute, grave or circumflex accents a passage written in capitals leaves out, where the "
+        "capitals of its paragraph write none of them (Greek capitals drop the tonos, French often "
+        "their accents), written by a quote in lower case: the corrected text is the source's "
+        "own (τράπεζα for ΤΡΑΠΕΖΑ, État for ETAT); not an umlaut, háček or tilde, which "
+        "capitals keep",
         (
             (
                 "en",
@@ -487,8 +489,8 @@ RULES: tuple[Rule, ...] = (
             ),
             (
                 "de",
-                "Die Miete wird über den Vertrag hinaus erhöht",
-                "DIE MIETE WIRD UBER DEN VERTRAG HINAUS ERHOHT",
+                "Das Café am Markt schließt im Sommer erst am späten Abend",
+                "DAS CAFE AM MARKT SCHLIESST IM SOMMER ERST AM SPÄTEN ABEND",
             ),
             (
                 "fr",

@@ -509,6 +509,18 @@ DEMONSTRATIVES = _words(
 )
 # Words no quote cut inside a longer word may leave as its first word ("he" of "She")
 FUNCTION_WORDS = ARTICLES | PREPOSITIONS | CONJUNCTIONS | PRONOUNS | DEMONSTRATIVES
+# Words written without an accent that an accent makes another word ("si": if, "sí": yes;
+# "ou": or, "où": where; "byt": flat, "být": to be): in a source in capitals, which cannot
+# show it, the quote's accent picks one reading, so it is no capital accent edit
+UNACCENTED_OF_OTHER_WORDS = _words(
+    """si el tu mi se te de mas que como donde cuando quien esta este solo aun
+    du ou a la sur des mur jeune
+    e pais por pode avo
+    li da ne
+    es mes
+    η που πως ποτε
+    byt"""
+)
 # The writer speaking of itself: "Wir" in place of its name ("DIE LINKE fordert")
 SELF_REFERENCES = _words("we wir nous")
 # Words that make what follows depend on what comes before them: an infinitive's marker, a
