@@ -1703,3 +1703,28 @@ def test_a_mark_capitals_keep_is_no_capital_accent(pair, form):
     result = result_for(quote, source, form=form)
     assert "edit.capital_accents" not in result.decision.rules, result.decision
     assert result.status not in PASSING, result.decision
+
+
+# Hindi sentences "<negation or restriction> <rest>": written with vowel signs, which are
+# part of their words ("बिना": without; "केवल": only; "कभी": ever, "कभी नहीं": never)
+HINDI_CUTS = (
+    ("बिना", "अनुमति के कोई भी किरायेदार कमरा किराए पर दे सकता है।"),
+    ("केवल", "सदस्य वार्षिक बैठक में मतदान कर सकते हैं।"),
+    ("कभी", "भी किराया समय पर नहीं दिया गया।"),
+)
+
+
+@SETTINGS
+@given(cut=st.sampled_from(HINDI_CUTS), form=st.sampled_from(["field", "markdown"]))
+def test_a_word_written_with_vowel_signs_is_read_whole_at_a_cut(cut, form):
+    """The sentence-cut check reads a Devanagari word with its vowel signs ("बिना",
+    "केवल"): a quote that starts right after one leaves out what restricts it and is never
+    verified; the whole sentence is."""
+    word, rest = cut
+    assert word in cut_words("hi").negations | cut_words("hi").limiting
+    source = f"{word} {rest}"
+    result = result_for(rest, source, form=form)
+    assert result.status not in PASSING, result.decision
+    assert "claim.sentence_cut" in result.decision.rules
+    whole = result_for(source, source, form=form)
+    assert whole.status is VerificationStatus.VERIFIED, whole.decision

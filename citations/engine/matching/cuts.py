@@ -17,6 +17,7 @@ boundaries are full stops before a capital, not those of "1. März", "gem. § 5"
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -54,7 +55,14 @@ _STOP_CANDIDATE = re.compile(
 )
 _BEFORE_STOP = re.compile(rf"(?P<word>[^\W_]+)[{re.escape(_CLOSING)}]*$")
 _CLAUSE_MARK = re.compile(r"[,;:()\[\]–—]|\s-\s")
-_LETTERS = re.compile(r"[^\W\d_]+")
+# Combining marks, part of the word they are written on: the vowel signs of Devanagari and
+# the other Indic scripts ("बिना" is four characters, two of them signs), Thai's, Hebrew and
+# Arabic points. A word is a letter and the letters and marks after it; read without its
+# signs "बिना" (without) and "नहीं" (not) were cut into pieces no word list holds.
+_MARKS = "".join(
+    chr(code) for code in range(0x300, 0x10000) if unicodedata.category(chr(code)) in ("Mn", "Mc")
+)
+_LETTERS = re.compile(rf"[^\W\d_](?:[^\W\d_]|[{re.escape(_MARKS)}])*")
 _STOPS = ".!?؟。！？"
 _QUESTION = "?؟？"
 _CONTEXT = 1000  # characters of the sentence read before and after the passage
