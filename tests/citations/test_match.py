@@ -1,13 +1,16 @@
 """Locating text: ``find_verbatim`` (exact and normalized only, EV-3), quotes across paragraph
 breaks, and the fast matchers checked against slow, obviously correct ones."""
 
+from collections import Counter
+from unittest import mock
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
 from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbatim
-from citations.engine.matching import match
+from citations.engine.matching import approximate, match
 from citations.engine.matching.approximate import (
     _WORD_CHAR,
     HINT_SCORE,
@@ -660,3 +663,16 @@ def test_a_kept_source_matches_as_one_prepared_afresh(source, data):
     afresh = find_verbatim(quote, [source])
     find_verbatim(paragraph[::-1], [source])  # an earlier bundle's quote prepares it
     assert find_verbatim(quote, [source]) == afresh
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(_SOURCE_PIECES), max_size=30).map("".join),
+    st.integers(1, 12),
+)
+def test_the_word_index_counts_stretch_by_stretch_as_the_whole_text(text, stretch):
+    """The word index lists a source's words a stretch at a time, cut between words: the
+    counts are those of the whole text read at once, wherever the stretches end."""
+    with mock.patch.object(approximate, "_STRETCH", stretch):
+        index = approximate.WordIndex(text)
+    assert index.frequency == Counter(approximate.WORD_RUN.findall(text))

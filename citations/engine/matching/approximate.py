@@ -84,6 +84,7 @@ _CYRILLIC_APOSTROPHE = "(?<=[\u0400-\u04ff])'(?=[\u0400-\u04ff])"
 WORD = re.compile(f"[{HAN_KANA}]|[^\\W{HAN_KANA}]+(?:{_CYRILLIC_APOSTROPHE}[^\\W{HAN_KANA}]+)*|%")
 _WORD_CHAR = re.compile(f"[^\\W{HAN_KANA}]")  # a character that continues a spaced word
 _STRETCH = 100_000  # characters of a source whose words are listed at once
+_NOT_WORD_CHAR = re.compile(f"[\\W{HAN_KANA}]")
 
 MIN_WORDS = 3  # fewer quote words than this are never matched approximately
 MIN_RECALL = 0.8  # share of quote words found, in order, in the span
@@ -189,10 +190,11 @@ class WordIndex:
         position = 0
         while position < len(text):
             end = min(position + _STRETCH, len(text))
-            while (
-                end < len(text) and _WORD_CHAR.match(text, end - 1) and _WORD_CHAR.match(text, end)
-            ):
-                end += 1
+            if end < len(text):
+                # cut between words: at the first character from there that continues none
+                # (a search, not a step per character: a hostile source is one long word)
+                boundary = _NOT_WORD_CHAR.search(text, end)
+                end = boundary.start() if boundary else len(text)
             frequency.update(WORD_RUN.findall(text, position, end))
             position = end
         self.frequency = frequency
