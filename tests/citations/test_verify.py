@@ -1604,3 +1604,15 @@ def test_the_sentence_boundaries_read_from_either_end_are_those_of_every_stop(te
     ends = sentence_ends(text)
     assert cuts._ends_a_sentence(text) == bool(ends)
     assert cuts._sentence_start(text) == max((begins for _, begins in ends), default=0)
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.sampled_from(["बिना", "नहीं", "é", "e\u0301", "a", "1", "_", " ", "ß", "中"])).map(
+        "".join
+    )
+)
+def test_words_are_read_with_their_marks_whichever_pattern_reads_them(text):
+    """The cut check reads words with the short pattern where no mark stands: the same
+    words as the pattern that takes marks."""
+    assert cuts._letter_runs(text) == cuts._LETTERS_AND_MARKS.findall(text)

@@ -62,7 +62,18 @@ _CLAUSE_MARK = re.compile(r"[,;:()\[\]–—]|\s-\s")
 _MARKS = "".join(
     chr(code) for code in range(0x300, 0x10000) if unicodedata.category(chr(code)) in ("Mn", "Mc")
 )
-_LETTERS = re.compile(rf"[^\W\d_](?:[^\W\d_]|[{re.escape(_MARKS)}])*")
+_MARK = re.compile(f"[{re.escape(_MARKS)}]")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_LETTERS_AND_MARKS = re.compile(rf"[^\W\d_](?:[^\W\d_]|[{re.escape(_MARKS)}])*")
+
+
+def _letter_runs(text: str) -> list[str]:
+    """The words of ``text`` with their marks (the longer pattern only where one stands:
+    most text has none, and a run of letters is read the same)."""
+    marked = not text.isascii() and _MARK.search(text) is not None
+    return (_LETTERS_AND_MARKS if marked else _LETTERS).findall(text)
+
+
 _STOPS = ".!?؟。！？"
 _QUESTION = "?؟？"
 _CONTEXT = 1000  # characters of the sentence read before and after the passage
@@ -187,7 +198,7 @@ def _says_again(lead_in: str, left: str) -> bool:
 
 def _words_of(text: str) -> list[str]:
     """The folded words of ``text`` (folded once, as a whole: folding is the costly part)."""
-    return _LETTERS.findall(fold_text(text))
+    return _letter_runs(fold_text(text))
 
 
 def _ends_a_word(text: str, stop: int) -> bool:
@@ -268,7 +279,7 @@ def _left_out_before(
     # Weitergabe von solchen |Passagierdaten")
     joins = [k for k, word in enumerate(clause_words) if word in CONJUNCTIONS - words.negations]
     governing = clause_words[joins[-1] + 1 if joins else 0 :][-_DETERMINED_WORDS:]
-    first_word = next(iter(_LETTERS.findall(fold_text(quote))), "")
+    first_word = next(iter(_letter_runs(fold_text(quote))), "")
     limiting = next(
         (
             word
@@ -295,7 +306,7 @@ def _left_out_before(
             return bound
         if clause_words and clause_words[-1] in BOUND_WORDS:
             return clause_words[-1]
-    opening = _words_of(" ".join(_LETTERS.findall(sentence)[:3]))
+    opening = _words_of(" ".join(_letter_runs(sentence)[:3]))
     # "If …, |the board must", "Allegedly, |the CEO …", "According to the tenant, |…"
     return next(
         (
@@ -318,7 +329,7 @@ def _function_words(clause: str, *, opens_sentence: bool) -> list[str]:
     in capitals, as "": a noun, a name or a formula, no function word of another language
     ("am 12. Mai" is the month, "NO2" no "no"; "No |tenant" opening the sentence stays)."""
     folded = _words_of(clause)
-    written = _LETTERS.findall(clause)
+    written = _letter_runs(clause)
     if len(written) != len(folded):
         return folded  # the fold split or joined a word: read every word
     return [
@@ -366,7 +377,7 @@ def _left_out_after(
     stop = first_end[0] if first_end else len(after.rstrip())
     rest = after[:stop]
     ending = quote.rstrip()
-    quoted_words = _LETTERS.findall(fold_text(ending))
+    quoted_words = _letter_runs(fold_text(ending))
     clause = _CLAUSE_MARK.split(rest)[0]
     clause_words = _words_of(clause)
     if (
