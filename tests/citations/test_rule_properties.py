@@ -1728,3 +1728,59 @@ def test_a_word_written_with_vowel_signs_is_read_whole_at_a_cut(cut, form):
     assert "claim.sentence_cut" in result.decision.rules
     whole = result_for(source, source, form=form)
     assert whole.status is VerificationStatus.VERIFIED, whole.decision
+
+
+# Paragraphs of two sentences in scripts without case, the first opening with a condition
+# ("if"), in the script's own stop: the second is a sentence of its own
+CASELESS_SENTENCES = {
+    "hi": (
+        "अगर किरायेदार सहमत हो, तो मकान मालिक मरम्मत करेगा।",
+        "किराया हर महीने की पांच तारीख तक देना होगा।",
+    ),
+    "ar": (
+        "إذا وافق المستأجر، يقوم المالك بالإصلاح.",
+        "يدفع المستأجر الإيجار في اليوم الخامس من كل شهر.",
+    ),
+    "he": ("אם השוכר מסכים, המשכיר יבצע את התיקון.", "השוכר משלם את שכר הדירה בחמישי לכל חודש."),
+}
+
+
+@SETTINGS
+@given(
+    language=st.sampled_from(sorted(CASELESS_SENTENCES)),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_a_sentence_ends_before_a_letter_of_a_script_without_case(language, form):
+    """A stop before a letter of a script without case (Arabic, Hebrew, Devanagari, whose
+    danda is its full stop) ends a sentence as one before a capital does: a quote of the
+    second sentence is verified, the condition opening the first does not reach it."""
+    first, second = CASELESS_SENTENCES[language]
+    paragraph = f"{first} {second}"
+    assert len(sentence_ends(paragraph)) == 2
+    result = result_for(second, paragraph, form=form)
+    assert result.status is VerificationStatus.VERIFIED, result.decision
+
+
+# Verb-final clauses: the modal stands after the verb, where a quote may put its full stop
+TRAILING_MODALS = {
+    "de": ("Der Vertrag bestimmt, dass der Mieter die Miete bis zum fünften Tag zahlen", "muss"),
+    "nl": ("Het contract bepaalt dat de huurder de huur voor de vijfde dag", "moet betalen"),
+    "hi": ("किरायेदार को हर महीने की पांच तारीख तक किराया देना", "होगा"),
+}
+
+
+@SETTINGS
+@given(
+    language=st.sampled_from(sorted(TRAILING_MODALS)), form=st.sampled_from(["field", "markdown"])
+)
+def test_a_full_stop_before_a_trailing_modal_changes_the_claim(language, form):
+    """A full stop put where a verb-final clause goes on with its modal ("… zahlen |muss.",
+    "… देना |होगा।") makes an obligation a plain statement: never verified or corrected. The
+    whole sentence is verified."""
+    quoted, modal = TRAILING_MODALS[language]
+    stop = "।" if language == "hi" else "."
+    sentence = f"{quoted} {modal}{stop}"
+    result = result_for(f"{quoted}{stop}", sentence, form=form)
+    assert result.status not in PASSING, result.decision
+    assert "claim.sentence_cut" in result.decision.rules
+    assert result_for(sentence, sentence, form=form).status is VerificationStatus.VERIFIED

@@ -47,13 +47,17 @@ from .words import (
 )
 
 # A sentence ends at a full stop, question or exclamation mark (and closing marks) before a
-# space and a capital, or at the text's end; not after an ordinal or an abbreviation ("1.
-# März", "z. B. an", "Nr. 5", "gem. § 5"); an ideographic one needs no space.
+# space and a capital or a letter of a script without case (Arabic, Hebrew, Devanagari), or
+# at the text's end; not after an ordinal or an abbreviation ("1. März", "z. B. an", "Nr. 5",
+# "gem. § 5"); an ideographic one needs no space. The stops of other scripts count as the full
+# stop: the Devanagari danda (।, ॥), the Urdu full stop (۔), Armenian (։), Ethiopic (።) and
+# Myanmar (။) ones.
 _CLOSING = ")]\"'”’“‘»«›‹」』"
+_SCRIPT_STOPS = "।॥۔։።။"
 _STOP_CANDIDATE = re.compile(
-    rf"[.!?؟][{re.escape(_CLOSING)}]*(?:\s+[\"'“„«»‹›(\[]*(?P<next>\S)|\s*$)|(?P<cjk>[。！？])"
+    rf"[.!?؟{_SCRIPT_STOPS}][{re.escape(_CLOSING)}]*"
+    rf"(?:\s+[\"'“„«»‹›(\[]*(?P<next>\S)|\s*$)|(?P<cjk>[。！？])"
 )
-_BEFORE_STOP = re.compile(rf"(?P<word>[^\W_]+)[{re.escape(_CLOSING)}]*$")
 _CLAUSE_MARK = re.compile(r"[,;:()\[\]–—]|\s-\s")
 # Combining marks, part of the word they are written on: the vowel signs of Devanagari and
 # the other Indic scripts ("बिना" is four characters, two of them signs), Thai's, Hebrew and
@@ -65,6 +69,10 @@ _MARKS = "".join(
 _MARK = re.compile(f"[{re.escape(_MARKS)}]")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _LETTERS_AND_MARKS = re.compile(rf"[^\W\d_](?:[^\W\d_]|[{re.escape(_MARKS)}])*")
+# the word before a stop, its marks too ("होगा।")
+_BEFORE_STOP = re.compile(
+    rf"(?P<word>[^\W_](?:[^\W_]|[{re.escape(_MARKS)}])*)[{re.escape(_CLOSING)}]*$"
+)
 
 
 def _letter_runs(text: str) -> list[str]:
@@ -74,7 +82,7 @@ def _letter_runs(text: str) -> list[str]:
     return (_LETTERS_AND_MARKS if marked else _LETTERS).findall(text)
 
 
-_STOPS = ".!?؟。！？"
+_STOPS = ".!?؟。！？" + _SCRIPT_STOPS
 _QUESTION = "?؟？"
 _CONTEXT = 1000  # characters of the sentence read before and after the passage
 _GOVERNING_WORDS = 2  # words before a passage in its clause that may negate or bound it
@@ -108,8 +116,9 @@ def _sentence_end(text: str, found: re.Match[str]) -> tuple[int, int] | None:
         return None
     if found["next"] is None:
         return found.start(), len(text)  # the text ends with the sentence
-    if found["next"].isupper():
-        return found.start(), found.start("next")
+    following = found["next"]
+    if following.isupper() or (following.isalpha() and following.lower() == following.upper()):
+        return found.start(), found.start("next")  # a capital, or a letter without case
     return None
 
 
@@ -402,10 +411,14 @@ def _left_out_after(
         return "?" if asked and ending[-1] not in _QUESTION else ""
     if goes_on[0] in CONJUNCTIONS and goes_on[1:2] and (goes_on[1] in MODALS | PRONOUNS):
         return ""  # "… secret.|and shall not disclose it": a clause of its own, no restriction
-    # a full stop put where the sentence goes on with a negation, condition or restriction
+    # a full stop put where the sentence goes on with a negation, condition or restriction,
+    # or with the modal a verb-final clause puts after its verb ("dass er zahlen |muss.",
+    # "देना |होगा।"): the quote states what the source makes an obligation or a possibility
     spoken = f" {' '.join(goes_on)} "
     restriction = next((p for p in RESTRICTING_PHRASES if f" {p} " in spoken), "")
-    return restriction or next((word for word in goes_on if word in cut_claim_words), "")
+    trailing_modal = next((w for w in goes_on[:_GOVERNED_WORDS] if w in MODALS), "")
+    claim_word = next((word for word in goes_on if word in cut_claim_words), "")
+    return restriction or claim_word or trailing_modal
 
 
 def _negates(word: str, words: CutWords) -> bool:

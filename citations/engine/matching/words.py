@@ -191,7 +191,9 @@ MODALS = _words(
     sollte sollten erlaubt verboten zulässig unzulässig
     verpflichtend freiwillig
     doit doivent devra devront peut peuvent pourra pourront faut interdit obligatoire
-    autorisé facultatif"""
+    autorisé facultatif
+    moet moeten mag mogen kan kunnen zal zullen verplicht
+    होगा होगी होंगे चाहिए सकता सकती सकते पड़ेगा"""
 )
 SCOPE = _words(
     """all every any each only solely exclusively always more less fewer most least higher
