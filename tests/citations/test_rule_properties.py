@@ -1784,3 +1784,27 @@ def test_a_full_stop_before_a_trailing_modal_changes_the_claim(language, form):
     assert result.status not in PASSING, result.decision
     assert "claim.sentence_cut" in result.decision.rules
     assert result_for(sentence, sentence, form=form).status is VerificationStatus.VERIFIED
+
+
+@SETTINGS
+@given(
+    language=st.sampled_from(sorted(CASELESS_SENTENCES)),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_the_main_clause_of_a_condition_in_a_caseless_script_is_no_quote_of_its_own(language, form):
+    """The conditions of Hindi, Arabic and Hebrew are read as those of other languages: a
+    quote of the main clause of "अगर …, तो …" ("if …, then …") leaves the condition out."""
+    first, _ = CASELESS_SENTENCES[language]
+    main = re.split("[,،]", first, maxsplit=1)[1].strip()
+    result = result_for(main, first, form=form)
+    assert result.status not in PASSING, result.decision
+    assert "claim.sentence_cut" in result.decision.rules
+
+
+def test_a_full_stop_after_a_devanagari_word_is_an_abbreviation():
+    """Devanagari ends a sentence with the danda: "डॉ. शर्मा" (Dr Sharma) holds no sentence
+    end, so the condition before it reaches the rest."""
+    paragraph = "अगर डॉ. शर्मा सहमत हों, तो मकान मालिक मरम्मत करेगा।"
+    assert [start for start, _ in sentence_ends(paragraph)] == [len(paragraph) - 1]
+    result = result_for("शर्मा सहमत हों, तो मकान मालिक मरम्मत करेगा।", paragraph)
+    assert result.status not in PASSING, result.decision

@@ -54,6 +54,7 @@ from .words import (
 # Myanmar (။) ones.
 _CLOSING = ")]\"'”’“‘»«›‹」』"
 _SCRIPT_STOPS = "।॥۔։።။"
+_INDIC_FIRST, _INDIC_LAST = "\u0900", "\u0dff"  # Devanagari to Sinhala
 _STOP_CANDIDATE = re.compile(
     rf"[.!?؟{_SCRIPT_STOPS}][{re.escape(_CLOSING)}]*"
     rf"(?:\s+[\"'“„«»‹›(\[]*(?P<next>\S)|\s*$)|(?P<cjk>[。！？])"
@@ -112,13 +113,18 @@ def _sentence_end(text: str, found: re.Match[str]) -> tuple[int, int] | None:
     """The sentence end a stop of ``_STOP_CANDIDATE`` is (``sentence_ends``), or None."""
     if found["cjk"]:
         return found.start(), found.end()
-    if not _ends_a_word(text, found.start()):
+    stop = found.start()
+    if not _ends_a_word(text, stop):
+        return None
+    if text[stop] == "." and stop and _INDIC_FIRST <= text[stop - 1] <= _INDIC_LAST:
+        # the Indic scripts end a sentence with the danda: a full stop after a word of one
+        # marks an abbreviation ("डॉ. शर्मा": Dr Sharma)
         return None
     if found["next"] is None:
-        return found.start(), len(text)  # the text ends with the sentence
+        return stop, len(text)  # the text ends with the sentence
     following = found["next"]
     if following.isupper() or (following.isalpha() and following.lower() == following.upper()):
-        return found.start(), found.start("next")  # a capital, or a letter without case
+        return stop, found.start("next")  # a capital, or a letter without case
     return None
 
 

@@ -227,6 +227,9 @@ EXCEPTIONS_BY_LANGUAGE = _by_language(
     ru="кроме если исключением помимо крім якщо окрім",
     el="εκτός εάν",
     ca="excepte llevat tret",
+    hi="अगर यदि सिवाय",
+    ar="إلا باستثناء إذا لو",
+    he="אלא מלבד למעט",
 )
 EXCEPTIONS = _union(EXCEPTIONS_BY_LANGUAGE)
 # Words that negate or restrict what follows them ("No tenant may …", "Only members …",
@@ -387,6 +390,9 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     pt="se, caso, desde que, segundo, supostamente, talvez, provavelmente",
     nl="""indien, tenzij, mits, volgens, vermoedelijk, misschien, waarschijnlijk,
     in principe""",
+    hi="अगर, यदि, बशर्ते, शायद",
+    ar="إذا, لو, ربما, بشرط",
+    he="אם, אלא אם, בתנאי, ייתכן, לכאורה",
     separator=",",
 )
 QUALIFYING_OPENERS = _union(QUALIFYING_OPENERS_BY_LANGUAGE)
