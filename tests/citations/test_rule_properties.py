@@ -1808,3 +1808,15 @@ def test_a_full_stop_after_a_devanagari_word_is_an_abbreviation():
     assert [start for start, _ in sentence_ends(paragraph)] == [len(paragraph) - 1]
     result = result_for("शर्मा सहमत हों, तो मकान मालिक मरम्मत करेगा।", paragraph)
     assert result.status not in PASSING, result.decision
+
+
+def test_an_abbreviations_stop_is_no_sentence_end():
+    """A stop after an abbreviation ends no sentence, before a letter without case too ("ABC
+    Ltd. תסכים"): a condition before it reaches the rest, and a quote ending at it has not
+    reached its sentence's end ("… to Acme Inc." of "… to Acme Inc. only if paid")."""
+    hebrew = "אם חברת ABC Ltd. תסכים, הדירקטוריון חייב לאשר את התקציב."
+    assert len(sentence_ends(hebrew)) == 1
+    assert result_for("הדירקטוריון חייב לאשר את התקציב.", hebrew).status not in PASSING
+    english = "The seller will deliver the goods to Acme Inc. only if paid in advance."
+    result = result_for("The seller will deliver the goods to Acme Inc.", english)
+    assert result.status not in PASSING, result.decision

@@ -123,9 +123,23 @@ def _sentence_end(text: str, found: re.Match[str]) -> tuple[int, int] | None:
     if found["next"] is None:
         return stop, len(text)  # the text ends with the sentence
     following = found["next"]
-    if following.isupper() or (following.isalpha() and following.lower() == following.upper()):
+    if following.isupper() or (
+        # a letter without case after a word without case: "ABC Ltd. תסכים" is one sentence
+        _caseless_letter(following) and stop and _caseless_letter(_last_letter(text, stop))
+    ):
         return stop, found.start("next")  # a capital, or a letter without case
     return None
+
+
+def _caseless_letter(character: str) -> bool:
+    return character.isalpha() and character.lower() == character.upper()
+
+
+def _last_letter(text: str, stop: int) -> str:
+    """The last letter before ``stop`` (past closing marks and combining marks)."""
+    word = _BEFORE_STOP.search(text, max(0, stop - 40), stop)
+    letters = [c for c in word["word"] if c.isalpha()] if word is not None else []
+    return letters[-1] if letters else ""
 
 
 def _ends_a_sentence(text: str) -> bool:
@@ -377,8 +391,11 @@ def _left_out_after(
     paragraphs: Sequence[str], index: int, end: int, quote: str, words: CutWords
 ) -> str:
     paragraph = paragraphs[index]
-    if end == 0 or paragraph[end - 1] in _STOPS:
-        return ""  # the source's sentence ends where the quote does
+    if end == 0 or (
+        paragraph[end - 1] in _STOPS
+        and (paragraph[end - 1] != "." or _ends_a_word(paragraph, end - 1))
+    ):
+        return ""  # the source's sentence ends where the quote does (not an "Inc." of it)
     if UNSPACED_SCRIPT.match(paragraph[end : end + 1]):
         # no spaces: a quote may stop at any letter, not right before ない, なく, ません
         return next((e for e in UNSPACED_NEGATING_ENDINGS if paragraph.startswith(e, end)), "")

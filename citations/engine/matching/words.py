@@ -192,8 +192,10 @@ MODALS = _words(
     verpflichtend freiwillig
     doit doivent devra devront peut peuvent pourra pourront faut interdit obligatoire
     autorisé facultatif
-    moet moeten mag mogen kan kunnen zal zullen verplicht
-    होगा होगी होंगे चाहिए सकता सकती सकते पड़ेगा"""
+    wolle wollen würde würden müsste müssten könnte könnten dürfte dürften brauche braucht
+    moet moeten mag mogen kan kunnen zal zullen verplicht zou zouden moest moesten kon
+    konden mocht mochten hoefde hoeven
+    होगा होगी होंगे होंगी चाहिए चाहिये सकता सकती सकते सकेगा सकेगी पड़ेगा पड़ेगी पड़ता"""
 )
 SCOPE = _words(
     """all every any each only solely exclusively always more less fewer most least higher
@@ -346,7 +348,8 @@ WIDENING_NEGATIONS = _phrases(
 # Abbreviations whose full stop ends no sentence ("Nr. 5", "gem. § 5", "Art. 3 GG")
 ABBREVIATIONS = _words(
     """nr no art abs bzw vgl ca etc usw ggf evtl inkl ff dr mr mrs ms st sec sect gem lit bd
-    ziff vol ed eds al cf bspw sog resp mio mrd tsd jh jhd prof"""
+    ziff vol ed eds al cf bspw sog resp mio mrd tsd jh jhd prof ltd inc co corp pvt rs
+    الخ إلخ ه"""
 )
 # Words that bound the number after them ("at least |90 days", "höchstens |500 Euro"):
 # a quote starting at the number says it exactly. Words as common as "to" or "als" bound it
