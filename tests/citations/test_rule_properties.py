@@ -1820,3 +1820,20 @@ def test_an_abbreviations_stop_is_no_sentence_end():
     english = "The seller will deliver the goods to Acme Inc. only if paid in advance."
     result = result_for("The seller will deliver the goods to Acme Inc.", english)
     assert result.status not in PASSING, result.decision
+
+
+@SETTINGS
+@given(
+    language=st.sampled_from(["ar", "he"]),
+    proclitic=st.sampled_from(["and", "so"]),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_a_condition_with_a_one_letter_proclitic_is_the_condition(language, proclitic, form):
+    """Arabic and Hebrew join "and" or "so" to the next word ("وإذا", "ואם": and if): the
+    condition is read through it, and the main clause quoted alone is not verified."""
+    first, _ = CASELESS_SENTENCES[language]
+    letter = {"ar": {"and": "و", "so": "ف"}, "he": {"and": "ו", "so": "ש"}}[language][proclitic]
+    sentence = letter + first
+    main = re.split("[,،]", sentence, maxsplit=1)[1].strip()
+    result = result_for(main, sentence, form=form)
+    assert result.status not in PASSING, result.decision

@@ -31,6 +31,8 @@ from .words import (
     COMPLEMENTIZERS,
     CONJUNCTIONS,
     DENIALS,
+    EXCEPTIONS,
+    LIMITING_WORDS,
     MODALS,
     NEGATING_DETERMINERS,
     NEGATION_PREFIXES,
@@ -38,6 +40,7 @@ from .words import (
     PREPOSITIONS,
     PROHIBITIONS,
     PRONOUNS,
+    QUALIFYING_OPENERS,
     RESTRICTING_PHRASES,
     UNSPACED_LIMITING,
     UNSPACED_NEGATING_ENDINGS,
@@ -73,6 +76,19 @@ _LETTERS_AND_MARKS = re.compile(rf"[^\W\d_](?:[^\W\d_]|[{re.escape(_MARKS)}])*")
 # the word before a stop, its marks too ("होगा।")
 _BEFORE_STOP = re.compile(
     rf"(?P<word>[^\W_](?:[^\W_]|[{re.escape(_MARKS)}])*)[{re.escape(_CLOSING)}]*$"
+)
+
+
+# Every word the cut checks read, a phrase's words too (``_without_proclitic``)
+_CUT_CHECK_WORDS = frozenset(
+    word
+    for phrase in NEGATIONS
+    | LIMITING_WORDS
+    | EXCEPTIONS
+    | QUALIFYING_OPENERS
+    | COMPLEMENTIZERS
+    | DENIALS
+    for word in phrase.split()
 )
 
 
@@ -226,8 +242,27 @@ def _says_again(lead_in: str, left: str) -> bool:
 
 
 def _words_of(text: str) -> list[str]:
-    """The folded words of ``text`` (folded once, as a whole: folding is the costly part)."""
-    return _letter_runs(fold_text(text))
+    """The folded words of ``text`` (folded once, as a whole: folding is the costly part),
+    a listed word with a one-letter proclitic as the word (``_without_proclitic``)."""
+    return [_without_proclitic(word) for word in _letter_runs(fold_text(text))]
+
+
+# Arabic and Hebrew write "and", "so", "with", "to", "as", "from", "that" and "the" as one
+# letter joined to the next word: "وإذا" is "and if", "ואם" "and if", "ולא" "and not"
+_PROCLITICS = frozenset("وفبلكוהבכלמש")
+
+
+def _without_proclitic(word: str) -> str:
+    """``word`` without a one-letter proclitic when the rest is a word the cut checks read
+    (a negation, condition, restriction, opener, complementizer or denial); else ``word``."""
+    if (
+        len(word) > 2
+        and word[0] in _PROCLITICS
+        and word not in _CUT_CHECK_WORDS  # "بدون" (without) is a word of its own
+        and word[1:] in _CUT_CHECK_WORDS
+    ):
+        return word[1:]
+    return word
 
 
 def _ends_a_word(text: str, stop: int) -> bool:
