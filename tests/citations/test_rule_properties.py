@@ -1837,3 +1837,48 @@ def test_a_condition_with_a_one_letter_proclitic_is_the_condition(language, proc
     main = re.split("[,،]", sentence, maxsplit=1)[1].strip()
     result = result_for(main, sentence, form=form)
     assert result.status not in PASSING, result.decision
+
+
+# Conditions, hedges and attributions opening a sentence, by language, and a sentence for
+# them: "<opener> <the tenant agrees>, <the landlord does the repair>."
+CASELESS_OPENERS = {
+    "ar": (
+        ["ما لم", "في حال", "شريطة", "حسب", "بحسب", "وفقا", "ربما"],
+        "وافق المستأجر",
+        "يقوم المالك بالإصلاح.",
+    ),
+    "he": (
+        ["במקרה ש", "במידה ש", "אילו", "אולי", "לפי", "על פי"],
+        "השוכר מסכים",
+        "המשכיר יבצע את התיקון.",
+    ),
+    "hi": (["संभवतः", "कथित तौर पर", "बशर्ते"], "किरायेदार सहमत हो", "मकान मालिक मरम्मत करेगा।"),
+}
+
+
+@SETTINGS
+@given(
+    language=st.sampled_from(sorted(CASELESS_OPENERS)),
+    which=st.integers(0, 6),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_a_hedge_or_attribution_opening_a_caseless_sentence_reaches_its_main_clause(
+    language, which, form
+):
+    """The conditions, hedges and attributions of Arabic, Hebrew and Hindi that open a
+    sentence ("ما لم": unless, "לפי": according to, "कथित तौर पर": allegedly) govern its main
+    clause: quoted alone, it is never verified."""
+    openers, condition, main = CASELESS_OPENERS[language]
+    opener = openers[which % len(openers)]
+    joined = f"{opener}{condition}" if opener.endswith("ש") else f"{opener} {condition}"
+    comma = "،" if language == "ar" else ","
+    result = result_for(main, f"{joined}{comma} {main}", form=form)
+    assert result.status not in PASSING, result.decision
+    assert "claim.sentence_cut" in result.decision.rules
+
+
+def test_a_turkish_negation_after_the_quote_is_left_out():
+    """Turkish puts "değildir" (is not) last: a quote stopping before it says the opposite."""
+    source = "Kiracı kirayı her ay ödemekle yükümlü değildir."
+    result = result_for("Kiracı kirayı her ay ödemekle yükümlü.", source)
+    assert result.status not in PASSING, result.decision

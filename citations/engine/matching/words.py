@@ -169,7 +169,7 @@ NEGATIONS_BY_LANGUAGE = _by_language(
     ca="no mai ningú sense",
     hu="nem sem soha semmi senki nincs",
     fi="ei",
-    tr="değil yok hiç asla",
+    tr="değil değildir değiller değilim değiliz yok hiç asla",
     # Cyrillic is told by its script, not its words: Ukrainian, Belarusian, Bulgarian,
     # Serbian and Macedonian words are read with the Russian ones
     ru="""не нет ни никогда ничего никто без нельзя ні ніколи нічого ніхто жоден жодна
@@ -393,9 +393,9 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     pt="se, caso, desde que, segundo, supostamente, talvez, provavelmente",
     nl="""indien, tenzij, mits, volgens, vermoedelijk, misschien, waarschijnlijk,
     in principe""",
-    hi="अगर, यदि, बशर्ते, शायद",
-    ar="إذا, لو, ربما, بشرط",
-    he="אם, אלא אם, בתנאי, ייתכן, לכאורה",
+    hi="अगर, यदि, बशर्ते, शायद, संभवतः, कथित तौर पर",
+    ar="إذا, لو, ربما, بشرط, شريطة, ما لم, في حال, في حالة, حسب, بحسب, وفقا, وفقًا, يزعم",
+    he="אם, אלא אם, בתנאי, ייתכן, לכאורה, במקרה, במידה, אילו, אולי, לפי, על פי",
     separator=",",
 )
 QUALIFYING_OPENERS = _union(QUALIFYING_OPENERS_BY_LANGUAGE)
