@@ -1730,6 +1730,50 @@ def test_a_word_written_with_vowel_signs_is_read_whole_at_a_cut(cut, form):
     assert whole.status is VerificationStatus.VERIFIED, whole.decision
 
 
+# Sentences of scripts that write vowels as signs on a consonant (Devanagari, Bengali, Tamil,
+# Gujarati): a sign changes the word ("बच्चे" children, "बच्चा" a child)
+SIGNED_SENTENCES = (
+    "सभी बच्चे स्कूल में मुफ्त भोजन पाएंगे और किताबें भी मिलेंगी।",
+    "किरायेदार हर महीने की पांच तारीख तक किराया जमा करेगा।",
+    "সব শিশু বিদ্যালয়ে বিনামূল্যে খাবার পাবে এবং বইও পাবে।",
+    "அனைத்து குழந்தைகளும் பள்ளியில் இலவச உணவு பெறுவார்கள்.",
+    "બધા બાળકોને શાળામાં મફત ભોજન અને પુસ્તકો મળશે.",
+)
+_VOWEL_SIGN = re.compile(
+    r"[\u0900-\u0dff](?<=[\u093e-\u094c\u09be-\u09cc\u0abe-\u0acc\u0bbe-\u0bcc])"
+)
+
+
+@SETTINGS
+@given(
+    sentence=st.sampled_from(SIGNED_SENTENCES),
+    data=st.data(),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_a_vowel_sign_changed_or_left_off_is_another_word(sentence, data, form):
+    """A vowel sign is part of its word: a quote that changes one, or leaves one off, changes
+    a word and is never verified or corrected (read between words, it was corrected as
+    punctuation); the sentence as written is verified."""
+    signs = list(_VOWEL_SIGN.finditer(sentence))
+    at = data.draw(st.sampled_from(signs)).start()
+    script_signs = [
+        chr(code) for code in range(ord(sentence[at]) & ~0x7F, (ord(sentence[at]) & ~0x7F) + 0x80)
+    ]
+    other = data.draw(
+        st.sampled_from(
+            [""] + [c for c in script_signs if _VOWEL_SIGN.fullmatch(c) and c != sentence[at]]
+        )
+    )
+    quote = sentence[:at] + other + sentence[at + 1 :]
+    result = result_for(quote, sentence, form=form)
+    assert result.status not in PASSING, (quote, result.decision)
+    assert not {"edit.punctuation", "edit.typo", "edit.spelling_variant"} & set(
+        result.decision.rules
+    ), result.decision
+    whole = result_for(sentence, sentence, form=form)
+    assert whole.status is VerificationStatus.VERIFIED, whole.decision
+
+
 # Paragraphs of two sentences in scripts without case, the first opening with a condition
 # ("if"), in the script's own stop: the second is a sentence of its own
 CASELESS_SENTENCES = {

@@ -53,6 +53,7 @@ from .edits import (
 from .languages import paragraph_language
 from .match import (
     HAN_KANA,
+    MARKS,
     WORD_RUN,
     PreparedSource,
     ends_inside_number,
@@ -81,10 +82,10 @@ from .words import (
 # cannot weigh).
 # Ukrainian and Belarusian write an apostrophe inside a word ("п'ять"); "%" is a word too.
 _CYRILLIC_APOSTROPHE = "(?<=[\u0400-\u04ff])'(?=[\u0400-\u04ff])"
-WORD = re.compile(f"[{HAN_KANA}]|[^\\W{HAN_KANA}]+(?:{_CYRILLIC_APOSTROPHE}[^\\W{HAN_KANA}]+)*|%")
-_WORD_CHAR = re.compile(f"[^\\W{HAN_KANA}]")  # a character that continues a spaced word
+WORD = re.compile(f"[{HAN_KANA}]|{WORD_RUN.pattern}(?:{_CYRILLIC_APOSTROPHE}{WORD_RUN.pattern})*|%")
+_WORD_CHAR = re.compile(f"[^\\W{HAN_KANA}]|[{MARKS}]")  # a character that continues a spaced word
 _STRETCH = 100_000  # characters of a source whose words are listed at once
-_NOT_WORD_CHAR = re.compile(f"[\\W{HAN_KANA}]")
+_NOT_WORD_CHAR = re.compile(f"(?![{MARKS}])[\\W{HAN_KANA}]")
 
 MIN_WORDS = 3  # fewer quote words than this are never matched approximately
 MIN_RECALL = 0.8  # share of quote words found, in order, in the span

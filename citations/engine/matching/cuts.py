@@ -17,12 +17,11 @@ boundaries are full stops before a capital, not those of "1. März", "gem. § 5"
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .match import UNSPACED_SCRIPT
+from .match import MARKS, UNSPACED_SCRIPT
 from .normalize import fold_text
 from .words import (
     ABBREVIATIONS,
@@ -63,20 +62,11 @@ _STOP_CANDIDATE = re.compile(
     rf"(?:\s+[\"'“„«»‹›(\[]*(?P<next>\S)|\s*$)|(?P<cjk>[。！？])"
 )
 _CLAUSE_MARK = re.compile(r"[,;:()\[\]–—]|\s-\s")
-# Combining marks, part of the word they are written on: the vowel signs of Devanagari and
-# the other Indic scripts ("बिना" is four characters, two of them signs), Thai's, Hebrew and
-# Arabic points. A word is a letter and the letters and marks after it; read without its
-# signs "बिना" (without) and "नहीं" (not) were cut into pieces no word list holds.
-_MARKS = "".join(
-    chr(code) for code in range(0x300, 0x10000) if unicodedata.category(chr(code)) in ("Mn", "Mc")
-)
-_MARK = re.compile(f"[{re.escape(_MARKS)}]")
+_MARK = re.compile(f"[{MARKS}]")
 _LETTERS = re.compile(r"[^\W\d_]+")
-_LETTERS_AND_MARKS = re.compile(rf"[^\W\d_](?:[^\W\d_]|[{re.escape(_MARKS)}])*")
+_LETTERS_AND_MARKS = re.compile(rf"[^\W\d_](?:[^\W\d_]|[{MARKS}])*")
 # the word before a stop, its marks too ("होगा।")
-_BEFORE_STOP = re.compile(
-    rf"(?P<word>[^\W_](?:[^\W_]|[{re.escape(_MARKS)}])*)[{re.escape(_CLOSING)}]*$"
-)
+_BEFORE_STOP = re.compile(rf"(?P<word>[^\W_](?:[^\W_]|[{MARKS}])*)[{re.escape(_CLOSING)}]*$")
 
 
 # Every word the cut checks read, a phrase's words too (``_without_proclitic``)

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from rapidfuzz.distance import Indel, Levenshtein
 
 from ..types import Difference
+from .match import MARKS
 from .normalize import fold_text
 from .rules import RULE, RuleKind
 from .words import (
@@ -793,8 +794,15 @@ def _marks(word: str) -> set[str]:
 _CAPITAL_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
+# The accents a keyboard may leave off: the combining diacritics of the Latin, Greek and
+# Cyrillic letters. Not the vowel signs of the Indic scripts, whose words they make ("बच्चे"
+# children, "बच्चु" is no form of it).
+_ACCENT = re.compile("[\u0300-\u036f]")
+_MARK = re.compile(f"[{MARKS}]")
+
+
 def _without_accents(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
+    return _ACCENT.sub("", unicodedata.normalize("NFD", word))
 
 
 @lru_cache(maxsize=65536)  # words recur: every alignment compares them again
@@ -847,6 +855,22 @@ def same_word(first: str, second: str, *, last: bool, language: str | None) -> s
     return None
 
 
+def _marks_differ(first: str, second: str) -> bool:
+    """Whether two words differ in a combining mark: a vowel sign, virama or nasal sign of
+    an Indic script is the word's vowel or ending ("बच्चे" children, "बच्चा" a child), not a
+    letter a typo leaves out; a Latin accent differs in spelling (``common_spelling``).
+
+    >>> _marks_differ("किरायेदार", "किरयेदार"), _marks_differ("freirwilligkeit", "freiwilligkeit")
+    (True, False)
+    """
+    for op in Levenshtein.editops(first, second):
+        if op.tag != "insert" and _MARK.match(first, op.src_pos):
+            return True
+        if op.tag != "delete" and _MARK.match(second, op.dest_pos):
+            return True
+    return False
+
+
 def _misspelled(first: str, second: str) -> bool:
     """One letter wrong, missing or added in a long word without digits: the same word,
     even a word of force or a number word ("minndestens", "Millliarden"); a short one
@@ -857,6 +881,7 @@ def _misspelled(first: str, second: str) -> bool:
         and Levenshtein.distance(first, second) == 1
         and first[-3:] == second[-3:]
         and _inside(first, second)
+        and not _marks_differ(first, second)
     )
 
 
@@ -887,6 +912,8 @@ def _doubled(first: str, second: str, at: int, dest: int) -> bool:
 
 def _one_word(first: str, second: str, *, last: bool, endings: frozenset[str]) -> str | None:
     """``same_word`` for one spelling of both words."""
+    if _marks_differ(first, second):
+        return None
     shorter, longer = sorted((first, second), key=len)
     if longer.startswith(shorter):
         ending = longer[len(shorter) :]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,8 +38,20 @@ from .words import FUNCTION_WORDS, OPPOSITE_PREFIXES, PARTY_PREFIXES, is_number,
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
 # Chinese and Japanese characters: those scripts put no spaces between words
 HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-# A spaced word, whole: a run of letters and digits other than those (the word index's words)
-WORD_RUN = re.compile(f"[^\\W{HAN_KANA}]+")
+# Combining marks, part of the word they are written on: the vowel signs and viramas of
+# Devanagari and the other Indic scripts, Thai's, Hebrew and Arabic points. Read without
+# them "बच्चे" (children) is the pieces "बच", "च", and a quote that writes "बच्चा" (child)
+# differed from it only between words.
+MARKS = re.escape(
+    "".join(
+        chr(code)
+        for code in range(0x300, 0x10000)
+        if unicodedata.category(chr(code)) in ("Mn", "Mc")
+    )
+)
+# A spaced word, whole: a run of letters and digits other than those, with the marks written
+# on them (the word index's words)
+WORD_RUN = re.compile(f"[^\\W{HAN_KANA}]+(?:[{MARKS}]+[^\\W{HAN_KANA}]*)*")
 # Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Myanmar, Khmer):
 # a quote may begin at any letter there, but not inside a number ("五" of "十五") nor right
 # after a negation (verify._limiting_word_before). Hebrew and Arabic join one-letter words to

@@ -292,8 +292,8 @@ RULES: tuple[Rule, ...] = (
         "edit.typo",
         _E,
         "one letter wrong, missing or added inside a longer word (past its first three "
-        "letters, where a prefix makes another word, unless it doubles a letter), or the last "
-        "word cut off at another letter",
+        "letters, where a prefix makes another word, unless it doubles a letter; never a vowel "
+        "sign, which makes another word), or the last word cut off at another letter",
         (
             (
                 "de",
@@ -336,6 +336,11 @@ RULES: tuple[Rule, ...] = (
                 "en",
                 "The use of personal cloud storage is prescribed",
                 "The use of personal cloud storage is proscribed",
+            ),
+            (
+                "hi",
+                "सभी बच्चा स्कूल में मुफ्त भोजन पाएंगे",
+                "सभी बच्चे स्कूल में मुफ्त भोजन पाएंगे",
             ),
         ),
     ),
