@@ -36,6 +36,7 @@ from citations.engine.matching.words import (
     EXCEPTIONS_BY_LANGUAGE,
     FOCUS_WORDS,
     FUNCTION_WORDS,
+    JOINED_COMPLEMENTIZERS,
     LIMITING_BY_LANGUAGE,
     NEGATIONS,
     PARTY_PREFIXES,
@@ -1926,3 +1927,49 @@ def test_a_turkish_negation_after_the_quote_is_left_out():
     source = "Kiracı kirayı her ay ödemekle yükümlü değildir."
     result = result_for("Kiracı kirayı her ay ödemekle yükümlü.", source)
     assert result.status not in PASSING, result.decision
+
+
+# "<subject> <denies | says> <that> <clause>" by language: (denying frame, saying frame,
+# "that", the clause); Hebrew writes "that" joined to the clause ("שהשוכר")
+DENIED_CLAUSES = {
+    "en": ("The company denies", "The company says", "that", "the tenant paid the rent on time."),
+    "en-false": ("It is false", "It is true", "that", "the company sold customer data."),
+    "de": ("Die Firma bestreitet,", "Die Firma sagt,", "dass", "der Mieter pünktlich zahlte."),
+    "he": ("החברה מכחישה", "החברה אומרת", "ש", "השוכר שילם את דמי השכירות בזמן."),
+    "he-separate": ("החברה מכחישה", "החברה אומרת", "כי", "השוכר שילם את דמי השכירות בזמן."),
+    "ar": ("نفت الشركة", "قالت الشركة", "أن", "المستأجر دفع الإيجار في الموعد المحدد."),
+    "hi": ("कंपनी ने इनकार किया", "कंपनी ने कहा", "कि", "किरायेदार ने समय पर किराया चुकाया।"),
+    "ru": ("Компания отрицает,", "Компания сообщает,", "что", "арендатор вовремя заплатил."),
+    "el": ("Η εταιρεία αρνείται", "Η εταιρεία δηλώνει", "ότι", "ο ενοικιαστής πλήρωσε εγκαίρως."),
+    "sv": ("Företaget förnekar", "Företaget säger", "att", "hyresgästen betalade hyran i tid."),
+    "cs": ("Společnost popírá,", "Společnost uvádí,", "že", "nájemce zaplatil nájemné včas."),
+    "ro": ("Compania neagă", "Compania afirmă", "că", "chiriașul a plătit chiria la timp."),
+    "id": (
+        "Perusahaan membantah",
+        "Perusahaan menyatakan",
+        "bahwa",
+        "penyewa membayar tepat waktu.",
+    ),
+}
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(sorted(DENIED_CLAUSES)),
+    with_that=st.booleans(),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_a_clause_its_sentence_denies_is_never_verified_in_any_listed_language(
+    case, with_that, form
+):
+    """A quote of the clause a verb of denying governs ("denies", "it is false"), with its
+    "that" or without, asserts what the source denies: never verified; under a verb of
+    saying it is verified. A denial of another language is none ("nie": denies in French)."""
+    denying, saying, that, clause = DENIED_CLAUSES[case]
+    joined = "" if that in JOINED_COMPLEMENTIZERS else " "
+    quote = f"{that}{joined}{clause}" if with_that else clause
+    denied = result_for(quote, f"{denying} {that}{joined}{clause}", form=form)
+    assert denied.status not in PASSING, denied.decision
+    assert "claim.sentence_cut" in denied.decision.rules
+    said = result_for(quote, f"{saying} {that}{joined}{clause}", form=form)
+    assert said.status is VerificationStatus.VERIFIED, said.decision

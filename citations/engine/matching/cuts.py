@@ -27,16 +27,19 @@ from .words import (
     ABBREVIATIONS,
     BOUND_PHRASES,
     BOUND_WORDS,
+    COMMAND_NEGATIONS,
     COMPLEMENTIZERS,
     CONJUNCTIONS,
     DENIALS,
     EXCEPTIONS,
+    JOINED_COMPLEMENTIZERS,
     LIMITING_WORDS,
     MODALS,
     NEGATING_DETERMINERS,
     NEGATION_PREFIXES,
     NEGATIONS,
     PREPOSITIONS,
+    PROCLITICS,
     PROHIBITIONS,
     PRONOUNS,
     QUALIFYING_OPENERS,
@@ -70,6 +73,10 @@ _BEFORE_STOP = re.compile(rf"(?P<word>[^\W_](?:[^\W_]|[{MARKS}])*)[{re.escape(_C
 
 
 # Every word the cut checks read, a phrase's words too (``_without_proclitic``)
+# A joined "that" a quote starts right after, with a one-letter "and" before it ("וש")
+_JOINED_COMPLEMENTIZER = re.compile(
+    f"(?<![^\\W\\d_])[{''.join(PROCLITICS)}]?[{''.join(JOINED_COMPLEMENTIZERS)}]$"
+)
 _CUT_CHECK_WORDS = frozenset(
     word
     for phrase in NEGATIONS
@@ -237,17 +244,12 @@ def _words_of(text: str) -> list[str]:
     return [_without_proclitic(word) for word in _letter_runs(fold_text(text))]
 
 
-# Arabic and Hebrew write "and", "so", "with", "to", "as", "from", "that" and "the" as one
-# letter joined to the next word: "وإذا" is "and if", "ואם" "and if", "ולא" "and not"
-_PROCLITICS = frozenset("وفبلكוהבכלמש")
-
-
 def _without_proclitic(word: str) -> str:
     """``word`` without a one-letter proclitic when the rest is a word the cut checks read
     (a negation, condition, restriction, opener, complementizer or denial); else ``word``."""
     if (
         len(word) > 2
-        and word[0] in _PROCLITICS
+        and word[0] in PROCLITICS
         and word not in _CUT_CHECK_WORDS  # "بدون" (without) is a word of its own
         and word[1:] in _CUT_CHECK_WORDS
     ):
@@ -315,7 +317,11 @@ def _left_out_before(
         tail = before[-_UNSPACED_LOOKBACK:]
         return next((m for m in UNSPACED_LIMITING if tail.endswith(m)), "")
     if before and before[-1].isalnum():
-        return ""  # a cut inside a word: verbatim.cut_start and claim.cut_word decide
+        joined = _JOINED_COMPLEMENTIZER.search(before)
+        if joined is None:
+            return ""  # a cut inside a word: verbatim.cut_start and claim.cut_word decide
+        # "מכחישה ש|השוכר": the "that" Hebrew joins to the next word, read as a word
+        before = f"{before[: joined.start()]}{' '.join(joined.group())} "
     sentence = before[_sentence_start(before) :]
     if not sentence.strip():
         return ""  # the quote starts its sentence
@@ -347,7 +353,7 @@ def _left_out_before(
     )
     if limiting and first_word not in CONJUNCTIONS:
         return limiting
-    denied = _denied(sentence, words)
+    denied = _denied(sentence + _opening_complementizer(first_word), words)
     if denied:
         return denied
     if _OPENS_WITH_NUMBER.match(quote):
@@ -370,6 +376,17 @@ def _left_out_before(
         ),
         "",
     )
+
+
+def _opening_complementizer(word: str) -> str:
+    """The "that" a quote opens with, as a word to read after the text before it: a quote
+    of "that …" takes the clause, not the denial governing it ("The company denies |that the
+    tenant paid"); Hebrew joins it to the clause's first word ("שהשוכר")."""
+    if word in COMPLEMENTIZERS:
+        return f" {word}"
+    if word[:1] in JOINED_COMPLEMENTIZERS and len(word) > 2:
+        return f" {word[0]}"
+    return ""
 
 
 def _determines(word: str, between: list[str]) -> bool:
@@ -406,8 +423,9 @@ def _denied(sentence: str, words: CutWords) -> str:
     spoken = f" {' '.join(matrix)} "
     if any(f" {phrase} " in spoken for phrase in WIDENING_NEGATIONS):
         return ""
+    negations = words.negations - COMMAND_NEGATIONS
     return next(
-        (word for word in matrix if len(word) > 1 and (word in words.negations or word in DENIALS)),
+        (word for word in matrix if len(word) > 1 and (word in negations or word in words.denials)),
         "",
     )
 

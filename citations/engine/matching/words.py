@@ -300,21 +300,45 @@ CONDITION_STEMS = tuple(
     )
 )
 # What opens a clause that a verb of saying, knowing or denying governs ("denied that |…")
-COMPLEMENTIZERS = _words("that whether dass ob que che dat att że")
+COMPLEMENTIZERS = _words(
+    "that whether dass ob que che dat att że že că hogy että bahwa что ότι πως כי ש أن بأن कि"
+)
+# Arabic and Hebrew write "and", "so", "with", "to", "as", "from", "that" and "the" as one
+# letter joined to the next word: "وإذا" is "and if", "ואם" "and if", "ולא" "and not"
+PROCLITICS = frozenset("وفبلكוהבכלמש")
+# The "that" Hebrew writes so ("שהשוכר": that the tenant)
+JOINED_COMPLEMENTIZERS = frozenset("ש")
+# Negations of a command alone, which govern no "that" clause of a statement; spelled as
+# a noun that does ("समिति का मत है कि …": the committee's opinion is that …)
+COMMAND_NEGATIONS = _words("मत")
 # Verbs that deny or doubt the clause after them ("The company denied that |data was sold"):
 # a quote of that clause alone asserts what the source denies
-DENIALS = _words(
-    """deny denies denied denying dispute disputes disputed disputing refute refutes refuted
-    reject rejects rejected rejecting doubt doubts doubted questioned
-    bestreiten bestreitet bestritt bestritten dementiert dementierte dementieren leugnet
-    leugnete leugnen bezweifelt bezweifelte bezweifeln weist zurück wies
-    dément démenti démentent nie nié nient conteste contesté contestent réfute doute
-    niega negó niegan negaron desmiente desmintió rechaza rechazó duda
-    nega negato negano smentisce smentito contesta respinge dubita
-    nega negou negam desmente desmentiu contesta rejeita duvida
-    ontkent ontkende ontkennen betwist betwistte weerlegt twijfelt
-    zaprzecza zaprzeczył zaprzeczyła dementuje wątpi"""
+DENIALS_BY_LANGUAGE = _by_language(
+    en="""deny denies denied denying dispute disputes disputed disputing refute refutes refuted
+    reject rejects rejected rejecting doubt doubts doubted questioned false untrue unclear
+    uncertain unproven""",
+    de="""bestreiten bestreitet bestritt bestritten dementiert dementierte dementieren leugnet
+    leugnete leugnen bezweifelt bezweifelte bezweifeln weist zurück wies falsch unwahr
+    unklar ungewiss""",
+    fr="dément démenti démentent nie nié nient conteste contesté contestent réfute doute faux",
+    es="niega negó niegan negaron desmiente desmintió rechaza rechazó duda falso incierto",
+    it="nega negato negano smentisce smentito contesta respinge dubita falso incerto",
+    pt="nega negou negam desmente desmentiu contesta rejeita duvida falso incerto",
+    nl="ontkent ontkende ontkennen betwist betwistte weerlegt twijfelt onwaar onduidelijk",
+    pl="zaprzecza zaprzeczył zaprzeczyła dementuje wątpi",
+    cs="popírá popřel popřela popírají zpochybňuje zpochybnil",
+    ro="neagă dezminte dezmințit contestă",
+    sv="förnekar förnekade bestrider bestred tillbakavisar tillbakavisade",
+    id="membantah menyangkal",
+    ru="""отрицает отрицал отрицала отрицали отрицают опроверг опровергла опровергли
+    опровергает опровергают оспаривает оспорил сомневается усомнился заперечує заперечив
+    спростував""",
+    el="αρνείται αρνήθηκε αρνούνται διαψεύδει διέψευσε αμφισβητεί αμφισβήτησε",
+    he="מכחיש מכחישה מכחישים הכחיש הכחישה הכחישו שולל שוללת שללה דוחה דחה דחתה הפריך",
+    ar="نفى نفت نفوا ينفي تنفي ينفون أنكر أنكرت ينكر تنكر كذب كذبت دحض يشكك شكك",
+    hi="इनकार इंकार खंडन",
 )
+DENIALS = _union(DENIALS_BY_LANGUAGE)
 # Words that forbid what they govern ("Staff are forbidden to |use …"): an answer that
 # frames a quote with one says the negation the quote starts after
 PROHIBITIONS = _words(
@@ -410,6 +434,7 @@ class CutWords:
     limiting: frozenset[str]
     exceptions: frozenset[str]
     openers: frozenset[str]
+    denials: frozenset[str]
 
 
 @cache
@@ -417,13 +442,14 @@ def cut_words(language: str | None) -> CutWords:
     """The sentence-cut words of ``language`` (a code of ``languages.language_of``); a
     language without a list has none of that kind, an unknown one (None) has them all."""
     if language is None:
-        return CutWords(NEGATIONS, LIMITING_WORDS, EXCEPTIONS, QUALIFYING_OPENERS)
+        return CutWords(NEGATIONS, LIMITING_WORDS, EXCEPTIONS, QUALIFYING_OPENERS, DENIALS)
     none: frozenset[str] = frozenset()
     return CutWords(
         NEGATIONS_BY_LANGUAGE.get(language, none),
         LIMITING_BY_LANGUAGE.get(language, none),
         EXCEPTIONS_BY_LANGUAGE.get(language, none),
         QUALIFYING_OPENERS_BY_LANGUAGE.get(language, none),
+        DENIALS_BY_LANGUAGE.get(language, none),
     )
 
 
