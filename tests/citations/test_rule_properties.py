@@ -635,6 +635,52 @@ def test_a_negation_the_answer_says_again_before_the_quote_keeps_the_claim(negat
         assert answered(unframed, paragraph).status not in PASSING, unframed
 
 
+# Answers whose own words hold the left-out negation or condition, where it does not reach
+# the quote: (source sentence, quote, answer before the quote, answer after it)
+UNREACHED_FRAMES = [
+    *(
+        ("The Supplier shall not assign this Agreement.", "assign this Agreement", frame)
+        for frame in (
+            "The Supplier, {n} the Buyer, may",
+            "The Supplier may {n} sell it but may",
+            "The Supplier may {n} sell it and may",
+            "The Supplier ({n} the Buyer) may",
+        )
+    ),
+    *(
+        ("If the rent is late, the landlord may end the lease.", "the landlord may end", frame)
+        for frame in (
+            "Even if the rent is paid,",
+            "If the tenant asks,",
+            "If it is {n} late,",
+            "Unless the rent is late,",
+        )
+    ),
+]
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(UNREACHED_FRAMES),
+    negation=st.sampled_from(["not", "never", "no"]),
+    mark=st.sampled_from([("„", "“"), ('"', '"'), ("«", "»")]),
+)
+def test_a_negation_or_condition_of_the_answer_that_does_not_reach_the_quote_keeps_nothing(
+    case, negation, mark
+):
+    """verbatim.cut_said_in_answer reads the answer's clause that stands where the left-out
+    words stood: a negation in a contrast, a clause joined before or another condition is
+    not said again ("The Supplier, not the Buyer, may “assign …”")."""
+    paragraph, quote, frame = case
+    opening, closing = mark
+    result = answered(f"{frame.format(n=negation)} {opening}{quote}{closing} [M ¶2].", paragraph)
+    assert result.status not in PASSING, result.decision
+    assert "claim.sentence_cut" in result.decision.rules
+    restated = paragraph[: paragraph.index(quote)].strip()
+    said = answered(f"{restated} {opening}{quote}{closing} [M ¶2].", paragraph)
+    assert said.status is VerificationStatus.VERIFIED, said.decision
+
+
 @st.composite
 def sentence_windows(draw):
     """A paragraph and a run of whole words of it that starts one of its sentences."""

@@ -30,8 +30,10 @@ from .words import (
     COMMAND_NEGATIONS,
     COMPLEMENTIZERS,
     CONJUNCTIONS,
+    CONNECTIVES,
     DENIALS,
     EXCEPTIONS,
+    FUNCTION_WORDS,
     JOINED_COMPLEMENTIZERS,
     LIMITING_WORDS,
     MODALS,
@@ -196,7 +198,11 @@ def sentence_cut(
     words = cut_words(language)
     before = _left_out_before(paragraphs, first, start, quote, words)
     after = _left_out_after(paragraphs, last, end, quote, words)
-    if before and _says_again(lead_in, before):
+    if (
+        before
+        and lead_in
+        and _says_again(lead_in, before, _sentence_before(paragraphs, first, start))
+    ):
         return SentenceCut(after, before)
     return SentenceCut(before or after)
 
@@ -224,18 +230,44 @@ def lead_in(answer: str, start: int) -> str:
     return before[_sentence_start(before) :].strip()
 
 
-def _says_again(lead_in: str, left: str) -> bool:
-    """Whether the answer's words before a quote say what the quote left out before its
-    passage: the same word, or for a negation any negation or word that forbids."""
-    if not lead_in:
-        return False
+def _says_again(lead_in: str, left: str, stretch: str) -> bool:
+    """Whether the answer's words before a quote say what the quote left out of ``stretch``,
+    its sentence before the passage: clause for clause from the quote back to the clause
+    holding ``left``, that clause of the answer says it again: for a negation any negation or
+    word that forbids, since its last joining word ("the Supplier may not “assign …”", not
+    "The Supplier, not the Buyer, may “assign …”" nor "may not sell but may “assign …”");
+    else the word with every other word of its clause there ("If the rent is late, “the
+    landlord may …”", not "Even if the rent is paid, “…”")."""
     if UNSPACED_SCRIPT.match(left[:1]):
         return left in lead_in  # "不" again ("乙方不“承担任何责任”")
-    said = set(_words_of(lead_in))
     left_words = _words_of(left)
-    if said.intersection(left_words):
-        return True
-    return bool(NEGATIONS.intersection(left_words)) and bool(said & (NEGATIONS | PROHIBITIONS))
+    source_clauses = [_words_of(clause) for clause in _CLAUSE_MARK.split(stretch)]
+    holding = next(
+        (
+            k
+            for k in range(len(source_clauses) - 1, -1, -1)
+            if set(left_words) <= set(source_clauses[k])
+        ),
+        None,
+    )
+    answer_clauses = _CLAUSE_MARK.split(lead_in)
+    if holding is None or len(answer_clauses) < len(source_clauses) - holding:
+        return False
+    said = _words_of(answer_clauses[holding - len(source_clauses)])
+    if NEGATIONS.intersection(left_words):
+        joins = [k for k, word in enumerate(said) if word in _JOINING_WORDS]
+        return bool(set(said[joins[-1] + 1 if joins else 0 :]) & (NEGATIONS | PROHIBITIONS))
+    return set(source_clauses[holding]) - FUNCTION_WORDS <= set(said)
+
+
+# Words that join a clause's parts: what one part says does not reach past them
+_JOINING_WORDS = (CONJUNCTIONS | {word for word in CONNECTIVES if " " not in word}) - NEGATIONS
+
+
+def _sentence_before(paragraphs: Sequence[str], index: int, start: int) -> str:
+    """The passage's sentence before it."""
+    before = _before(paragraphs, index, start)
+    return before[_sentence_start(before) :]
 
 
 def _words_of(text: str) -> list[str]:

@@ -120,8 +120,10 @@ RULES: tuple[Rule, ...] = (
         "verbatim.cut_said_in_answer",
         _V,
         "the quote starts right after a negation, restriction or condition of its sentence "
-        "that the answer's own words before the quote say again (the Supplier may not "
-        "“assign this Agreement”, of The Supplier shall not assign this Agreement)",
+        "that the answer's own words before the quote say again, in the clause standing "
+        "where the left-out words stood (the Supplier may not “assign this Agreement”, of "
+        "The Supplier shall not assign this Agreement; not The Supplier, not the Buyer, may "
+        "“assign …”)",
         (
             (
                 "en",
@@ -166,6 +168,20 @@ RULES: tuple[Rule, ...] = (
                 "Les salariés ne peuvent pas utiliser les véhicules de service à des fins privées.",
                 "",
                 "Le règlement autorise les salariés à",
+            ),
+            (
+                "en",
+                "the landlord may end the lease",
+                "If the rent is late, the landlord may end the lease.",
+                "",
+                "Even if the rent is paid,",
+            ),
+            (
+                "de",
+                "die Wohnung untervermieten",
+                "Der Mieter darf nicht die Wohnung untervermieten.",
+                "",
+                "Der Mieter, nicht der Vermieter, darf",
             ),
         ),
     ),
