@@ -33,6 +33,7 @@ from citations.engine.matching.words import (
     CONJUNCTIONS,
     CONNECTIVES,
     CONTRACTIONS,
+    EXCEPTION_PHRASES,
     EXCEPTIONS_BY_LANGUAGE,
     FOCUS_WORDS,
     FUNCTION_WORDS,
@@ -2019,3 +2020,129 @@ def test_a_clause_its_sentence_denies_is_never_verified_in_any_listed_language(
     assert "claim.sentence_cut" in denied.decision.rules
     said = result_for(quote, f"{saying} {that}{joined}{clause}", form=form)
     assert said.status is VerificationStatus.VERIFIED, said.decision
+
+
+# "<condition or attribution>, <main clause>" by language: a quote of the main clause alone
+# states as fact what the source makes conditional or attributes (red-team round 14)
+CONDITIONED_SENTENCES = [
+    ("pl", "Jeśli najemca spóźni się z zapłatą, ", "wynajmujący może wypowiedzieć umowę."),
+    ("cs", "Pokud nájemce nezaplatí včas, ", "pronajímatel může smlouvu vypovědět."),
+    ("sv", "Om hyresgästen inte betalar, ", "får hyresvärden säga upp avtalet."),
+    ("ru", "Если арендатор не заплатит вовремя, ", "арендодатель может расторгнуть договор."),
+    ("id", "Jika penyewa terlambat membayar, ", "pemilik dapat mengakhiri perjanjian sewa."),
+    ("tr", "Eğer kiracı zamanında ödemezse, ", "ev sahibi sözleşmeyi feshedebilir."),
+    ("nl", "Als de huurder niet betaalt, ", "mag de verhuurder de huur opzeggen."),
+    ("en", "When the rent is late, ", "the landlord may terminate the lease."),
+    ("en", "Upon termination, ", "the tenant must return the keys."),
+    ("de", "Solange die Miete offen ist, ", "darf der Vermieter die Kaution behalten."),
+    ("fr", "Lorsque le loyer est impayé, ", "le bailleur peut résilier le bail."),
+    ("es", "Cuando el alquiler no se paga, ", "el arrendador puede rescindir el contrato."),
+    ("it", "Quando il canone non è pagato, ", "il locatore può risolvere il contratto."),
+    ("pt", "De acordo com o relatório, ", "as vendas aumentaram no último ano."),
+    ("zh", "如果承租人逾期支付租金，", "出租人有权解除本合同。"),
+    ("ja", "もし賃借人が賃料を支払わない場合、", "賃貸人は契約を解除できる。"),
+]
+# What may stand before a sentence without opening its words: an item's letter or number, a
+# label, a salutation ending the paragraph before; a clause before the condition
+SENTENCE_FRAMES = [
+    ("", ""),
+    ("(a) ", ""),
+    ("1. ", ""),
+    ("ii) ", ""),
+    ("- ", ""),
+    ("Note: ", ""),
+    ("", "Dear tenant,"),
+    ("The rent is due monthly; ", ""),
+]
+
+
+@SETTINGS
+@given(case=st.sampled_from(CONDITIONED_SENTENCES), frame=st.sampled_from(SENTENCE_FRAMES))
+def test_a_main_clause_cut_off_its_condition_or_attribution_is_never_verified_in_any_language(
+    case, frame
+):
+    """A quote of the main clause alone, its sentence opened by a condition or attribution
+    of its language, is never verified, nor where an item's letter, a label, a salutation
+    or a clause before a semicolon stands before the sentence; the whole sentence is."""
+    language, condition, main = case
+    prefix, paragraph_before = frame
+    if language in ("zh", "ja") and prefix.strip()[:1].isalpha():
+        prefix = ""  # a Latin label does not begin a Chinese or Japanese sentence
+    sentence = f"{prefix}{condition}{main}"
+    paragraphs = [paragraph_before or "Einleitung.", sentence, "Schluss."]
+    quote = main.rstrip("。.")
+    data = {
+        "bundle_version": 1,
+        "id": "generated",
+        "sources": [{"id": "M", "kind": "document", "paragraphs": paragraphs}],
+        "response": {"format": "markdown", "text": f"They write: «{quote}» [M ¶2]\n"},
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    assert result.status not in PASSING, (language, frame, result.decision)
+    assert "claim.sentence_cut" in result.decision.rules
+    whole = result_for(f"{condition}{main}".rstrip("。."), f"{condition}{main}")
+    assert whole.status is VerificationStatus.VERIFIED, whole.decision
+
+
+# "<main clause><mark> <restriction>" by language: a full stop put after the main clause
+# drops a condition, exception, bound or time limit the sentence goes on with
+RESTRICTED_SENTENCES = [
+    ("pl", "Najemca może podnająć mieszkanie", ", pod warunkiem że wynajmujący się zgodzi."),
+    ("sv", "Hyresgästen får hyra ut lägenheten", " förutsatt att hyresvärden godkänner det."),
+    ("ru", "Арендатор может сдать квартиру", " при условии согласия арендодателя."),
+    ("id", "Penyewa boleh menyewakan rumah", " dengan syarat pemilik setuju."),
+    ("cs", "Nájemce může byt podnajmout", " s výjimkou letních měsíců."),
+    ("en", "The tenant may not sublet the flat", " until 2026."),
+    ("en", "The fine is 500 euros", " at most."),
+    ("en", "The landlord pays for repairs", " in part."),
+    ("de", "Der Vermieter zahlt die Reparaturen", " höchstens bis 500 Euro."),
+    ("fr", "Le bailleur paie les réparations", " en partie."),
+    ("zh", "承租人可以转租房屋", "，除非出租人书面反对。"),
+    ("ja", "賃借人は住宅を転貸できる", "、ただし賃貸人の承諾が必要である。"),
+]
+
+
+@SETTINGS
+@given(case=st.sampled_from(RESTRICTED_SENTENCES), form=st.sampled_from(["field", "markdown"]))
+def test_a_full_stop_put_before_a_restriction_of_any_language_is_never_verified_or_corrected(
+    case, form
+):
+    """A quote ending with a full stop where its sentence goes on with a condition, an
+    exception, a bound or a time limit states more than the source: never verified or
+    corrected (a Chinese "。" for "，" was corrected as punctuation)."""
+    language, main, restriction = case
+    stop = "。" if language in ("zh", "ja") else "."
+    result = result_for(f"{main}{stop}", f"{main}{restriction}", form=form)
+    assert result.status not in PASSING, (language, result.decision)
+
+
+@SETTINGS
+@given(
+    low=st.integers(1, 99),
+    span=st.integers(1, 900),
+    joiner=st.sampled_from(["–", "-", " - ", " to ", "~"]),
+    frame=st.sampled_from(["Delivery takes {r} working days.", "The fine is {r} EUR."]),
+)
+def test_a_range_cut_off_its_lower_bound_is_never_verified(low, span, joiner, frame):
+    """A quote opening with a range's upper bound ("10 working days" of "5–10 working
+    days") states a fixed figure the source gives as a range: never verified."""
+    high = low + span
+    paragraph = frame.format(r=f"{low}{joiner}{high}")
+    quote = paragraph[paragraph.index(f"{joiner}{high}") + len(joiner) :].rstrip(".")
+    result = result_for(quote, paragraph, form="markdown")
+    assert result.status not in PASSING, (paragraph, quote, result.decision)
+    whole = result_for(paragraph.rstrip("."), paragraph, form="markdown")
+    assert whole.status is VerificationStatus.VERIFIED, whole.decision
+
+
+@SETTINGS
+@given(
+    phrase=st.sampled_from(sorted(EXCEPTION_PHRASES)),
+    rest=st.sampled_from(["interns receive a bonus", "Praktikanten erhalten eine Prämie"]),
+)
+def test_a_quote_starting_after_an_exception_of_several_words_is_never_verified(phrase, rest):
+    """A quote starting right after "other than", "with the exception of", "z wyjątkiem"
+    … says of the excepted what the source says of the rest: never verified."""
+    paragraph = f"All employees {phrase} {rest}."
+    result = result_for(rest, paragraph, form="markdown")
+    assert result.status not in PASSING, (phrase, result.decision)

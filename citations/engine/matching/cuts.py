@@ -32,8 +32,10 @@ from .words import (
     CONJUNCTIONS,
     CONNECTIVES,
     DENIALS,
+    EXCEPTION_PHRASES,
     EXCEPTIONS,
     FUNCTION_WORDS,
+    IF_CONDITIONS,
     JOINED_COMPLEMENTIZERS,
     LIMITING_WORDS,
     MODALS,
@@ -48,6 +50,8 @@ from .words import (
     RESTRICTING_PHRASES,
     UNSPACED_LIMITING,
     UNSPACED_NEGATING_ENDINGS,
+    UNSPACED_OPENERS,
+    UNSPACED_RESTRICTING,
     WIDENING_NEGATIONS,
     CutWords,
     cut_words,
@@ -66,7 +70,7 @@ _STOP_CANDIDATE = re.compile(
     rf"[.!?؟{_SCRIPT_STOPS}][{re.escape(_CLOSING)}]*"
     rf"(?:\s+[\"'“„«»‹›(\[]*(?P<next>\S)|\s*$)|(?P<cjk>[。！？])"
 )
-_CLAUSE_MARK = re.compile(r"[,;:()\[\]–—]|\s-\s")
+_CLAUSE_MARK = re.compile(r"[,;:()\[\]–—，、；：（）]|\s-\s")
 _MARK = re.compile(f"[{MARKS}]")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _LETTERS_AND_MARKS = re.compile(rf"[^\W\d_](?:[^\W\d_]|[{MARKS}])*")
@@ -109,6 +113,14 @@ _UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
 # A number, or a currency or unit and a number: what a bound or sign before it qualifies
 _OPENS_WITH_NUMBER = re.compile(r"\W*(?:[A-Z]{3}\s?|[$€£¥])?\d")
 _NUMBER_SIGNS = "<>≤≥±~≈+-−"
+# Where a clause opens after a stop or a clause mark: spaces and the marks themselves
+_CLAUSE_OPENING = " \t\n,;:，、；："
+# A number and what joins it to the next as a range ("5–", "5 to", "zwischen 5 und")
+_RANGE_START = re.compile(
+    r"\d(?:[\d.,]*\d)?\s*(?:[-–—~〜至到]|to|and|bis|und|à|a|al|e|et|tot|till|до|и)\s*$"
+)
+# A list item's letter, number or bullet before its text: "(a) ", "1. ", "ii) ", "§ 3 ", "- "
+_ENUMERATOR = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,3})[.)]|§+\s*\d+[a-z]?|[-*•])\s+")
 _MARKED_CUT = re.compile(r"(?:\.\.\.|…|\[\s*(?:\.\.\.|…)\s*\]|\(\s*(?:\.\.\.|…)\s*\))$")
 
 
@@ -237,10 +249,12 @@ def _says_again(lead_in: str, left: str, stretch: str) -> bool:
     word that forbids, since its last joining word ("the Supplier may not “assign …”", not
     "The Supplier, not the Buyer, may “assign …”" nor "may not sell but may “assign …”");
     else the word with every other word of its clause there ("If the rent is late, “the
-    landlord may …”", not "Even if the rent is paid, “…”")."""
-    if UNSPACED_SCRIPT.match(left[:1]):
-        return left in lead_in  # "不" again ("乙方不“承担任何责任”")
+    landlord may …”", not "Even if the rent is paid, “…”"), or for an "if" an "if" of the
+    answer's own about nothing else ("only if the breach “is likely …”" of "When the
+    personal data breach is likely …"; not "Unless the rent is late, “…”")."""
     left_words = _words_of(left)
+    if UNSPACED_SCRIPT.match(left[:1]) or not left_words:
+        return left in lead_in  # "不" or "5–" again ("乙方不“承担任何责任”")
     source_clauses = [_words_of(clause) for clause in _CLAUSE_MARK.split(stretch)]
     holding = next(
         (
@@ -257,7 +271,14 @@ def _says_again(lead_in: str, left: str, stretch: str) -> bool:
     if NEGATIONS.intersection(left_words):
         joins = [k for k, word in enumerate(said) if word in _JOINING_WORDS]
         return bool(set(said[joins[-1] + 1 if joins else 0 :]) & (NEGATIONS | PROHIBITIONS))
-    return set(source_clauses[holding]) - FUNCTION_WORDS <= set(said)
+    source_words = set(source_clauses[holding])
+    if source_words - FUNCTION_WORDS <= set(said):
+        return True
+    conditions = [k for k, word in enumerate(said) if word in IF_CONDITIONS]
+    if not conditions or not IF_CONDITIONS.intersection(left_words):
+        return False
+    about = set(said[conditions[-1] + 1 :]) - FUNCTION_WORDS
+    return bool(about) and about <= source_words
 
 
 # Words that join a clause's parts: what one part says does not reach past them
@@ -354,15 +375,29 @@ def _left_out_before(
             return ""  # a cut inside a word: verbatim.cut_start and claim.cut_word decide
         # "מכחישה ש|השוכר": the "that" Hebrew joins to the next word, read as a word
         before = f"{before[: joined.start()]}{' '.join(joined.group())} "
-    sentence = before[_sentence_start(before) :]
+    # an item's letter or number opens no sentence's words: "(a) No tenant may |sublet"
+    sentence = _ENUMERATOR.sub("", before[_sentence_start(before) :], count=1)
     if not sentence.strip():
         return ""  # the quote starts its sentence
     clause = _CLAUSE_MARK.split(sentence)[-1]
-    clause_words = _function_words(clause, opens_sentence=len(clause) == len(sentence))
+    opens = sentence[: len(sentence) - len(clause)].rstrip()[-1:] in ("", ":", ";")
+    clause_words = _function_words(clause, opens_sentence=opens)
     # a condition right before ("If |members agree"); not "accept it if they keep |the
     # four-hour response time", which the condition does not reach
     if clause_words and clause_words[-1] in words.exceptions:
         return clause_words[-1]
+    # "other than |interns", "with the exception of |…"
+    folded_clause = _words_of(clause)
+    exception = next(
+        (
+            " ".join(folded_clause[-size:])
+            for size in (4, 3, 2)
+            if " ".join(folded_clause[-size:]) in EXCEPTION_PHRASES
+        ),
+        "",
+    )
+    if exception:
+        return exception
     # a negation or restriction right before ("Under no circumstances |may …", "nur
     # |Mitglieder", "must not |sublet"), or one determining the subject a few words before
     # ("No tenant may |sublet"), since the last joining word: that of the conjunct before
@@ -389,7 +424,11 @@ def _left_out_before(
     if denied:
         return denied
     if _OPENS_WITH_NUMBER.match(quote):
-        # "at least |90 days", "höchstens |500 Euro", "up to |EUR 500", "<|5%", "±|5 mm"
+        # "at least |90 days", "höchstens |500 Euro", "up to |EUR 500", "<|5%", "±|5 mm", a
+        # range's lower bound ("5–|10 days", "between 5 and |10", "от 5 до |10")
+        range_start = _RANGE_START.search(before)
+        if range_start:
+            return range_start.group().strip()
         sign = before[-1:]
         if sign and sign in _NUMBER_SIGNS:
             return sign
@@ -398,8 +437,36 @@ def _left_out_before(
             return bound
         if clause_words and clause_words[-1] in BOUND_WORDS:
             return clause_words[-1]
-    opening = _words_of(" ".join(_letter_runs(sentence)[:3]))
-    # "If …, |the board must", "Allegedly, |the CEO …", "According to the tenant, |…"
+    # "If …, |the board must", "Allegedly, |the CEO …", "According to the tenant, |…", a
+    # sentence's or any of its clauses' before the quote: "; otherwise |…", ", but if …, |…",
+    # "Dear tenant, if …, |…"
+    parts = _CLAUSE_MARK.split(sentence)
+    # the sentence's opening; the clause right before the quote's when the quote opens its
+    # own ("Dear tenant, if …, |…", ", but if …, |…"); one right before the quote opening
+    # its clause after a semicolon or colon ("; otherwise |…", not ", where |they voted …");
+    # not a clause the quote goes on inside ("…, where feasible, …, unless the breach |is
+    # unlikely …")
+    own = [word for word in _words_of(parts[-1]) if word not in _JOINING_WORDS]
+    openings = [sentence, *(parts[-2:-1] if not own else [])]
+    for part in openings:
+        opened = part.lstrip()
+        if UNSPACED_SCRIPT.match(opened[:1]):
+            found = next((word for word in UNSPACED_OPENERS if opened.startswith(word)), "")
+        else:
+            found = _opener(_words_of(" ".join(_letter_runs(part)[:4])), words)
+        if found:
+            return found
+    if not opens:
+        return ""
+    return next(
+        (" ".join(own[-size:]) for size in (3, 2, 1) if " ".join(own[-size:]) in words.openers), ""
+    )
+
+
+def _opener(opening: list[str], words: CutWords) -> str:
+    """The opener ``opening``, a clause's first words, starts with, after a joining word."""
+    if opening[:1] and opening[0] in _JOINING_WORDS:
+        opening = opening[1:]
     return next(
         (
             " ".join(opening[:size])
@@ -502,6 +569,10 @@ def _left_out_after(
         return " ".join(clause_words[:_GOVERNED_WORDS])
     if ending[-1:] not in _STOPS or marked:
         return ""  # a quote stopping mid-sentence, or marked cut, is a truncation it shows
+    opened = rest.lstrip(_CLAUSE_OPENING)
+    if UNSPACED_SCRIPT.match(opened[:1]):
+        # no spaces: the clause the stop cuts off opens with a condition or restriction
+        return next((word for word in UNSPACED_RESTRICTING if opened.startswith(word)), "")
     goes_on = _function_words(rest, opens_sentence=False)
     if not goes_on:
         mark = (rest.rstrip() or after[len(rest) :].lstrip())[:1]

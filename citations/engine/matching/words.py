@@ -19,7 +19,13 @@ def _words(text: str) -> frozenset[str]:
 
 
 def _phrases(text: str) -> frozenset[str]:
-    return frozenset(fold_text(phrase) for phrase in text.split(",") if phrase.strip())
+    """Phrases as the cut checks read a text's words: an elided article is a word of its own
+    ("d'après": "d après")."""
+    return frozenset(
+        " ".join(fold_text(phrase).replace("'", " ").split())
+        for phrase in text.split(",")
+        if phrase.strip()
+    )
 
 
 def _by_language(*, separator: str = " ", **lists: str) -> dict[str, frozenset[str]]:
@@ -160,7 +166,7 @@ NEGATIONS_BY_LANGUAGE = _by_language(
     it="non nessun nessuno nessuna mai niente nulla senza né",
     pt="não nenhum nenhuma ninguém sem nunca nada nem jamais",
     nl="niet geen nooit niets niemand zonder nergens",
-    sv="inte ingen inget aldrig utan ej",
+    sv="inte ingen inget inga aldrig utan ej varken ingenting",
     da="ikke ingen intet aldrig uden",
     no="ikke ingen intet aldri uten",
     pl="nie żaden żadna żadne nigdy nic nikt bez",
@@ -179,7 +185,7 @@ NEGATIONS_BY_LANGUAGE = _by_language(
     ar="لا لم لن ليس بدون دون",
     hi="नहीं न मत कभी बिना",
     vi="không chưa chẳng",
-    id="tidak bukan tanpa jangan belum",
+    id="tidak tak bukan tanpa jangan belum",
     ko="안 아니",
 )
 NEGATIONS = _union(NEGATIONS_BY_LANGUAGE)
@@ -234,6 +240,14 @@ EXCEPTIONS_BY_LANGUAGE = _by_language(
     he="אלא מלבד למעט",
 )
 EXCEPTIONS = _union(EXCEPTIONS_BY_LANGUAGE)
+# Exceptions of several words ("All employees other than |interns receive a bonus")
+EXCEPTION_PHRASES = _phrases(
+    """other than, apart from, aside from, except for, with the exception of, save for,
+    mit ausnahme von, mit ausnahme der, abgesehen von, à l'exception de, à l'exception des,
+    en dehors de, con excepción de, a excepción de, ad eccezione di, all'infuori di,
+    com exceção de, à exceção de, met uitzondering van, z wyjątkiem, s výjimkou,
+    за исключением, med undantag av, bortsett från, dengan pengecualian"""
+)
 # Words that negate or restrict what follows them ("No tenant may …", "Only members …",
 # "ohne triftigen Grund"): a quote that starts right after one leaves it out and says the
 # opposite, or more
@@ -356,7 +370,11 @@ PROHIBITIONS = _words(
 RESTRICTING_PHRASES = _phrases(
     """es sei denn, subject to, provided that, on condition that, mits, purché, à moins que,
     a menos que, tenzij, salvo que, a condizione che, à condition que, desde que,
-    unter der bedingung"""
+    unter der bedingung, pod warunkiem, förutsatt att, при условии, dengan syarat,
+    s výjimkou, z wyjątkiem, за исключением, with the exception of, other than, except for,
+    as long as, so long as, solange, tant que, siempre y cuando, finché, zolang, så länge,
+    sürece, 다만, until, at most, at least, per year, per month, in part, partly, partially,
+    höchstens, mindestens, teilweise, au plus, au moins, en partie, частично"""
 )
 # A negation that only widens what follows ("nicht nur", "not only", "nicht zuletzt") or
 # affirms it ("no doubt that", "not surprising that")
@@ -387,7 +405,8 @@ BOUND_WORDS = _words(
     nejvíce zhruba téměř přibližně najmniej najwyżej ponad około prawie przynajmniej минимум
     максимум свыше около почти щонайменше щонайбільше понад близько майже legalább
     legfeljebb körülbelül mintegy majdnem aproximativ aproape peste yaklaşık neredeyse
-    minimal maksimal sekitar hampir sedikitnya setidaknya τουλάχιστον περίπου σχεδόν"""
+    minimal maksimal sekitar hampir sedikitnya setidaknya τουλάχιστον περίπου σχεδόν až
+    до более менее até hingga sampai"""
 )
 BOUND_PHRASES = _phrases(
     """up to, more than, less than, fewer than, no more than, not more than, bis zu,
@@ -396,7 +415,15 @@ BOUND_PHRASES = _phrases(
     nie mniej, nie więcej, не менее, не более, более чем, менее чем, не менше, не більше,
     cel puțin, cel mult, en az, en fazla, en çok, paling sedikit, paling banyak, lebih dari,
     kurang dari, το πολύ, πάνω από, több mint, kevesebb mint, mer än, mindre än, mere end,
-    mindre end, mer enn, mindre enn"""
+    mindre end, mer enn, mindre enn, upp till, op til, opp til, do wysokości"""
+)
+# Words that open the condition under which a clause holds, all in one sense ("if", "when",
+# "provided"): an answer may say one for another; never for "unless", "except", "otherwise"
+IF_CONDITIONS = _words(
+    """if when whenever where provided providing should wenn falls sofern soweit sobald
+    si lorsque lorsqu quand se qualora cuando caso indien als wanneer mits om ifall när
+    hvis dersom når jos mikäli jeśli jeżeli gdy pokud jestliže když dacă eğer şayet jika
+    apabila bila kalau если когда αν εάν εφόσον όταν אם إذا لو अगर यदि"""
 )
 # What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
 # the main clause alone states as fact what the source supposes, reports or qualifies
@@ -404,19 +431,37 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     en="""if, unless, should, where, provided, providing, in case, in the event, subject to,
     assuming, supposing, allegedly, reportedly, supposedly, apparently, perhaps, maybe,
     possibly, probably, ideally, theoretically, in theory, in principle, according to,
-    hypothetically""",
+    hypothetically, presumably, when, whenever, as long as, so long as, upon, otherwise,
+    in that case, except where, except when, in the absence of, absent, failing""",
     de="""wenn, falls, sofern, soweit, sollte, sollten, außer, es sei denn, angeblich,
     vermutlich, möglicherweise, eventuell, vielleicht, wahrscheinlich, idealerweise,
-    theoretisch, laut, im prinzip""",
+    theoretisch, laut, im prinzip, solange, andernfalls, sonst, im falle, mutmaßlich""",
     fr="""si, sauf, à moins, pourvu, au cas, en cas, selon, d'après, prétendument,
-    apparemment, peut-être, probablement, en principe, théoriquement""",
+    apparemment, peut-être, probablement, en principe, théoriquement, lorsque, lorsqu,
+    quand, sinon, tant que, dès lors que, à condition""",
     es="""si, salvo, a menos, en caso, siempre que, según, supuestamente, quizá, quizás,
-    tal vez, en principio""",
+    tal vez, en principio, cuando, de acuerdo con, mientras, de lo contrario, a condición""",
     it="""se, qualora, purché, a meno, in caso, secondo, presumibilmente, forse,
-    probabilmente, in teoria""",
-    pt="se, caso, desde que, segundo, supostamente, talvez, provavelmente",
+    probabilmente, in teoria, quando, finché, altrimenti, a condizione""",
+    pt="""se, caso, desde que, segundo, supostamente, talvez, provavelmente, de acordo com,
+    quando, caso contrário, a menos que, conforme, alegadamente""",
     nl="""indien, tenzij, mits, volgens, vermoedelijk, misschien, waarschijnlijk,
-    in principe""",
+    in principe, als, wanneer, zolang, anders, op voorwaarde""",
+    pl="""jeśli, jeżeli, gdy, o ile, w przypadku, pod warunkiem, według, zgodnie z,
+    rzekomo, prawdopodobnie, być może, chyba że, o ile nie""",
+    cs="""pokud, jestliže, jestli, když, v případě, pod podmínkou, podle, údajně,
+    pravděpodobně, možná, ledaže""",
+    sv="""om, ifall, såvida, när, enligt, förutsatt, möjligen, troligen, kanske,
+    påstås""",
+    da="hvis, dersom, medmindre, ifølge, når, måske, formentlig",
+    no="hvis, dersom, med mindre, ifølge, når, kanskje, antagelig",
+    ru="""если, в случае, при условии, согласно, по словам, по данным, по мнению, якобы,
+    возможно, вероятно, когда, пока, иначе""",
+    id="""jika, apabila, bila, kalau, seandainya, menurut, asalkan, dengan syarat, diduga,
+    mungkin, kemungkinan, selama""",
+    tr="eğer, şayet, muhtemelen, belki, iddiaya göre",
+    el="αν, εάν, εφόσον, σε περίπτωση, σύμφωνα με, ίσως, πιθανόν, δήθεν, όταν",
+    ko="만약, 만일, 다만, 아마",
     hi="अगर, यदि, बशर्ते, शायद, संभवतः, कथित तौर पर",
     ar="إذا, لو, ربما, بشرط, شريطة, ما لم, في حال, في حالة, حسب, بحسب, وفقا, وفقًا, يزعم",
     he="אם, אלא אם, בתנאי, ייתכן, לכאורה, במקרה, במידה, אילו, אולי, לפי, על פי",
@@ -489,6 +534,27 @@ UNSPACED_LIMITING = (
 # What negates the word it is written after in Japanese ("負わない": "does not bear",
 # "承諾なく": "without consent", "譲渡してはならない": "must not transfer"); a quote that stops
 # right before one says the opposite
+# What opens a sentence of a script without spaces by conditioning, excepting or
+# attributing its main clause (如果: if, 除非: unless, 根据: according to, もし: if)
+UNSPACED_OPENERS = (
+    "如果",
+    "假如",
+    "若",
+    "除非",
+    "只要",
+    "只有",
+    "根据",
+    "根據",
+    "据",
+    "據",
+    "一旦",
+    "もし",
+    "仮に",
+    "万一",
+)
+# What opens the clause after a full stop a quote puts where the sentence goes on, in
+# scripts without spaces: a condition, exception or restriction ("，除非…", "、ただし…")
+UNSPACED_RESTRICTING = (*UNSPACED_OPENERS, "但", "ただし", "但し", "除了", "前提是", "条件是")
 UNSPACED_NEGATING_ENDINGS = (
     "ない",
     "なく",
