@@ -2146,3 +2146,53 @@ def test_a_quote_starting_after_an_exception_of_several_words_is_never_verified(
     paragraph = f"All employees {phrase} {rest}."
     result = result_for(rest, paragraph, form="markdown")
     assert result.status not in PASSING, (phrase, result.decision)
+
+
+# Words a negating prefix makes the opposite of, by language: (sentence, the prefixed word,
+# its prefix)
+PREFIXED_OPPOSITES = [
+    ("Nájemce nesmí podnajímat byt třetím osobám.", "nesmí", "ne"),
+    ("Umowa jest niezgodna z prawem unijnym i krajowym.", "niezgodna", "nie"),
+    ("Такой порядок является незаконным для всех жильцов дома.", "незаконным", "не"),
+    ("Hyresgästen får inte bedriva olaglig verksamhet i lägenheten.", "olaglig", "o"),
+    ("A cobrança desta taxa é ilegal para todos os inquilinos.", "ilegal", "i"),
+    ("O parecer do comitê foi desfavorável ao projeto de lei.", "desfavorável", "des"),
+    ("Этот материал безопасный для детей и взрослых.", "безопасный", "без"),
+]
+
+
+@SETTINGS
+@given(case=st.sampled_from(PREFIXED_OPPOSITES), form=st.sampled_from(["field", "markdown"]))
+def test_a_quote_cut_off_a_negating_prefix_of_its_language_is_never_verified(case, form):
+    """A quote starting right after a negating prefix ("smí" of "nesmí", "laglig" of
+    "olaglig", "legal" of "ilegal") says the opposite: never verified."""
+    sentence, word, prefix = case
+    quote = sentence[sentence.index(word) + len(prefix) :].rstrip(".")
+    result = result_for(quote, sentence, form=form)
+    assert result.status not in PASSING, (quote, result.decision)
+
+
+# "<subject> <hedge> <predicate>": a quote of the predicate alone states what the source
+# only reports or supposes
+HEDGED_SENTENCES = [
+    ("In March, the company", "allegedly", "sold customer data to advertisers."),
+    ("Last week, the minister", "reportedly", "approved the contract."),
+    ("В марте, компания", "якобы", "продала данные клиентов рекламодателям."),
+    ("W marcu, firma", "rzekomo", "sprzedała dane klientów reklamodawcom."),
+    ("V březnu, společnost", "údajně", "prodala data zákazníků inzerentům."),
+    ("Pada bulan Maret, perusahaan itu", "diduga", "menjual data pelanggan."),
+    ("Im März, so der Bericht, hat die Firma", "angeblich", "Kundendaten verkauft."),
+]
+
+
+@SETTINGS
+@given(case=st.sampled_from(HEDGED_SENTENCES), form=st.sampled_from(["field", "markdown"]))
+def test_a_quote_starting_right_after_a_hedge_is_never_verified(case, form):
+    """A hedge right before the quote inside a later clause of its sentence ("In March, the
+    company allegedly |sold …") is left out with it: never verified; the sentence without
+    the hedge is."""
+    subject, hedge, predicate = case
+    result = result_for(predicate.rstrip("."), f"{subject} {hedge} {predicate}", form=form)
+    assert result.status not in PASSING, result.decision
+    plain = result_for(predicate.rstrip("."), f"{subject} {predicate}", form=form)
+    assert plain.status is VerificationStatus.VERIFIED, plain.decision

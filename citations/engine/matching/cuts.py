@@ -442,8 +442,9 @@ def _left_out_before(
     # "Dear tenant, if …, |…"
     parts = _CLAUSE_MARK.split(sentence)
     # the sentence's opening; the clause right before the quote's when the quote opens its
-    # own ("Dear tenant, if …, |…", ", but if …, |…"); one right before the quote opening
-    # its clause after a semicolon or colon ("; otherwise |…", not ", where |they voted …");
+    # own ("Dear tenant, if …, |…", ", but if …, |…"); one right before the quote ("The
+    # company allegedly |sold …"; "; otherwise |…"; a "when" or "where" only opening a clause
+    # after a semicolon or colon, not ", where |they voted …");
     # not a clause the quote goes on inside ("…, where feasible, …, unless the breach |is
     # unlikely …")
     own = [word for word in _words_of(parts[-1]) if word not in _JOINING_WORDS]
@@ -456,10 +457,14 @@ def _left_out_before(
             found = _opener(_words_of(" ".join(_letter_runs(part)[:4])), words)
         if found:
             return found
-    if not opens:
-        return ""
     return next(
-        (" ".join(own[-size:]) for size in (3, 2, 1) if " ".join(own[-size:]) in words.openers), ""
+        (
+            " ".join(own[-size:])
+            for size in (3, 2, 1)
+            if " ".join(own[-size:]) in words.openers
+            and (opens or " ".join(own[-size:]) not in IF_CONDITIONS)
+        ),
+        "",
     )
 
 

@@ -137,8 +137,9 @@ def _find_whole(haystack: str, needle: str, start: int = 0) -> int:
 
 
 # A cut right after these leaves a word's opposite ("legal" of "illegal", "compliant" of
-# "non-compliant", "zulässig" of "unzulässig")
-NEGATING_HEADS = OPPOSITE_PREFIXES | {"nicht", "non", "un", "in", "ohne", "anti"}
+# "non-compliant", "zulässig" of "unzulässig"; one letter in Portuguese and Swedish: "legal"
+# of "ilegal", "laglig" of "olaglig")
+NEGATING_HEADS = OPPOSITE_PREFIXES | {"nicht", "non", "un", "in", "ohne", "anti", "i", "o"}
 MIN_CUT_WORDS = 3  # a quote cut inside a word says enough to be a quote only this long
 
 

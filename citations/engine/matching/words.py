@@ -664,7 +664,7 @@ FOCUS_WORDS = _words(
 # Korean "불"가능 and Chinese "不"/"非" written onto the word
 OPPOSITE_PREFIXES = _words(
     """un in im il ir non dis ex de anti a ab zu miss mis out up down over under pre post
-    ein aus auf über unter vor nach 불 비 무 미 몰 不 非 無 无 未"""
+    ein aus auf über unter vor nach ne nie не без бес bez des dé 불 비 무 미 몰 不 非 無 无 未"""
 )
 # Words written contracted or in full: the same words ("zum" and "zu dem", "don't" and
 # "do not"); keyed by the contracted form's words as the aligner reads them ("don t")
