@@ -50,9 +50,11 @@ from .matching.mojibake import find_with_gaps, repair_mojibake
 from .matching.normalize import fold_text
 from .matching.words import (
     ARTICLES,
+    CONJUNCTIONS,
     CONNECTIVES,
     DEMONSTRATIVES,
     FOCUS_WORDS,
+    FUNCTION_WORDS,
     PRONOUNS,
     connective_prefix,
     word_claim,
@@ -477,12 +479,12 @@ def _after_pronoun(text: str, position: int) -> bool:
 def _text_before(source: Source, match: Match) -> str:
     """The passage's paragraph before it, where a referent it speaks of is named."""
     before = source.paragraphs[match.paragraph - 1][: match.start]
-    return fold_text(before[-_INSERTION_CONTEXT:])
+    return before[-_INSERTION_CONTEXT:]
 
 
 def _named_before(inserted: str, before: str) -> bool:
     """Whether the source names, before the passage, every content word of an insertion."""
-    named = set(_WORDS.findall(before))
+    named = set(_WORDS.findall(fold_text(before)))
     content = [w for w in _WORDS.findall(fold_text(inserted)) if w not in ARTICLES]
     return bool(content) and all(word in named for word in content)
 
@@ -491,26 +493,58 @@ _WORDS = re.compile(r"\w+")
 
 
 def _rival_referent(inserted: str, before: str) -> str:
-    """Another thing named with the insertion's article from the sentence where the source
-    last names the insertion's referent up to the passage, or "": then the pronoun may
-    mean either ("The Landlord shall notify the Tenant before it [the Tenant] terminates":
-    it is the Landlord), and which one it means is not read.
+    """Another thing the pronoun may mean, named from the sentence where the source last
+    names the insertion's referent up to the passage, or "": then which one it means is not
+    read. With the insertion's article, another thing named with it ("The Landlord shall
+    notify the Tenant before it [the Tenant] terminates": it is the Landlord); without one,
+    for a name another word there written with a capital ("Smith met Jones. He [Jones]
+    agreed"), or a word joined to the referent by "and", "or" or a comma ("Tenants and landlords
+    register. They [tenants] pay").
 
-    >>> _rival_referent("the Tenant", "the landlord shall notify the tenant before")
+    >>> _rival_referent("the Tenant", "The Landlord shall notify the Tenant before")
     'landlord'
-    >>> _rival_referent("die Grundsteuer", "die grundsteuer ist neu. ihr aufkommen fließt. wenn")
+    >>> _rival_referent("die Grundsteuer", "Die Grundsteuer ist neu. Ihr Aufkommen fließt. Wenn")
     ''
+    >>> _rival_referent("Jones", "Smith met Jones on Monday. "), _rival_referent("tenants",
+    ...     "Tenants and landlords register by May. ")
+    ('smith', 'landlords')
     """
     words = _WORDS.findall(fold_text(inserted))
-    if len(words) < 2 or words[0] not in ARTICLES:
+    folded = fold_text(before)
+    bare = len(words) < 2 or words[0] not in ARTICLES
+    head = words[0] if bare else words[1]
+    named = [found.start() for found in re.finditer(rf"\b{re.escape(head)}\b", folded)]
+    if not words or not named:
         return ""
-    article, head = words[0], words[1]
-    named = [found.start() for found in re.finditer(rf"\b{re.escape(head)}\b", before)]
-    if not named:
-        return ""
-    opening = max((m.end() for m in _SENTENCE_END.finditer(before, 0, named[-1])), default=0)
-    rivals = re.finditer(rf"\b{re.escape(article)}\s+(\w+)", before[opening:])
-    return next((m[1] for m in rivals if m[1] != head), "")
+    opening = max((m.end() for m in _SENTENCE_END.finditer(folded, 0, named[-1])), default=0)
+    if not bare:
+        rivals = re.finditer(rf"\b{re.escape(words[0])}\s+(\w+)", folded[opening:])
+        return next((m[1] for m in rivals if m[1] != head), "")
+    # the raw text keeps the capitals; folding keeps its length where they stand
+    stretch = before[-(len(folded) - opening) :] if len(folded) == len(before) else before
+    capitals = (
+        fold_text(word)
+        for word in _CAPITAL_WORD.findall(stretch if inserted[:1].isupper() else "")
+        if fold_text(word) not in words and fold_text(word) not in FUNCTION_WORDS
+    )
+    joined = (
+        found[1] or found[2]
+        for found in _coordinated(head).finditer(folded[opening:])
+        if (found[1] or found[2]) not in FUNCTION_WORDS
+    )
+    return next(capitals, "") or next(joined, "")
+
+
+_CAPITAL_WORD = re.compile(r"\b[^\W\d_a-z][\w'’-]*")
+
+
+def _coordinated(head: str) -> re.Pattern[str]:
+    """Words joined to ``head`` by a conjunction or a comma, before it or after it."""
+    joining = "|".join(sorted(map(re.escape, CONJUNCTIONS)))
+    return re.compile(
+        rf"\b(\w+)\s*(?:,|\s(?:{joining}))\s+{re.escape(head)}\b"
+        rf"|\b{re.escape(head)}\s*(?:,|\s(?:{joining}))\s+(\w+)"
+    )
 
 
 _SENTENCE_END = re.compile(r"[.!?;]\s")

@@ -961,6 +961,30 @@ def test_a_bracketed_referent_with_a_rival_named_before_is_refused(parties, verb
 
 @SETTINGS
 @given(
+    names=st.permutations(["Smith", "Jones", "Novak", "Meyer"]),
+    nouns=st.permutations(["tenants", "landlords", "agents"]),
+    join=st.sampled_from([" and ", " or ", ", "]),
+    which=st.integers(0, 1),
+    kind=st.sampled_from(["names", "nouns"]),
+)
+def test_a_bare_referent_with_a_rival_named_before_is_refused(names, nouns, join, which, kind):
+    """edit.interpolation without an article: "He [Jones]" where Smith and Jones are both
+    named before, "They [tenants]" where tenants and landlords are: which one the pronoun
+    means is not read, so neither is corrected."""
+    if kind == "names":
+        first, second = names[:2]
+        paragraph = f"{first} met {second} on Monday. He agreed to pay the rent."
+        quote = f"He [{(first, second)[which]}] agreed to pay the rent"
+    else:
+        first, second = nouns[:2]
+        paragraph = f"{first.capitalize()}{join}{second} must register. They pay a fee of 50 euros."
+        quote = f"They [{(first, second)[which]}] pay a fee of 50 euros"
+    result = result_for(quote, paragraph)
+    assert result.status not in PASSING, (paragraph, quote, result.decision)
+
+
+@SETTINGS
+@given(
     bound=st.sampled_from(
         ["<", "≥", "±", "~"] + [f"{bound} " for bound in sorted(BOUND_WORDS | BOUND_PHRASES)]
     ),

@@ -1582,7 +1582,9 @@ RULES: tuple[Rule, ...] = (
         _C,
         "words in brackets after a pronoun naming one of two things the source names before "
         "it with the same article (it [the Tenant] where the Landlord and the Tenant are "
-        "named): which one the pronoun means is not read",
+        "named), one of two names (He [Jones] after Smith met Jones), or one of two things "
+        "joined by and, or or a comma without an article (They [tenants] after Tenants and "
+        "landlords): which one the pronoun means is not read",
         (
             (
                 "en",
