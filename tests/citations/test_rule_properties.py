@@ -2220,3 +2220,42 @@ def test_a_quote_starting_right_after_a_hedge_is_never_verified(case, form):
     assert result.status not in PASSING, result.decision
     plain = result_for(predicate.rstrip("."), f"{subject} {predicate}", form=form)
     assert plain.status is VerificationStatus.VERIFIED, plain.decision
+
+
+# A sentence a PDF broke into two paragraphs: (first line, second line)
+BROKEN_SENTENCES = [
+    ("The tenant may not", "sublet the flat to students or tourists."),
+    ("Only members", "may vote at the annual meeting."),
+    ("Der Mieter darf die Wohnung nicht", "an Dritte untervermieten."),
+    ("Le locataire ne peut pas", "sous-louer le logement à des étudiants."),
+]
+TRAILING_LINES = [
+    ("The landlord may terminate the lease", "unless the tenant pays within seven days."),
+    ("Der Vermieter darf kündigen", "wenn der Mieter nicht zahlt."),
+    ("The fee is waived for members", "only if they register before May."),
+]
+
+
+@SETTINGS
+@given(
+    broken=st.sampled_from(BROKEN_SENTENCES),
+    trailing=st.sampled_from(TRAILING_LINES),
+)
+def test_a_sentence_a_line_break_splits_into_paragraphs_is_read_whole(broken, trailing):
+    """A paragraph ending in a word before one opening in lower case is one sentence with
+    it: a quote of the second line leaves out the negation or restriction the first ends
+    with, one of the first line with a full stop the condition the second opens with."""
+    first, second = broken
+    for paragraphs, quote, cited in (
+        ([first, second], second.rstrip("."), 2),
+        (list(trailing), f"{trailing[0]}.", 1),
+    ):
+        data = {
+            "bundle_version": 1,
+            "id": "generated",
+            "sources": [{"id": "M", "kind": "document", "paragraphs": paragraphs}],
+            "response": {"format": "markdown", "text": f"A: «{quote}» [M ¶{cited}]\n"},
+        }
+        (result,) = verify_bundle(load_bundle(data)).results
+        assert result.status not in PASSING, (quote, result.decision)
+        assert "claim.sentence_cut" in result.decision.rules

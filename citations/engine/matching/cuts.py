@@ -327,11 +327,13 @@ _folded_word = lru_cache(maxsize=8192)(fold_text)
 
 def _before(paragraphs: Sequence[str], index: int, start: int) -> str:
     """The text before the passage, with the previous paragraph while the sentence runs on
-    from it (it ends with a comma or a colon)."""
+    from it: it ends with a comma or a colon, or with a word before a paragraph opening in
+    lower case (a line break of a PDF: "The tenant may not" / "sublet the flat.")."""
     text = paragraphs[index][:start]
     while len(text) < _CONTEXT and index > 0 and not _ends_a_sentence(text):
         previous = paragraphs[index - 1].rstrip()
-        if previous[-1:] not in ",;:-–":
+        runs_on = previous[-1:].isalnum() and paragraphs[index].lstrip()[:1].islower()
+        if not previous or (previous[-1] not in ",;:-–" and not runs_on):
             break
         text, index = f"{previous} {text}", index - 1
     return text[-_CONTEXT:]
@@ -342,7 +344,7 @@ def _after(paragraphs: Sequence[str], index: int, end: int) -> str:
     it (it goes on in lower case)."""
     text = paragraphs[index][end:]
     while len(text) < _CONTEXT and index + 1 < len(paragraphs):
-        if text.rstrip()[-1:] in _STOPS or _ends_a_sentence(text):
+        if (text.strip() and text.rstrip()[-1] in _STOPS) or _ends_a_sentence(text):
             break
         following = paragraphs[index + 1].lstrip()
         if not following[:1].islower():
