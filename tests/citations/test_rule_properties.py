@@ -2259,3 +2259,36 @@ def test_a_sentence_a_line_break_splits_into_paragraphs_is_read_whole(broken, tr
         (result,) = verify_bundle(load_bundle(data)).results
         assert result.status not in PASSING, (quote, result.decision)
         assert "claim.sentence_cut" in result.decision.rules
+
+
+# (sentence with {w}, the source's word, the part of it a quote may end with): what is left
+# is another number, unit or the stem of a word a negating suffix makes the opposite
+END_CUT_WORDS = [
+    ("The fee is {w} euros per month.", "sixty", "six"),
+    ("The fee is {w} euros per month.", "seventeen", "seven"),
+    ("Die Gebühr beträgt {w} Euro im Monat.", "vierzig", "vier"),
+    ("Die Gebühr beträgt {w} Euro im Monat.", "neunzehn", "neun"),
+    ("Unemployment rose by 2 {w} points last year.", "percentage", "percent"),
+    ("Die Arbeitslosigkeit stieg um 2 {w} im Jahr.", "Prozentpunkte", "Prozent"),
+    ("The court found the driver {w} in the accident.", "blameless", "blame"),
+    ("Das Gericht hielt den Fahrer für {w} am Unfall.", "schuldlos", "schuld"),
+    ("Alle Getränke auf dem Fest sind {w} und kostenlos.", "alkoholfrei", "alkohol"),
+]
+
+
+@SETTINGS
+@given(case=st.sampled_from(END_CUT_WORDS), form=st.sampled_from(["field", "markdown"]))
+def test_a_quote_ending_inside_a_word_that_leaves_another_claim_is_never_passed(case, form):
+    """A quote cut at a character limit may end inside a word, unless what it leaves is a
+    word of another claim ("six" of "sixty", "percent" of "percentage", "schuld" of
+    "schuldlos"): never verified or corrected; cut elsewhere in the word it is verified."""
+    sentence, whole, part = case
+    paragraph = sentence.format(w=whole)
+    quote = paragraph[: paragraph.index(whole) + len(part)]
+    result = result_for(quote, paragraph, form=form)
+    assert result.status not in PASSING, (quote, result.decision)
+    assert "claim.cut_word" in result.decision.rules
+    longer = paragraph[: paragraph.index(whole) + len(part) + 1]
+    cut = result_for(longer, paragraph, form=form)
+    assert cut.status is VerificationStatus.VERIFIED, (longer, cut.decision)
+    assert cut.decision.cut_end

@@ -56,6 +56,7 @@ from .match import (
     MARKS,
     WORD_RUN,
     PreparedSource,
+    ends_changing_claim,
     ends_inside_number,
     normalized_in_paragraph,
     normalized_in_source,
@@ -648,6 +649,8 @@ def assess(place: Place, *, min_score: float) -> Candidate:
         differences.append(Difference("claim.cut_word", "", text[start : start + 12]))
     if ends_inside_number(text, end) or changes_numbers(folded, span_text):
         differences.append(Difference("claim.number", folded, span_text))
+    elif ends_changing_claim(text, end) and query:  # "six" of "sixty", "care" of "careless"
+        differences.append(Difference("claim.cut_word", query[-1][0], _word_through(text, end)))
     if changes_symbols(folded, span_text):
         differences.append(Difference("claim.symbol", folded, span_text))
     if 0 < end < len(text) and text[end - 1].isalnum() and text[end].isalnum() and query:

@@ -46,6 +46,7 @@ from .words import (
     connective_phrases,
     connective_prefix,
     connective_run,
+    cut_changes_word,
     in_figures,
     inflection_endings,
     is_number,
@@ -918,7 +919,9 @@ def _one_word(first: str, second: str, *, last: bool, endings: frozenset[str]) -
     if longer.startswith(shorter):
         ending = longer[len(shorter) :]
         if last:
-            return "edit.typo"  # the last word cut off at another letter
+            # the last word cut off at another letter, unless what is left is a word of
+            # another claim ("six" of "sixty", "care" of "careless")
+            return None if cut_changes_word(shorter, longer) else "edit.typo"
         if len(shorter) >= _MIN_STEM and (ending in endings or ending in GENDER_ENDINGS):
             return "edit.inflection"
         return None

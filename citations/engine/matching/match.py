@@ -33,7 +33,14 @@ from typing import Protocol
 
 from ..types import Match, MatchMethod, Source, Span, Tier
 from .normalize import INVISIBLE, Normalized, fold_text, joins_to_previous, normalize_with_map
-from .words import FUNCTION_WORDS, OPPOSITE_PREFIXES, PARTY_PREFIXES, is_number, word_claim
+from .words import (
+    FUNCTION_WORDS,
+    OPPOSITE_PREFIXES,
+    PARTY_PREFIXES,
+    cut_changes_word,
+    is_number,
+    word_claim,
+)
 
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
 # Chinese and Japanese characters: those scripts put no spaces between words
@@ -120,6 +127,28 @@ def ends_inside_number(text: str, end: int) -> bool:
     return after in _NUMBER_SEPARATORS and end + 1 < len(text) and text[end + 1].isdigit()
 
 
+def ends_changing_claim(text: str, end: int) -> bool:
+    """Whether a span ending at ``end`` cuts a number, or a word so that what is left is a
+    word of another claim: another number ("six" of "sixty"), unit ("percent" of
+    "percentage") or claim word, or the stem of a word a negating suffix makes ("schuld" of
+    "schuldlos", "care" of "careless"). A cut at a character limit elsewhere is a cut.
+
+    >>> [ends_changing_claim(t, e) for t, e in [("in 25 days", 4), ("sixty euros", 3),
+    ...     ("2 percentage points", 9), ("schuldlos", 6), ("Regelungen", 5)]]
+    [True, True, True, True, False]
+    """
+    if ends_inside_number(text, end):
+        return True
+    if not 0 < end < len(text) or not (text[end - 1].isalnum() and text[end].isalnum()):
+        return False
+    start, stop = end, end
+    while start > 0 and text[start - 1].isalnum():
+        start -= 1
+    while stop < len(text) and text[stop].isalnum():
+        stop += 1
+    return cut_changes_word(text[start:end].lower(), text[start:stop].lower())
+
+
 def _find_whole(haystack: str, needle: str, start: int = 0) -> int:
     """The first index of ``needle`` in ``haystack`` from ``start`` that does not end inside
     a number, and does not start inside a word or number; failing that, one starting inside
@@ -127,7 +156,7 @@ def _find_whole(haystack: str, needle: str, start: int = 0) -> int:
     found = haystack.find(needle, start)
     cut = -1
     while found >= 0:
-        if not ends_inside_number(haystack, found + len(needle)):
+        if not ends_changing_claim(haystack, found + len(needle)):
             if not starts_inside(haystack, found):
                 return found
             if cut < 0 and cut_keeps_claim(haystack, found, needle):

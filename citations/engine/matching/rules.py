@@ -1832,7 +1832,8 @@ RULES: tuple[Rule, ...] = (
         "the quote begins inside a word and the cut changes what the rest says (legal of "
         "illegal, either of neither, eine of keine, 5 of 15) or leaves a word of its own "
         "(Mieter of Vermieter, contractor of subcontractor, he of She), or ends with a full "
-        "stop inside one (percent. of percentage)",
+        "stop inside one (percent. of percentage), or ends inside one leaving a word of "
+        "another claim (six of sixty, percent of percentage, schuld of schuldlos)",
         (
             (
                 "en",

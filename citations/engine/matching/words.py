@@ -848,6 +848,33 @@ def word_claim(word: str) -> str | None:
     return None
 
 
+# Endings that make a word the opposite of its stem ("schuldlos": guiltless, "careless",
+# "alkoholfrei": alcohol-free)
+NEGATING_SUFFIXES = ("less", "los", "frei", "free", "fri", "vrij", "loos")
+_MIN_CLAIM_FRAGMENT = 4
+
+
+def cut_changes_word(fragment: str, whole: str) -> bool:
+    """Whether a quote that ends with ``fragment`` of the source's word ``whole`` (both
+    folded) ends with a word of another claim: another number, unit or claim word, or a
+    stem a negating suffix makes the opposite of.
+
+    >>> [cut_changes_word(f, w) for f, w in [("six", "sixty"), ("ein", "einführung"),
+    ...     ("percent", "percentage"), ("care", "careless"), ("zweiklassenm", "zweiklassenmedizin"),
+    ...     ("si", "sind")]]
+    [True, False, True, True, False, False]
+    """
+    if number_value(fragment) is not None and number_value(whole) is not None:
+        return True
+    # a short fragment is a word of some language too ("si", "nu", "ei"): not read as one
+    claim = word_claim(fragment) if len(fragment) >= _MIN_CLAIM_FRAGMENT else None
+    if claim is not None and claim != word_claim(whole) and claim != "claim.number":
+        return True
+    if fragment in UNITS and UNITS.get(whole) != UNITS[fragment]:
+        return True
+    return whole[len(fragment) :].startswith(NEGATING_SUFFIXES)
+
+
 def number_value(word: str) -> int | None:
     """What a word counts when it is a whole number, written in figures or as a word.
 
