@@ -24,6 +24,7 @@ from rapidfuzz.distance import Indel
 from .matching.approximate import (
     HINT_SCORE,
     MIN_WORDS,
+    WORD,
     Candidate,
     Place,
     assess,
@@ -557,7 +558,7 @@ def _locate_repaired(
     quote's text is not the source's, so it is repaired (``edit.mojibake``)."""
     for repaired in repair_mojibake(quote.text):
         folded = clean_quote(fold_text(repaired))
-        if len(folded.split()) < MIN_WORDS:
+        if len(WORD.findall(folded)) < MIN_WORDS:  # a Chinese character is a word
             continue
         for searcher in [primary, *secondary] if primary is not None else secondary:
             place = find_with_gaps(searcher.norm_joined, folded)

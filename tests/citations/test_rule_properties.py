@@ -2292,3 +2292,33 @@ def test_a_quote_ending_inside_a_word_that_leaves_another_claim_is_never_passed(
     cut = result_for(longer, paragraph, form=form)
     assert cut.status is VerificationStatus.VERIFIED, (longer, cut.decision)
     assert cut.decision.cut_end
+
+
+MIS_DECODED_SENTENCES = [  # sentences of scripts whose UTF-8 read as latin-1 looks otherwise
+    "Арендатор обязан вносить плату ежемесячно",
+    "Ο ενοικιαστής πληρώνει το ενοίκιο κάθε μήνα",
+    "承租人应当按月支付租金和管理费用",
+    "賃借人は毎月賃料を支払う義務を負う",
+    "임차인은 매월 임대료를 지급하여야 한다",
+    "किरायेदार हर महीने किराया जमा करेगा",
+    "يدفع المستأجر الإيجار في بداية كل شهر",
+]
+
+
+@SETTINGS
+@given(sentence=st.sampled_from(MIS_DECODED_SENTENCES), changed=st.booleans())
+def test_mojibake_of_any_script_is_repaired_to_the_source_only_when_it_says_the_same(
+    sentence, changed
+):
+    """Cyrillic, Greek, Chinese, Japanese, Korean, Devanagari and Arabic text whose UTF-8
+    was read as latin-1 is the source's text once decoded as meant: corrected to it
+    (edit.mojibake); with a character of it dropped before the mis-decoding, never."""
+    meant = sentence[:-2] + sentence[-1] if changed else sentence
+    quote = meant.encode().decode("latin-1")
+    result = result_for(quote, f"{sentence}.", form="markdown")
+    if changed:
+        assert result.status not in PASSING, result.decision
+    else:
+        assert result.status is VerificationStatus.CORRECTED, result.decision
+        assert "edit.mojibake" in result.decision.rules
+        assert result.corrected.text == sentence

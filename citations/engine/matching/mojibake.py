@@ -12,8 +12,19 @@ from __future__ import annotations
 import re
 
 # What only mis-decoded UTF-8 looks like: a lead byte of a two- or three-byte sequence shown
-# as "Ã", "Â", "â€", "Å" followed by a character of the upper half of a code page.
-_SIGNS = re.compile("(?:[ÃÂÅ][\u0080-\u02ff]|â[\u0080-\u02ff\u2000-\u20ff])")
+# as "Ã", "Â", "â€", "Å" followed by a character of the upper half of a code page; for the
+# other scripts the lead byte of a two-byte sequence (Greek "Î", Cyrillic "Ð", Hebrew "×",
+# Arabic "Ø": "Â" to "ß") before a continuation byte, or of a three-byte one (Devanagari,
+# Thai, Chinese, Japanese, Korean: "à" to "ï") before two; a continuation byte is a control
+# or sign of cp1252 or latin-1, never a letter (so "ää" of Finnish, "Ñá" of Spanish are none).
+_CONTINUATION = (
+    "\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
+    "\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122"
+)
+_SIGNS = re.compile(
+    "(?:[ÃÂÅ][\u0080-\u02ff]|â[\u0080-\u02ff\u2000-\u20ff]"
+    f"|[Â-ß][{_CONTINUATION}]|[à-ï][{_CONTINUATION}]{{2}})"
+)
 _LEGACY_CODECS = ("cp1252", "latin-1", "iso-8859-10", "iso-8859-15", "iso-8859-2", "mac-roman")
 LOST = "\ufffd"
 
@@ -23,6 +34,10 @@ def looks_mis_decoded(text: str) -> bool:
 
     >>> looks_mis_decoded("fÃ¼r"), looks_mis_decoded("für"), looks_mis_decoded("São Paulo")
     (True, False, False)
+    >>> [looks_mis_decoded(t.encode().decode("cp1252", "replace")) for t in ("Аренда", "租金")]
+    [True, True]
+    >>> looks_mis_decoded("pääoma ÄÖÜ AÑO"), looks_mis_decoded("Ïle d'Ñandú")
+    (False, False)
     """
     return _SIGNS.search(text) is not None
 
