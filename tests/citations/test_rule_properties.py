@@ -45,6 +45,7 @@ from citations.engine.matching.words import (
     PROHIBITIONS,
     UNSPACED_LIMITING,
     UNSPACED_NEGATING_ENDINGS,
+    UNSPACED_QUALIFYING_ENDINGS,
     articles,
     cut_words,
     is_number,
@@ -2322,3 +2323,20 @@ def test_mojibake_of_any_script_is_repaired_to_the_source_only_when_it_says_the_
         assert result.status is VerificationStatus.CORRECTED, result.decision
         assert "edit.mojibake" in result.decision.rules
         assert result.corrected.text == sentence
+
+
+@SETTINGS
+@given(
+    stem=st.sampled_from(["会社は来年赤字に", "賃借人は契約を解除"]),
+    verb=st.sampled_from(["なる", "する"]),
+    ending=st.sampled_from(UNSPACED_QUALIFYING_ENDINGS),
+    marked=st.booleans(),
+)
+def test_a_quote_stopping_before_a_japanese_hedge_or_modal_is_never_verified(
+    stem, verb, ending, marked
+):
+    """claim.sentence_cut: Japanese hedges or makes a possibility after the verb
+    ("なるかもしれない": may become), so a quote stopping right before states it as fact."""
+    quote = stem + verb + ("…" if marked else "")
+    result = result_for(quote, f"前文。{stem}{verb}{ending}。")
+    assert result.status not in PASSING, result.decision

@@ -51,6 +51,7 @@ from .words import (
     UNSPACED_LIMITING,
     UNSPACED_NEGATING_ENDINGS,
     UNSPACED_OPENERS,
+    UNSPACED_QUALIFYING_ENDINGS,
     UNSPACED_RESTRICTING,
     WIDENING_NEGATIONS,
     CutWords,
@@ -113,6 +114,8 @@ _UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
 # A number, or a currency or unit and a number: what a bound or sign before it qualifies
 _OPENS_WITH_NUMBER = re.compile(r"\W*(?:[A-Z]{3}\s?|[$€£¥])?\d")
 _NUMBER_SIGNS = "<>≤≥±~≈+-−"
+# What changes the claim of a verb it follows in scripts without spaces
+_UNSPACED_ENDINGS = (*UNSPACED_NEGATING_ENDINGS, *UNSPACED_QUALIFYING_ENDINGS)
 # Where a clause opens after a stop or a clause mark: spaces and the marks themselves
 _CLAUSE_OPENING = " \t\n,;:，、；："
 # A number and what joins it to the next as a range ("5–", "5 to", "zwischen 5 und")
@@ -546,8 +549,8 @@ def _left_out_after(
     ):
         return ""  # the source's sentence ends where the quote does (not an "Inc." of it)
     if UNSPACED_SCRIPT.match(paragraph[end : end + 1]):
-        # no spaces: a quote may stop at any letter, not right before ない, なく, ません
-        return next((e for e in UNSPACED_NEGATING_ENDINGS if paragraph.startswith(e, end)), "")
+        # no spaces: a quote may stop at any letter, not right before ない, ません, かもしれない
+        return next((e for e in _UNSPACED_ENDINGS if paragraph.startswith(e, end)), "")
     if end < len(paragraph) and paragraph[end - 1].isalnum() and paragraph[end].isalnum():
         return ""  # a cut inside a word: verbatim.cut_end and claim.cut_word decide
     after = _after(paragraphs, index, end)

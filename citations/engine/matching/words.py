@@ -568,6 +568,27 @@ UNSPACED_NEGATING_ENDINGS = (
     "ではな",
     "じゃな",
 )
+# What Japanese puts after the verb to hedge it or make it a possibility, report or plan
+# ("赤字になるかもしれない": may make a loss): a quote stopping right before states it as fact
+UNSPACED_QUALIFYING_ENDINGS = (
+    "かもしれ",
+    "可能性",
+    "とみられ",
+    "と見られ",
+    "と思われ",
+    "とされ",
+    "ことができ",
+    "ことが出来",
+    "べき",
+    "はず",
+    "らしい",
+    "そうだ",
+    "ようだ",
+    "でしょう",
+    "だろう",
+    "予定",
+    "見込み",
+)
 # Articles and particles: a copy may drop or add them without changing the claim. Not a
 # particle that hedges ("wohl": probably) or is another word elsewhere ("halt", "mal": badly)
 # Articles (and German modal particles), by language: a word that is an article in one is a
