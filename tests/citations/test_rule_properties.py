@@ -2057,12 +2057,12 @@ CONDITIONED_SENTENCES = [
     ("id", "Jika penyewa terlambat membayar, ", "pemilik dapat mengakhiri perjanjian sewa."),
     ("tr", "Eğer kiracı zamanında ödemezse, ", "ev sahibi sözleşmeyi feshedebilir."),
     ("nl", "Als de huurder niet betaalt, ", "mag de verhuurder de huur opzeggen."),
-    ("en", "When the rent is late, ", "the landlord may terminate the lease."),
-    ("en", "Upon termination, ", "the tenant must return the keys."),
+    ("en", "Whenever the rent is late, ", "the landlord may terminate the lease."),
+    ("en", "Otherwise, ", "the tenant must return the keys."),
     ("de", "Solange die Miete offen ist, ", "darf der Vermieter die Kaution behalten."),
-    ("fr", "Lorsque le loyer est impayé, ", "le bailleur peut résilier le bail."),
-    ("es", "Cuando el alquiler no se paga, ", "el arrendador puede rescindir el contrato."),
-    ("it", "Quando il canone non è pagato, ", "il locatore può risolvere il contratto."),
+    ("fr", "Tant que le loyer est impayé, ", "le bailleur peut résilier le bail."),
+    ("es", "Siempre que no se pague, ", "el arrendador puede rescindir el contrato."),
+    ("it", "Finché il canone non è pagato, ", "il locatore può risolvere il contratto."),
     ("pt", "De acordo com o relatório, ", "as vendas aumentaram no último ano."),
     ("zh", "如果承租人逾期支付租金，", "出租人有权解除本合同。"),
     ("ja", "もし賃借人が賃料を支払わない場合、", "賃貸人は契約を解除できる。"),
@@ -2226,7 +2226,7 @@ def test_a_quote_starting_right_after_a_hedge_is_never_verified(case, form):
 # A sentence a PDF broke into two paragraphs: (first line, second line)
 BROKEN_SENTENCES = [
     ("The tenant may not", "sublet the flat to students or tourists."),
-    ("Only members", "may vote at the annual meeting."),
+    ("Members of the club may only", "vote at the annual meeting."),
     ("Der Mieter darf die Wohnung nicht", "an Dritte untervermieten."),
     ("Le locataire ne peut pas", "sous-louer le logement à des étudiants."),
 ]
@@ -2339,4 +2339,111 @@ def test_a_quote_stopping_before_a_japanese_hedge_or_modal_is_never_verified(
     ("なるかもしれない": may become), so a quote stopping right before states it as fact."""
     quote = stem + verb + ("…" if marked else "")
     result = result_for(quote, f"前文。{stem}{verb}{ending}。")
+    assert result.status not in PASSING, result.decision
+
+
+# Faithful quotes whose sentence holds words the cut checks read in another sense or out of
+# the quote's reach (red-team round 15): (paragraphs, the quote, the paragraph it is in)
+OUT_OF_REACH = [
+    (
+        ["Berlin, where the summit took place, is the capital of Germany."],
+        "is the capital of Germany",
+        1,
+    ),
+    (
+        ["When the meeting ended, the chair thanked the members."],
+        "the chair thanked the members",
+        1,
+    ),
+    (
+        ["The company denies the allegations but admits that it paid the fine."],
+        "it paid the fine",
+        1,
+    ),
+    (
+        ["The board approved the budget and the staff worked until midnight."],
+        "The board approved the budget.",
+        1,
+    ),
+    (["The score was 3-2 and 10 fans were arrested."], "10 fans were arrested", 1),
+    (["Prices rose from 500 to 700 euros in one year."], "700 euros in one year", 1),
+    (
+        ["Not recommended", "iOS 17 supports the feature on all devices."],
+        "iOS 17 supports the feature",
+        2,
+    ),
+    (["House rules:", "no smoking", "pets allowed in the garden"], "pets allowed in the garden", 3),
+    (["החברה הודיעה שלא תשלם את הקנס."], "לא תשלם את הקנס", 1),
+    (
+        ["Der Rat hat am Montag den Haushalt beschlossen."],
+        "Der Rat hat am Montag den Haushalt besch",
+        1,
+    ),
+]
+
+
+@SETTINGS
+@given(case=st.sampled_from(OUT_OF_REACH), form=st.sampled_from(["field", "markdown"]))
+def test_words_out_of_the_quotes_reach_or_of_another_sense_let_it_pass(case, form):
+    """A relative "where", a narrative "when", a denial another verb's "that" follows, a
+    bound of another clause, a score or a "from … to", a heading or short list line before a
+    line in lower case, a Hebrew "that" joined to a negation the quote keeps, a cut leaving
+    no word of another claim: none changes what the quote says, which passes."""
+    paragraphs, quote, index = case
+    if form == "field":
+        response = {
+            "format": "json",
+            "text": json.dumps({"quotes": [{"quote": quote, "source": "M"}]}, ensure_ascii=False),
+            "quotes": [{"path": "$.quotes[*]", "text": "quote", "source": "source"}],
+        }
+    else:
+        response = {"format": "markdown", "text": f"A: «{quote}» [M ¶{index}]\n"}
+    data = {
+        "bundle_version": 1,
+        "id": "generated",
+        "sources": [{"id": "M", "kind": "document", "paragraphs": paragraphs}],
+        "response": response,
+    }
+    (result,) = verify_bundle(load_bundle(data)).results
+    # a JSON field's full stop is the writer's: corrected away there
+    assert result.status in PASSING, (quote, result.decision)
+    assert "claim.sentence_cut" not in result.decision.rules
+
+
+# Answers that restate a left-out negation, condition or range otherwise than the source:
+# (source sentence, quote, the answer's words before it)
+RESTATED_OTHERWISE = [
+    (
+        "The Supplier shall not assign this Agreement.",
+        "assign this Agreement",
+        "The Supplier may not refuse to",
+    ),
+    (
+        "The Supplier shall not assign this Agreement.",
+        "assign this Agreement",
+        "The Supplier cannot fail to",
+    ),
+    (
+        "Wenn der Mieter nicht zahlt, darf der Vermieter kündigen.",
+        "darf der Vermieter kündigen",
+        "Wenn der Mieter zahlt,",
+    ),
+    (
+        "If the rent is late, the landlord may end the lease.",
+        "the landlord may end the lease",
+        "If the rent is not late,",
+    ),
+    ("Delivery takes 5 to 10 days.", "10 days", "Delivery takes"),
+]
+
+
+@SETTINGS
+@given(case=st.sampled_from(RESTATED_OTHERWISE), mark=st.sampled_from([("„", "“"), ('"', '"')]))
+def test_an_answer_restating_the_left_out_words_otherwise_keeps_the_cut(case, mark):
+    """verbatim.cut_said_in_answer only for the left-out words said again: not a negation
+    of another verb ("may not refuse to"), a condition with its negation dropped or added,
+    or a range's lower bound the answer leaves out too."""
+    paragraph, quote, frame = case
+    opening, closing = mark
+    result = answered(f"{frame} {opening}{quote}{closing} [M ¶2].", paragraph)
     assert result.status not in PASSING, result.decision

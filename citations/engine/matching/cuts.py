@@ -40,6 +40,7 @@ from .words import (
     LIMITING_WORDS,
     MODALS,
     NEGATING_DETERMINERS,
+    NEGATING_VERBS,
     NEGATION_PREFIXES,
     NEGATIONS,
     PREPOSITIONS,
@@ -48,6 +49,7 @@ from .words import (
     PRONOUNS,
     QUALIFYING_OPENERS,
     RESTRICTING_PHRASES,
+    TRAILING_BOUNDS,
     UNSPACED_LIMITING,
     UNSPACED_NEGATING_ENDINGS,
     UNSPACED_OPENERS,
@@ -114,13 +116,27 @@ _UNSPACED_LOOKBACK = max(map(len, UNSPACED_LIMITING))
 # A number, or a currency or unit and a number: what a bound or sign before it qualifies
 _OPENS_WITH_NUMBER = re.compile(r"\W*(?:[A-Z]{3}\s?|[$€£¥])?\d")
 _NUMBER_SIGNS = "<>≤≥±~≈+-−"
+# A line a PDF broke off a sentence: a few words at least, the next line opening with a word
+# in lower case (not "iOS", not an item of a list of short lines: "no smoking")
+_MIN_BROKEN_LINE_WORDS = 3
+_FIRST_WORD = re.compile(r"\s*(\w+)")
+
+
+def _opens_in_lower_case(paragraph: str) -> bool:
+    first = _FIRST_WORD.match(paragraph)
+    return first is not None and first[1].islower()
+
+
 # What changes the claim of a verb it follows in scripts without spaces
 _UNSPACED_ENDINGS = (*UNSPACED_NEGATING_ENDINGS, *UNSPACED_QUALIFYING_ENDINGS)
 # Where a clause opens after a stop or a clause mark: spaces and the marks themselves
 _CLAUSE_OPENING = " \t\n,;:，、；："
 # A number and what joins it to the next as a range ("5–", "5 to", "zwischen 5 und")
 _RANGE_START = re.compile(
-    r"\d(?:[\d.,]*\d)?\s*(?:[-–—~〜至到]|to|and|bis|und|à|a|al|e|et|tot|till|до|и)\s*$"
+    r"(?<!from )(?<!von )(?<!de )(?<!от )(?<!od )"
+    r"\b\d(?:[\d.,]*\d)?\s*(?:[-–—~〜至到]|to|bis|à|a|al|tot|till|до|do|έως)\s*$"
+    r"|(?:between|zwischen|entre|tra|tussen|mellan|между|między)\s+\d[\d.,]*\s+"
+    r"(?:and|und|et|e|y|en|och|и|a)\s*$"
 )
 # A list item's letter, number or bullet before its text: "(a) ", "1. ", "ii) ", "§ 3 ", "- "
 _ENUMERATOR = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,3})[.)]|§+\s*\d+[a-z]?|[-*•])\s+")
@@ -256,8 +272,8 @@ def _says_again(lead_in: str, left: str, stretch: str) -> bool:
     answer's own about nothing else ("only if the breach “is likely …”" of "When the
     personal data breach is likely …"; not "Unless the rent is late, “…”")."""
     left_words = _words_of(left)
-    if UNSPACED_SCRIPT.match(left[:1]) or not left_words:
-        return left in lead_in  # "不" or "5–" again ("乙方不“承担任何责任”")
+    if UNSPACED_SCRIPT.match(left[:1]) or not left_words or any(c.isdigit() for c in left):
+        return left in lead_in  # "不" or "5 to" again ("乙方不“承担任何责任”")
     source_clauses = [_words_of(clause) for clause in _CLAUSE_MARK.split(stretch)]
     holding = next(
         (
@@ -273,8 +289,13 @@ def _says_again(lead_in: str, left: str, stretch: str) -> bool:
     said = _words_of(answer_clauses[holding - len(source_clauses)])
     if NEGATIONS.intersection(left_words):
         joins = [k for k, word in enumerate(said) if word in _JOINING_WORDS]
-        return bool(set(said[joins[-1] + 1 if joins else 0 :]) & (NEGATIONS | PROHIBITIONS))
+        frame = said[joins[-1] + 1 if joins else 0 :]
+        negating = [w for w in frame if w in NEGATIONS | PROHIBITIONS | NEGATING_VERBS]
+        # one: a second undoes it ("may not |refuse to", "cannot fail to")
+        return len(negating) == 1
     source_words = set(source_clauses[holding])
+    if bool(NEGATIONS & source_words) != bool(NEGATIONS & set(said)):
+        return False  # "If the rent is not late" for "If the rent is late"
     if source_words - FUNCTION_WORDS <= set(said):
         return True
     conditions = [k for k, word in enumerate(said) if word in IF_CONDITIONS]
@@ -284,6 +305,8 @@ def _says_again(lead_in: str, left: str, stretch: str) -> bool:
     return bool(about) and about <= source_words
 
 
+# Openers that also start a relative clause, a condition only opening a sentence
+_RELATIVE = frozenset(("where", "wo", "où", "donde", "dove", "onde", "waar", "där", "hvor"))
 # Words that join a clause's parts: what one part says does not reach past them
 _JOINING_WORDS = (CONJUNCTIONS | {word for word in CONNECTIVES if " " not in word}) - NEGATIONS
 
@@ -335,7 +358,11 @@ def _before(paragraphs: Sequence[str], index: int, start: int) -> str:
     text = paragraphs[index][:start]
     while len(text) < _CONTEXT and index > 0 and not _ends_a_sentence(text):
         previous = paragraphs[index - 1].rstrip()
-        runs_on = previous[-1:].isalnum() and paragraphs[index].lstrip()[:1].islower()
+        runs_on = (
+            previous[-1:].isalnum()
+            and len(previous.split()) >= _MIN_BROKEN_LINE_WORDS
+            and _opens_in_lower_case(paragraphs[index])
+        )
         if not previous or (previous[-1] not in ",;:-–" and not runs_on):
             break
         text, index = f"{previous} {text}", index - 1
@@ -453,13 +480,15 @@ def _left_out_before(
     # not a clause the quote goes on inside ("…, where feasible, …, unless the breach |is
     # unlikely …")
     own = [word for word in _words_of(parts[-1]) if word not in _JOINING_WORDS]
-    openings = [sentence, *(parts[-2:-1] if not own else [])]
+    openings = [sentence, *(parts[-2:-1] if not own and len(parts) > 2 else [])]
     for part in openings:
         opened = part.lstrip()
         if UNSPACED_SCRIPT.match(opened[:1]):
             found = next((word for word in UNSPACED_OPENERS if opened.startswith(word)), "")
         else:
             found = _opener(_words_of(" ".join(_letter_runs(part)[:4])), words)
+            if part is not sentence and found in _RELATIVE:
+                found = ""  # "Berlin, where the summit took place, |is the capital"
         if found:
             return found
     return next(
@@ -522,13 +551,16 @@ def _denied(sentence: str, words: CutWords) -> str:
     """A denial or negation governing the clause a quote starts right after its "that"
     ("The company denied that |…", "We have no reason to believe that |…", "bestreitet,
     dass |…"), not one that affirms it ("There is no doubt that |…")."""
-    sentence_words = _function_words(sentence, opens_sentence=True)
+    sentence_words = _function_words(sentence.rsplit(";", 1)[-1], opens_sentence=True)
     # "that |…", or "that" and the clause's subject the quote leaves out ("that it |had …")
     tail = sentence_words[-_CLAUSE_SUBJECT_WORDS - 1 :]
     at = next((k for k in range(len(tail) - 1, -1, -1) if tail[k] in COMPLEMENTIZERS), None)
     if at is None:
         return ""
     matrix = sentence_words[: len(sentence_words) - len(tail) + at]
+    # since the last joining word: "denies the allegations but admits that |…" admits it
+    joins = [k for k, word in enumerate(matrix) if word in _JOINING_WORDS]
+    matrix = matrix[joins[-1] + 1 if joins else 0 :]
     spoken = f" {' '.join(matrix)} "
     if any(f" {phrase} " in spoken for phrase in WIDENING_NEGATIONS):
         return ""
@@ -595,9 +627,11 @@ def _left_out_after(
     # "देना |होगा।"): the quote states what the source makes an obligation or a possibility
     spoken = f" {' '.join(goes_on)} "
     restriction = next((p for p in RESTRICTING_PHRASES if f" {p} " in spoken), "")
+    near = f" {' '.join(goes_on[: _GOVERNED_WORDS + 1])} "
+    bound = next((p for p in TRAILING_BOUNDS if f" {p} " in near), "")
     trailing_modal = next((w for w in goes_on[:_GOVERNED_WORDS] if w in MODALS), "")
     claim_word = next((word for word in goes_on if word in cut_claim_words), "")
-    return restriction or claim_word or trailing_modal
+    return restriction or bound or claim_word or trailing_modal
 
 
 def _negates(word: str, words: CutWords) -> bool:

@@ -35,6 +35,7 @@ from ..types import Match, MatchMethod, Source, Span, Tier
 from .normalize import INVISIBLE, Normalized, fold_text, joins_to_previous, normalize_with_map
 from .words import (
     FUNCTION_WORDS,
+    JOINED_COMPLEMENTIZERS,
     OPPOSITE_PREFIXES,
     PARTY_PREFIXES,
     cut_changes_word,
@@ -169,6 +170,7 @@ def _find_whole(haystack: str, needle: str, start: int = 0) -> int:
 # "non-compliant", "zulässig" of "unzulässig"; one letter in Portuguese and Swedish: "legal"
 # of "ilegal", "laglig" of "olaglig")
 NEGATING_HEADS = OPPOSITE_PREFIXES | {"nicht", "non", "un", "in", "ohne", "anti", "i", "o"}
+_JOINED_WORDS = JOINED_COMPLEMENTIZERS | {"ו", "و"}  # "that"; "and" of Hebrew and Arabic
 MIN_CUT_WORDS = 3  # a quote cut inside a word says enough to be a quote only this long
 
 
@@ -185,12 +187,18 @@ def cut_keeps_claim(text: str, start: int, quote: str) -> bool:
     >>> cut_keeps_claim("Neither party shall be liable", 1, "either party shall be liable")
     False
     """
-    if _is_numeral(text[start]) or len(quote.split()) < MIN_CUT_WORDS:
+    if _is_numeral(text[start]):
         return False
     head_start = start
     while head_start > 0 and (text[head_start - 1].isalnum() or text[head_start - 1] in "-\u00ad"):
         head_start -= 1
     head = "".join(c for c in text[head_start:start] if c.isalnum()).lower()
+    if head in _JOINED_WORDS:
+        # Hebrew and Arabic write "that" and "and" joined to the next word: the quote starts
+        # at a word ("ש|לא תשלם"); what the words before say, the sentence check reads
+        return True
+    if len(quote.split()) < MIN_CUT_WORDS:
+        return False
     fragment = quote.split()[0].lower()
     word_end = start
     while word_end < len(text) and text[word_end].isalnum():

@@ -353,6 +353,12 @@ DENIALS_BY_LANGUAGE = _by_language(
     hi="इनकार इंकार खंडन",
 )
 DENIALS = _union(DENIALS_BY_LANGUAGE)
+# Verbs that negate the verb they govern ("fails to pay": does not pay); with a negation
+# they undo it ("may not refuse to assign": must assign)
+NEGATING_VERBS = _words(
+    """fail fails failed failing refuse refuses refused omit omits omitted neglect neglects
+    neglected versäumt versäumen verweigert weigert refuse refusent omet néglige échoue"""
+)
 # Words that forbid what they govern ("Staff are forbidden to |use …"): an answer that
 # frames a quote with one says the negation the quote starts after
 PROHIBITIONS = _words(
@@ -373,8 +379,7 @@ RESTRICTING_PHRASES = _phrases(
     unter der bedingung, pod warunkiem, förutsatt att, при условии, dengan syarat,
     s výjimkou, z wyjątkiem, за исключением, with the exception of, other than, except for,
     as long as, so long as, solange, tant que, siempre y cuando, finché, zolang, så länge,
-    sürece, 다만, until, at most, at least, per year, per month, in part, partly, partially,
-    höchstens, mindestens, teilweise, au plus, au moins, en partie, частично"""
+    sürece, 다만"""
 )
 # A negation that only widens what follows ("nicht nur", "not only", "nicht zuletzt") or
 # affirms it ("no doubt that", "not surprising that")
@@ -425,42 +430,49 @@ IF_CONDITIONS = _words(
     hvis dersom når jos mikäli jeśli jeżeli gdy pokud jestliže když dacă eğer şayet jika
     apabila bila kalau если когда αν εάν εφόσον όταν אם إذا لو अगर यदि"""
 )
+# Bounds and time limits a sentence may go on with right after the words a quote stops at
+# ("may not sublet the flat |until 2026", "500 euros |at most"): a full stop put there drops
+# them; further on, in a clause of its own, they bound something else
+TRAILING_BOUNDS = _phrases(
+    """until, till, at most, at least, per year, per month, in part, partly, partially,
+    höchstens, mindestens, teilweise, bis, au plus, au moins, en partie, jusqu, частично"""
+)
 # What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
 # the main clause alone states as fact what the source supposes, reports or qualifies
 QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     en="""if, unless, should, where, provided, providing, in case, in the event, subject to,
     assuming, supposing, allegedly, reportedly, supposedly, apparently, perhaps, maybe,
     possibly, probably, ideally, theoretically, in theory, in principle, according to,
-    hypothetically, presumably, when, whenever, as long as, so long as, upon, otherwise,
+    hypothetically, presumably, whenever, as long as, so long as, otherwise,
     in that case, except where, except when, in the absence of, absent, failing""",
     de="""wenn, falls, sofern, soweit, sollte, sollten, außer, es sei denn, angeblich,
     vermutlich, möglicherweise, eventuell, vielleicht, wahrscheinlich, idealerweise,
     theoretisch, laut, im prinzip, solange, andernfalls, sonst, im falle, mutmaßlich""",
     fr="""si, sauf, à moins, pourvu, au cas, en cas, selon, d'après, prétendument,
-    apparemment, peut-être, probablement, en principe, théoriquement, lorsque, lorsqu,
-    quand, sinon, tant que, dès lors que, à condition""",
+    apparemment, peut-être, probablement, en principe, théoriquement, sinon, tant que,
+    dès lors que, à condition""",
     es="""si, salvo, a menos, en caso, siempre que, según, supuestamente, quizá, quizás,
-    tal vez, en principio, cuando, de acuerdo con, mientras, de lo contrario, a condición""",
+    tal vez, en principio, de acuerdo con, de lo contrario, a condición""",
     it="""se, qualora, purché, a meno, in caso, secondo, presumibilmente, forse,
-    probabilmente, in teoria, quando, finché, altrimenti, a condizione""",
+    probabilmente, in teoria, finché, altrimenti, a condizione""",
     pt="""se, caso, desde que, segundo, supostamente, talvez, provavelmente, de acordo com,
-    quando, caso contrário, a menos que, conforme, alegadamente""",
+    caso contrário, a menos que, conforme, alegadamente""",
     nl="""indien, tenzij, mits, volgens, vermoedelijk, misschien, waarschijnlijk,
-    in principe, als, wanneer, zolang, anders, op voorwaarde""",
+    in principe, als, zolang, anders, op voorwaarde""",
     pl="""jeśli, jeżeli, gdy, o ile, w przypadku, pod warunkiem, według, zgodnie z,
-    rzekomo, prawdopodobnie, być może, chyba że, o ile nie""",
-    cs="""pokud, jestliže, jestli, když, v případě, pod podmínkou, podle, údajně,
+    rzekomo, prawdopodobnie, być może, chyba że, o ile nie, w razie""",
+    cs="""pokud, jestliže, jestli, v případě, pod podmínkou, podle, údajně,
     pravděpodobně, možná, ledaže""",
-    sv="""om, ifall, såvida, när, enligt, förutsatt, möjligen, troligen, kanske,
+    sv="""om, ifall, såvida, enligt, förutsatt, möjligen, troligen, kanske,
     påstås""",
-    da="hvis, dersom, medmindre, ifølge, når, måske, formentlig",
-    no="hvis, dersom, med mindre, ifølge, når, kanskje, antagelig",
+    da="hvis, dersom, medmindre, ifølge, måske, formentlig",
+    no="hvis, dersom, med mindre, ifølge, kanskje, antagelig",
     ru="""если, в случае, при условии, согласно, по словам, по данным, по мнению, якобы,
-    возможно, вероятно, когда, пока, иначе""",
+    возможно, вероятно, иначе""",
     id="""jika, apabila, bila, kalau, seandainya, menurut, asalkan, dengan syarat, diduga,
-    mungkin, kemungkinan, selama""",
+    mungkin, kemungkinan""",
     tr="eğer, şayet, muhtemelen, belki, iddiaya göre",
-    el="αν, εάν, εφόσον, σε περίπτωση, σύμφωνα με, ίσως, πιθανόν, δήθεν, όταν",
+    el="αν, εάν, εφόσον, σε περίπτωση, σύμφωνα με, ίσως, πιθανόν, δήθεν",
     ko="만약, 만일, 다만, 아마",
     hi="अगर, यदि, बशर्ते, शायद, संभवतः, कथित तौर पर",
     ar="إذا, لو, ربما, بشرط, شريطة, ما لم, في حال, في حالة, حسب, بحسب, وفقا, وفقًا, يزعم",
@@ -539,7 +551,6 @@ UNSPACED_LIMITING = (
 UNSPACED_OPENERS = (
     "如果",
     "假如",
-    "若",
     "除非",
     "只要",
     "只有",
@@ -873,6 +884,8 @@ def word_claim(word: str) -> str | None:
 # "alkoholfrei": alcohol-free)
 NEGATING_SUFFIXES = ("less", "los", "frei", "free", "fri", "vrij", "loos")
 _MIN_CLAIM_FRAGMENT = 4
+_MIN_STEM_LETTERS = 3  # a stem a suffix negates is a word: not the "a" of "a|frica"
+_SUFFIX_INFLECTION = 2  # letters an inflection adds to a suffix ("los", "lose", "losen")
 
 
 def cut_changes_word(fragment: str, whole: str) -> bool:
@@ -882,8 +895,8 @@ def cut_changes_word(fragment: str, whole: str) -> bool:
 
     >>> [cut_changes_word(f, w) for f, w in [("six", "sixty"), ("ein", "einführung"),
     ...     ("percent", "percentage"), ("care", "careless"), ("zweiklassenm", "zweiklassenmedizin"),
-    ...     ("si", "sind")]]
-    [True, False, True, True, False, False]
+    ...     ("si", "sind"), ("besch", "beschlossen"), ("a", "africa")]]
+    [True, False, True, True, False, False, False, False]
     """
     if number_value(fragment) is not None and number_value(whole) is not None:
         return True
@@ -891,9 +904,14 @@ def cut_changes_word(fragment: str, whole: str) -> bool:
     claim = word_claim(fragment) if len(fragment) >= _MIN_CLAIM_FRAGMENT else None
     if claim is not None and claim != word_claim(whole) and claim != "claim.number":
         return True
-    if fragment in UNITS and UNITS.get(whole) != UNITS[fragment]:
+    if len(fragment) > 1 and fragment in UNITS and UNITS.get(whole) != UNITS[fragment]:
         return True
-    return whole[len(fragment) :].startswith(NEGATING_SUFFIXES)
+    # the suffix with an inflection at most ("schuldlose"), not a longer word ("besch|lossen")
+    rest = whole[len(fragment) :]
+    return len(fragment) >= _MIN_STEM_LETTERS and any(
+        rest.startswith(suffix) and len(rest) <= len(suffix) + _SUFFIX_INFLECTION
+        for suffix in NEGATING_SUFFIXES
+    )
 
 
 def number_value(word: str) -> int | None:
