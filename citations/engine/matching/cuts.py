@@ -469,16 +469,13 @@ def _left_out_before(
             return bound
         if clause_words and clause_words[-1] in BOUND_WORDS:
             return clause_words[-1]
-    # "If …, |the board must", "Allegedly, |the CEO …", "According to the tenant, |…", a
-    # sentence's or any of its clauses' before the quote: "; otherwise |…", ", but if …, |…",
-    # "Dear tenant, if …, |…"
+    # An opener: the sentence's ("If …, |the board must", "According to the tenant, |…");
+    # the clause's right before the quote's when the quote opens its own ("Dear tenant, if
+    # …, |…", ", but if …, |…"; not a relative "where"); one right before the quote ("The
+    # company allegedly |sold …", "; otherwise |…"; a "where" only after a semicolon or
+    # colon, not ", where |they voted …"); not one of a clause the quote goes on inside ("…,
+    # where feasible, …, unless the breach |is unlikely …")
     parts = _CLAUSE_MARK.split(sentence)
-    # the sentence's opening; the clause right before the quote's when the quote opens its
-    # own ("Dear tenant, if …, |…", ", but if …, |…"); one right before the quote ("The
-    # company allegedly |sold …"; "; otherwise |…"; a "when" or "where" only opening a clause
-    # after a semicolon or colon, not ", where |they voted …");
-    # not a clause the quote goes on inside ("…, where feasible, …, unless the breach |is
-    # unlikely …")
     own = [word for word in _words_of(parts[-1]) if word not in _JOINING_WORDS]
     openings = [sentence, *(parts[-2:-1] if not own and len(parts) > 2 else [])]
     for part in openings:
