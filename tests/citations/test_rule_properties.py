@@ -101,8 +101,17 @@ def windows(draw, min_words: int = 10, max_words: int = 18):
     return paragraph, start, end
 
 
-def result_for(quote: str, paragraph: str, *, form: str = "field"):
-    paragraphs = ["Einleitung.", paragraph, "Schluss."]
+def result_for(
+    quote: str,
+    paragraph: str = "",
+    *,
+    form: str = "field",
+    paragraphs: list[str] | None = None,
+    cited: int = 2,
+):
+    """The result of ``quote`` against ``paragraph`` between two others, or against
+    ``paragraphs``; the markdown form cites paragraph ``cited``."""
+    paragraphs = paragraphs or ["Einleitung.", paragraph, "Schluss."]
     if form == "field":
         response = {
             "format": "json",
@@ -110,7 +119,7 @@ def result_for(quote: str, paragraph: str, *, form: str = "field"):
             "quotes": [{"path": "$.quotes[*]", "text": "quote", "source": "source"}],
         }
     else:
-        response = {"format": "markdown", "text": f"Sie schreiben: „{quote}“ [M ¶2]\n"}
+        response = {"format": "markdown", "text": f"Sie schreiben: „{quote}“ [M ¶{cited}]\n"}
     data = {
         "bundle_version": 1,
         "id": "generated",
@@ -2095,14 +2104,7 @@ def test_a_main_clause_cut_off_its_condition_or_attribution_is_never_verified_in
         prefix = ""  # a Latin label does not begin a Chinese or Japanese sentence
     sentence = f"{prefix}{condition}{main}"
     paragraphs = [paragraph_before or "Einleitung.", sentence, "Schluss."]
-    quote = main.rstrip("。.")
-    data = {
-        "bundle_version": 1,
-        "id": "generated",
-        "sources": [{"id": "M", "kind": "document", "paragraphs": paragraphs}],
-        "response": {"format": "markdown", "text": f"They write: «{quote}» [M ¶2]\n"},
-    }
-    (result,) = verify_bundle(load_bundle(data)).results
+    result = result_for(main.rstrip("。."), paragraphs=paragraphs, form="markdown")
     assert result.status not in PASSING, (language, frame, result.decision)
     assert "claim.sentence_cut" in result.decision.rules
     whole = result_for(f"{condition}{main}".rstrip("。."), f"{condition}{main}")
@@ -2251,13 +2253,7 @@ def test_a_sentence_a_line_break_splits_into_paragraphs_is_read_whole(broken, tr
         ([first, second], second.rstrip("."), 2),
         (list(trailing), f"{trailing[0]}.", 1),
     ):
-        data = {
-            "bundle_version": 1,
-            "id": "generated",
-            "sources": [{"id": "M", "kind": "document", "paragraphs": paragraphs}],
-            "response": {"format": "markdown", "text": f"A: «{quote}» [M ¶{cited}]\n"},
-        }
-        (result,) = verify_bundle(load_bundle(data)).results
+        result = result_for(quote, paragraphs=paragraphs, cited=cited, form="markdown")
         assert result.status not in PASSING, (quote, result.decision)
         assert "claim.sentence_cut" in result.decision.rules
 
@@ -2390,21 +2386,7 @@ def test_words_out_of_the_quotes_reach_or_of_another_sense_let_it_pass(case, for
     line in lower case, a Hebrew "that" joined to a negation the quote keeps, a cut leaving
     no word of another claim: none changes what the quote says, which passes."""
     paragraphs, quote, index = case
-    if form == "field":
-        response = {
-            "format": "json",
-            "text": json.dumps({"quotes": [{"quote": quote, "source": "M"}]}, ensure_ascii=False),
-            "quotes": [{"path": "$.quotes[*]", "text": "quote", "source": "source"}],
-        }
-    else:
-        response = {"format": "markdown", "text": f"A: «{quote}» [M ¶{index}]\n"}
-    data = {
-        "bundle_version": 1,
-        "id": "generated",
-        "sources": [{"id": "M", "kind": "document", "paragraphs": paragraphs}],
-        "response": response,
-    }
-    (result,) = verify_bundle(load_bundle(data)).results
+    result = result_for(quote, paragraphs=paragraphs, cited=index, form=form)
     # a JSON field's full stop is the writer's: corrected away there
     assert result.status in PASSING, (quote, result.decision)
     assert "claim.sentence_cut" not in result.decision.rules
