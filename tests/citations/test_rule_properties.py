@@ -2075,6 +2075,16 @@ CONDITIONED_SENTENCES = [
     ("pt", "De acordo com o relatório, ", "as vendas aumentaram no último ano."),
     ("zh", "如果承租人逾期支付租金，", "出租人有权解除本合同。"),
     ("ja", "もし賃借人が賃料を支払わない場合、", "賃貸人は契約を解除できる。"),
+    ("ja", "賃借人が同意した場合、", "賃貸人は契約を解除できる。"),
+    ("zh", "承租人同意的话，", "出租人可以解除合同。"),
+    ("ko", "세입자가 동의하면 ", "집주인은 계약을 해지할 수 있다."),
+    ("en", "Only if the members agree, ", "the board may sell the building."),
+    ("en", "Except in an emergency, ", "the tenant may not enter the cellar."),
+    ("fi", "Jos vuokralainen suostuu, ", "vuokranantaja voi irtisanoa sopimuksen."),
+    ("hu", "Ha a bérlő beleegyezik, ", "a bérbeadó felmondhatja a szerződést."),
+    ("uk", "Якщо орендар погодиться, ", "орендодавець може розірвати договір."),
+    ("vi", "Nếu người thuê đồng ý, ", "chủ nhà có thể chấm dứt hợp đồng."),
+    ("ro", "Dacă chiriașul este de acord, ", "proprietarul poate rezilia contractul."),
 ]
 # What may stand before a sentence without opening its words: an item's letter or number, a
 # label, a salutation ending the paragraph before; a clause before the condition
@@ -2126,6 +2136,9 @@ RESTRICTED_SENTENCES = [
     ("fr", "Le bailleur paie les réparations", " en partie."),
     ("zh", "承租人可以转租房屋", "，除非出租人书面反对。"),
     ("ja", "賃借人は住宅を転貸できる", "、ただし賃貸人の承諾が必要である。"),
+    ("en", "The company sold the data", ", according to the newspaper."),
+    ("de", "Die Firma verkaufte die Daten", ", der Zeitung zufolge."),
+    ("fr", "La société a vendu les données", ", selon le journal."),
 ]
 
 
@@ -2156,6 +2169,47 @@ def test_a_range_cut_off_its_lower_bound_is_never_verified(low, span, joiner, fr
     high = low + span
     paragraph = frame.format(r=f"{low}{joiner}{high}")
     quote = paragraph[paragraph.index(f"{joiner}{high}") + len(joiner) :].rstrip(".")
+    result = result_for(quote, paragraph, form="markdown")
+    assert result.status not in PASSING, (paragraph, quote, result.decision)
+    whole = result_for(paragraph.rstrip("."), paragraph, form="markdown")
+    assert whole.status is VerificationStatus.VERIFIED, whole.decision
+
+
+# A range written in words, by language: (num2words language, "{low}…{high}" ways); not
+# "de … à", "from … to", which may say a change ("passer de deux à trois")
+SPELLED_RANGES = [
+    ("en", "The fine is between {low} and {high} euros.", "The fine is {low} to {high} euros."),
+    (
+        "de",
+        "Die Strafe liegt zwischen {low} und {high} Euro.",
+        "Die Strafe beträgt {low} bis {high} Euro.",
+    ),
+    (
+        "fr",
+        "L'amende est entre {low} et {high} euros.",
+        "Il faut compter {low} à {high} euros d'amende.",
+    ),
+    ("es", "La multa es entre {low} y {high} euros.", "Se pagan {low} a {high} euros de multa."),
+]
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(SPELLED_RANGES),
+    way=st.sampled_from([1, 2]),
+    low=st.integers(3, 9),  # "dos" is also "of the": no number word read (number_values)
+    span=st.integers(1, 10),
+)
+def test_a_range_in_words_cut_off_its_lower_bound_is_never_verified(case, way, low, span):
+    """A quote opening with a range's upper bound written in words ("ten euros" of
+    "between five and ten euros", "zehn Euro" of "fünf bis zehn Euro") states a fixed
+    figure the source gives as a range: never verified; the whole range is."""
+    from num2words import num2words
+
+    language, *ways = case
+    high = num2words(low + span, lang=language)
+    paragraph = ways[way - 1].format(low=num2words(low, lang=language), high=high)
+    quote = paragraph[paragraph.rindex(high) :].rstrip(".")
     result = result_for(quote, paragraph, form="markdown")
     assert result.status not in PASSING, (paragraph, quote, result.decision)
     whole = result_for(paragraph.rstrip("."), paragraph, form="markdown")
@@ -2362,6 +2416,9 @@ OUT_OF_REACH = [
         1,
     ),
     (["The score was 3-2 and 10 fans were arrested."], "10 fans were arrested", 1),
+    (["Prices rose from five to seven euros in one year."], "seven euros in one year", 1),
+    (["The fee rose, probably because of inflation."], "The fee rose.", 1),
+    (["매출은 증가한 반면 비용은 감소했다."], "비용은 감소했다", 1),
     (["Prices rose from 500 to 700 euros in one year."], "700 euros in one year", 1),
     (
         ["Not recommended", "iOS 17 supports the feature on all devices."],

@@ -29,6 +29,7 @@ from .words import (
     BOUND_WORDS,
     COMMAND_NEGATIONS,
     COMPLEMENTIZERS,
+    CONDITIONAL_ENDINGS,
     CONJUNCTIONS,
     CONNECTIVES,
     DENIALS,
@@ -43,12 +44,14 @@ from .words import (
     NEGATING_VERBS,
     NEGATION_PREFIXES,
     NEGATIONS,
+    NOT_CONDITIONAL_ENDINGS,
     PREPOSITIONS,
     PROCLITICS,
     PROHIBITIONS,
     PRONOUNS,
     QUALIFYING_OPENERS,
     RESTRICTING_PHRASES,
+    TRAILING_ATTRIBUTIONS,
     TRAILING_BOUNDS,
     UNSPACED_LIMITING,
     UNSPACED_NEGATING_ENDINGS,
@@ -58,6 +61,7 @@ from .words import (
     WIDENING_NEGATIONS,
     CutWords,
     cut_words,
+    number_value,
 )
 
 # A sentence ends at a full stop, question or exclamation mark (and closing marks) before a
@@ -132,14 +136,22 @@ _UNSPACED_ENDINGS = (*UNSPACED_NEGATING_ENDINGS, *UNSPACED_QUALIFYING_ENDINGS)
 # Where a clause opens after a stop or a clause mark: spaces and the marks themselves
 _CLAUSE_OPENING = " \t\n,;:，、；："
 # A number and what joins it to the next as a range ("5–", "5 to", "zwischen 5 und")
+_RANGE_FROM = ("from", "von", "de", "от", "od")  # "from 500 to |700": a change, no range
+_RANGE_TO = ("to", "bis", "à", "a", "al", "tot", "till", "до", "do", "έως")
+_RANGE_BETWEEN = ("between", "zwischen", "entre", "tra", "tussen", "mellan", "между", "między")
+_RANGE_AND = ("and", "und", "et", "e", "y", "en", "och", "и", "a")
 _RANGE_START = re.compile(
-    r"(?<!from )(?<!von )(?<!de )(?<!от )(?<!od )"
-    r"\b\d(?:[\d.,]*\d)?\s*(?:[-–—~〜至到]|to|bis|à|a|al|tot|till|до|do|έως)\s*$"
-    r"|(?:between|zwischen|entre|tra|tussen|mellan|между|między)\s+\d[\d.,]*\s+"
-    r"(?:and|und|et|e|y|en|och|и|a)\s*$"
+    "".join(f"(?<!{word} )" for word in _RANGE_FROM)
+    + rf"\b\d(?:[\d.,]*\d)?\s*(?:[-–—~〜至到]|{'|'.join(_RANGE_TO)})\s*$"
+    + rf"|(?:{'|'.join(_RANGE_BETWEEN)})\s+\d[\d.,]*\s+(?:{'|'.join(_RANGE_AND)})\s*$"
 )
 # A list item's letter, number or bullet before its text: "(a) ", "1. ", "ii) ", "§ 3 ", "- "
 _ENUMERATOR = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,3})[.)]|§+\s*\d+[a-z]?|[-*•])\s+")
+_CONDITIONAL_CLOSE = re.compile(
+    "(?:"
+    + "|".join(re.escape(e) for e in sorted(CONDITIONAL_ENDINGS, key=len, reverse=True))
+    + r")(?=[\s,、，]|$)"
+)
 _MARKED_CUT = re.compile(r"(?:\.\.\.|…|\[\s*(?:\.\.\.|…)\s*\]|\(\s*(?:\.\.\.|…)\s*\))$")
 
 
@@ -455,12 +467,14 @@ def _left_out_before(
     denied = _denied(sentence + _opening_complementizer(first_word), words)
     if denied:
         return denied
-    if _OPENS_WITH_NUMBER.match(quote):
+    if _OPENS_WITH_NUMBER.match(quote) or number_value(first_word) is not None:
         # "at least |90 days", "höchstens |500 Euro", "up to |EUR 500", "<|5%", "±|5 mm", a
-        # range's lower bound ("5–|10 days", "between 5 and |10", "от 5 до |10")
-        range_start = _RANGE_START.search(before)
+        # range's lower bound ("5–|10 days", "between 5 and |10", "от 5 до |10", "between
+        # five and |ten")
+        figures = _RANGE_START.search(before)
+        range_start = figures.group().strip() if figures else _spelled_range_start(clause)
         if range_start:
-            return range_start.group().strip()
+            return range_start
         sign = before[-1:]
         if sign and sign in _NUMBER_SIGNS:
             return sign
@@ -488,6 +502,9 @@ def _left_out_before(
                 found = ""  # "Berlin, where the summit took place, |is the capital"
         if found:
             return found
+    closing = _conditional_close(sentence)
+    if closing:
+        return closing
     return next(
         (
             " ".join(own[-size:])
@@ -497,6 +514,27 @@ def _left_out_before(
         ),
         "",
     )
+
+
+def _spelled_range_start(clause: str) -> str:
+    """The lower bound of a range written in words that ``clause`` ends with ("five to",
+    "between five and"; not "from five to"), or ""."""
+    last = _words_of(clause)[-3:]
+    if len(last) == 3 and last[0] in _RANGE_BETWEEN and last[2] in _RANGE_AND:
+        return " ".join(last) if number_value(last[1]) is not None else ""
+    if len(last) >= 2 and last[-1] in _RANGE_TO and last[0] not in _RANGE_FROM:
+        return " ".join(last[-2:]) if number_value(last[-2]) is not None else ""
+    return ""
+
+
+def _conditional_close(sentence: str) -> str:
+    """The word closing a clause of ``sentence`` as a condition, in a language marking it at
+    the clause's end ("賃借人が同意した場合、|…", "세입자가 동의하면 |…"), or ""."""
+    for found in _CONDITIONAL_CLOSE.finditer(sentence):
+        word = sentence[: found.end()].split()[-1]
+        if word not in NOT_CONDITIONAL_ENDINGS:
+            return word
+    return ""
 
 
 def _opener(opening: list[str], words: CutWords) -> str:
@@ -628,7 +666,11 @@ def _left_out_after(
     bound = next((p for p in TRAILING_BOUNDS if f" {p} " in near), "")
     trailing_modal = next((w for w in goes_on[:_GOVERNED_WORDS] if w in MODALS), "")
     claim_word = next((word for word in goes_on if word in cut_claim_words), "")
-    return restriction or bound or claim_word or trailing_modal
+    # an attribution in the clause going on ("…, according to the newspaper.", "…, der
+    # Zeitung zufolge.")
+    attributed = f" {' '.join(_words_of(_CLAUSE_MARK.split(rest.lstrip(_CLAUSE_OPENING))[0]))} "
+    attribution = next((p for p in TRAILING_ATTRIBUTIONS if f" {p} " in attributed), "")
+    return restriction or bound or claim_word or trailing_modal or attribution
 
 
 def _negates(word: str, words: CutWords) -> bool:

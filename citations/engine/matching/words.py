@@ -437,6 +437,16 @@ TRAILING_BOUNDS = _phrases(
     """until, till, at most, at least, per year, per month, in part, partly, partially,
     höchstens, mindestens, teilweise, bis, au plus, au moins, en partie, jusqu, частично"""
 )
+# What attributes a clause when it follows it ("The company sold the data|, according to
+# the newspaper."): a full stop put before it states as fact what the source reports
+TRAILING_ATTRIBUTIONS = _phrases(
+    """according to, as reported by, reportedly, allegedly, supposedly, laut, zufolge,
+    angeblich, selon, d'après, prétendument, según, de acuerdo con, supuestamente, secondo,
+    presumibilmente, segundo, de acordo com, alegadamente, volgens, naar verluidt, według,
+    zgodnie z, rzekomo, podle, údajně, enligt, ifølge, согласно, по словам, по данным, якобы,
+    за словами, згідно з, нібито, menurut, σύμφωνα με, δήθεν, szerint, állítólag, potrivit,
+    conform, theo, iddiaya göre, حسب, بحسب, وفقا, לפי, על פי, לכאורה"""
+)
 # What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
 # the main clause alone states as fact what the source supposes, reports or qualifies
 QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
@@ -444,21 +454,23 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     assuming, supposing, allegedly, reportedly, supposedly, apparently, perhaps, maybe,
     possibly, probably, ideally, theoretically, in theory, in principle, according to,
     hypothetically, presumably, whenever, as long as, so long as, otherwise,
-    in that case, except where, except when, in the absence of, absent, failing""",
+    in that case, except, only if, only where, in the absence of, absent, failing""",
     de="""wenn, falls, sofern, soweit, sollte, sollten, außer, es sei denn, angeblich,
     vermutlich, möglicherweise, eventuell, vielleicht, wahrscheinlich, idealerweise,
-    theoretisch, laut, im prinzip, solange, andernfalls, sonst, im falle, mutmaßlich""",
+    theoretisch, laut, im prinzip, solange, andernfalls, sonst, im falle, mutmaßlich,
+    nur wenn, nur falls, nur sofern""",
     fr="""si, sauf, à moins, pourvu, au cas, en cas, selon, d'après, prétendument,
     apparemment, peut-être, probablement, en principe, théoriquement, sinon, tant que,
-    dès lors que, à condition""",
+    dès lors que, à condition, seulement si, uniquement si""",
     es="""si, salvo, a menos, en caso, siempre que, según, supuestamente, quizá, quizás,
-    tal vez, en principio, de acuerdo con, de lo contrario, a condición""",
+    tal vez, en principio, de acuerdo con, de lo contrario, a condición, solo si, sólo si,
+    únicamente si""",
     it="""se, qualora, purché, a meno, in caso, secondo, presumibilmente, forse,
-    probabilmente, in teoria, finché, altrimenti, a condizione""",
+    probabilmente, in teoria, finché, altrimenti, a condizione, solo se, soltanto se""",
     pt="""se, caso, desde que, segundo, supostamente, talvez, provavelmente, de acordo com,
-    caso contrário, a menos que, conforme, alegadamente""",
+    caso contrário, a menos que, conforme, alegadamente, só se, somente se, apenas se""",
     nl="""indien, tenzij, mits, volgens, vermoedelijk, misschien, waarschijnlijk,
-    in principe, als, zolang, anders, op voorwaarde""",
+    in principe, als, zolang, anders, op voorwaarde, alleen als, alleen indien""",
     pl="""jeśli, jeżeli, gdy, o ile, w przypadku, pod warunkiem, według, zgodnie z,
     rzekomo, prawdopodobnie, być może, chyba że, o ile nie, w razie""",
     cs="""pokud, jestliže, jestli, v případě, pod podmínkou, podle, údajně,
@@ -468,12 +480,20 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     da="hvis, dersom, medmindre, ifølge, måske, formentlig",
     no="hvis, dersom, med mindre, ifølge, kanskje, antagelig",
     ru="""если, в случае, при условии, согласно, по словам, по данным, по мнению, якобы,
-    возможно, вероятно, иначе""",
+    возможно, вероятно, иначе, якщо, у разі, в разі, за умови, згідно з, за словами,
+    можливо, ймовірно, нібито, інакше, ако, освен ако, според""",
     id="""jika, apabila, bila, kalau, seandainya, menurut, asalkan, dengan syarat, diduga,
     mungkin, kemungkinan""",
     tr="eğer, şayet, muhtemelen, belki, iddiaya göre",
     el="αν, εάν, εφόσον, σε περίπτωση, σύμφωνα με, ίσως, πιθανόν, δήθεν",
     ko="만약, 만일, 다만, 아마",
+    fi="""jos, mikäli, ellei, jollei, kunhan, väitetysti, mahdollisesti, todennäköisesti,
+    ehkä, muuten""",
+    hu="""ha, hacsak, amennyiben, feltéve, esetleg, talán, állítólag, valószínűleg, különben,
+    szerint""",
+    ro="""dacă, cu excepția, cu condiția, în cazul, conform, potrivit, probabil, pretins,
+    altfel""",
+    vi="nếu, trừ khi, miễn là, trong trường hợp, theo, có lẽ, nghe nói",
     hi="अगर, यदि, बशर्ते, शायद, संभवतः, कथित तौर पर",
     ar="إذا, لو, ربما, بشرط, شريطة, ما لم, في حال, في حالة, حسب, بحسب, وفقا, وفقًا, يزعم",
     he="אם, אלא אם, בתנאי, ייתכן, לכאורה, במקרה, במידה, אילו, אולי, לפי, על פי",
@@ -566,6 +586,18 @@ UNSPACED_OPENERS = (
 # What opens the clause after a full stop a quote puts where the sentence goes on, in
 # scripts without spaces: a condition, exception or restriction ("，除非…", "、ただし…")
 UNSPACED_RESTRICTING = (*UNSPACED_OPENERS, "但", "ただし", "但し", "除了", "前提是", "条件是")
+# What closes a clause as a condition where a language marks it at the clause's end
+# ("賃借人が同意した場合、": if the tenant agrees; "동의하면": if they agree; "同意的话，": if
+# they agree): a quote of what follows in the sentence states as fact what the source supposes
+CONDITIONAL_ENDINGS = (
+    *("場合", "場合は", "場合には", "ならば", "なら", "たら", "れば", "ければ"),
+    *("的话", "的話", "的情况下", "的情況下"),
+    *("면", "경우", "경우에", "경우에는"),
+)
+# Korean words that end like a condition and are none ("반면": whereas, "측면": aspect)
+NOT_CONDITIONAL_ENDINGS = _words(
+    "반면 측면 전면 표면 이면 국면 정면 방면 단면 내면 외면 장면 화면 지면"
+)
 UNSPACED_NEGATING_ENDINGS = (
     "ない",
     "なく",
