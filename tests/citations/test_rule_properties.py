@@ -2085,6 +2085,9 @@ CONDITIONED_SENTENCES = [
     ("uk", "Якщо орендар погодиться, ", "орендодавець може розірвати договір."),
     ("vi", "Nếu người thuê đồng ý, ", "chủ nhà có thể chấm dứt hợp đồng."),
     ("ro", "Dacă chiriașul este de acord, ", "proprietarul poate rezilia contractul."),
+    ("en", "With the consent of the landlord, ", "the tenant may sublet the flat."),
+    ("fr", "Sous réserve de l'accord du bailleur, ", "le locataire peut sous-louer le logement."),
+    ("pl", "Za zgodą wynajmującego, ", "najemca może podnająć mieszkanie."),
 ]
 # What may stand before a sentence without opening its words: an item's letter or number, a
 # label, a salutation ending the paragraph before; a clause before the condition
@@ -2419,6 +2422,11 @@ OUT_OF_REACH = [
     (["Prices rose from five to seven euros in one year."], "seven euros in one year", 1),
     (["The fee rose, probably because of inflation."], "The fee rose.", 1),
     (["매출은 증가한 반면 비용은 감소했다."], "비용은 감소했다", 1),
+    (
+        ["With great pleasure, the council approved the budget."],
+        "the council approved the budget",
+        1,
+    ),
     (["Prices rose from 500 to 700 euros in one year."], "700 euros in one year", 1),
     (
         ["Not recommended", "iOS 17 supports the feature on all devices."],

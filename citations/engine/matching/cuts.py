@@ -30,6 +30,7 @@ from .words import (
     COMMAND_NEGATIONS,
     COMPLEMENTIZERS,
     CONDITIONAL_ENDINGS,
+    CONDITIONING_PREPOSITIONS,
     CONJUNCTIONS,
     CONNECTIVES,
     DENIALS,
@@ -45,6 +46,7 @@ from .words import (
     NEGATION_PREFIXES,
     NEGATIONS,
     NOT_CONDITIONAL_ENDINGS,
+    PERMISSION_STEMS,
     PREPOSITIONS,
     PROCLITICS,
     PROHIBITIONS,
@@ -502,7 +504,7 @@ def _left_out_before(
                 found = ""  # "Berlin, where the summit took place, |is the capital"
         if found:
             return found
-    closing = _conditional_close(sentence)
+    closing = _conditional_close(sentence) or _permission_phrase(parts)
     if closing:
         return closing
     return next(
@@ -524,6 +526,19 @@ def _spelled_range_start(clause: str) -> str:
         return " ".join(last) if number_value(last[1]) is not None else ""
     if len(last) >= 2 and last[-1] in _RANGE_TO and last[0] not in _RANGE_FROM:
         return " ".join(last[-2:]) if number_value(last[-2]) is not None else ""
+    return ""
+
+
+def _permission_phrase(parts: list[str]) -> str:
+    """The word of permission or condition in a phrase of the sentence before the quote's
+    clause ("With the consent of the landlord, |…", "Sous réserve de l'accord du bailleur,
+    |…"), or ""."""
+    for part in parts[:-1]:
+        phrase = [word for word in _words_of(part) if word not in _JOINING_WORDS]
+        if phrase and phrase[0] in CONDITIONING_PREPOSITIONS:
+            found = next((word for word in phrase if word.startswith(PERMISSION_STEMS)), "")
+            if found:
+                return found
     return ""
 
 

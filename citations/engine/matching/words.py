@@ -293,25 +293,38 @@ NEGATING_DETERMINERS = _words(
     ninguno ninguna nessun nessuno nessuna nenhum nenhuma geen ingen inget intet żaden
     żadna żadne žádný žádná žádné niciun nicio"""
 )
-# The beginnings of words that make a permission or duty conditional ("mit Zustimmung der
-# Führungskraft", "with the prior written consent of", "pod warunkiem"): an omission may not
-# hide one, however few function words stand around it
-CONDITION_STEMS = tuple(
+# The beginnings of words that name a permission or condition ("consent", "Zustimmung",
+# "pod warunkiem"), and of the words that make one stricter ("prior written consent")
+PERMISSION_STEMS = tuple(
     sorted(
         _words(
-            """consent approv permission authori condition prior written subject
-    zustimm genehmig erlaubnis einwillig bedingung vorherig schriftlich absprache
-    einverständnis freigabe accord autoris approbation préalable écrit autoriza consentim
-    aprobaci condición permiso previa previo escrit autorizza consenso approvazion condizion
-    permesso scritt consentimento aprovaç condiç permissão prévi toestemming goedkeuring
-    voorwaarde schriftelijk zgod zezwol warunk pisemn uprzedn souhlas povolen podmín písemn
-    předchoz согласи разрешени услови письменн предварительн погоджен згод дозвол умов
-    письмов попередн godkänn tillstånd samtyck villkor skriftlig godkend tilladelse samtykke
-    betingelse godkjenn tillatelse έγκρισ συναίνεσ άδει προϋπόθεσ γραπτ engedély jóváhagy
-    hozzájárul feltétel írásos acordul aprobar consimțăm condiți persetujuan izin syarat
-    tertulis onay şart koşul yazılı אישור הסכמה בתנאי موافقة إذن بشرط अनुमति स्वीकृति शर्त"""
+            """consent approv permission authori condition zustimm genehmig erlaubnis einwillig
+    bedingung absprache einverständnis freigabe accord autoris approbation autoriza
+    consentim aprobaci condición permiso autorizza consenso approvazion condizion permesso
+    consentimento aprovaç condiç permissão toestemming goedkeuring voorwaarde zgod zezwol
+    warunk souhlas povolen podmín согласи разрешени услови погоджен згод дозвол умов
+    godkänn tillstånd samtyck villkor godkend tilladelse samtykke betingelse godkjenn
+    tillatelse έγκρισ συναίνεσ άδει προϋπόθεσ engedély jóváhagy hozzájárul feltétel acordul
+    aprobar consimțăm condiți persetujuan izin syarat onay şart koşul אישור הסכמה בתנאי
+    موافقة إذن بشرط अनुमति स्वीकृति शर्त"""
         )
     )
+)
+_STRICTER_STEMS = _words(
+    """prior written subject vorherig schriftlich préalable écrit previa previo escrit
+    scritt prévi schriftelijk pisemn uprzedn písemn předchoz письменн предварительн
+    письмов попередн skriftlig γραπτ írásos tertulis yazılı"""
+)
+# Words that make a permission or duty conditional ("mit Zustimmung der Führungskraft", "with
+# the prior written consent of", "pod warunkiem"): an omission may not hide one, however few
+# function words stand around it
+CONDITION_STEMS = tuple(sorted({*PERMISSION_STEMS, *_STRICTER_STEMS}))
+# Prepositions that open a phrase of permission or condition ("With the consent of the
+# landlord, |the tenant may …", "Sous réserve de l'accord …"): the clause after it holds
+# only under it
+CONDITIONING_PREPOSITIONS = _words(
+    """with without upon on subject mit ohne vorbehaltlich avec sans sous con sin com sem
+    met zonder z za pod bez за с без med utan uden uten με χωρίς cu fără dengan tanpa"""
 )
 # What opens a clause that a verb of saying, knowing or denying governs ("denied that |…")
 COMPLEMENTIZERS = _words(
