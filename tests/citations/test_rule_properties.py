@@ -2088,6 +2088,8 @@ CONDITIONED_SENTENCES = [
     ("en", "With the consent of the landlord, ", "the tenant may sublet the flat."),
     ("fr", "Sous réserve de l'accord du bailleur, ", "le locataire peut sous-louer le logement."),
     ("pl", "Za zgodą wynajmującego, ", "najemca może podnająć mieszkanie."),
+    ("fr", "S'ils sont d'accord, ", "le bailleur peut résilier le bail."),
+    ("hu", "Csak ha a tagok egyetértenek, ", "a testület eladhatja az épületet."),
 ]
 # What may stand before a sentence without opening its words: an item's letter or number, a
 # label, a salutation ending the paragraph before; a clause before the condition
@@ -2422,6 +2424,9 @@ OUT_OF_REACH = [
     (["Prices rose from five to seven euros in one year."], "seven euros in one year", 1),
     (["The fee rose, probably because of inflation."], "The fee rose.", 1),
     (["매출은 증가한 반면 비용은 감소했다."], "비용은 감소했다", 1),
+    (["서면 보고서에서 위원회는 예산 증액을 권고했다."], "위원회는 예산 증액을 권고했다", 1),
+    (["Il progetto è cresciuto, per il secondo anno consecutivo."], "Il progetto è cresciuto.", 1),
+    (["Theo đó, công ty sẽ tăng lương cho nhân viên."], "công ty sẽ tăng lương cho nhân viên", 1),
     (
         ["With great pleasure, the council approved the budget."],
         "the council approved the budget",

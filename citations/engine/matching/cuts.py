@@ -45,7 +45,6 @@ from .words import (
     NEGATING_VERBS,
     NEGATION_PREFIXES,
     NEGATIONS,
-    NOT_CONDITIONAL_ENDINGS,
     PERMISSION_STEMS,
     PREPOSITIONS,
     PROCLITICS,
@@ -545,11 +544,8 @@ def _permission_phrase(parts: list[str]) -> str:
 def _conditional_close(sentence: str) -> str:
     """The word closing a clause of ``sentence`` as a condition, in a language marking it at
     the clause's end ("賃借人が同意した場合、|…", "세입자가 동의하면 |…"), or ""."""
-    for found in _CONDITIONAL_CLOSE.finditer(sentence):
-        word = sentence[: found.end()].split()[-1]
-        if word not in NOT_CONDITIONAL_ENDINGS:
-            return word
-    return ""
+    found = _CONDITIONAL_CLOSE.search(sentence)
+    return sentence[: found.end()].split()[-1] if found else ""
 
 
 def _opener(opening: list[str], words: CutWords) -> str:

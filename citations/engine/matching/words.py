@@ -451,14 +451,15 @@ TRAILING_BOUNDS = _phrases(
     höchstens, mindestens, teilweise, bis, au plus, au moins, en partie, jusqu, частично"""
 )
 # What attributes a clause when it follows it ("The company sold the data|, according to
-# the newspaper."): a full stop put before it states as fact what the source reports
+# the newspaper."): a full stop put before it states as fact what the source reports. Not a
+# word of another sense there ("laut": loud, "secondo": second, "theo": follow, "según lo
+# previsto", a relative "podle kterého")
 TRAILING_ATTRIBUTIONS = _phrases(
-    """according to, as reported by, reportedly, allegedly, supposedly, laut, zufolge,
-    angeblich, selon, d'après, prétendument, según, de acuerdo con, supuestamente, secondo,
-    presumibilmente, segundo, de acordo com, alegadamente, volgens, naar verluidt, według,
-    zgodnie z, rzekomo, podle, údajně, enligt, ifølge, согласно, по словам, по данным, якобы,
-    за словами, згідно з, нібито, menurut, σύμφωνα με, δήθεν, szerint, állítólag, potrivit,
-    conform, theo, iddiaya göre, حسب, بحسب, وفقا, לפי, על פי, לכאורה"""
+    """according to, as reported by, reportedly, allegedly, supposedly, zufolge, angeblich,
+    selon, d'après, prétendument, de acuerdo con, supuestamente, presumibilmente,
+    de acordo com, alegadamente, naar verluidt, według, zgodnie z, rzekomo, údajně, enligt,
+    ifølge, согласно, по словам, по данным, якобы, за словами, згідно з, нібито, menurut,
+    σύμφωνα με, δήθεν, állítólag, iddiaya göre, بحسب, وفقا, על פי, לכאורה"""
 )
 # What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
 # the main clause alone states as fact what the source supposes, reports or qualifies
@@ -474,7 +475,7 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     nur wenn, nur falls, nur sofern""",
     fr="""si, sauf, à moins, pourvu, au cas, en cas, selon, d'après, prétendument,
     apparemment, peut-être, probablement, en principe, théoriquement, sinon, tant que,
-    dès lors que, à condition, seulement si, uniquement si""",
+    dès lors que, à condition, seulement si, uniquement si, s'il, s'ils""",
     es="""si, salvo, a menos, en caso, siempre que, según, supuestamente, quizá, quizás,
     tal vez, en principio, de acuerdo con, de lo contrario, a condición, solo si, sólo si,
     únicamente si""",
@@ -494,19 +495,20 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     no="hvis, dersom, med mindre, ifølge, kanskje, antagelig",
     ru="""если, в случае, при условии, согласно, по словам, по данным, по мнению, якобы,
     возможно, вероятно, иначе, якщо, у разі, в разі, за умови, згідно з, за словами,
-    можливо, ймовірно, нібито, інакше, ако, освен ако, според""",
+    можливо, ймовірно, нібито, інакше, ако, освен ако, според, только если, лише якщо,
+    тільки якщо, само ако""",
     id="""jika, apabila, bila, kalau, seandainya, menurut, asalkan, dengan syarat, diduga,
     mungkin, kemungkinan""",
     tr="eğer, şayet, muhtemelen, belki, iddiaya göre",
     el="αν, εάν, εφόσον, σε περίπτωση, σύμφωνα με, ίσως, πιθανόν, δήθεν",
     ko="만약, 만일, 다만, 아마",
     fi="""jos, mikäli, ellei, jollei, kunhan, väitetysti, mahdollisesti, todennäköisesti,
-    ehkä, muuten""",
+    ehkä, muuten, vain jos""",
     hu="""ha, hacsak, amennyiben, feltéve, esetleg, talán, állítólag, valószínűleg, különben,
-    szerint""",
-    ro="""dacă, cu excepția, cu condiția, în cazul, conform, potrivit, probabil, pretins,
-    altfel""",
-    vi="nếu, trừ khi, miễn là, trong trường hợp, theo, có lẽ, nghe nói",
+    csak ha""",
+    ro="""dacă, cu excepția, cu condiția, în cazul, conform, probabil, pretins, altfel, doar
+    dacă, numai dacă""",
+    vi="nếu, trừ khi, miễn là, trong trường hợp, có lẽ, nghe nói, chỉ khi, chỉ nếu",
     hi="अगर, यदि, बशर्ते, शायद, संभवतः, कथित तौर पर",
     ar="إذا, لو, ربما, بشرط, شريطة, ما لم, في حال, في حالة, حسب, بحسب, وفقا, وفقًا, يزعم",
     he="אם, אלא אם, בתנאי, ייתכן, לכאורה, במקרה, במידה, אילו, אולי, לפי, על פי",
@@ -605,11 +607,9 @@ UNSPACED_RESTRICTING = (*UNSPACED_OPENERS, "但", "ただし", "但し", "除了
 CONDITIONAL_ENDINGS = (
     *("場合", "場合は", "場合には", "ならば", "なら", "たら", "れば", "ければ"),
     *("的话", "的話", "的情况下", "的情況下"),
-    *("면", "경우", "경우에", "경우에는"),
-)
-# Korean words that end like a condition and are none ("반면": whereas, "측면": aspect)
-NOT_CONDITIONAL_ENDINGS = _words(
-    "반면 측면 전면 표면 이면 국면 정면 방면 단면 내면 외면 장면 화면 지면"
+    # Korean: a verb's conditional endings, not every word ending in 면 ("서면": written)
+    *("하면", "으면", "다면", "이라면", "되면", "않으면", "없으면", "있으면", "려면"),
+    *("경우", "경우에", "경우에는"),
 )
 UNSPACED_NEGATING_ENDINGS = (
     "ない",
