@@ -2090,6 +2090,18 @@ CONDITIONED_SENTENCES = [
     ("pl", "Za zgodą wynajmującego, ", "najemca może podnająć mieszkanie."),
     ("fr", "S'ils sont d'accord, ", "le bailleur peut résilier le bail."),
     ("hu", "Csak ha a tagok egyetértenek, ", "a testület eladhatja az épületet."),
+    ("en", "Save as provided in clause 5, ", "the tenant may not sublet the flat."),
+    ("en", "Only when the members agree, ", "the board may sell the building."),
+    ("de", "Vorausgesetzt, die Mitglieder stimmen zu, ", "darf der Vorstand das Haus verkaufen."),
+    ("fr", "Sous réserve des dispositions de l'article 5, ", "le locataire peut sous-louer."),
+    ("it", "Nel caso in cui i soci siano d'accordo, ", "il consiglio può vendere l'edificio."),
+    ("nl", "Behoudens toestemming van de leden, ", "mag het bestuur het gebouw verkopen."),
+    ("uk", "У випадку згоди членів, ", "правління може продати будівлю."),
+    ("zh", "要是会员同意，", "董事会可以出售该大楼。"),
+    ("zh", "未经出租人书面同意，", "承租人不得转租该房屋。"),
+    ("ja", "賃借人が同意した場合に限り、", "賃貸人は建物を売却することができる。"),
+    ("ja", "新聞によると、", "同社は顧客データを売却した。"),
+    ("ko", "회원들이 동의한 경우에만 ", "이사회는 건물을 매각할 수 있다."),
 ]
 # What may stand before a sentence without opening its words: an item's letter or number, a
 # label, a salutation ending the paragraph before; a clause before the condition
@@ -2102,6 +2114,8 @@ SENTENCE_FRAMES = [
     ("Note: ", ""),
     ("", "Dear tenant,"),
     ("The rent is due monthly; ", ""),
+    ("Article 7. ", ""),
+    ("Section 4.2 ", ""),
 ]
 
 
@@ -2144,6 +2158,12 @@ RESTRICTED_SENTENCES = [
     ("en", "The company sold the data", ", according to the newspaper."),
     ("de", "Die Firma verkaufte die Daten", ", der Zeitung zufolge."),
     ("fr", "La société a vendu les données", ", selon le journal."),
+    ("en", "The company sold the data", ", police said."),
+    ("en", "The company sold the data", " (according to the newspaper)."),
+    ("en", "The company sold the data", ", including health records, according to the paper."),
+    ("de", "Die Firma verkaufte die Daten", ", berichtet die Zeitung."),
+    ("fr", "La société a vendu les données", ", rapporte le journal."),
+    ("ru", "Компания продала данные", ", сообщает газета."),
 ]
 
 
@@ -2183,7 +2203,11 @@ def test_a_range_cut_off_its_lower_bound_is_never_verified(low, span, joiner, fr
 # A range written in words, by language: (num2words language, "{low}…{high}" ways); not
 # "de … à", "from … to", which may say a change ("passer de deux à trois")
 SPELLED_RANGES = [
-    ("en", "The fine is between {low} and {high} euros.", "The fine is {low} to {high} euros."),
+    (
+        "en",
+        "The fine is between {low} and {high} euros.",
+        "The fine is {low} through {high} euros.",
+    ),
     (
         "de",
         "Die Strafe liegt zwischen {low} und {high} Euro.",
@@ -2430,6 +2454,11 @@ OUT_OF_REACH = [
     (
         ["With great pleasure, the council approved the budget."],
         "the council approved the budget",
+        1,
+    ),
+    (
+        ["The company sold the data, which says a great deal about its priorities."],
+        "The company sold the data.",
         1,
     ),
     (["Prices rose from 500 to 700 euros in one year."], "700 euros in one year", 1),

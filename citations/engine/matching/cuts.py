@@ -51,6 +51,7 @@ from .words import (
     PROHIBITIONS,
     PRONOUNS,
     QUALIFYING_OPENERS,
+    REPORTING_VERBS,
     RESTRICTING_PHRASES,
     TRAILING_ATTRIBUTIONS,
     TRAILING_BOUNDS,
@@ -124,6 +125,9 @@ _NUMBER_SIGNS = "<>≤≥±~≈+-−"
 # A line a PDF broke off a sentence: a few words at least, the next line opening with a word
 # in lower case (not "iOS", not an item of a list of short lines: "no smoking")
 _MIN_BROKEN_LINE_WORDS = 3
+# Words of a clause of saying after a sentence ("…, said a spokesman for the ministry"): a
+# longer one says more than who said it ("…, which says a lot about its priorities")
+_REPORTING_CLAUSE_WORDS = 6
 _FIRST_WORD = re.compile(r"\s*(\w+)")
 
 
@@ -138,21 +142,37 @@ _UNSPACED_ENDINGS = (*UNSPACED_NEGATING_ENDINGS, *UNSPACED_QUALIFYING_ENDINGS)
 _CLAUSE_OPENING = " \t\n,;:，、；："
 # A number and what joins it to the next as a range ("5–", "5 to", "zwischen 5 und")
 _RANGE_FROM = ("from", "von", "de", "от", "od")  # "from 500 to |700": a change, no range
-_RANGE_TO = ("to", "bis", "à", "a", "al", "tot", "till", "до", "do", "έως")
-_RANGE_BETWEEN = ("between", "zwischen", "entre", "tra", "tussen", "mellan", "между", "między")
+_RANGE_TO = ("to", "through", "bis", "à", "a", "al", "tot", "till", "до", "do", "έως")
+_RANGE_BETWEEN = (
+    "between",
+    "zwischen",
+    "entre",
+    "tra",
+    "fra",
+    "tussen",
+    "mellan",
+    "между",
+    "między",
+)
 _RANGE_AND = ("and", "und", "et", "e", "y", "en", "och", "и", "a")
 _RANGE_START = re.compile(
     "".join(f"(?<!{word} )" for word in _RANGE_FROM)
     + rf"\b\d(?:[\d.,]*\d)?\s*(?:[-–—~〜至到]|{'|'.join(_RANGE_TO)})\s*$"
     + rf"|(?:{'|'.join(_RANGE_BETWEEN)})\s+\d[\d.,]*\s+(?:{'|'.join(_RANGE_AND)})\s*$"
 )
-# A list item's letter, number or bullet before its text: "(a) ", "1. ", "ii) ", "§ 3 ", "- "
-_ENUMERATOR = re.compile(r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,3})[.)]|§+\s*\d+[a-z]?|[-*•])\s+")
+# A list item's letter, number or bullet before its text, or an article's number: "(a) ",
+# "1. ", "ii) ", "§ 3 ", "- ", "Article 7. "
+_ENUMERATOR = re.compile(
+    r"^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,3})[.)]|§+\s*\d+[a-z]?|[-*•]"
+    r"|(?i:art(?:icle|ikel|ículo|icolo|igo)?|section|sec|clause|abschnitt|ziffer|paragraphe?)"
+    r"\.?\s*\d+(?:\.\d+)*[a-z]?[.:]?)\s+"
+)
 _CONDITIONAL_CLOSE = re.compile(
     "(?:"
     + "|".join(re.escape(e) for e in sorted(CONDITIONAL_ENDINGS, key=len, reverse=True))
     + r")(?=[\s,、，]|$)"
 )
+_LABEL_END = re.compile(r"[:;：；]")
 _MARKED_CUT = re.compile(r"(?:\.\.\.|…|\[\s*(?:\.\.\.|…)\s*\]|\(\s*(?:\.\.\.|…)\s*\))$")
 
 
@@ -493,6 +513,9 @@ def _left_out_before(
     parts = _CLAUSE_MARK.split(sentence)
     own = [word for word in _words_of(parts[-1]) if word not in _JOINING_WORDS]
     openings = [sentence, *(parts[-2:-1] if not own and len(parts) > 2 else [])]
+    labelled = _LABEL_END.split(sentence)
+    if len(labelled) > 1:  # after a label or a clause of its own ("Note: |Provided …, …")
+        openings.append(labelled[-1])
     for part in openings:
         opened = part.lstrip()
         if UNSPACED_SCRIPT.match(opened[:1]):
@@ -677,10 +700,14 @@ def _left_out_after(
     bound = next((p for p in TRAILING_BOUNDS if f" {p} " in near), "")
     trailing_modal = next((w for w in goes_on[:_GOVERNED_WORDS] if w in MODALS), "")
     claim_word = next((word for word in goes_on if word in cut_claim_words), "")
-    # an attribution in the clause going on ("…, according to the newspaper.", "…, der
-    # Zeitung zufolge.")
-    attributed = f" {' '.join(_words_of(_CLAUSE_MARK.split(rest.lstrip(_CLAUSE_OPENING))[0]))} "
+    # an attribution in the sentence going on ("…, according to the newspaper.", "…,
+    # including health records (according to the newspaper).", "…, der Zeitung zufolge.")
+    said = _words_of(rest)
+    attributed = f" {' '.join(said)} "
     attribution = next((p for p in TRAILING_ATTRIBUTIONS if f" {p} " in attributed), "")
+    if not attribution and len(said) <= _REPORTING_CLAUSE_WORDS:
+        # a short clause of saying ("…, police said.", "…, berichtet die Zeitung.")
+        attribution = next((word for word in said if word in REPORTING_VERBS), "")
     return restriction or bound or claim_word or trailing_modal or attribution
 
 

@@ -1912,7 +1912,7 @@ RULES: tuple[Rule, ...] = (
         "責任を負わない), or marks an omission right after a negation, condition or "
         "restriction, hiding what it governs (… nicht... of … nicht erforderlich), or puts "
         "a full stop where the sentence goes on with a negation, condition, restriction or "
-        "attribution (…, according to the newspaper), "
+        "attribution (…, according to the newspaper; …, police said), "
         "or with the modal a verb-final clause puts after its verb (… zahlen of … zahlen "
         "muss), or asks (… the contract?). Sentences are read across line breaks that do not "
         "end them, and end at the stops of other scripts too (।, ۔) before a letter of a "

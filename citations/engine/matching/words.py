@@ -324,7 +324,8 @@ CONDITION_STEMS = tuple(sorted({*PERMISSION_STEMS, *_STRICTER_STEMS}))
 # only under it
 CONDITIONING_PREPOSITIONS = _words(
     """with without upon on subject mit ohne vorbehaltlich avec sans sous con sin com sem
-    met zonder z za pod bez за с без med utan uden uten με χωρίς cu fără dengan tanpa"""
+    met zonder z za pod bez за с без med utan uden uten με χωρίς cu fără dengan tanpa under
+    unter"""
 )
 # What opens a clause that a verb of saying, knowing or denying governs ("denied that |…")
 COMPLEMENTIZERS = _words(
@@ -461,6 +462,18 @@ TRAILING_ATTRIBUTIONS = _phrases(
     ifølge, согласно, по словам, по данным, якобы, за словами, згідно з, нібито, menurut,
     σύμφωνα με, δήθεν, állítólag, iddiaya göre, بحسب, وفقا, על פי, לכאורה"""
 )
+# Verbs of saying that close a sentence with its source ("The company sold the data|,
+# police said."): a full stop put before a short clause of one states as fact what the
+# source reports
+REPORTING_VERBS = _words(
+    """said says say reported reports claimed claims alleged alleges stated states wrote
+    writes told added sagte sagt sagten berichtet berichtete berichten schreibt schrieb
+    erklärte hieß rapporte rapportent affirme affirment écrit déclare dit informó informa
+    dijo afirmó escribe riporta riferisce scrive informou disse afirmou escreve meldt
+    meldde zei schrijft aldus podaje podał napisał pisze сообщает сообщил пишет заявил
+    сообщили повідомляє повідомив пише заявив kertoo kertoi írja írta közölte scrie
+    relatează kata ujar"""
+)
 # What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
 # the main clause alone states as fact what the source supposes, reports or qualifies
 QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
@@ -468,23 +481,29 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     assuming, supposing, allegedly, reportedly, supposedly, apparently, perhaps, maybe,
     possibly, probably, ideally, theoretically, in theory, in principle, according to,
     hypothetically, presumably, whenever, as long as, so long as, otherwise,
-    in that case, except, only if, only where, in the absence of, absent, failing""",
+    in that case, except, only if, only where, only when, only after, only in, save as,
+    save where, save that, other than, in the absence of, absent, failing""",
     de="""wenn, falls, sofern, soweit, sollte, sollten, außer, es sei denn, angeblich,
     vermutlich, möglicherweise, eventuell, vielleicht, wahrscheinlich, idealerweise,
     theoretisch, laut, im prinzip, solange, andernfalls, sonst, im falle, mutmaßlich,
-    nur wenn, nur falls, nur sofern""",
+    nur wenn, nur falls, nur sofern, lediglich wenn, ausschließlich wenn, vorausgesetzt,
+    unter der bedingung, vorbehaltlich""",
     fr="""si, sauf, à moins, pourvu, au cas, en cas, selon, d'après, prétendument,
     apparemment, peut-être, probablement, en principe, théoriquement, sinon, tant que,
-    dès lors que, à condition, seulement si, uniquement si, s'il, s'ils""",
+    dès lors que, à condition, seulement si, uniquement si, s'il, s'ils, sous réserve,
+    dans le cas, pour autant que, uniquement lorsque, seulement lorsque""",
     es="""si, salvo, a menos, en caso, siempre que, según, supuestamente, quizá, quizás,
     tal vez, en principio, de acuerdo con, de lo contrario, a condición, solo si, sólo si,
-    únicamente si""",
+    únicamente si, solamente si, excepto, sólo cuando, solo cuando, de acuerdo a""",
     it="""se, qualora, purché, a meno, in caso, secondo, presumibilmente, forse,
-    probabilmente, in teoria, finché, altrimenti, a condizione, solo se, soltanto se""",
+    probabilmente, in teoria, finché, altrimenti, a condizione, solo se, soltanto se, salvo,
+    nel caso, a patto che, stando a, a detta""",
     pt="""se, caso, desde que, segundo, supostamente, talvez, provavelmente, de acordo com,
-    caso contrário, a menos que, conforme, alegadamente, só se, somente se, apenas se""",
+    caso contrário, a menos que, conforme, alegadamente, só se, somente se, apenas se,
+    salvo, exceto, só quando""",
     nl="""indien, tenzij, mits, volgens, vermoedelijk, misschien, waarschijnlijk,
-    in principe, als, zolang, anders, op voorwaarde, alleen als, alleen indien""",
+    in principe, als, zolang, anders, op voorwaarde, alleen als, alleen indien, enkel als,
+    uitsluitend indien, alleen wanneer, behoudens, in geval, in het geval""",
     pl="""jeśli, jeżeli, gdy, o ile, w przypadku, pod warunkiem, według, zgodnie z,
     rzekomo, prawdopodobnie, być może, chyba że, o ile nie, w razie""",
     cs="""pokud, jestliže, jestli, v případě, pod podmínkou, podle, údajně,
@@ -496,18 +515,19 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     ru="""если, в случае, при условии, согласно, по словам, по данным, по мнению, якобы,
     возможно, вероятно, иначе, якщо, у разі, в разі, за умови, згідно з, за словами,
     можливо, ймовірно, нібито, інакше, ако, освен ако, според, только если, лише якщо,
-    тільки якщо, само ако""",
+    тільки якщо, само ако, у випадку, в випадку, відповідно до, за даними, в случай,
+    съгласно""",
     id="""jika, apabila, bila, kalau, seandainya, menurut, asalkan, dengan syarat, diduga,
     mungkin, kemungkinan""",
     tr="eğer, şayet, muhtemelen, belki, iddiaya göre",
     el="αν, εάν, εφόσον, σε περίπτωση, σύμφωνα με, ίσως, πιθανόν, δήθεν",
     ko="만약, 만일, 다만, 아마",
     fi="""jos, mikäli, ellei, jollei, kunhan, väitetysti, mahdollisesti, todennäköisesti,
-    ehkä, muuten, vain jos""",
+    ehkä, muuten, vain jos, paitsi jos""",
     hu="""ha, hacsak, amennyiben, feltéve, esetleg, talán, állítólag, valószínűleg, különben,
     csak ha""",
-    ro="""dacă, cu excepția, cu condiția, în cazul, conform, probabil, pretins, altfel, doar
-    dacă, numai dacă""",
+    ro="""dacă, cu excepția, cu condiția, în cazul, în caz, conform, probabil, pretins, altfel,
+    doar dacă, numai dacă""",
     vi="nếu, trừ khi, miễn là, trong trường hợp, có lẽ, nghe nói, chỉ khi, chỉ nếu",
     hi="अगर, यदि, बशर्ते, शायद, संभवतः, कथित तौर पर",
     ar="إذا, لو, ربما, بشرط, شريطة, ما لم, في حال, في حالة, حسب, بحسب, وفقا, وفقًا, يزعم",
@@ -594,6 +614,12 @@ UNSPACED_OPENERS = (
     "据",
     "據",
     "一旦",
+    "倘若",
+    "假使",
+    "若是",
+    "要是",
+    "未经",
+    "未經",
     "もし",
     "仮に",
     "万一",
@@ -605,11 +631,13 @@ UNSPACED_RESTRICTING = (*UNSPACED_OPENERS, "但", "ただし", "但し", "除了
 # ("賃借人が同意した場合、": if the tenant agrees; "동의하면": if they agree; "同意的话，": if
 # they agree): a quote of what follows in the sentence states as fact what the source supposes
 CONDITIONAL_ENDINGS = (
-    *("場合", "場合は", "場合には", "ならば", "なら", "たら", "れば", "ければ"),
-    *("的话", "的話", "的情况下", "的情況下"),
+    *("場合", "場合は", "場合には", "場合に限り", "場合において", "場合を除き", "ときは", "時は"),
+    *("際には", "限り", "を条件として", "によると", "によれば", "ならば", "なら", "たら", "れば"),
+    "ければ",
+    *("的话", "的話", "的情况下", "的情況下", "的前提下"),
     # Korean: a verb's conditional endings, not every word ending in 면 ("서면": written)
     *("하면", "으면", "다면", "이라면", "되면", "않으면", "없으면", "있으면", "려면"),
-    *("경우", "경우에", "경우에는"),
+    *("경우", "경우에", "경우에는", "경우에만", "조건으로"),
 )
 UNSPACED_NEGATING_ENDINGS = (
     "ない",
