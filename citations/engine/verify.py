@@ -264,6 +264,8 @@ def _without_cut_claim(
         return _Found(Finding.CHANGED_CLAIM, match, ("claim.sentence_cut",), (difference,))
     if cut.said_in_answer:
         return replace(found, rules=(*found.rules, "verbatim.cut_said_in_answer"))
+    if cut.phrase_closed:
+        return replace(found, rules=(*found.rules, "verbatim.cut_closes_phrase"))
     return found
 
 

@@ -122,11 +122,6 @@ def test_dev_set_scores_nothing_wrong():
 
 
 @needs_shared
-@pytest.mark.xfail(
-    strict=True,
-    reason="Engine: one definition of verbatim, corrections only by named claim-preserving "
-    "edits, every decision shown",
-)
 def test_dev_set_verbatim_quotes_are_verified():
     """Issue 12's target: >= 99.9 % of the quotes labelled verbatim (those crossing a line
     break too) verified at their span, check_report's "ideal status reached" line."""

@@ -2200,6 +2200,52 @@ def test_a_range_cut_off_its_lower_bound_is_never_verified(low, span, joiner, fr
     assert whole.status is VerificationStatus.VERIFIED, whole.decision
 
 
+# Lists whose item ends with a phrase after a preposition of absence: (the list up to the
+# preposition, phrases of at most three words, the items after it)
+ABSENT_PHRASE_LISTS = [
+    (
+        "The house rules ban entry without ",
+        ["written permission", "a valid ticket", "prior notice"],
+        "smoking in the stairwell and the cellar; loud music after ten in the evening",
+    ),
+    (
+        "Wir fordern die Abschaffung jeder Speicherung ohne ",
+        ["triftigen Grund", "richterliche Anordnung", "konkreten Verdacht"],
+        "keine europaweite Vereinheitlichung staatlicher Informationssammlungen; keine "
+        "Überwachung des Zahlungsverkehrs",
+    ),
+    (
+        "Le règlement interdit l'entrée sans ",
+        ["autorisation écrite", "badge valide", "préavis"],
+        "le tabac dans l'escalier et la cave ; la musique forte après vingt-deux heures",
+    ),
+]
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(ABSENT_PHRASE_LISTS),
+    pick=st.integers(0, 2),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_a_window_closing_a_phrase_of_absence_is_verified_only_going_on_with_items(
+    case, pick, form
+):
+    """verbatim.cut_closes_phrase: a quote starting right after "without", "ohne", "sans"
+    that only closes its phrase and goes on with whole items states none of it: verified;
+    the phrase alone, or going on for a word or two, states what the source denies."""
+    opening, phrases, items = case
+    phrase = phrases[pick]
+    separator = " ; " if " ; " in items else "; "
+    paragraph = f"{opening}{phrase}{separator}{items}."
+    result = result_for(f"{phrase}{separator}{items}", paragraph, form=form)
+    assert result.status is VerificationStatus.VERIFIED, result.decision
+    assert "verbatim.cut_closes_phrase" in result.decision.rules
+    for short in (phrase, f"{phrase}{separator}{' '.join(items.split()[:2])}"):
+        refused = result_for(short, paragraph, form=form)
+        assert refused.status not in PASSING, (short, refused.decision)
+
+
 # A range written in words, by language: (num2words language, "{low}…{high}" ways); not
 # "de … à", "from … to", which may say a change ("passer de deux à trois")
 SPELLED_RANGES = [

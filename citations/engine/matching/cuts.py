@@ -25,6 +25,7 @@ from .match import MARKS, UNSPACED_SCRIPT
 from .normalize import fold_text
 from .words import (
     ABBREVIATIONS,
+    ABSENCE_PREPOSITIONS,
     BOUND_PHRASES,
     BOUND_WORDS,
     COMMAND_NEGATIONS,
@@ -173,6 +174,11 @@ _CONDITIONAL_CLOSE = re.compile(
     + r")(?=[\s,、，]|$)"
 )
 _LABEL_END = re.compile(r"[:;：；]")
+# The end of a list item inside a quote, and how a quote that starts at the close of one
+# goes on: a phrase of a few words, then items of at least three times its words
+_ITEM_END = re.compile(r"[;；]|\n")
+_ABSENT_PHRASE_WORDS = 3
+_ITEMS_AFTER = 3
 _MARKED_CUT = re.compile(r"(?:\.\.\.|…|\[\s*(?:\.\.\.|…)\s*\]|\(\s*(?:\.\.\.|…)\s*\))$")
 
 
@@ -231,10 +237,13 @@ def _ends_a_sentence(text: str) -> bool:
 class SentenceCut:
     """What a quote of a passage leaves out of its sentence: ``left_out``, what changes its
     claim ("" if nothing does); ``said_in_answer``, a word before the passage the quote
-    leaves out that the answer's own words before the quote say again (so it keeps it)."""
+    leaves out that the answer's own words before the quote say again (so it keeps it);
+    ``phrase_closed``, a preposition of absence before the passage whose phrase the quote
+    only closes before items of its own ("ohne |triftigen Grund; keine …")."""
 
     left_out: str = ""
     said_in_answer: str = ""
+    phrase_closed: str = ""
 
 
 def sentence_cut(
@@ -255,12 +264,12 @@ def sentence_cut(
 
     >>> source = ("The Supplier shall not assign this Agreement.",)
     >>> sentence_cut(source, 0, 23, 0, 44, "assign this Agreement", lead_in="It may not")
-    SentenceCut(left_out='', said_in_answer='not')
+    SentenceCut(left_out='', said_in_answer='not', phrase_closed='')
     >>> sentence_cut(source, 0, 23, 0, 44, "assign this Agreement", lead_in="It may")
-    SentenceCut(left_out='not', said_in_answer='')
+    SentenceCut(left_out='not', said_in_answer='', phrase_closed='')
     """
     words = cut_words(language)
-    before = _left_out_before(paragraphs, first, start, quote, words)
+    before, closed = _left_out_before(paragraphs, first, start, quote, words)
     after = _left_out_after(paragraphs, last, end, quote, words)
     if (
         before
@@ -268,7 +277,7 @@ def sentence_cut(
         and _says_again(lead_in, before, _sentence_before(paragraphs, first, start))
     ):
         return SentenceCut(after, before)
-    return SentenceCut(before or after)
+    return SentenceCut(before or after, phrase_closed="" if after else closed)
 
 
 _LEAD_IN = 300  # characters of the answer read before a quote for its sentence
@@ -428,29 +437,31 @@ def _sentence_start(text: str) -> int:
 
 def _left_out_before(
     paragraphs: Sequence[str], index: int, start: int, quote: str, words: CutWords
-) -> str:
+) -> tuple[str, str]:
+    """What the sentence before the quote says that changes its claim, and a preposition of
+    absence whose phrase the quote only closes (``_ends_an_absent_phrase``), or ""."""
     before = _before(paragraphs, index, start)
     if before and UNSPACED_SCRIPT.match(before[-1]):
         # no spaces: a quote may start at any letter, not right after 不, 非, ไม่
         tail = before[-_UNSPACED_LOOKBACK:]
-        return next((m for m in UNSPACED_LIMITING if tail.endswith(m)), "")
+        return next((m for m in UNSPACED_LIMITING if tail.endswith(m)), ""), ""
     if before and before[-1].isalnum():
         joined = _JOINED_COMPLEMENTIZER.search(before)
         if joined is None:
-            return ""  # a cut inside a word: verbatim.cut_start and claim.cut_word decide
+            return "", ""  # a cut inside a word: verbatim.cut_start and claim.cut_word decide
         # "מכחישה ש|השוכר": the "that" Hebrew joins to the next word, read as a word
         before = f"{before[: joined.start()]}{' '.join(joined.group())} "
     # an item's letter or number opens no sentence's words: "(a) No tenant may |sublet"
     sentence = _ENUMERATOR.sub("", before[_sentence_start(before) :], count=1)
     if not sentence.strip():
-        return ""  # the quote starts its sentence
+        return "", ""  # the quote starts its sentence
     clause = _CLAUSE_MARK.split(sentence)[-1]
     opens = sentence[: len(sentence) - len(clause)].rstrip()[-1:] in ("", ":", ";")
     clause_words = _function_words(clause, opens_sentence=opens)
     # a condition right before ("If |members agree"); not "accept it if they keep |the
     # four-hour response time", which the condition does not reach
     if clause_words and clause_words[-1] in words.exceptions:
-        return clause_words[-1]
+        return clause_words[-1], ""
     # "other than |interns", "with the exception of |…"
     folded_clause = _words_of(clause)
     exception = next(
@@ -462,7 +473,7 @@ def _left_out_before(
         "",
     )
     if exception:
-        return exception
+        return exception, ""
     # a negation or restriction right before ("Under no circumstances |may …", "nur
     # |Mitglieder", "must not |sublet"), or one determining the subject a few words before
     # ("No tenant may |sublet"), since the last joining word: that of the conjunct before
@@ -483,11 +494,14 @@ def _left_out_before(
         ),
         "",
     )
+    closed = ""
     if limiting and first_word not in CONJUNCTIONS:
-        return limiting
+        if not _ends_an_absent_phrase(limiting, quote):
+            return limiting, ""
+        closed = limiting  # a window's cut at the close of its phrase: the checks go on
     denied = _denied(sentence + _opening_complementizer(first_word), words)
     if denied:
-        return denied
+        return denied, ""
     if _OPENS_WITH_NUMBER.match(quote) or number_value(first_word) is not None:
         # "at least |90 days", "höchstens |500 Euro", "up to |EUR 500", "<|5%", "±|5 mm", a
         # range's lower bound ("5–|10 days", "between 5 and |10", "от 5 до |10", "between
@@ -495,15 +509,15 @@ def _left_out_before(
         figures = _RANGE_START.search(before)
         range_start = figures.group().strip() if figures else _spelled_range_start(clause)
         if range_start:
-            return range_start
+            return range_start, ""
         sign = before[-1:]
         if sign and sign in _NUMBER_SIGNS:
-            return sign
+            return sign, ""
         bound = " ".join(_words_of(clause)[-2:])
         if bound in BOUND_PHRASES:
-            return bound
+            return bound, ""
         if clause_words and clause_words[-1] in BOUND_WORDS:
-            return clause_words[-1]
+            return clause_words[-1], ""
     # An opener: the sentence's ("If …, |the board must", "According to the tenant, |…");
     # the clause's right before the quote's when the quote opens its own ("Dear tenant, if
     # …, |…", ", but if …, |…"; not a relative "where"); one right before the quote ("The
@@ -525,11 +539,11 @@ def _left_out_before(
             if part is not sentence and found in _RELATIVE:
                 found = ""  # "Berlin, where the summit took place, |is the capital"
         if found:
-            return found
+            return found, ""
     closing = _conditional_close(sentence) or _permission_phrase(parts)
     if closing:
-        return closing
-    return next(
+        return closing, ""
+    left_out = next(
         (
             " ".join(own[-size:])
             for size in (3, 2, 1)
@@ -538,6 +552,7 @@ def _left_out_before(
         ),
         "",
     )
+    return left_out, closed
 
 
 def _spelled_range_start(clause: str) -> str:
@@ -549,6 +564,21 @@ def _spelled_range_start(clause: str) -> str:
     if len(last) >= 2 and last[-1] in _RANGE_TO and last[0] not in _RANGE_FROM:
         return " ".join(last[-2:]) if number_value(last[-2]) is not None else ""
     return ""
+
+
+def _ends_an_absent_phrase(word: str, quote: str) -> bool:
+    """Whether ``word``, left out before the quote, is a preposition of absence whose phrase
+    the quote only closes, a few words ending a list item, before going on with items of its
+    own ("ohne |triftigen Grund; keine europaweite Vereinheitlichung …", a window's cut): the
+    quote states none of that phrase; alone or going on briefly, it would."""
+    if word not in ABSENCE_PREPOSITIONS:
+        return False
+    item_end = _ITEM_END.search(quote)
+    if item_end is None:
+        return False
+    phrase = _words_of(quote[: item_end.start()])
+    rest = _words_of(quote[item_end.end() :])
+    return 0 < len(phrase) <= _ABSENT_PHRASE_WORDS and len(rest) >= _ITEMS_AFTER * len(phrase)
 
 
 def _permission_phrase(parts: list[str]) -> str:

@@ -117,6 +117,59 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "verbatim.cut_closes_phrase",
+        _V,
+        "the quote starts right after a preposition of absence (without, ohne, sans) but "
+        "only closes its phrase, at most three words ending a list item, and goes on with "
+        "items of its own, three times as many words at least: a window's cut that states "
+        "none of that phrase (triftigen Grund; keine europaweite … of ohne triftigen Grund; "
+        "keine europaweite …)",
+        (
+            (
+                "en",
+                "written permission; smoking in the stairwell and the cellar; loud music after "
+                "ten in the evening",
+                "The rules ban entry without written permission; smoking in the stairwell and "
+                "the cellar; loud music after ten in the evening.",
+            ),
+            (
+                "de",
+                "triftigen Grund; keine europaweite Vereinheitlichung staatlicher "
+                "Informationssammlungen; keine Überwachung des Zahlungsverkehrs",
+                "Wir fordern die Abschaffung jeder Speicherung ohne triftigen Grund; keine "
+                "europaweite "
+                "Vereinheitlichung staatlicher Informationssammlungen; keine Überwachung des "
+                "Zahlungsverkehrs.",
+            ),
+            (
+                "fr",
+                "autorisation écrite ; le tabac dans l'escalier et la cave ; la musique forte "
+                "après vingt-deux heures",
+                "Le règlement interdit l'entrée sans autorisation écrite ; le tabac dans "
+                "l'escalier et la cave ; la musique forte après vingt-deux heures.",
+            ),
+        ),
+        (
+            (
+                "en",
+                "written permission; smoking is banned",
+                "Nobody may enter without written permission; smoking is banned.",
+            ),
+            (
+                "de",
+                "triftigen Grund gespeichert oder weitergegeben werden; das gilt auch für "
+                "alle Behörden des Bundes und der Länder ohne jede Ausnahme",
+                "Daten dürfen nicht ohne triftigen Grund gespeichert oder weitergegeben werden; "
+                "das gilt auch für alle Behörden des Bundes und der Länder ohne jede Ausnahme.",
+            ),
+            (
+                "fr",
+                "autorisation écrite ; le tabac est interdit",
+                "Personne ne peut entrer sans autorisation écrite ; le tabac est interdit.",
+            ),
+        ),
+    ),
+    Rule(
         "verbatim.cut_said_in_answer",
         _V,
         "the quote starts right after a negation, restriction or condition of its sentence "

@@ -189,6 +189,11 @@ NEGATIONS_BY_LANGUAGE = _by_language(
     ko="안 아니",
 )
 NEGATIONS = _union(NEGATIONS_BY_LANGUAGE)
+# Negations that are prepositions ("ohne triftigen Grund", "without consent"): what they
+# negate is the phrase after them, which ends with its list item at the latest
+ABSENCE_PREPOSITIONS = _words(
+    "without ohne sans sin senza sem zonder utan uden uten bez без χωρίς fără tanpa sense"
+)
 NEGATION_PREFIXES = ("않", "없", "못")  # Korean negation is part of the verb: 않았습니다
 MODALS = _words(
     """must may might shall should can could required optional mandatory
