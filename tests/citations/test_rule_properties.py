@@ -2102,6 +2102,13 @@ CONDITIONED_SENTENCES = [
     ("ja", "賃借人が同意した場合に限り、", "賃貸人は建物を売却することができる。"),
     ("ja", "新聞によると、", "同社は顧客データを売却した。"),
     ("ko", "회원들이 동의한 경우에만 ", "이사회는 건물을 매각할 수 있다."),
+    ("ko", "회원들이 동의하는 한 ", "이사회는 건물을 매각할 수 있다."),
+    ("es", "Sólo cuando los socios estén de acuerdo, ", "la junta puede vender el edificio."),
+    ("nl", "Alleen wanneer de leden instemmen, ", "mag het bestuur het gebouw verkopen."),
+    ("en", "Only in the event that the members agree, ", "the board may sell the building."),
+    ("en", "Only with the consent of the members, ", "the board may sell the building."),
+    ("uk", "Тільки у разі згоди членів ", "правління може продати будівлю."),
+    ("zh", "若会员同意，", "董事会可以出售该大楼。"),
 ]
 # What may stand before a sentence without opening its words: an item's letter or number, a
 # label, a salutation ending the paragraph before; a clause before the condition
@@ -2497,6 +2504,8 @@ OUT_OF_REACH = [
     (["서면 보고서에서 위원회는 예산 증액을 권고했다."], "위원회는 예산 증액을 권고했다", 1),
     (["Il progetto è cresciuto, per il secondo anno consecutivo."], "Il progetto è cresciuto.", 1),
     (["Theo đó, công ty sẽ tăng lương cho nhân viên."], "công ty sẽ tăng lương cho nhân viên", 1),
+    (["据此，法院判决被告赔偿原告损失。"], "法院判决被告赔偿原告损失", 1),
+    (["若干会员同意后，董事会出售了该大楼。"], "董事会出售了该大楼", 1),
     (
         ["With great pleasure, the council approved the budget."],
         "the council approved the budget",

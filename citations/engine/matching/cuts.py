@@ -46,6 +46,7 @@ from .words import (
     NEGATING_VERBS,
     NEGATION_PREFIXES,
     NEGATIONS,
+    ONLY_WORDS,
     PERMISSION_STEMS,
     PREPOSITIONS,
     PROCLITICS,
@@ -58,6 +59,7 @@ from .words import (
     TRAILING_BOUNDS,
     UNSPACED_LIMITING,
     UNSPACED_NEGATING_ENDINGS,
+    UNSPACED_NOT_OPENERS,
     UNSPACED_OPENERS,
     UNSPACED_QUALIFYING_ENDINGS,
     UNSPACED_RESTRICTING,
@@ -534,8 +536,10 @@ def _left_out_before(
         opened = part.lstrip()
         if UNSPACED_SCRIPT.match(opened[:1]):
             found = next((word for word in UNSPACED_OPENERS if opened.startswith(word)), "")
+            if opened.startswith(UNSPACED_NOT_OPENERS):
+                found = ""
         else:
-            found = _opener(_words_of(" ".join(_letter_runs(part)[:4])), words)
+            found = _opener(_words_of(" ".join(_letter_runs(part)[:5])), words)
             if part is not sentence and found in _RELATIVE:
                 found = ""  # "Berlin, where the summit took place, |is the capital"
         if found:
@@ -586,7 +590,7 @@ def _permission_phrase(parts: list[str]) -> str:
     clause ("With the consent of the landlord, |…", "Sous réserve de l'accord du bailleur,
     |…"), or ""."""
     for part in parts[:-1]:
-        phrase = [word for word in _words_of(part) if word not in _JOINING_WORDS]
+        phrase = [word for word in _words_of(part) if word not in _JOINING_WORDS | ONLY_WORDS]
         if phrase and phrase[0] in CONDITIONING_PREPOSITIONS:
             found = next((word for word in phrase if word.startswith(PERMISSION_STEMS)), "")
             if found:
@@ -602,8 +606,14 @@ def _conditional_close(sentence: str) -> str:
 
 
 def _opener(opening: list[str], words: CutWords) -> str:
-    """The opener ``opening``, a clause's first words, starts with, after a joining word."""
+    """The opener ``opening``, a clause's first words, starts with, after a joining word or
+    an "only" ("Only in the event that …", "Únicamente en caso de que …"); "only" and a
+    word of condition ("Only when …", "Sólo cuando …") is one."""
     if opening[:1] and opening[0] in _JOINING_WORDS:
+        opening = opening[1:]
+    if opening[:2] and opening[0] in ONLY_WORDS:
+        if opening[1:2] and opening[1] in IF_CONDITIONS:
+            return " ".join(opening[:2])  # "only when", "nur wenn", "csak ha": a condition
         opening = opening[1:]
     return next(
         (

@@ -263,7 +263,7 @@ ONLY_BY_LANGUAGE = _by_language(
     es="solo sólo solamente únicamente exclusivamente",
     it="soltanto solamente unicamente esclusivamente solo",
     pt="só somente apenas exclusivamente",
-    nl="alleen slechts uitsluitend",
+    nl="alleen slechts uitsluitend enkel",
     sv="bara endast enbart",
     da="kun bare",
     no="kun bare",
@@ -285,6 +285,7 @@ ONLY_BY_LANGUAGE = _by_language(
     sk="len iba výlučne jedine",
     sl="samo zgolj izključno",
 )
+ONLY_WORDS = _union(ONLY_BY_LANGUAGE)
 LIMITING_BY_LANGUAGE = {
     language: NEGATIONS_BY_LANGUAGE.get(language, frozenset())
     | ONLY_BY_LANGUAGE.get(language, frozenset())
@@ -447,7 +448,8 @@ IF_CONDITIONS = _words(
     """if when whenever where provided providing should wenn falls sofern soweit sobald
     si lorsque lorsqu quand se qualora cuando caso indien als wanneer mits om ifall när
     hvis dersom når jos mikäli jeśli jeżeli gdy pokud jestliže když dacă eğer şayet jika
-    apabila bila kalau если когда αν εάν εφόσον όταν אם إذا لو अगर यदि"""
+    apabila bila kalau если когда якщо коли ако ha amennyiben nếu khi αν εάν εφόσον όταν אם
+    إذا لو अगर यदि"""
 )
 # Bounds and time limits a sentence may go on with right after the words a quote stops at
 # ("may not sublet the flat |until 2026", "500 euros |at most"): a full stop put there drops
@@ -486,29 +488,26 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     assuming, supposing, allegedly, reportedly, supposedly, apparently, perhaps, maybe,
     possibly, probably, ideally, theoretically, in theory, in principle, according to,
     hypothetically, presumably, whenever, as long as, so long as, otherwise,
-    in that case, except, only if, only where, only when, only after, only in, save as,
+    in that case, except, only after, only in, save as,
     save where, save that, other than, in the absence of, absent, failing""",
     de="""wenn, falls, sofern, soweit, sollte, sollten, außer, es sei denn, angeblich,
     vermutlich, möglicherweise, eventuell, vielleicht, wahrscheinlich, idealerweise,
     theoretisch, laut, im prinzip, solange, andernfalls, sonst, im falle, mutmaßlich,
-    nur wenn, nur falls, nur sofern, lediglich wenn, ausschließlich wenn, vorausgesetzt,
+    ausgenommen, vorausgesetzt,
     unter der bedingung, vorbehaltlich""",
     fr="""si, sauf, à moins, pourvu, au cas, en cas, selon, d'après, prétendument,
     apparemment, peut-être, probablement, en principe, théoriquement, sinon, tant que,
-    dès lors que, à condition, seulement si, uniquement si, s'il, s'ils, sous réserve,
-    dans le cas, pour autant que, uniquement lorsque, seulement lorsque""",
+    dès lors que, à condition, s'il, s'ils, sous réserve, dans le cas, pour autant que""",
     es="""si, salvo, a menos, en caso, siempre que, según, supuestamente, quizá, quizás,
-    tal vez, en principio, de acuerdo con, de lo contrario, a condición, solo si, sólo si,
-    únicamente si, solamente si, excepto, sólo cuando, solo cuando, de acuerdo a""",
+    tal vez, en principio, de acuerdo con, de lo contrario, a condición, excepto,
+    de acuerdo a""",
     it="""se, qualora, purché, a meno, in caso, secondo, presumibilmente, forse,
-    probabilmente, in teoria, finché, altrimenti, a condizione, solo se, soltanto se, salvo,
+    probabilmente, in teoria, finché, altrimenti, a condizione, salvo,
     nel caso, a patto che, stando a, a detta""",
     pt="""se, caso, desde que, segundo, supostamente, talvez, provavelmente, de acordo com,
-    caso contrário, a menos que, conforme, alegadamente, só se, somente se, apenas se,
-    salvo, exceto, só quando""",
+    caso contrário, a menos que, conforme, alegadamente, salvo, exceto""",
     nl="""indien, tenzij, mits, volgens, vermoedelijk, misschien, waarschijnlijk,
-    in principe, als, zolang, anders, op voorwaarde, alleen als, alleen indien, enkel als,
-    uitsluitend indien, alleen wanneer, behoudens, in geval, in het geval""",
+    in principe, als, zolang, anders, op voorwaarde, behoudens, in geval, in het geval""",
     pl="""jeśli, jeżeli, gdy, o ile, w przypadku, pod warunkiem, według, zgodnie z,
     rzekomo, prawdopodobnie, być może, chyba że, o ile nie, w razie""",
     cs="""pokud, jestliže, jestli, v případě, pod podmínkou, podle, údajně,
@@ -519,21 +518,18 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
     no="hvis, dersom, med mindre, ifølge, kanskje, antagelig",
     ru="""если, в случае, при условии, согласно, по словам, по данным, по мнению, якобы,
     возможно, вероятно, иначе, якщо, у разі, в разі, за умови, згідно з, за словами,
-    можливо, ймовірно, нібито, інакше, ако, освен ако, според, только если, лише якщо,
-    тільки якщо, само ако, у випадку, в випадку, відповідно до, за даними, в случай,
-    съгласно""",
+    можливо, ймовірно, нібито, інакше, ако, освен ако, според, у випадку, в випадку,
+    відповідно до, за даними, в случай, съгласно""",
     id="""jika, apabila, bila, kalau, seandainya, menurut, asalkan, dengan syarat, diduga,
     mungkin, kemungkinan""",
     tr="eğer, şayet, muhtemelen, belki, iddiaya göre",
     el="αν, εάν, εφόσον, σε περίπτωση, σύμφωνα με, ίσως, πιθανόν, δήθεν",
     ko="만약, 만일, 다만, 아마",
     fi="""jos, mikäli, ellei, jollei, kunhan, väitetysti, mahdollisesti, todennäköisesti,
-    ehkä, muuten, vain jos, paitsi jos""",
-    hu="""ha, hacsak, amennyiben, feltéve, esetleg, talán, állítólag, valószínűleg, különben,
-    csak ha""",
-    ro="""dacă, cu excepția, cu condiția, în cazul, în caz, conform, probabil, pretins, altfel,
-    doar dacă, numai dacă""",
-    vi="nếu, trừ khi, miễn là, trong trường hợp, có lẽ, nghe nói, chỉ khi, chỉ nếu",
+    ehkä, muuten, paitsi jos""",
+    hu="""ha, hacsak, amennyiben, feltéve, esetleg, talán, állítólag, valószínűleg, különben""",
+    ro="dacă, cu excepția, cu condiția, în cazul, în caz, conform, probabil, pretins, altfel",
+    vi="nếu, trừ khi, miễn là, trong trường hợp, có lẽ, nghe nói",
     hi="अगर, यदि, बशर्ते, शायद, संभवतः, कथित तौर पर",
     ar="إذا, لو, ربما, بشرط, شريطة, ما لم, في حال, في حالة, حسب, بحسب, وفقا, وفقًا, يزعم",
     he="אם, אלא אם, בתנאי, ייתכן, לכאורה, במקרה, במידה, אילו, אולי, לפי, על פי",
@@ -625,9 +621,27 @@ UNSPACED_OPENERS = (
     "要是",
     "未经",
     "未經",
+    "若",
+    "如",
+    "倘",
     "もし",
     "仮に",
     "万一",
+)
+# Words that begin like an opener and are none (若干: several, 如何: how, 如下: as follows,
+# 据此: accordingly)
+UNSPACED_NOT_OPENERS = (
+    "若干",
+    "如何",
+    "如下",
+    "如此",
+    "如今",
+    "如同",
+    "如上",
+    "如实",
+    "如實",
+    "据此",
+    "據此",
 )
 # What opens the clause after a full stop a quote puts where the sentence goes on, in
 # scripts without spaces: a condition, exception or restriction ("，除非…", "、ただし…")
@@ -642,7 +656,7 @@ CONDITIONAL_ENDINGS = (
     *("的话", "的話", "的情况下", "的情況下", "的前提下"),
     # Korean: a verb's conditional endings, not every word ending in 면 ("서면": written)
     *("하면", "으면", "다면", "이라면", "되면", "않으면", "없으면", "있으면", "려면"),
-    *("경우", "경우에", "경우에는", "경우에만", "조건으로"),
+    *("경우", "경우에", "경우에는", "경우에만", "조건으로", "는 한", "해야"),
 )
 UNSPACED_NEGATING_ENDINGS = (
     "ない",
