@@ -144,6 +144,8 @@ _UNSPACED_ENDINGS = (*UNSPACED_NEGATING_ENDINGS, *UNSPACED_QUALIFYING_ENDINGS)
 # Where a clause opens after a stop or a clause mark: spaces and the marks themselves
 _CLAUSE_OPENING = " \t\n,;:，、；："
 # A number and what joins it to the next as a range ("5–", "5 to", "zwischen 5 und")
+_OPENING_CONTEXT = 60  # characters of a phrase read for its first words
+_BOUND_CONTEXT = 80  # characters before a quote read for a bound or range start
 _RANGE_FROM = ("from", "von", "de", "от", "od")  # "from 500 to |700": a change, no range
 _RANGE_TO = ("to", "through", "bis", "à", "a", "al", "tot", "till", "до", "do", "έως")
 _RANGE_BETWEEN = (
@@ -504,22 +506,13 @@ def _left_out_before(
     denied = _denied(sentence + _opening_complementizer(first_word), words)
     if denied:
         return denied, ""
-    if _OPENS_WITH_NUMBER.match(quote) or number_value(first_word) is not None:
-        # "at least |90 days", "höchstens |500 Euro", "up to |EUR 500", "<|5%", "±|5 mm", a
-        # range's lower bound ("5–|10 days", "between 5 and |10", "от 5 до |10", "between
-        # five and |ten")
-        figures = _RANGE_START.search(before)
-        range_start = figures.group().strip() if figures else _spelled_range_start(clause)
-        if range_start:
-            return range_start, ""
-        sign = before[-1:]
-        if sign and sign in _NUMBER_SIGNS:
-            return sign, ""
-        bound = " ".join(_words_of(clause)[-2:])
-        if bound in BOUND_PHRASES:
-            return bound, ""
-        if clause_words and clause_words[-1] in BOUND_WORDS:
-            return clause_words[-1], ""
+    # "at least |90 days", "höchstens |500 Euro", "up to |EUR 500", "<|5%", "±|5 mm", a
+    # range's lower bound ("5–|10 days", "between 5 and |10", "от 5 до |10", "between five
+    # and |ten"); whether the quote opens with a number is asked last (number words are
+    # read from a table built on first use)
+    bound = _number_bound(before, clause, clause_words)
+    if bound and (_OPENS_WITH_NUMBER.match(quote) or number_value(first_word) is not None):
+        return bound, ""
     # An opener: the sentence's ("If …, |the board must", "According to the tenant, |…");
     # the clause's right before the quote's when the quote opens its own ("Dear tenant, if
     # …, |…", ", but if …, |…"; not a relative "where"); one right before the quote ("The
@@ -559,10 +552,28 @@ def _left_out_before(
     return left_out, closed
 
 
-def _spelled_range_start(clause: str) -> str:
-    """The lower bound of a range written in words that ``clause`` ends with ("five to",
-    "between five and"; not "from five to"), or ""."""
-    last = _words_of(clause)[-3:]
+def _number_bound(before: str, clause: str, clause_words: list[str]) -> str:
+    """The bound or range start ``before`` ends with, which a number after it would take:
+    a range's lower bound, a sign, a bound phrase or word; or ""."""
+    tail = before[-_BOUND_CONTEXT:]
+    figures = _RANGE_START.search(tail)
+    if figures:
+        return figures.group().strip()
+    sign = before[-1:]
+    if sign and sign in _NUMBER_SIGNS:
+        return sign
+    last = _words_of(" ".join(clause.split()[-3:]))
+    if " ".join(last[-2:]) in BOUND_PHRASES:
+        return " ".join(last[-2:])
+    if clause_words and clause_words[-1] in BOUND_WORDS:
+        return clause_words[-1]
+    return _spelled_range_start(last)
+
+
+def _spelled_range_start(last: list[str]) -> str:
+    """The lower bound of a range written in words that the words ``last`` end with ("five
+    to", "between five and"; not "from five to"), or ""."""
+    last = last[-3:]
     if len(last) == 3 and last[0] in _RANGE_BETWEEN and last[2] in _RANGE_AND:
         return " ".join(last) if number_value(last[1]) is not None else ""
     if len(last) >= 2 and last[-1] in _RANGE_TO and last[0] not in _RANGE_FROM:
@@ -590,6 +601,9 @@ def _permission_phrase(parts: list[str]) -> str:
     clause ("With the consent of the landlord, |…", "Sous réserve de l'accord du bailleur,
     |…"), or ""."""
     for part in parts[:-1]:
+        opening = _LETTERS.findall(part[:_OPENING_CONTEXT].lower())[:3]
+        if not CONDITIONING_PREPOSITIONS.intersection(opening):
+            continue  # a cheap look at its first words: folding every part costs
         phrase = [word for word in _words_of(part) if word not in _JOINING_WORDS | ONLY_WORDS]
         if phrase and phrase[0] in CONDITIONING_PREPOSITIONS:
             found = next((word for word in phrase if word.startswith(PERMISSION_STEMS)), "")
