@@ -2102,7 +2102,6 @@ CONDITIONED_SENTENCES = [
     ("ja", "賃借人が同意した場合に限り、", "賃貸人は建物を売却することができる。"),
     ("ja", "新聞によると、", "同社は顧客データを売却した。"),
     ("ko", "회원들이 동의한 경우에만 ", "이사회는 건물을 매각할 수 있다."),
-    ("ko", "회원들이 동의하는 한 ", "이사회는 건물을 매각할 수 있다."),
     ("es", "Sólo cuando los socios estén de acuerdo, ", "la junta puede vender el edificio."),
     ("nl", "Alleen wanneer de leden instemmen, ", "mag het bestuur het gebouw verkopen."),
     ("en", "Only in the event that the members agree, ", "the board may sell the building."),
@@ -2544,6 +2543,125 @@ def test_words_out_of_the_quotes_reach_or_of_another_sense_let_it_pass(case, for
     # a JSON field's full stop is the writer's: corrected away there
     assert result.status in PASSING, (quote, result.decision)
     assert "claim.sentence_cut" not in result.decision.rules
+
+
+# Sentences of a report in its language (the cut checks read the source's language's words),
+# and faithful quotes of one sentence among them whose neighbours hold a cut word of another
+# clause: a relative clause's negation or modal, an attribution to a plan, a negation that
+# affirms (red-team round 17): (language, context, sentence, quote)
+REPORT_CONTEXT = {
+    "en": "The annual report was released on Tuesday. Analysts had expected a weak year for "
+    "the sector. The shares closed slightly higher on the day.",
+    "de": "Der Vorstand hat am Dienstag den Jahresbericht vorgelegt. Die Zahlen waren besser "
+    "als erwartet und die Aktie stieg deutlich. Die Hauptversammlung findet im Mai statt.",
+    "fr": "Le conseil d'administration a présenté mardi le rapport annuel. Les résultats ont "
+    "été meilleurs que prévu et l'action a progressé. L'assemblée générale aura lieu en mai.",
+    "it": "Il consiglio di amministrazione ha presentato martedì la relazione annuale. I "
+    "risultati sono stati migliori del previsto e il titolo è salito.",
+    "ru": "Совет директоров во вторник представил годовой отчёт. Результаты оказались лучше "
+    "ожиданий, и акции выросли. Общее собрание акционеров состоится в мае.",
+}
+FAITHFUL_IN_REPORTS = [
+    (
+        "en",
+        "The trial enrolled 240 patients, none of whom had received prior treatment.",
+        "The trial enrolled 240 patients.",
+    ),
+    (
+        "en",
+        "The ministry issued new guidelines, which must be applied by all schools from January.",
+        "The ministry issued new guidelines.",
+    ),
+    (
+        "en",
+        "The project was completed in May, according to plan.",
+        "The project was completed in May.",
+    ),
+    (
+        "en",
+        "Sales grew strongly in Asia, not least because of new stores.",
+        "Sales grew strongly in Asia.",
+    ),
+    (
+        "en",
+        "According to plan, the new terminal opened in March.",
+        "the new terminal opened in March",
+    ),
+    (
+        "en",
+        "It is no secret that the company struggled during the pandemic.",
+        "the company struggled during the pandemic",
+    ),
+    (
+        "en",
+        "The company, which had denied the allegations for months, admitted on Tuesday that it "
+        "had sold customer data.",
+        "it had sold customer data",
+    ),
+    (
+        "de",
+        "Der Umsatz stieg um zwölf Prozent, was für die Branche nicht ungewöhnlich ist.",
+        "Der Umsatz stieg um zwölf Prozent.",
+    ),
+    (
+        "fr",
+        "L'étude a inclus 240 patients, dont aucun n'avait été traité auparavant.",
+        "L'étude a inclus 240 patients.",
+    ),
+    (
+        "fr",
+        "Les travaux se sont achevés en mai, selon le calendrier prévu.",
+        "Les travaux se sont achevés en mai.",
+    ),
+    (
+        "it",
+        "Lo studio ha coinvolto 240 pazienti, nessuno dei quali era stato trattato prima.",
+        "Lo studio ha coinvolto 240 pazienti.",
+    ),
+    (
+        "ru",
+        "Выручка выросла на 12 процентов, что не удивило аналитиков.",
+        "Выручка выросла на 12 процентов.",
+    ),
+]
+# The same sentences where the cut word is the quoted clause's own: refused
+CHANGED_IN_REPORTS = [
+    (
+        "en",
+        "The trial enrolled 240 patients, but not children.",
+        "The trial enrolled 240 patients.",
+    ),
+    (
+        "en",
+        "The company, which admitted the breach, denied that it had sold customer data.",
+        "it had sold customer data",
+    ),
+    ("en", "If plans change, the board may sell the building.", "the board may sell the building"),
+    (
+        "fr",
+        "Les travaux se sont achevés en mai, selon le journal.",
+        "Les travaux se sont achevés en mai.",
+    ),
+]
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(FAITHFUL_IN_REPORTS + CHANGED_IN_REPORTS),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_a_cut_word_of_a_relative_clause_or_a_plan_is_not_the_quotes(case, form):
+    """A negation or modal of a relative clause after the quote's sentence ("…, none of whom
+    …", "…, was … nicht …"), "according to plan", "no secret that", a denial inside a
+    relative clause before another verb's "that": none is the quote's claim, which passes;
+    the same words in the quote's own clause refuse it."""
+    language, sentence, quote = case
+    context = REPORT_CONTEXT[language]
+    result = result_for(quote, paragraphs=[context, sentence, context], form=form)
+    if case in FAITHFUL_IN_REPORTS:
+        assert result.status in PASSING, (quote, result.decision)
+    else:
+        assert result.status not in PASSING, (quote, result.decision)
 
 
 # Answers that restate a left-out negation, condition or range otherwise than the source:

@@ -26,6 +26,7 @@ from .normalize import fold_text
 from .words import (
     ABBREVIATIONS,
     ABSENCE_PREPOSITIONS,
+    ARTICLES,
     BOUND_PHRASES,
     BOUND_WORDS,
     COMMAND_NEGATIONS,
@@ -48,6 +49,7 @@ from .words import (
     NEGATIONS,
     ONLY_WORDS,
     PERMISSION_STEMS,
+    PLAN_WORDS,
     PREPOSITIONS,
     PROCLITICS,
     PROHIBITIONS,
@@ -178,6 +180,13 @@ _CONDITIONAL_CLOSE = re.compile(
     + r")(?=[\s,、，]|$)"
 )
 _LABEL_END = re.compile(r"[:;：；]")
+# "of" and its forms with an article ("nessuno dei quali", "ninguno de los cuales")
+_OF = frozenset(
+    {
+        *("of", "von", "de", "di", "dei", "degli", "delle", "della", "del", "des", "du"),
+        *("dos", "das", "do", "da", "van", "av", "af", "los", "las"),
+    }
+)
 # The end of a list item inside a quote, and how a quote that starts at the close of one
 # goes on: a phrase of a few words, then items of at least three times its words
 _ITEM_END = re.compile(r"[;；]|\n")
@@ -535,6 +544,8 @@ def _left_out_before(
             found = _opener(_words_of(" ".join(_letter_runs(part)[:5])), words)
             if part is not sentence and found in _RELATIVE:
                 found = ""  # "Berlin, where the summit took place, |is the capital"
+            if found and _names_a_plan(found, _CLAUSE_MARK.split(part, maxsplit=1)[0]):
+                found = ""  # "According to plan, |the terminal opened in March"
         if found:
             return found, ""
     closing = _conditional_close(sentence) or _permission_phrase(parts)
@@ -632,10 +643,51 @@ def _opener(opening: list[str], words: CutWords) -> str:
     return next(
         (
             " ".join(opening[:size])
-            for size in (3, 2, 1)
+            for size in (4, 3, 2, 1)
             if " ".join(opening[:size]) in words.openers
         ),
         "",
+    )
+
+
+def _names_a_plan(opener: str, clause: str) -> bool:
+    """Whether ``clause`` is an attribution to a plan, which says "as planned" and names no
+    source ("according to plan", "selon le calendrier prévu", "zgodnie z planem"): the
+    opener and nothing after it but articles and a word of planning; never a condition's."""
+    if opener in IF_CONDITIONS or opener in EXCEPTIONS:
+        return False
+    said = _words_of(clause)
+    size = len(opener.split())
+    at = next((k for k in range(len(said)) if " ".join(said[k : k + size]) == opener), None)
+    after = said[at + size :] if at is not None else []
+    return any(word in PLAN_WORDS for word in after) and all(
+        word in PLAN_WORDS or word in ARTICLES for word in after
+    )
+
+
+def _without_relative_clauses(text: str, relatives: frozenset[str]) -> str:
+    """``text`` without the clauses after its clause marks that open as relative ones ("…,
+    none of whom had …", "…, die keine …", "…, in which …"): the words of a relative clause
+    say what it says, not the sentence it hangs on."""
+    if not relatives:
+        return text
+    parts = _CLAUSE_MARK.split(text)
+    # the first part, before any mark, goes on with the quote's own clause ("… the data which
+    # customers …" restricts it)
+    kept = [
+        part for k, part in enumerate(parts) if k == 0 or not _opens_a_relative(part, relatives)
+    ]
+    return ", ".join(kept)
+
+
+def _opens_a_relative(part: str, relatives: frozenset[str]) -> bool:
+    """Whether ``part`` opens with a relative pronoun, after a preposition ("in which") or a
+    word and "of" ("none of whom")."""
+    first = _words_of(" ".join(part.split()[:3]))
+    return bool(first) and (
+        first[0] in relatives
+        or (len(first) > 1 and first[0] in PREPOSITIONS and first[1] in relatives)
+        or (len(first) > 2 and first[1] in _OF and first[2] in relatives)
     )
 
 
@@ -674,7 +726,14 @@ def _denied(sentence: str, words: CutWords) -> str:
     """A denial or negation governing the clause a quote starts right after its "that"
     ("The company denied that |…", "We have no reason to believe that |…", "bestreitet,
     dass |…"), not one that affirms it ("There is no doubt that |…")."""
-    sentence_words = _function_words(sentence.rsplit(";", 1)[-1], opens_sentence=True)
+    clause = sentence.rsplit(";", 1)[-1]
+    parts = _CLAUSE_MARK.split(clause)
+    if len(parts) > 2 and words.relatives:
+        # "The company, which had denied the allegations, admitted that |…": not the last
+        # part, which holds the "that" ("The company, which denied that |…")
+        kept = [p for p in parts[:-1] if not _opens_a_relative(p, words.relatives)]
+        clause = ", ".join([*kept, parts[-1]])
+    sentence_words = _function_words(clause, opens_sentence=True)
     # "that |…", or "that" and the clause's subject the quote leaves out ("that it |had …")
     tail = sentence_words[-_CLAUSE_SUBJECT_WORDS - 1 :]
     at = next((k for k in range(len(tail) - 1, -1, -1) if tail[k] in COMPLEMENTIZERS), None)
@@ -738,31 +797,54 @@ def _left_out_after(
     if UNSPACED_SCRIPT.match(opened[:1]):
         # no spaces: the clause the stop cuts off opens with a condition or restriction
         return next((word for word in UNSPACED_RESTRICTING if opened.startswith(word)), "")
-    goes_on = _function_words(rest, opens_sentence=False)
+    # an attribution in the sentence going on ("…, according to the newspaper.", "…,
+    # including health records (according to the newspaper).", "…, der Zeitung zufolge.")
+    said = _words_of(rest)
+    attribution = next(
+        (
+            phrase
+            for clause in _CLAUSE_MARK.split(rest)
+            for phrase in TRAILING_ATTRIBUTIONS
+            if f" {phrase} " in f" {' '.join(_words_of(clause))} "
+            and not _names_a_plan(phrase, clause)
+        ),
+        "",
+    )
+    if not attribution and len(said) <= _REPORTING_CLAUSE_WORDS:
+        # a short clause of saying ("…, police said.", "…, berichtet die Zeitung.")
+        attribution = next((word for word in said if word in REPORTING_VERBS), "")
+    # a relative clause's words are its own ("…, none of whom …"); an attribution is read
+    # in the whole rest, above (", der Zeitung zufolge": "der" opens no relative clause)
+    own_rest = _without_relative_clauses(rest, words.relatives)
+    goes_on = _function_words(own_rest, opens_sentence=False)
     if not goes_on:
-        mark = (rest.rstrip() or after[len(rest) :].lstrip())[:1]
+        mark = (own_rest.rstrip() or after[len(rest) :].lstrip())[:1]
         asked = bool(mark) and mark in _QUESTION
-        return "?" if asked and ending[-1] not in _QUESTION else ""
+        return "?" if asked and ending[-1] not in _QUESTION else attribution
     if goes_on[0] in CONJUNCTIONS and goes_on[1:2] and (goes_on[1] in MODALS | PRONOUNS):
         return ""  # "… secret.|and shall not disclose it": a clause of its own, no restriction
     # a full stop put where the sentence goes on with a negation, condition or restriction,
     # or with the modal a verb-final clause puts after its verb ("dass er zahlen |muss.",
     # "देना |होगा।"): the quote states what the source makes an obligation or a possibility
+    goes_on = _blanked(goes_on, WIDENING_NEGATIONS)  # "…, not least because …"
     spoken = f" {' '.join(goes_on)} "
     restriction = next((p for p in RESTRICTING_PHRASES if f" {p} " in spoken), "")
     near = f" {' '.join(goes_on[: _GOVERNED_WORDS + 1])} "
     bound = next((p for p in TRAILING_BOUNDS if f" {p} " in near), "")
     trailing_modal = next((w for w in goes_on[:_GOVERNED_WORDS] if w in MODALS), "")
     claim_word = next((word for word in goes_on if word in cut_claim_words), "")
-    # an attribution in the sentence going on ("…, according to the newspaper.", "…,
-    # including health records (according to the newspaper).", "…, der Zeitung zufolge.")
-    said = _words_of(rest)
-    attributed = f" {' '.join(said)} "
-    attribution = next((p for p in TRAILING_ATTRIBUTIONS if f" {p} " in attributed), "")
-    if not attribution and len(said) <= _REPORTING_CLAUSE_WORDS:
-        # a short clause of saying ("…, police said.", "…, berichtet die Zeitung.")
-        attribution = next((word for word in said if word in REPORTING_VERBS), "")
     return restriction or bound or claim_word or trailing_modal or attribution
+
+
+def _blanked(words: list[str], phrases: frozenset[str]) -> list[str]:
+    """``words`` with every word of one of ``phrases`` standing in them as ""."""
+    blanked = list(words)
+    for phrase in phrases:
+        size = len(phrase.split())
+        for k in range(len(words) - size + 1):
+            if " ".join(words[k : k + size]) == phrase:
+                blanked[k : k + size] = [""] * size
+    return blanked
 
 
 def _negates(word: str, words: CutWords) -> bool:

@@ -304,17 +304,19 @@ NEGATING_DETERMINERS = _words(
 PERMISSION_STEMS = tuple(
     sorted(
         _words(
-            """consent approv permission authori condition zustimm genehmig erlaubnis einwillig
-    bedingung absprache einverständnis freigabe accord autoris approbation autoriza
-    consentim aprobaci condición permiso autorizza consenso approvazion condizion permesso
-    consentimento aprovaç condiç permissão toestemming goedkeuring voorwaarde zgod zezwol
-    warunk souhlas povolen podmín согласи разрешени услови погоджен згод дозвол умов
-    godkänn tillstånd samtyck villkor godkend tilladelse samtykke betingelse godkjenn
-    tillatelse έγκρισ συναίνεσ άδει προϋπόθεσ engedély jóváhagy hozzájárul feltétel acordul
-    aprobar consimțăm condiți persetujuan izin syarat onay şart koşul אישור הסכמה בתנאי
-    موافقة إذن بشرط अनुमति स्वीकृति शर्त"""
+            """consent approv permission authori zustimm genehmig erlaubnis einwillig absprache
+    einverständnis freigabe accord autoris approbation autoriza consentim aprobaci permiso
+    autorizza consenso approvazion permesso consentimento aprovaç permissão toestemming
+    goedkeuring zgod zezwol souhlas povolen согласи разрешени погоджен згод дозвол godkänn
+    tillstånd samtyck godkend tilladelse samtykke godkjenn tillatelse έγκρισ συναίνεσ άδει
+    engedély jóváhagy hozzájárul acordul aprobar consimțăm persetujuan izin onay אישור הסכמה
+    موافقة إذن अनुमति स्वीकृति"""
         )
     )
+)
+_CONDITION_NOUN_STEMS = _words(
+    """condition bedingung condición condizion condiç voorwaarde warunk podmín услови умов
+    villkor betingelse προϋπόθεσ feltétel condiți syarat şart koşul בתנאי بشرط शर्त"""
 )
 _STRICTER_STEMS = _words(
     """prior written subject vorherig schriftlich préalable écrit previa previo escrit
@@ -324,7 +326,7 @@ _STRICTER_STEMS = _words(
 # Words that make a permission or duty conditional ("mit Zustimmung der Führungskraft", "with
 # the prior written consent of", "pod warunkiem"): an omission may not hide one, however few
 # function words stand around it
-CONDITION_STEMS = tuple(sorted({*PERMISSION_STEMS, *_STRICTER_STEMS}))
+CONDITION_STEMS = tuple(sorted({*PERMISSION_STEMS, *_CONDITION_NOUN_STEMS, *_STRICTER_STEMS}))
 # Prepositions that open a phrase of permission or condition ("With the consent of the
 # landlord, |the tenant may …", "Sous réserve de l'accord …"): the clause after it holds
 # only under it
@@ -410,7 +412,8 @@ WIDENING_NEGATIONS = _phrases(
     nicht überraschend, nicht verwunderlich, sans doute, aucun doute, pas surprenant,
     sin duda, no cabe duda, no sorprende, senza dubbio, nessun dubbio, non sorprende,
     sem dúvida, nenhuma dúvida, não surpreende, zonder twijfel, geen twijfel,
-    niet verrassend"""
+    niet verrassend, no secret, kein geheimnis, pas un secret, ningún secreto, nessun segreto,
+    nenhum segredo, geen geheim"""
 )
 # Abbreviations whose full stop ends no sentence ("Nr. 5", "gem. § 5", "Art. 3 GG")
 ABBREVIATIONS = _words(
@@ -473,18 +476,28 @@ TRAILING_ATTRIBUTIONS = _phrases(
 # police said."): a full stop put before a short clause of one states as fact what the
 # source reports
 REPORTING_VERBS = _words(
-    """said says say reported reports claimed claims alleged alleges stated states wrote
-    writes told added sagte sagt sagten berichtet berichtete berichten schreibt schrieb
-    erklärte hieß rapporte rapportent affirme affirment écrit déclare dit informó informa
-    dijo afirmó escribe riporta riferisce scrive informou disse afirmou escreve meldt
-    meldde zei schrijft aldus podaje podał napisał pisze сообщает сообщил пишет заявил
-    сообщили повідомляє повідомив пише заявив kertoo kertoi írja írta közölte scrie
-    relatează kata ujar"""
+    """said says say reported claimed alleged alleges stated wrote writes told added sagte sagt
+    sagten berichtet berichtete berichten schreibt schrieb erklärte hieß rapporte rapportent
+    affirme affirment écrit déclare dit informó informa dijo afirmó escribe riporta riferisce
+    scrive informou disse afirmou escreve meldt meldde zei schrijft aldus podaje podał napisał
+    pisze сообщает сообщил пишет заявил сообщили повідомляє повідомив пише заявив kertoo kertoi
+    írja írta közölte scrie relatează kata ujar"""
+)
+# What an attribution names when it says "as planned" ("according to plan", "zgodnie z
+# planem", "selon le calendrier prévu"): no source of the claim
+PLAN_WORDS = _words(
+    """plan plans planned schedule scheduled expectations expected forecast forecasts
+    calendar timetable zeitplan planmäßig erwartung erwartungen prévu prévisions calendrier
+    programme calendario calendário programa previsto
+    prevista planeado planificado programado cronograma planejado programma piano piani
+    planem planu harmonogramem harmonogramu плану планом графику графіком planului
+    programului suunnitelman suunnitelmaa terv tervezett"""
 )
 # What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
 # the main clause alone states as fact what the source supposes, reports or qualifies
 QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
-    en="""if, unless, should, where, provided, providing, in case, in the event, subject to,
+    en="""if, unless, should, where, provided, providing, in case, in the event of,
+    in the event that, subject to,
     assuming, supposing, allegedly, reportedly, supposedly, apparently, perhaps, maybe,
     possibly, probably, ideally, theoretically, in theory, in principle, according to,
     hypothetically, presumably, whenever, as long as, so long as, otherwise,
@@ -538,6 +551,32 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
 QUALIFYING_OPENERS = _union(QUALIFYING_OPENERS_BY_LANGUAGE)
 
 
+# What opens a relative clause ("…, none of whom had …", "…, die keine …"): its negation or
+# modal is its own, not the claim of the sentence it hangs on
+RELATIVES_BY_LANGUAGE = _by_language(
+    en="which who whom whose",
+    de="""der die das dem den deren dessen denen welche welcher welches welchem welchen was wo
+    wobei worauf wodurch""",
+    fr="qui que qu dont lequel laquelle lesquels lesquelles auquel auxquels duquel desquels",
+    es="que quien quienes cuyo cuya cuyos cuyas cual cuales",
+    it="che cui quale quali",
+    pt="que quem cujo cuja cujos cujas qual quais",
+    nl="die dat wat welke wie waarin waarvan waarmee",
+    sv="som vilken vilket vilka",
+    da="som hvilken hvilket hvilke",
+    no="som hvilken hvilket hvilke",
+    pl="który która które którego której których którym którymi któremu",
+    cs="který která které kterého kterých kterým kterými jenž jež",
+    ru="""который которая которое которые которого которой которых которому которым которыми
+    что чего чем який яка яке які якого якої яких якому яким якими що""",
+    fi="joka jotka jonka joiden jossa jolla jota joita jolle mikä mitkä",
+    hu="amely amelyek amelyet amelynek aki akik akit ami amit ahol",
+    ro="care căruia căreia cărora",
+    id="yang",
+    el="που οποίος οποία οποίο οποίοι οποίες",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class CutWords:
     """The words a sentence-cut check reads in one language's text (every language's when
@@ -548,6 +587,7 @@ class CutWords:
     exceptions: frozenset[str]
     openers: frozenset[str]
     denials: frozenset[str]
+    relatives: frozenset[str]  # none when the language is not known: every word then counts
 
 
 @cache
@@ -555,7 +595,9 @@ def cut_words(language: str | None) -> CutWords:
     """The sentence-cut words of ``language`` (a code of ``languages.language_of``); a
     language without a list has none of that kind, an unknown one (None) has them all."""
     if language is None:
-        return CutWords(NEGATIONS, LIMITING_WORDS, EXCEPTIONS, QUALIFYING_OPENERS, DENIALS)
+        return CutWords(
+            NEGATIONS, LIMITING_WORDS, EXCEPTIONS, QUALIFYING_OPENERS, DENIALS, frozenset()
+        )
     none: frozenset[str] = frozenset()
     return CutWords(
         NEGATIONS_BY_LANGUAGE.get(language, none),
@@ -563,6 +605,7 @@ def cut_words(language: str | None) -> CutWords:
         EXCEPTIONS_BY_LANGUAGE.get(language, none),
         QUALIFYING_OPENERS_BY_LANGUAGE.get(language, none),
         DENIALS_BY_LANGUAGE.get(language, none),
+        RELATIVES_BY_LANGUAGE.get(language, none),
     )
 
 
@@ -622,27 +665,13 @@ UNSPACED_OPENERS = (
     "未经",
     "未經",
     "若",
-    "如",
     "倘",
     "もし",
     "仮に",
     "万一",
 )
-# Words that begin like an opener and are none (若干: several, 如何: how, 如下: as follows,
-# 据此: accordingly)
-UNSPACED_NOT_OPENERS = (
-    "若干",
-    "如何",
-    "如下",
-    "如此",
-    "如今",
-    "如同",
-    "如上",
-    "如实",
-    "如實",
-    "据此",
-    "據此",
-)
+# Words that begin like an opener and are none (若干: several, 据此: accordingly)
+UNSPACED_NOT_OPENERS = ("若干", "据此", "據此")
 # What opens the clause after a full stop a quote puts where the sentence goes on, in
 # scripts without spaces: a condition, exception or restriction ("，除非…", "、ただし…")
 UNSPACED_RESTRICTING = (*UNSPACED_OPENERS, "但", "ただし", "但し", "除了", "前提是", "条件是")
@@ -651,12 +680,12 @@ UNSPACED_RESTRICTING = (*UNSPACED_OPENERS, "但", "ただし", "但し", "除了
 # they agree): a quote of what follows in the sentence states as fact what the source supposes
 CONDITIONAL_ENDINGS = (
     *("場合", "場合は", "場合には", "場合に限り", "場合において", "場合を除き", "ときは", "時は"),
-    *("際には", "限り", "を条件として", "によると", "によれば", "ならば", "なら", "たら", "れば"),
+    *("限り", "を条件として", "によると", "によれば", "ならば", "なら", "たら", "れば"),
     "ければ",
     *("的话", "的話", "的情况下", "的情況下", "的前提下"),
     # Korean: a verb's conditional endings, not every word ending in 면 ("서면": written)
     *("하면", "으면", "다면", "이라면", "되면", "않으면", "없으면", "있으면", "려면"),
-    *("경우", "경우에", "경우에는", "경우에만", "조건으로", "는 한", "해야"),
+    *("경우", "경우에", "경우에는", "경우에만", "조건으로", "해야"),
 )
 UNSPACED_NEGATING_ENDINGS = (
     "ない",
