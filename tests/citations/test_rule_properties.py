@@ -2252,6 +2252,48 @@ def test_a_window_closing_a_phrase_of_absence_is_verified_only_going_on_with_ite
         assert refused.status not in PASSING, (short, refused.decision)
 
 
+# Sentences whose subject is a part or almost none of something: (sentence, the quote of
+# the rest from the whole onwards)
+PART_OF_SENTENCES = [
+    (
+        "Only two of the fourteen sites passed the inspection.",
+        "the fourteen sites passed the inspection",
+    ),
+    ("Most of the members voted for the proposal.", "the members voted for the proposal"),
+    (
+        "Fewer than half of the patients responded to treatment.",
+        "half of the patients responded to treatment",
+    ),
+    (
+        "Few patients reported side effects after the injection.",
+        "patients reported side effects after the injection",
+    ),
+    ("Zwei von den drei Prüfern lehnten den Antrag ab.", "den drei Prüfern lehnten den Antrag ab"),
+    ("Kaum ein Mitglied stimmte für den Antrag.", "Mitglied stimmte für den Antrag"),
+    (
+        "La plupart des membres ont voté pour la proposition.",
+        "membres ont voté pour la proposition",
+    ),
+    (
+        "Peu de patients ont signalé des effets secondaires.",
+        "patients ont signalé des effets secondaires",
+    ),
+]
+
+
+@SETTINGS
+@given(case=st.sampled_from(PART_OF_SENTENCES), form=st.sampled_from(["field", "markdown"]))
+def test_a_quote_of_the_whole_a_part_or_few_of_it_was_said_of_is_never_verified(case, form):
+    """A quote starting after a quantifier's "of" ("two of |the sites", "plupart des
+    |membres") or after "few", "kaum" states of all what the source states of a part or of
+    almost none: never verified; the whole sentence is."""
+    sentence, quote = case
+    result = result_for(quote, sentence, form=form)
+    assert result.status not in PASSING, (quote, result.decision)
+    whole = result_for(sentence.rstrip("."), sentence, form=form)
+    assert whole.status is VerificationStatus.VERIFIED, whole.decision
+
+
 # A range written in words, by language: (num2words language, "{low}…{high}" ways); not
 # "de … à", "from … to", which may say a change ("passer de deux à trois")
 SPELLED_RANGES = [

@@ -38,6 +38,7 @@ from .words import (
     DENIALS,
     EXCEPTION_PHRASES,
     EXCEPTIONS,
+    FEW_DETERMINERS,
     FUNCTION_WORDS,
     IF_CONDITIONS,
     JOINED_COMPLEMENTIZERS,
@@ -48,6 +49,7 @@ from .words import (
     NEGATION_PREFIXES,
     NEGATIONS,
     ONLY_WORDS,
+    PARTITIVE_QUANTIFIERS,
     PERMISSION_STEMS,
     PLAN_WORDS,
     PREPOSITIONS,
@@ -68,6 +70,7 @@ from .words import (
     WIDENING_NEGATIONS,
     CutWords,
     cut_words,
+    is_number,
     number_value,
 )
 
@@ -501,7 +504,7 @@ def _left_out_before(
             word
             for k, word in enumerate(governing)
             if len(word) > 1
-            and word in words.limiting
+            and (word in words.limiting or word in words.few)
             and " ".join(governing[k : k + 2]) not in WIDENING_NEGATIONS
             and (len(governing) - k <= _GOVERNING_WORDS or _determines(word, governing[k + 1 :]))
         ),
@@ -512,6 +515,9 @@ def _left_out_before(
         if not _ends_an_absent_phrase(limiting, quote):
             return limiting, ""
         closed = limiting  # a window's cut at the close of its phrase: the checks go on
+    partitive = _partitive(_words_of(" ".join(clause.split()[-2:])))
+    if partitive:
+        return partitive, ""
     denied = _denied(sentence + _opening_complementizer(first_word), words)
     if denied:
         return denied, ""
@@ -520,7 +526,11 @@ def _left_out_before(
     # and |ten"); whether the quote opens with a number is asked last (number words are
     # read from a table built on first use)
     bound = _number_bound(before, clause, clause_words)
-    if bound and (_OPENS_WITH_NUMBER.match(quote) or number_value(first_word) is not None):
+    if bound and (
+        _OPENS_WITH_NUMBER.match(quote)
+        or is_number(first_word)
+        or number_value(first_word) is not None
+    ):
         return bound, ""
     # An opener: the sentence's ("If …, |the board must", "According to the tenant, |…");
     # the clause's right before the quote's when the quote opens its own ("Dear tenant, if
@@ -561,6 +571,16 @@ def _left_out_before(
         "",
     )
     return left_out, closed
+
+
+def _partitive(last: list[str]) -> str:
+    """The quantifier and "of" the words before a quote end with ("two of", "most of",
+    "plupart des"): the quote states of the whole what the source states of a part."""
+    if len(last) == 2 and last[1] in _OF:
+        quantity = last[0]
+        if quantity in PARTITIVE_QUANTIFIERS or quantity.isdigit() or is_number(quantity):
+            return " ".join(last)
+    return ""
 
 
 def _number_bound(before: str, clause: str, clause_words: list[str]) -> str:
@@ -705,7 +725,9 @@ def _opening_complementizer(word: str) -> str:
 def _determines(word: str, between: list[str]) -> bool:
     """Whether a negation determines the subject of the clause a quote goes on with: "No
     |tenant may", not "keine Weitergabe von |…", whose noun a preposition's phrase follows."""
-    return word in NEGATING_DETERMINERS and not PREPOSITIONS.intersection(between)
+    return (
+        word in NEGATING_DETERMINERS or word in FEW_DETERMINERS
+    ) and not PREPOSITIONS.intersection(between)
 
 
 def _function_words(clause: str, *, opens_sentence: bool) -> list[str]:

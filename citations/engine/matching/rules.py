@@ -1952,7 +1952,8 @@ RULES: tuple[Rule, ...] = (
         _C,
         "the quote starts right after a word of its clause that negates, restricts or bounds "
         "it, or a few words after a negation of its subject (tenant may … of No tenant may …, "
-        "triftigen Grund of ohne triftigen Grund, nur, at least 90 days, between five and), "
+        "triftigen Grund of ohne triftigen Grund, nur, at least 90 days, between five and, "
+        "two of, Few), "
         "words of the "
         "source's language only; it is the clause a denial governs (data was sold of The "
         "company denied that data was sold); it starts right after a condition, or is the "

@@ -299,6 +299,30 @@ NEGATING_DETERMINERS = _words(
     ninguno ninguna nessun nessuno nessuna nenhum nenhuma geen ingen inget intet żaden
     żadna żadne žádný žádná žádné niciun nicio"""
 )
+# Determiners that say almost none of what they determine ("Few patients reported …",
+# "Kaum ein Mitglied …"): a quote starting after one states the opposite
+FEW_BY_LANGUAGE = _by_language(
+    en="few hardly scarcely barely seldom rarely",
+    de="wenige kaum selten",
+    fr="peu guère rarement",
+    es="pocos pocas apenas",
+    it="pochi poche raramente",
+    pt="poucos poucas raramente",
+    nl="weinig weinige nauwelijks zelden",
+    pl="niewielu niewiele rzadko",
+    ru="мало немногие редко",
+)
+FEW_DETERMINERS = _union(FEW_BY_LANGUAGE)
+# Words that take a part of what follows their "of" ("two of |the sites", "most of |the
+# members", "la plupart des |membres"): a quote starting after the "of" states it of all
+PARTITIVE_QUANTIFIERS = _words(
+    """some many most few several half majority minority part portion share percent einige
+    viele meisten wenige mehrere hälfte mehrheit minderheit teil anteil prozent certains
+    certaines plusieurs plupart moitié majorité minorité partie beaucoup peu algunos algunas
+    muchos muchas varios varias mayoría minoría mitad parte alcuni alcune molti molte
+    diversi maggioranza minoranza metà alguns algumas muitos muitas vários várias maioria
+    minoria metade sommige veel meeste enkele helft meerderheid minderheid deel"""
+)
 # The beginnings of words that name a permission or condition ("consent", "Zustimmung",
 # "pod warunkiem"), and of the words that make one stricter ("prior written consent")
 PERMISSION_STEMS = tuple(
@@ -587,6 +611,7 @@ class CutWords:
     exceptions: frozenset[str]
     openers: frozenset[str]
     denials: frozenset[str]
+    few: frozenset[str]
     relatives: frozenset[str]  # none when the language is not known: every word then counts
 
 
@@ -596,7 +621,13 @@ def cut_words(language: str | None) -> CutWords:
     language without a list has none of that kind, an unknown one (None) has them all."""
     if language is None:
         return CutWords(
-            NEGATIONS, LIMITING_WORDS, EXCEPTIONS, QUALIFYING_OPENERS, DENIALS, frozenset()
+            NEGATIONS,
+            LIMITING_WORDS,
+            EXCEPTIONS,
+            QUALIFYING_OPENERS,
+            DENIALS,
+            FEW_DETERMINERS,
+            frozenset(),
         )
     none: frozenset[str] = frozenset()
     return CutWords(
@@ -605,6 +636,7 @@ def cut_words(language: str | None) -> CutWords:
         EXCEPTIONS_BY_LANGUAGE.get(language, none),
         QUALIFYING_OPENERS_BY_LANGUAGE.get(language, none),
         DENIALS_BY_LANGUAGE.get(language, none),
+        FEW_BY_LANGUAGE.get(language, none),
         RELATIVES_BY_LANGUAGE.get(language, none),
     )
 
