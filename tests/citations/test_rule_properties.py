@@ -2260,6 +2260,7 @@ PART_OF_SENTENCES = [
         "the fourteen sites passed the inspection",
     ),
     ("Most of the members voted for the proposal.", "the members voted for the proposal"),
+    ("3 of the judges dissented from the ruling.", "the judges dissented from the ruling"),
     (
         "Fewer than half of the patients responded to treatment.",
         "half of the patients responded to treatment",
@@ -2542,6 +2543,12 @@ OUT_OF_REACH = [
     (["Prices rose from five to seven euros in one year."], "seven euros in one year", 1),
     (["The fee rose, probably because of inflation."], "The fee rose.", 1),
     (["매출은 증가한 반면 비용은 감소했다."], "비용은 감소했다", 1),
+    (
+        ["Every few years the board reviews the pension rules."],
+        "years the board reviews the pension rules",
+        1,
+    ),
+    (["The bank is part of the Deutsche Bank group."], "the Deutsche Bank group", 1),
     (["서면 보고서에서 위원회는 예산 증액을 권고했다."], "위원회는 예산 증액을 권고했다", 1),
     (["Il progetto è cresciuto, per il secondo anno consecutivo."], "Il progetto è cresciuto.", 1),
     (["Theo đó, công ty sẽ tăng lương cho nhân viên."], "công ty sẽ tăng lương cho nhân viên", 1),
@@ -2611,11 +2618,6 @@ FAITHFUL_IN_REPORTS = [
     ),
     (
         "en",
-        "The ministry issued new guidelines, which must be applied by all schools from January.",
-        "The ministry issued new guidelines.",
-    ),
-    (
-        "en",
         "The project was completed in May, according to plan.",
         "The project was completed in May.",
     ),
@@ -2636,18 +2638,18 @@ FAITHFUL_IN_REPORTS = [
     ),
     (
         "en",
-        "The company, which had denied the allegations for months, admitted on Tuesday that it "
-        "had sold customer data.",
-        "it had sold customer data",
+        "The chief executive, who had denied the allegations for months, admitted on Tuesday "
+        "that the company had sold customer data.",
+        "the company had sold customer data",
     ),
     (
         "de",
-        "Der Umsatz stieg um zwölf Prozent, was für die Branche nicht ungewöhnlich ist.",
-        "Der Umsatz stieg um zwölf Prozent.",
+        "Der Verein hat 40 neue Mitglieder aufgenommen, deren Beiträge noch nicht bezahlt sind.",
+        "Der Verein hat 40 neue Mitglieder aufgenommen.",
     ),
     (
         "fr",
-        "L'étude a inclus 240 patients, dont aucun n'avait été traité auparavant.",
+        "L'étude a inclus 240 patients, lesquels n'avaient jamais été traités auparavant.",
         "L'étude a inclus 240 patients.",
     ),
     (
@@ -2662,8 +2664,8 @@ FAITHFUL_IN_REPORTS = [
     ),
     (
         "ru",
-        "Выручка выросла на 12 процентов, что не удивило аналитиков.",
-        "Выручка выросла на 12 процентов.",
+        "Компания наняла 300 инженеров, которые раньше не работали в отрасли.",
+        "Компания наняла 300 инженеров.",
     ),
 ]
 # The same sentences where the cut word is the quoted clause's own: refused
@@ -2683,6 +2685,33 @@ CHANGED_IN_REPORTS = [
         "fr",
         "Les travaux se sont achevés en mai, selon le journal.",
         "Les travaux se sont achevés en mai.",
+    ),
+    ("en", "The drug is safe, which the regulator has not confirmed.", "The drug is safe."),
+    (
+        "en",
+        "Tenants may sublet, which requires the landlord's written consent.",
+        "Tenants may sublet.",
+    ),
+    (
+        "en",
+        "The spokesman, who denied, when asked by reporters, that the plant was polluting the "
+        "river, resigned.",
+        "the plant was polluting the river",
+    ),
+    (
+        "en",
+        "The economy will grow by 3 percent next year, according to the forecast.",
+        "The economy will grow by 3 percent next year.",
+    ),
+    (
+        "de",
+        "Der Mieter darf untervermieten, der Vermieter muss jedoch vorher schriftlich zustimmen.",
+        "Der Mieter darf untervermieten.",
+    ),
+    (
+        "de",
+        "Mitglieder dürfen abstimmen, die nicht im Rückstand mit ihren Beiträgen sind.",
+        "Mitglieder dürfen abstimmen.",
     ),
 ]
 

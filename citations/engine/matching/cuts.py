@@ -48,6 +48,7 @@ from .words import (
     NEGATING_VERBS,
     NEGATION_PREFIXES,
     NEGATIONS,
+    NOT_PERMISSIONS,
     ONLY_WORDS,
     PARTITIVE_QUANTIFIERS,
     PERMISSION_STEMS,
@@ -184,6 +185,8 @@ _CONDITIONAL_CLOSE = re.compile(
 )
 _LABEL_END = re.compile(r"[:;：；]")
 # "of" and its forms with an article ("nessuno dei quali", "ninguno de los cuales")
+_NOT_SCARCE_AFTER = frozenset(("a", "every", "quite"))
+_TOKEN_MARKS = "\"'“”„‘’«»()[],;:"
 _OF = frozenset(
     {
         *("of", "von", "de", "di", "dei", "degli", "delle", "della", "del", "des", "du"),
@@ -504,7 +507,7 @@ def _left_out_before(
             word
             for k, word in enumerate(governing)
             if len(word) > 1
-            and (word in words.limiting or word in words.few)
+            and (word in words.limiting or (word in words.few and _scarce(governing[:k])))
             and " ".join(governing[k : k + 2]) not in WIDENING_NEGATIONS
             and (len(governing) - k <= _GOVERNING_WORDS or _determines(word, governing[k + 1 :]))
         ),
@@ -515,7 +518,7 @@ def _left_out_before(
         if not _ends_an_absent_phrase(limiting, quote):
             return limiting, ""
         closed = limiting  # a window's cut at the close of its phrase: the checks go on
-    partitive = _partitive(_words_of(" ".join(clause.split()[-2:])))
+    partitive = _partitive([fold_text(token.strip(_TOKEN_MARKS)) for token in clause.split()[-2:]])
     if partitive:
         return partitive, ""
     denied = _denied(sentence + _opening_complementizer(first_word), words)
@@ -637,7 +640,7 @@ def _permission_phrase(parts: list[str]) -> str:
             continue  # a cheap look at its first words: folding every part costs
         phrase = [word for word in _words_of(part) if word not in _JOINING_WORDS | ONLY_WORDS]
         if phrase and phrase[0] in CONDITIONING_PREPOSITIONS:
-            found = next((word for word in phrase if word.startswith(PERMISSION_STEMS)), "")
+            found = next((word for word in phrase if _names_a_permission(word)), "")
             if found:
                 return found
     return ""
@@ -700,6 +703,23 @@ def _without_relative_clauses(text: str, relatives: frozenset[str]) -> str:
     return ", ".join(kept)
 
 
+def _names_a_permission(word: str) -> bool:
+    return word.startswith(PERMISSION_STEMS) and word not in NOT_PERMISSIONS
+
+
+def _scarce(before: list[str]) -> bool:
+    """Whether a word of scarcity after the words ``before`` says almost none: not "a few",
+    "every few", "quite a few" (some)."""
+    return not before or before[-1] not in _NOT_SCARCE_AFTER
+
+
+def _ends_with_denial(part: str, words: CutWords) -> bool:
+    """Whether ``part`` ends with its denial, whose "that" comes after a clause between
+    ("The spokesman, who denied, when asked, that |…"), not with the denial's own object."""
+    said = _words_of(part)
+    return bool(said) and (said[-1] in words.denials or said[-1] in words.negations)
+
+
 def _opens_a_relative(part: str, relatives: frozenset[str]) -> bool:
     """Whether ``part`` opens with a relative pronoun, after a preposition ("in which") or a
     word and "of" ("none of whom")."""
@@ -753,7 +773,11 @@ def _denied(sentence: str, words: CutWords) -> str:
     if len(parts) > 2 and words.relatives:
         # "The company, which had denied the allegations, admitted that |…": not the last
         # part, which holds the "that" ("The company, which denied that |…")
-        kept = [p for p in parts[:-1] if not _opens_a_relative(p, words.relatives)]
+        kept = [
+            p
+            for p in parts[:-1]
+            if not _opens_a_relative(p, words.relatives) or _ends_with_denial(p, words)
+        ]
         clause = ", ".join([*kept, parts[-1]])
     sentence_words = _function_words(clause, opens_sentence=True)
     # "that |…", or "that" and the clause's subject the quote leaves out ("that it |had …")
@@ -835,27 +859,40 @@ def _left_out_after(
     if not attribution and len(said) <= _REPORTING_CLAUSE_WORDS:
         # a short clause of saying ("…, police said.", "…, berichtet die Zeitung.")
         attribution = next((word for word in said if word in REPORTING_VERBS), "")
-    # a relative clause's words are its own ("…, none of whom …"); an attribution is read
-    # in the whole rest, above (", der Zeitung zufolge": "der" opens no relative clause)
-    own_rest = _without_relative_clauses(rest, words.relatives)
-    goes_on = _function_words(own_rest, opens_sentence=False)
+    goes_on = _function_words(rest, opens_sentence=False)
     if not goes_on:
-        mark = (own_rest.rstrip() or after[len(rest) :].lstrip())[:1]
+        mark = (rest.rstrip() or after[len(rest) :].lstrip())[:1]
         asked = bool(mark) and mark in _QUESTION
         return "?" if asked and ending[-1] not in _QUESTION else attribution
     if goes_on[0] in CONJUNCTIONS and goes_on[1:2] and (goes_on[1] in MODALS | PRONOUNS):
         return ""  # "… secret.|and shall not disclose it": a clause of its own, no restriction
     # a full stop put where the sentence goes on with a negation, condition or restriction,
     # or with the modal a verb-final clause puts after its verb ("dass er zahlen |muss.",
-    # "देना |होगा।"): the quote states what the source makes an obligation or a possibility
+    # "देना |होगा।"): the quote states what the source makes an obligation or a possibility.
+    # A relative clause's negation or modal is its own ("…, none of whom …", "…, which must
+    # …"); its condition, exception or "only" limits the sentence ("…, which applies only if")
     goes_on = _blanked(goes_on, WIDENING_NEGATIONS)  # "…, not least because …"
+    own = _blanked(
+        _function_words(_without_relative_clauses(rest, words.relatives), opens_sentence=False),
+        WIDENING_NEGATIONS,
+    )
     spoken = f" {' '.join(goes_on)} "
     restriction = next((p for p in RESTRICTING_PHRASES if f" {p} " in spoken), "")
     near = f" {' '.join(goes_on[: _GOVERNED_WORDS + 1])} "
     bound = next((p for p in TRAILING_BOUNDS if f" {p} " in near), "")
-    trailing_modal = next((w for w in goes_on[:_GOVERNED_WORDS] if w in MODALS), "")
-    claim_word = next((word for word in goes_on if word in cut_claim_words), "")
-    return restriction or bound or claim_word or trailing_modal or attribution
+    trailing_modal = next((w for w in own[:_GOVERNED_WORDS] if w in MODALS), "")
+    claim_word = next(
+        (
+            word
+            for word in goes_on
+            if word in cut_claim_words and (word not in words.negations or word in own)
+        ),
+        "",
+    )
+    # a permission the sentence goes on to require ("…, which requires the landlord's
+    # consent.", "…, der Vermieter muss jedoch vorher zustimmen.")
+    permission = next((word for word in goes_on if _names_a_permission(word)), "")
+    return restriction or bound or claim_word or trailing_modal or attribution or permission
 
 
 def _blanked(words: list[str], phrases: frozenset[str]) -> list[str]:

@@ -304,7 +304,7 @@ NEGATING_DETERMINERS = _words(
 FEW_BY_LANGUAGE = _by_language(
     en="few hardly scarcely barely seldom rarely",
     de="wenige kaum selten",
-    fr="peu guère rarement",
+    fr="guère rarement",
     es="pocos pocas apenas",
     it="pochi poche raramente",
     pt="poucos poucas raramente",
@@ -314,14 +314,15 @@ FEW_BY_LANGUAGE = _by_language(
 )
 FEW_DETERMINERS = _union(FEW_BY_LANGUAGE)
 # Words that take a part of what follows their "of" ("two of |the sites", "most of |the
-# members", "la plupart des |membres"): a quote starting after the "of" states it of all
+# members", "la plupart des |membres"): a quote starting after the "of" states it of all.
+# Not "part", which says membership ("part of |the Deutsche Bank group")
 PARTITIVE_QUANTIFIERS = _words(
-    """some many most few several half majority minority part portion share percent einige
-    viele meisten wenige mehrere hälfte mehrheit minderheit teil anteil prozent certains
-    certaines plusieurs plupart moitié majorité minorité partie beaucoup peu algunos algunas
-    muchos muchas varios varias mayoría minoría mitad parte alcuni alcune molti molte
-    diversi maggioranza minoranza metà alguns algumas muitos muitas vários várias maioria
-    minoria metade sommige veel meeste enkele helft meerderheid minderheid deel"""
+    """some many most few several half majority minority portion share percent einige viele
+    meisten wenige mehrere hälfte mehrheit minderheit anteil prozent certains certaines
+    plusieurs plupart moitié majorité minorité beaucoup peu algunos algunas muchos muchas
+    varios varias mayoría minoría mitad alcuni alcune molti molte diversi maggioranza
+    minoranza metà alguns algumas muitos muitas vários várias maioria minoria metade sommige
+    veel meeste enkele helft meerderheid minderheid"""
 )
 # The beginnings of words that name a permission or condition ("consent", "Zustimmung",
 # "pod warunkiem"), and of the words that make one stricter ("prior written consent")
@@ -338,6 +339,8 @@ PERMISSION_STEMS = tuple(
         )
     )
 )
+# Words that begin like a permission and are none ("according" of French "accord")
+NOT_PERMISSIONS = _words("according accordingly accordance")
 _CONDITION_NOUN_STEMS = _words(
     """condition bedingung condición condizion condiç voorwaarde warunk podmín услови умов
     villkor betingelse προϋπόθεσ feltétel condiți syarat şart koşul בתנאי بشرط शर्त"""
@@ -508,14 +511,13 @@ REPORTING_VERBS = _words(
     írja írta közölte scrie relatează kata ujar"""
 )
 # What an attribution names when it says "as planned" ("according to plan", "zgodnie z
-# planem", "selon le calendrier prévu"): no source of the claim
+# planem", "selon le calendrier prévu"): no source of the claim. Not a document that may
+# be one ("according to the plans", "the programme", "the forecast")
 PLAN_WORDS = _words(
-    """plan plans planned schedule scheduled expectations expected forecast forecasts
-    calendar timetable zeitplan planmäßig erwartung erwartungen prévu prévisions calendrier
-    programme calendario calendário programa previsto
-    prevista planeado planificado programado cronograma planejado programma piano piani
-    planem planu harmonogramem harmonogramu плану планом графику графіком planului
-    programului suunnitelman suunnitelmaa terv tervezett"""
+    """plan planned schedule scheduled calendar timetable zeitplan planmäßig prévu calendrier
+    calendario calendário previsto prevista planeado planificado programado cronograma
+    planejado planem planu harmonogramem harmonogramu плану планом графику графіком
+    planului suunnitelman suunnitelmaa terv tervezett"""
 )
 # What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
 # the main clause alone states as fact what the source supposes, reports or qualifies
@@ -575,29 +577,32 @@ QUALIFYING_OPENERS_BY_LANGUAGE = _by_language(
 QUALIFYING_OPENERS = _union(QUALIFYING_OPENERS_BY_LANGUAGE)
 
 
-# What opens a relative clause ("…, none of whom had …", "…, die keine …"): its negation or
-# modal is its own, not the claim of the sentence it hangs on
+# What opens a relative clause and nothing else ("…, none of whom had …", "…, welche keine
+# …"): its negation or modal is its own, not the claim of the sentence it hangs on. Not a
+# word that also opens a main or complement clause ("der", "die", "das", "que", "che",
+# "что", "som": "…, der Vermieter muss jedoch zustimmen" restricts the claim), nor one that
+# may take the whole sentence ("which", "dont", "ami": "The drug is safe, which the
+# regulator has not confirmed")
 RELATIVES_BY_LANGUAGE = _by_language(
-    en="which who whom whose",
-    de="""der die das dem den deren dessen denen welche welcher welches welchem welchen was wo
-    wobei worauf wodurch""",
-    fr="qui que qu dont lequel laquelle lesquels lesquelles auquel auxquels duquel desquels",
-    es="que quien quienes cuyo cuya cuyos cuyas cual cuales",
-    it="che cui quale quali",
-    pt="que quem cujo cuja cujos cujas qual quais",
-    nl="die dat wat welke wie waarin waarvan waarmee",
-    sv="som vilken vilket vilka",
-    da="som hvilken hvilket hvilke",
-    no="som hvilken hvilket hvilke",
+    en="who whom whose",
+    de="welche welcher welches welchem welchen deren dessen denen",
+    fr="qui lequel laquelle lesquels lesquelles auquel auxquels duquel desquels",
+    es="quien quienes cuyo cuya cuyos cuyas cual cuales",
+    it="cui quale quali",
+    pt="quem cujo cuja cujos cujas qual quais",
+    nl="welke waarin waarvan waarmee",
+    sv="vilken vilket vilka",
+    da="hvilken hvilket hvilke",
+    no="hvilken hvilket hvilke",
     pl="który która które którego której których którym którymi któremu",
     cs="který která které kterého kterých kterým kterými jenž jež",
     ru="""который которая которое которые которого которой которых которому которым которыми
-    что чего чем який яка яке які якого якої яких якому яким якими що""",
-    fi="joka jotka jonka joiden jossa jolla jota joita jolle mikä mitkä",
-    hu="amely amelyek amelyet amelynek aki akik akit ami amit ahol",
-    ro="care căruia căreia cărora",
+    який яка яке які якого якої яких якому яким якими""",
+    fi="joka jotka jonka joiden jossa jolla jota joita jolle",
+    hu="amely amelyek amelyet amelynek aki akik akit",
+    ro="căruia căreia cărora",
     id="yang",
-    el="που οποίος οποία οποίο οποίοι οποίες",
+    el="οποίος οποία οποίο οποίοι οποίες",
 )
 
 
