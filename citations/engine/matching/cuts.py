@@ -581,7 +581,7 @@ def _partitive(last: list[str]) -> str:
     "plupart des"): the quote states of the whole what the source states of a part."""
     if len(last) == 2 and last[1] in _OF:
         quantity = last[0]
-        if quantity in PARTITIVE_QUANTIFIERS or quantity.isdigit() or is_number(quantity):
+        if quantity in PARTITIVE_QUANTIFIERS or is_number(quantity):
             return " ".join(last)
     return ""
 
@@ -631,9 +631,9 @@ def _ends_an_absent_phrase(word: str, quote: str) -> bool:
 
 
 def _permission_phrase(parts: list[str]) -> str:
-    """The word of permission or condition in a phrase of the sentence before the quote's
-    clause ("With the consent of the landlord, |…", "Sous réserve de l'accord du bailleur,
-    |…"), or ""."""
+    """The word of permission in a phrase of the sentence before the quote's clause that
+    opens with a preposition of condition ("With the consent of the landlord, |…", "Sous
+    réserve de l'accord du bailleur, |…"), or ""."""
     for part in parts[:-1]:
         opening = _LETTERS.findall(part[:_OPENING_CONTEXT].lower())[:3]
         if not CONDITIONING_PREPOSITIONS.intersection(opening):
@@ -690,8 +690,8 @@ def _names_a_plan(opener: str, clause: str) -> bool:
 
 def _without_relative_clauses(text: str, relatives: frozenset[str]) -> str:
     """``text`` without the clauses after its clause marks that open as relative ones ("…,
-    none of whom had …", "…, die keine …", "…, in which …"): the words of a relative clause
-    say what it says, not the sentence it hangs on."""
+    none of whom had …", "…, welche keine …", "…, by whom …"): the words of a relative
+    clause say what it says, not the sentence it hangs on."""
     if not relatives:
         return text
     parts = _CLAUSE_MARK.split(text)
@@ -704,6 +704,7 @@ def _without_relative_clauses(text: str, relatives: frozenset[str]) -> str:
 
 
 def _names_a_permission(word: str) -> bool:
+    """Whether ``word`` names a permission ("consent", "Zustimmung", "approval")."""
     return word.startswith(PERMISSION_STEMS) and word not in NOT_PERMISSIONS
 
 
@@ -721,7 +722,7 @@ def _ends_with_denial(part: str, words: CutWords) -> bool:
 
 
 def _opens_a_relative(part: str, relatives: frozenset[str]) -> bool:
-    """Whether ``part`` opens with a relative pronoun, after a preposition ("in which") or a
+    """Whether ``part`` opens with a relative pronoun, after a preposition ("by whom") or a
     word and "of" ("none of whom")."""
     first = _words_of(" ".join(part.split()[:3]))
     return bool(first) and (
@@ -846,13 +847,13 @@ def _left_out_after(
     # an attribution in the sentence going on ("…, according to the newspaper.", "…,
     # including health records (according to the newspaper).", "…, der Zeitung zufolge.")
     said = _words_of(rest)
+    clauses = [(clause, f" {' '.join(_words_of(clause))} ") for clause in _CLAUSE_MARK.split(rest)]
     attribution = next(
         (
             phrase
-            for clause in _CLAUSE_MARK.split(rest)
+            for clause, spoken in clauses
             for phrase in TRAILING_ATTRIBUTIONS
-            if f" {phrase} " in f" {' '.join(_words_of(clause))} "
-            and not _names_a_plan(phrase, clause)
+            if f" {phrase} " in spoken and not _names_a_plan(phrase, clause)
         ),
         "",
     )
@@ -869,8 +870,8 @@ def _left_out_after(
     # a full stop put where the sentence goes on with a negation, condition or restriction,
     # or with the modal a verb-final clause puts after its verb ("dass er zahlen |muss.",
     # "देना |होगा।"): the quote states what the source makes an obligation or a possibility.
-    # A relative clause's negation or modal is its own ("…, none of whom …", "…, which must
-    # …"); its condition, exception or "only" limits the sentence ("…, which applies only if")
+    # A relative clause's negation or modal is its own ("…, none of whom …", "…, who must
+    # …"); its condition, exception or "only" limits the sentence ("…, who may only if …")
     goes_on = _blanked(goes_on, WIDENING_NEGATIONS)  # "…, not least because …"
     own = _blanked(
         _function_words(_without_relative_clauses(rest, words.relatives), opens_sentence=False),

@@ -324,8 +324,9 @@ PARTITIVE_QUANTIFIERS = _words(
     minoranza metà alguns algumas muitos muitas vários várias maioria minoria metade sommige
     veel meeste enkele helft meerderheid minderheid"""
 )
-# The beginnings of words that name a permission or condition ("consent", "Zustimmung",
-# "pod warunkiem"), and of the words that make one stricter ("prior written consent")
+# The beginnings of words that name a permission ("consent", "Zustimmung", "zgoda"); of the
+# nouns that name a condition ("pod warunkiem"), and of the words that make a permission
+# stricter ("prior written consent")
 PERMISSION_STEMS = tuple(
     sorted(
         _words(
