@@ -2108,6 +2108,10 @@ CONDITIONED_SENTENCES = [
     ("en", "Only with the consent of the members, ", "the board may sell the building."),
     ("uk", "Тільки у разі згоди членів ", "правління може продати будівлю."),
     ("zh", "若会员同意，", "董事会可以出售该大楼。"),
+    ("fr", "Dans ce cas, ", "le contrat est nul et la partie lésée peut agir."),
+    ("es", "En tal caso, ", "el contrato es nulo y la parte perjudicada puede actuar."),
+    ("en", "Until 2022, ", "the fee was waived for all members of the club."),
+    ("de", "Bis 2022 ", "war die Gebühr für alle Mitglieder des Vereins erlassen."),
 ]
 # What may stand before a sentence without opening its words: an item's letter or number, a
 # label, a salutation ending the paragraph before; a clause before the condition
@@ -2293,6 +2297,73 @@ def test_a_quote_of_the_whole_a_part_or_few_of_it_was_said_of_is_never_verified(
     assert result.status not in PASSING, (quote, result.decision)
     whole = result_for(sentence.rstrip("."), sentence, form=form)
     assert whole.status is VerificationStatus.VERIFIED, whole.decision
+
+
+# How a sentence may end before the next one, besides a plain full stop: a French closing
+# guillemet after its space, a footnote mark, an ellipsis, a list's "etc."
+SENTENCE_END_FORMS = [
+    ". ",
+    ".[3] ",
+    ".³ ",
+    " … ",
+    ", etc. ",
+    ". » ",
+]
+
+
+@SETTINGS
+@given(end=st.sampled_from(SENTENCE_END_FORMS), form=st.sampled_from(["field", "markdown"]))
+def test_a_sentence_after_a_conditioned_one_is_read_as_its_own(end, form):
+    """A whole sentence after one that opens with a condition is its own sentence, however
+    the one before ends ("… possible. » Le …", "….[3] The …", "… … The …", "…, etc. The
+    …"): verified, not read as the condition's main clause."""
+    opening = "« " if end == ". » " else ""
+    paragraph = f"{opening}If approved, the fee is waived{end}The minister confirmed this position."
+    result = result_for("The minister confirmed this position", paragraph, form=form)
+    assert result.status in PASSING, (paragraph, result.decision)
+    assert "claim.sentence_cut" not in result.decision.rules
+
+
+@SETTINGS
+@given(
+    sentence=st.sampled_from(
+        [
+            "Does the regulation apply to small firms?",
+            "The regulation applies to small firms?",
+            "Gilt die Verordnung auch für kleine Unternehmen?",
+        ]
+    ),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_a_question_quoted_with_a_full_stop_is_never_verified(sentence, form):
+    """A question quoted as a statement ("…?" with a full stop) asserts what the source
+    asks: never verified or corrected; with its question mark it is verified."""
+    paragraph = f"The committee met on Monday. {sentence} The answer is unclear."
+    result = result_for(f"{sentence[:-1]}.", paragraph, form=form)
+    assert result.status not in PASSING, result.decision
+    assert result_for(sentence, paragraph, form=form).status is VerificationStatus.VERIFIED
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(
+        [
+            ("The study failed to show that", "the drug prevents stroke in older patients."),
+            ("The company denied in a statement that", "customer data had been sold to brokers."),
+            ("Die Behörde hat es versäumt, dafür zu sorgen, dass", "die Daten gelöscht werden."),
+        ]
+    ),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_an_omission_hiding_a_verb_that_negates_or_denies_is_never_corrected(case, form):
+    """claim.hidden_by_omission: "The study ... that the drug prevents stroke" hides "failed
+    to show", a verb that negates what follows (or one that denies it): never corrected."""
+    governing, rest = case
+    paragraph = f"Einleitung folgt. {governing} {rest} Schluss folgt."
+    words = governing.split()
+    quote = f"{words[0]} {words[1]} ... {words[-1]} {rest}"
+    result = result_for(quote, paragraph, form=form)
+    assert result.status not in PASSING, (quote, result.decision)
 
 
 # A range written in words, by language: (num2words language, "{low}…{high}" ways); not

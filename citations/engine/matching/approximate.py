@@ -68,6 +68,8 @@ from .words import (
     CLAUSE_GOVERNORS,
     CONDITION_STEMS,
     CONJUNCTIONS,
+    DENIALS,
+    NEGATING_VERBS,
     PREPOSITIONS,
     SELF_REFERENCES,
     in_figures,
@@ -431,8 +433,12 @@ def omission_difference(hidden: str) -> Difference:
     if (
         (len(words) < MIN_OMITTED_WORDS and not function_words)
         or _SENTENCE_BREAK.search(hidden)
-        or any(word_claim(w) or w.startswith(CONDITION_STEMS) for w in words)
+        or any(
+            word_claim(w) or w.startswith(CONDITION_STEMS) or w in NEGATING_VERBS or w in DENIALS
+            for w in words
+        )
     ):
+        # a verb that negates or denies what follows ("failed to show that …") is hidden too
         return Difference("claim.hidden_by_omission", "...", text)
     if _LIST_BREAK.search(hidden) or any(w in CONJUNCTIONS for w in words):
         return Difference("claim.list_item", "...", text)

@@ -82,10 +82,15 @@ from .words import (
 # stop: the Devanagari danda (।, ॥), the Urdu full stop (۔), Armenian (։), Ethiopic (።) and
 # Myanmar (။) ones.
 _CLOSING = ")]\"'”’“‘»«›‹」』"
+# Abbreviations that close a list and often the sentence with it ("…, etc. The minister …")
+_LIST_ENDINGS = frozenset(("etc", "usw", "usf"))
 _SCRIPT_STOPS = "।॥۔։።။"
 _INDIC_FIRST, _INDIC_LAST = "\u0900", "\u0dff"  # Devanagari to Sinhala
+# After the stop: closing marks, a French closing guillemet after its space ("… possible. »"),
+# a footnote mark ("waived.[3]", "waived.³")
+_AFTER_STOP = rf"(?:[{re.escape(_CLOSING)}]|\s[»«›‹]|\[\d{{1,3}}\]|[¹²³⁰⁴⁵⁶⁷⁸⁹])*"
 _STOP_CANDIDATE = re.compile(
-    rf"[.!?؟{_SCRIPT_STOPS}][{re.escape(_CLOSING)}]*"
+    rf"[.!?؟…{_SCRIPT_STOPS}]{_AFTER_STOP}"
     rf"(?:\s+[\"'“„«»‹›(\[]*(?P<next>\S)|\s*$)|(?P<cjk>[。！？])"
 )
 _CLAUSE_MARK = re.compile(r"[,;:()\[\]–—，、；：（）]|\s-\s")
@@ -218,7 +223,8 @@ def _sentence_end(text: str, found: re.Match[str]) -> tuple[int, int] | None:
     if found["cjk"]:
         return found.start(), found.end()
     stop = found.start()
-    if not _ends_a_word(text, stop):
+    # an ellipsis before a capital ends its sentence whatever it follows ("waived … The")
+    if text[stop] != "…" and not _ends_a_word(text, stop):
         return None
     if text[stop] == "." and stop and _INDIC_FIRST <= text[stop - 1] <= _INDIC_LAST:
         # the Indic scripts end a sentence with the danda: a full stop after a word of one
@@ -404,7 +410,8 @@ def _ends_a_word(text: str, stop: int) -> bool:
         return False
     if word["word"].isdigit():
         return len(word["word"]) > 2  # "im Jahr 2020." ends a sentence, "am 1." does not
-    return len(word["word"]) > 1 and _folded_word(word["word"]) not in ABBREVIATIONS
+    folded = _folded_word(word["word"])
+    return len(word["word"]) > 1 and (folded not in ABBREVIATIONS or folded in _LIST_ENDINGS)
 
 
 # The words before full stops, folded once each: a source's sentences end in few distinct
@@ -820,6 +827,8 @@ def _left_out_after(
         None,
     )
     stop = first_end[0] if first_end else len(after.rstrip())
+    if after[:1] in _STOPS:
+        stop = 0  # the sentence ends right after the passage ("… small firms|?")
     rest = after[:stop]
     ending = quote.rstrip()
     quoted_words = _letter_runs(fold_text(ending))

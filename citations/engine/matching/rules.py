@@ -2118,8 +2118,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "claim.hidden_by_omission",
         _C,
-        "a marked omission that hides a negation, condition, exception, number or word of "
-        "force, or runs past the sentence",
+        "a marked omission that hides a negation, a verb that negates or denies what follows "
+        "(failed to show), a condition, exception, number or word of force, or runs past the "
+        "sentence",
         (
             (
                 "en",
