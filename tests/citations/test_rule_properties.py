@@ -2366,6 +2366,35 @@ def test_an_omission_hiding_a_verb_that_negates_or_denies_is_never_corrected(cas
     assert result.status not in PASSING, (quote, result.decision)
 
 
+@SETTINGS
+@given(
+    low=st.integers(1, 99),
+    span=st.integers(1, 900),
+    frame=st.sampled_from(
+        [
+            "The sentence for the offence is {n} years in prison under the new law.",
+            "Die Strafe beträgt {n} Jahre Haft nach dem neuen Gesetz.",
+            "Le solde du compte est de {n} euros à la fin du mois de mars.",
+        ]
+    ),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_a_number_given_a_minus_or_a_range_its_dash_lost_is_never_corrected(low, span, frame, form):
+    """claim.symbol: a minus put before a number, spaced ("- 1200" for "1200"), or a range's
+    dash dropped ("5 10" for "5-10") states another number; a range spaced or with an en
+    dash ("5 – 10") is the same range: corrected."""
+    high = low + span
+    ranged = frame.format(n=f"{low}-{high}")
+    for changed, paragraph in (
+        (frame.format(n=f"{low} {high}"), ranged),
+        (frame.format(n=f"- {high}"), frame.format(n=str(high))),
+    ):
+        result = result_for(changed.rstrip("."), paragraph, form=form)
+        assert result.status not in PASSING, (changed, result.decision)
+    same = result_for(frame.format(n=f"{low} – {high}").rstrip("."), ranged, form=form)
+    assert same.status in PASSING, same.decision
+
+
 # A range written in words, by language: (num2words language, "{low}…{high}" ways); not
 # "de … à", "from … to", which may say a change ("passer de deux à trois")
 SPELLED_RANGES = [

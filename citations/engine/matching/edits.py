@@ -956,10 +956,12 @@ def _cut_at_other_letter(first: str, second: str) -> bool:
 
 
 def _claim_symbols(text: str) -> list[str]:
-    """Currency and maths signs, per cent, a number's minus, a unit's prime, an exponent's
-    caret and a logical not, in order: "+4.1%" and "-4.1%", "≥ 2.5" and "≤ 2.5", "$18" and
-    "€18", 10′ and 10″, "!isAdmin" and "isAdmin" claim different things."""
-    return _CLAIM_SYMBOL.findall(_PERCENT_WORD.sub("%", text))
+    """Currency and maths signs, per cent, a number's minus (spaced too), a range's dash, a
+    unit's prime, an exponent's caret and a logical not, in order: "+4.1%" and "-4.1%",
+    "- 1,200" and "1,200", "5-10" and "5 10", "≥ 2.5" and "≤ 2.5", "$18" and "€18", 10′ and
+    10″, "!isAdmin" and "isAdmin" claim different things."""
+    ranged = _RANGE_DASH.sub(" – ", _PERCENT_WORD.sub("%", text))  # however spaced
+    return _CLAIM_SYMBOL.findall(ranged)
 
 
 # "5 Prozent" claims what "5 %" does
@@ -1057,8 +1059,10 @@ _CLAIM_SYMBOL = re.compile(
     + re.escape(
         "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) in ("Sc", "Sm"))
     )
-    + "%‰‱′^]|(?<!\\w)-(?=\\d)|!(?=[\\w=(])"
+    + "%‰‱′^–]|(?<!\\w)-\\s?(?=\\d)|!(?=[\\w=(])"
 )
+# A dash between two numbers: a range ("5-10 years", "5 – 10"), which "5 10" is not
+_RANGE_DASH = re.compile(r"(?<=\d)\s?-\s?(?=\d)")
 
 
 def _footnote_mark(first: str, second: str) -> bool:

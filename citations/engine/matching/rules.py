@@ -1262,7 +1262,8 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "claim.symbol",
         _C,
-        "a currency or maths sign, per cent, a number's minus, a unit's prime (10′ for 10″), "
+        "a currency or maths sign, per cent, a number's minus (- 1,200 for 1,200), a range's "
+        "dash (5 10 for 5-10), a unit's prime (10′ for 10″), "
         "an exponent (106 for 10⁶) or a logical not (isAdmin for !isAdmin) differs",
         (
             (
