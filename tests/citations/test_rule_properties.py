@@ -2395,6 +2395,41 @@ def test_a_number_given_a_minus_or_a_range_its_dash_lost_is_never_corrected(low,
     assert same.status in PASSING, same.decision
 
 
+# Quantities an article turns: (sentence with the article, the same without it)
+ARTICLE_TURNED_SENTENCES = [
+    (
+        "A few patients reported side effects after the injection.",
+        "Few patients reported side effects after the injection.",
+    ),
+    (
+        "The board had a little time to review the proposal.",
+        "The board had little time to review the proposal.",
+    ),
+    (
+        "Ein wenig Geld floss in die Forschung des Instituts.",
+        "Wenig Geld floss in die Forschung des Instituts.",
+    ),
+]
+
+
+@SETTINGS
+@given(
+    case=st.sampled_from(ARTICLE_TURNED_SENTENCES),
+    with_article_in_source=st.booleans(),
+    form=st.sampled_from(["field", "markdown"]),
+)
+def test_an_article_that_turns_a_quantity_is_never_dropped_or_added(
+    case, with_article_in_source, form
+):
+    """claim.scope: "a few" (some) for "few" (almost none), "ein wenig" for "wenig", either
+    way: never corrected as an article, nor verified as a quote starting after "a"."""
+    with_article, without = case
+    source, quote = (with_article, without) if with_article_in_source else (without, with_article)
+    paragraph = f"The study ran for twelve months. {source} The results were published."
+    result = result_for(quote.rstrip("."), paragraph, form=form)
+    assert result.status not in PASSING, (quote, result.decision)
+
+
 # A range written in words, by language: (num2words language, "{low}…{high}" ways); not
 # "de … à", "from … to", which may say a change ("passer de deux à trois")
 SPELLED_RANGES = [

@@ -26,6 +26,7 @@ from .normalize import fold_text
 from .words import (
     ABBREVIATIONS,
     ABSENCE_PREPOSITIONS,
+    ARTICLE_TURNED,
     ARTICLES,
     BOUND_PHRASES,
     BOUND_WORDS,
@@ -525,6 +526,9 @@ def _left_out_before(
         if not _ends_an_absent_phrase(limiting, quote):
             return limiting, ""
         closed = limiting  # a window's cut at the close of its phrase: the checks go on
+    if first_word in ARTICLE_TURNED and clause_words[-1:] and clause_words[-1] in ARTICLES:
+        # "a |few patients": some, which "few" alone is not
+        return f"{clause_words[-1]} {first_word}", ""
     partitive = _partitive([fold_text(token.strip(_TOKEN_MARKS)) for token in clause.split()[-2:]])
     if partitive:
         return partitive, ""

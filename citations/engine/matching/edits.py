@@ -25,6 +25,7 @@ from .match import MARKS
 from .normalize import fold_text
 from .rules import RULE, RuleKind
 from .words import (
+    ARTICLE_TURNED,
     ARTICLES,
     CLAUSE_GOVERNORS,
     CONJUNCTIONS,
@@ -184,11 +185,21 @@ def _word_differences(steps: list[Step], quote: Words, span: Words) -> list[Diff
             )
             if rule in _ONE_WORD_EDITS and q_word in known:
                 rule = "claim.word_changed"  # another word of the source, not a typo
+            if rule == "edit.article" and _turns_a_quantity(q, w, query, words):
+                rule = "claim.scope"  # "a few" for "few": some, not almost none
         found.append(Difference(rule, q_word or "", w_word or ""))
     return found
 
 
 _ONE_WORD_EDITS = frozenset({"edit.typo", "edit.inflection"})
+
+
+def _turns_a_quantity(q: int | None, w: int | None, query: list[str], words: list[str]) -> bool:
+    """Whether the article added at quote word ``q`` or dropped at span word ``w`` stands
+    before a quantity it turns ("a few", "ein wenig": ``words.ARTICLE_TURNED``)."""
+    if q is not None:
+        return q + 1 < len(query) and query[q + 1] in ARTICLE_TURNED
+    return w is not None and w + 1 < len(words) and words[w + 1] in ARTICLE_TURNED
 
 
 def _aside(span: Words, at: int) -> bool:

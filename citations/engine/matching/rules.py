@@ -1397,7 +1397,8 @@ RULES: tuple[Rule, ...] = (
         "claim.scope",
         _C,
         "a word of scope, bound or direction changed, added or dropped (all, only, more, "
-        "before, alle, nur, mehr, tous, seulement)",
+        "before, alle, nur, mehr, tous, seulement), or an article that turns a quantity (a few "
+        "for few, ein wenig for wenig)",
         (
             (
                 "en",
@@ -1954,7 +1955,7 @@ RULES: tuple[Rule, ...] = (
         "the quote starts right after a word of its clause that negates, restricts or bounds "
         "it, or a few words after a negation of its subject (tenant may … of No tenant may …, "
         "triftigen Grund of ohne triftigen Grund, nur, at least 90 days, between five and, "
-        "two of, Few), "
+        "two of, Few, a few), "
         "words of the "
         "source's language only; it is the clause a denial governs (data was sold of The "
         "company denied that data was sold); it starts right after a condition, or is the "

@@ -313,6 +313,9 @@ FEW_BY_LANGUAGE = _by_language(
     ru="мало немногие редко",
 )
 FEW_DETERMINERS = _union(FEW_BY_LANGUAGE)
+# Words of quantity whose sense an article before them turns: "few" (almost none) and "a
+# few" (some), "wenig" and "ein wenig", "peu" and "un peu"
+ARTICLE_TURNED = _words("few little wenig peu poco poca pocos pocas pouco pouca weinig")
 # Words that take a part of what follows their "of" ("two of |the sites", "most of |the
 # members", "la plupart des |membres"): a quote starting after the "of" states it of all.
 # Not "part", which says membership ("part of |the Deutsche Bank group")
