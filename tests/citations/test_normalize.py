@@ -141,12 +141,14 @@ NOISY_TEXT = st.lists(
         max_size=30,
     ).map("".join)
 )
-def test_the_quick_test_for_layout_to_fold_misses_nothing(text):
-    """``_special_spans`` skips a text the quick test finds nothing in: the spans found
-    without the test are then none."""
-    if not normalize._maybe_special(text):
-        with mock.patch.object(normalize, "_maybe_special", return_value=True):
-            assert normalize._special_spans(text) == []
+def test_the_quick_tests_for_layout_to_fold_miss_nothing(text):
+    """``_special_spans`` searches a pattern only where the quick tests find a character
+    it starts with (``_starts``), and skips a text they find none in: the spans found with
+    every start assumed present are the same."""
+    found = normalize._special_spans(text)
+    everything = normalize._Starts(special_char=True, opening_spaced=True, tokenizer_hint=True)
+    with mock.patch.object(normalize, "_starts", return_value=everything):
+        assert normalize._special_spans(text) == found
 
 
 @settings(max_examples=500)

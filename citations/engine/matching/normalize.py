@@ -33,6 +33,7 @@ import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 # One-to-one character folds (same length, so no map is needed for them); applied before
 # and after NFKC because NFKC turns some characters into ones listed here and vice versa
@@ -295,13 +296,34 @@ _HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\u
 _WRAP_IN_HAN = re.compile(rf"[{_HAN_KANA}](?P<wrap>[ \t]*\n[ \t]*)(?=[{_HAN_KANA}])")
 
 
+class _Starts(NamedTuple):
+    """Which characters that start a stretch ``_special_spans`` replaces a text holds, read
+    once: most paragraphs hold none, and a pattern is searched only where its start is."""
+
+    special_char: bool  # ``_SPECIAL_CHAR``
+    opening_spaced: bool  # a bracket opened with a space (``_SPACE_AFTER_OPENING``)
+    tokenizer_hint: bool  # ``_TOKENIZER_HINT``: rare, and the pattern it stands for is slow
+
+
+def _starts(text: str) -> _Starts:
+    return _Starts(
+        _SPECIAL_CHAR.search(text) is not None,
+        any(pair in text for pair in _OPENINGS_SPACED),
+        _TOKENIZER_HINT.search(text) is not None,
+    )
+
+
 def _special_spans(text: str) -> list[tuple[int, int, str]]:
     """The stretches layout folding replaces, with their replacement, left to right."""
-    if not _maybe_special(text):
-        return []  # most paragraphs: one scan finds nothing any pattern below could
-    # A substring test first where a pattern needs one character: far cheaper than a scan.
+    starts = _starts(text)
+    if not any(starts) and not (
+        # the other starts: substring tests, far cheaper than a scan
+        any(mark in text for mark in _MARKUP_AND_SPACES)
+        or ("-" in text and _JOIN.search(text) is not None)
+    ):
+        return []
     found = [(*m.span(), "") for m in _JOIN.finditer(text)] if "-" in text else []
-    if not text.isascii() and _EXPONENT_OR_POINTING.search(text):
+    if starts.special_char and not text.isascii() and _EXPONENT_OR_POINTING.search(text):
         found.extend(
             (*m.span(), "^" + _fold_chars(unicodedata.normalize("NFKC", m.group())))
             for m in _EXPONENT.finditer(text)
@@ -309,7 +331,8 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
         found.extend((*m.span(), "") for m in _POINTING.finditer(text))
     if "\n" in text and not text.isascii():
         found.extend((*m.span("wrap"), "") for m in _WRAP_IN_HAN.finditer(text))
-    found.extend((*m.span(), _run_replacement(m.group())) for m in _ODD_RUN.finditer(text))
+    if starts.special_char:
+        found.extend((*m.span(), _run_replacement(m.group())) for m in _ODD_RUN.finditer(text))
     if "\n" in text:
         found.extend((*m.span(), " ") for m in _REPLY_PREFIX.finditer(text))
     found.extend(_markup_spans(text))
@@ -318,12 +341,18 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
         end = _RUN_REST.match(text, at).end()  # type: ignore[union-attr]  # "*" always matches
         found.append((at, end, " "))
         at = text.find("  ", end)
-    if not found or text.isascii() or _INVISIBLE_CHAR.search(text) is None:
+    if (
+        not found
+        or text.isascii()
+        or not starts.special_char
+        or _INVISIBLE_CHAR.search(text) is None
+    ):
         # Tokenizer spaces are read once no invisible character is left: a zero-width
         # space after an apostrophe would make "'re" a contraction.
-        if _TOKENIZER_HINT.search(text):  # rare: a cheap search spares the slow pattern
+        if starts.tokenizer_hint:
             found.extend((*m.span(), "") for m in _SPACE_BEFORE_PUNCTUATION.finditer(text))
-        found.extend((*m.span(1), "") for m in _SPACE_AFTER_OPENING.finditer(text))
+        if starts.opening_spaced:
+            found.extend((*m.span(1), "") for m in _SPACE_AFTER_OPENING.finditer(text))
 
     found.sort(key=lambda span: (span[0], -span[1]))  # of two starting together, the longer
     spans: list[tuple[int, int, str]] = []
@@ -388,22 +417,10 @@ def joins_to_previous(folded: str) -> bool:
 _SPECIAL_CHAR = re.compile(
     f"[{re.escape(_OTHER_SPACES)}{INVISIBLE}{_BULLETS}⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻\u0591-\u06ed&<]"
 )
-_OPENING_SPACED = re.compile(r"[(\[{] ")
-
-
-def _maybe_special(text: str) -> bool:
-    """Whether one of the patterns of ``_special_spans`` may match: a scan each, cheap ones
-    (a substring test) first; most paragraphs hold none."""
-    return (
-        _SPECIAL_CHAR.search(text) is not None
-        or "  " in text
-        or ("-" in text and _JOIN.search(text) is not None)
-        or "](" in text
-        or "**" in text
-        or "__" in text
-        or _TOKENIZER_HINT.search(text) is not None
-        or _OPENING_SPACED.search(text) is not None
-    )
+# The other starts, as substrings: a bracket opened with a space (``_SPACE_AFTER_OPENING``),
+# a link, strong emphasis, two spaces
+_OPENINGS_SPACED = ("( ", "[ ", "{ ")
+_MARKUP_AND_SPACES = ("  ", "](", "**", "__")
 
 
 def _run_replacement(run: str) -> str:
