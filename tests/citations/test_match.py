@@ -665,14 +665,19 @@ def test_a_kept_source_matches_as_one_prepared_afresh(source, data):
     assert find_verbatim(quote, [source]) == afresh
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
-    st.lists(st.sampled_from(_SOURCE_PIECES), max_size=30).map("".join),
+    st.lists(
+        # and combining marks, inside a word, opening one and after a space
+        st.sampled_from([*_SOURCE_PIECES, "क्षेत्र", "e\u0301t", "\u0301a", " \u0301", "x_1"]),
+        max_size=30,
+    ).map("".join),
     st.integers(1, 12),
 )
 def test_the_word_index_counts_stretch_by_stretch_as_the_whole_text(text, stretch):
-    """The word index lists a source's words a stretch at a time, cut between words: the
-    counts are those of the whole text read at once, wherever the stretches end."""
+    """The word index counts a source's words from its tokens between spaces, a stretch at a
+    time, cut between words: the counts are those of the words of the whole text read at
+    once, wherever the stretches end."""
     with mock.patch.object(approximate, "_STRETCH", stretch):
         index = approximate.WordIndex(text)
     assert index.frequency == Counter(approximate.WORD_RUN.findall(text))

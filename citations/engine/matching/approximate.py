@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import accumulate
 
 from rapidfuzz.distance import Indel, Levenshtein
 
@@ -89,6 +90,7 @@ WORD = re.compile(f"[{HAN_KANA}]|{WORD_RUN.pattern}(?:{_CYRILLIC_APOSTROPHE}{WOR
 _WORD_CHAR = re.compile(f"[^\\W{HAN_KANA}]|[{MARKS}]")  # a character that continues a spaced word
 _STRETCH = 100_000  # characters of a source whose words are listed at once
 _NOT_WORD_CHAR = re.compile(f"(?![{MARKS}])[\\W{HAN_KANA}]")
+_HAN_KANA_CHAR = re.compile(f"[{HAN_KANA}]")
 
 MIN_WORDS = 3  # fewer quote words than this are never matched approximately
 MIN_RECALL = 0.8  # share of quote words found, in order, in the span
@@ -188,9 +190,10 @@ class WordIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        # Read a stretch at a time, cut between words: all of a long source's words in one
-        # list at once would take gigabytes.
-        frequency: Counter[str] = Counter()
+        # The text's tokens between spaces, counted: split() is far cheaper than a regex
+        # read of every word. Read a stretch at a time, cut between words: all of a long
+        # source's tokens in one list at once would take gigabytes.
+        tokens: Counter[str] = Counter()
         position = 0
         while position < len(text):
             end = min(position + _STRETCH, len(text))
@@ -199,16 +202,26 @@ class WordIndex:
                 # (a search, not a step per character: a hostile source is one long word)
                 boundary = _NOT_WORD_CHAR.search(text, end)
                 end = boundary.start() if boundary else len(text)
-            frequency.update(WORD_RUN.findall(text, position, end))
+            tokens.update(text[position:end].split())
             position = end
+        # The words of each distinct token, as often as it stands (no word runs across a
+        # space or a stretch's cut): a token of letters and digits is one word, unless it
+        # holds Chinese or Japanese characters, which stand apart.
+        alone = {
+            token: times
+            for token, times in tokens.items()
+            if token.isalnum() and (token.isascii() or _HAN_KANA_CHAR.search(token) is None)
+        }
+        frequency = Counter(alone)
+        counted = frequency.get
+        for token, times in tokens.items():
+            if token not in alone:
+                for word in WORD_RUN.findall(token):
+                    frequency[word] = counted(word, 0) + times
         self.frequency = frequency
         self._words = list(frequency)
         self._vocabulary = "\n".join(self._words)
-        self._starts: list[int] = []
-        position = 0
-        for word in self._words:
-            self._starts.append(position)
-            position += len(word) + 1
+        self._starts = list(accumulate((len(word) + 1 for word in self._words), initial=0))[:-1]
         self._counts: dict[str, int] = {}
         self._at_least: set[str] = set()  # words whose count was stopped: a lower bound
         self._positions: dict[str, list[int]] = {}
@@ -837,22 +850,33 @@ def _steps(query: list[str], window: list[str], *, backwards: bool = False) -> l
         for k in range(paired):
             q_word, w_word = query[q1 + k], window[w1 + k]
             same = (
-                Indel.normalized_similarity(common_spelling(q_word), common_spelling(w_word))
-                >= SIMILAR_WORD
+                _same_word(q_word, w_word)
                 or (
                     q1 + k == last_query
                     and (w_word.startswith(q_word) or q_word.startswith(w_word))
                 )
                 or (q1 + k == first_query and w_word.endswith(q_word))
-                # the same number written otherwise ("3" for "three"): one word
-                or ((value := number_value(q_word)) is not None and value == number_value(w_word))
-                or ((rank := ordinal_value(q_word)) is not None and rank == ordinal_value(w_word))
-                or same_unit(q_word, w_word)  # "%" for "Prozent", "Mio." for "Millionen"
             )
             steps.append(Step(q1 + k, w1 + k, same))
         steps.extend(Step(q, None, False) for q in range(q1 + paired, q2))
         steps.extend(Step(None, w, False) for w in range(w1 + paired, w2))
     return steps
+
+
+# a quote's words meet the same words again in each of its places, and the function words
+# in every quote
+@lru_cache(maxsize=4096)
+def _same_word(q_word: str, w_word: str) -> bool:
+    """Whether a quote's word and the source's word in its place are one word wherever they
+    stand: spelled nearly alike, or the same number, rank or unit written otherwise."""
+    return (
+        Indel.normalized_similarity(common_spelling(q_word), common_spelling(w_word))
+        >= SIMILAR_WORD
+        # the same number written otherwise ("3" for "three"): one word
+        or ((value := number_value(q_word)) is not None and value == number_value(w_word))
+        or ((rank := ordinal_value(q_word)) is not None and rank == ordinal_value(w_word))
+        or same_unit(q_word, w_word)  # "%" for "Prozent", "Mio." for "Millionen"
+    )
 
 
 @lru_cache(maxsize=256)  # a quote is compared with each of its places
