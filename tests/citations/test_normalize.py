@@ -151,6 +151,22 @@ def test_the_quick_tests_for_layout_to_fold_miss_nothing(text):
         assert normalize._special_spans(text) == found
 
 
+@settings(max_examples=1000)
+@given(
+    st.lists(
+        # ASCII, Latin-1 and wider characters, in and out of the classes
+        st.sampled_from([*'aZ1 \t\n&<"`´«»\xa0\xad²é\x85ßÿ', *"„“’\u200b•⁵\u05b0ıς漢Ā"]),
+        max_size=20,
+    ).map("".join)
+)
+def test_a_class_of_characters_is_found_as_the_regex_engine_finds_it(text):
+    """A text of ASCII or Latin-1 characters only is searched for a class's members below
+    U+0100 by substring tests; any text, so searched or not, holds a member exactly when
+    the class's pattern finds one."""
+    for found in (normalize._FOLDABLE, normalize._SPECIAL_CHAR):
+        assert found.found_in(text) == (found.pattern.search(text) is not None)
+
+
 @settings(max_examples=500)
 @given(NOISY_TEXT)
 def test_normalization_is_idempotent(text):

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import accumulate
+from operator import add
 
 from rapidfuzz.distance import Indel, Levenshtein
 
@@ -221,7 +222,10 @@ class WordIndex:
         self.frequency = frequency
         self._words = list(frequency)
         self._vocabulary = "\n".join(self._words)
-        self._starts = list(accumulate((len(word) + 1 for word in self._words), initial=0))[:-1]
+        # where each word starts in the vocabulary: the lengths before it, and a line break each
+        self._starts = list(
+            map(add, accumulate(map(len, self._words), initial=0), range(len(self._words)))
+        )
         self._counts: dict[str, int] = {}
         self._at_least: set[str] = set()  # words whose count was stopped: a lower bound
         self._positions: dict[str, list[int]] = {}

@@ -77,15 +77,39 @@ _CHAR_FOLD_MAP = {
     "、": ",",
     "。": ".",
 }
-_FOLDABLE = re.compile("[" + re.escape("".join(_CHAR_FOLD_MAP)) + "]")
+
+
+class _CharClass:
+    """A class of characters to look for in a text: most texts hold none of them. The regex
+    engine tests each character against a large class, about fifty instructions a
+    character; a text of Latin-1 characters only (most European texts: CPython copies them
+    to Latin-1 bytes) can hold only the class's few members below U+0100, each found by a
+    substring test at a fraction of an instruction a character."""
+
+    def __init__(self, members: str) -> None:
+        self.pattern = re.compile(f"[{members}]")
+        self.latin1 = tuple(c for c in map(chr, range(256)) if self.pattern.fullmatch(c))
+        self.ascii = tuple(c for c in self.latin1 if c.isascii())
+
+    def found_in(self, text: str) -> bool:
+        if text.isascii():
+            members = self.ascii
+        elif len(text.encode("latin-1", "ignore")) == len(text):
+            members = self.latin1
+        else:
+            return self.pattern.search(text) is not None
+        return any(member in text for member in members)
+
+
+_FOLDABLE = _CharClass(re.escape("".join(_CHAR_FOLD_MAP)))
 
 
 def _fold_chars(text: str) -> str:
     """The one-to-one folds; a regex finds the few characters to fold much faster than
     ``str.translate`` walks every character."""
-    if _FOLDABLE.search(text) is None:
+    if not _FOLDABLE.found_in(text):
         return text
-    return _FOLDABLE.sub(lambda found: _CHAR_FOLD_MAP[found.group()], text)
+    return _FOLDABLE.pattern.sub(lambda found: _CHAR_FOLD_MAP[found.group()], text)
 
 
 def _loosen_marks(text: str) -> str:
@@ -307,8 +331,8 @@ class _Starts(NamedTuple):
 
 def _starts(text: str) -> _Starts:
     return _Starts(
-        _SPECIAL_CHAR.search(text) is not None,
-        any(pair in text for pair in _OPENINGS_SPACED),
+        _SPECIAL_CHAR.found_in(text),
+        "( " in text or "[ " in text or "{ " in text,
         _TOKENIZER_HINT.search(text) is not None,
     )
 
@@ -317,8 +341,12 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
     """The stretches layout folding replaces, with their replacement, left to right."""
     starts = _starts(text)
     if not any(starts) and not (
-        # the other starts: substring tests, far cheaper than a scan
-        any(mark in text for mark in _MARKUP_AND_SPACES)
+        # the other starts: two spaces, a link, strong emphasis (substring tests, far
+        # cheaper than a scan), a hyphen joining words
+        "  " in text
+        or "](" in text
+        or "**" in text
+        or "__" in text
         or ("-" in text and _JOIN.search(text) is not None)
     ):
         return []
@@ -414,13 +442,9 @@ def joins_to_previous(folded: str) -> bool:
 # a plain space, an invisible character, a bullet, a figure's exponent or a vowel point, an
 # entity or a tag. One character set, as the regex engine scans it fast: an alternation
 # holding the other starts too would test every position (three times slower).
-_SPECIAL_CHAR = re.compile(
-    f"[{re.escape(_OTHER_SPACES)}{INVISIBLE}{_BULLETS}⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻\u0591-\u06ed&<]"
+_SPECIAL_CHAR = _CharClass(
+    f"{re.escape(_OTHER_SPACES)}{INVISIBLE}{_BULLETS}⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻\u0591-\u06ed&<"
 )
-# The other starts, as substrings: a bracket opened with a space (``_SPACE_AFTER_OPENING``),
-# a link, strong emphasis, two spaces
-_OPENINGS_SPACED = ("( ", "[ ", "{ ")
-_MARKUP_AND_SPACES = ("  ", "](", "**", "__")
 
 
 def _run_replacement(run: str) -> str:
