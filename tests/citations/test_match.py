@@ -1,6 +1,7 @@
 """Locating text: ``find_verbatim`` (exact and normalized only, EV-3), quotes across paragraph
 breaks, and the fast matchers checked against slow, obviously correct ones."""
 
+import re
 from collections import Counter
 from unittest import mock
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
 from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbatim
-from citations.engine.matching import approximate, match
+from citations.engine.matching import approximate, cuts, match
 from citations.engine.matching.approximate import (
     _WORD_CHAR,
     HINT_SCORE,
@@ -25,6 +26,7 @@ from citations.engine.matching.approximate import (
     word_index,
 )
 from citations.engine.matching.match import (
+    MARKS,
     PreparedSource,
     cut_keeps_claim,
     ends_inside_number,
@@ -681,3 +683,28 @@ def test_the_word_index_counts_stretch_by_stretch_as_the_whole_text(text, stretc
     with mock.patch.object(approximate, "_STRETCH", stretch):
         index = approximate.WordIndex(text)
     assert index.frequency == Counter(approximate.WORD_RUN.findall(text))
+
+
+# The pattern ``cuts.word_before`` replaces: tried at every start before the stop
+_WORD_BEFORE_PATTERN = re.compile(
+    rf"(?P<word>[^\W_](?:[^\W_]|[{MARKS}])*)[{re.escape(cuts._CLOSING)}]*$"
+)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*"ab Z7_.\n)]\"'”»«」-", "\u0301", "\u093e", "हो", "2020", "x" * 30]),
+        max_size=25,
+    ).map("".join),
+    st.data(),
+)
+def test_the_word_before_a_stop_is_the_one_the_end_anchored_pattern_finds(text, data):
+    """``word_before`` reads back from a stop past closing marks to the word's first
+    letter or digit, at most ``_WORD_BEFORE_REACH`` characters: the word a pattern anchored
+    at the stop finds, searched from every start in that reach (a line break ending the
+    text too, where "$" also matches)."""
+    stop = data.draw(st.integers(0, len(text)))
+    reach = max(0, stop - cuts._WORD_BEFORE_REACH)
+    found = _WORD_BEFORE_PATTERN.search(text, reach, stop)
+    assert cuts.word_before(text, stop) == (found["word"] if found else "")

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .match import MARKS, UNSPACED_SCRIPT
+from .match import MARK_CHARACTERS, MARKS, UNSPACED_SCRIPT
 from .normalize import fold_text
 from .words import (
     ABBREVIATIONS,
@@ -98,8 +98,7 @@ _CLAUSE_MARK = re.compile(r"[,;:()\[\]–—，、；：（）]|\s-\s")
 _MARK = re.compile(f"[{MARKS}]")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _LETTERS_AND_MARKS = re.compile(rf"[^\W\d_](?:[^\W\d_]|[{MARKS}])*")
-# the word before a stop, its marks too ("होगा।")
-_BEFORE_STOP = re.compile(rf"(?P<word>[^\W_](?:[^\W_]|[{MARKS}])*)[{re.escape(_CLOSING)}]*$")
+_WORD_BEFORE_REACH = 40  # characters read back from a stop for the word before it
 
 
 # Every word the cut checks read, a phrase's words too (``_without_proclitic``)
@@ -248,9 +247,30 @@ def _caseless_letter(character: str) -> bool:
 
 def _last_letter(text: str, stop: int) -> str:
     """The last letter before ``stop`` (past closing marks and combining marks)."""
-    word = _BEFORE_STOP.search(text, max(0, stop - 40), stop)
-    letters = [c for c in word["word"] if c.isalpha()] if word is not None else []
+    letters = [c for c in word_before(text, stop) if c.isalpha()]
     return letters[-1] if letters else ""
+
+
+def word_before(text: str, stop: int) -> str:
+    """The word right before ``stop`` past closing marks, its combining marks too ("होगा।"),
+    read back at most ``_WORD_BEFORE_REACH`` characters: letters and digits from the first
+    letter or digit there ("" if none). Read back from the stop: a pattern anchored at the
+    end was tried at every character before it, for every stop of every context.
+
+    >>> [word_before(t, len(t) - 1) for t in ("Er zahlt.", "Er sagt „nein“.", "(…).", "x\\n.")]
+    ['zahlt', 'nein', '', 'x']
+    """
+    reach = max(0, stop - _WORD_BEFORE_REACH)
+    # as a pattern's "$" matches before a line break ending the text, the word may end there
+    end = stop - 1 if stop > reach and text[stop - 1] == "\n" else stop
+    while end > reach and text[end - 1] in _CLOSING:
+        end -= 1
+    start = end
+    while start > reach and (text[start - 1].isalnum() or text[start - 1] in MARK_CHARACTERS):
+        start -= 1
+    while start < end and not text[start].isalnum():
+        start += 1  # a word opens with a letter or digit, not with a mark
+    return text[start:end]
 
 
 def _ends_a_sentence(text: str) -> bool:
@@ -406,13 +426,13 @@ def _without_proclitic(word: str) -> str:
 
 def _ends_a_word(text: str, stop: int) -> bool:
     """Whether the stop at ``stop`` ends a word, not an ordinal ("1.") or an abbreviation."""
-    word = _BEFORE_STOP.search(text, max(0, stop - 40), stop)
-    if word is None:
+    word = word_before(text, stop)
+    if not word:
         return False
-    if word["word"].isdigit():
-        return len(word["word"]) > 2  # "im Jahr 2020." ends a sentence, "am 1." does not
-    folded = _folded_word(word["word"])
-    return len(word["word"]) > 1 and (folded not in ABBREVIATIONS or folded in _LIST_ENDINGS)
+    if word.isdigit():
+        return len(word) > 2  # "im Jahr 2020." ends a sentence, "am 1." does not
+    folded = _folded_word(word)
+    return len(word) > 1 and (folded not in ABBREVIATIONS or folded in _LIST_ENDINGS)
 
 
 # The words before full stops, folded once each: a source's sentences end in few distinct

@@ -50,13 +50,10 @@ HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # Devanagari and the other Indic scripts, Thai's, Hebrew and Arabic points. Read without
 # them "बच्चे" (children) is the pieces "बच", "च", and a quote that writes "बच्चा" (child)
 # differed from it only between words.
-MARKS = re.escape(
-    "".join(
-        chr(code)
-        for code in range(0x300, 0x10000)
-        if unicodedata.category(chr(code)) in ("Mn", "Mc")
-    )
+MARK_CHARACTERS = frozenset(
+    chr(code) for code in range(0x300, 0x10000) if unicodedata.category(chr(code)) in ("Mn", "Mc")
 )
+MARKS = re.escape("".join(sorted(MARK_CHARACTERS)))
 # A spaced word, whole: a run of letters and digits other than those, with the marks written
 # on them (the word index's words)
 WORD_RUN = re.compile(f"[^\\W{HAN_KANA}]+(?:[{MARKS}]+[^\\W{HAN_KANA}]*)*")
