@@ -16,7 +16,8 @@ and prints, all measured in this run:
   count the words, lower the raw text: linear in the text by nature) and, apart from it,
   the time to match every quote against the prepared sources.
 
-Times are the best of a few runs (the machine is shared); the naive baseline runs once.
+Times are the best of a few runs (the machine is shared; the engine's runs before and after
+the naive baseline's); the naive baseline runs once.
 """
 
 from __future__ import annotations
@@ -120,9 +121,17 @@ def main(argv: list[str] | None = None) -> int:
     peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     afresh_time, _ = _timed(lambda: _engine(files, keep_sources=False), runs=RUNS)
     naive_time, compared = _timed(lambda: _naive(files))
+    # The engine's runs take seconds, the naive run half a minute: a slow spell of the
+    # shared machine can cover all of the first and only part of the second. So the engine
+    # is timed again after the naive run, and the best of all its runs counts.
+    engine_time = min(engine_time, _timed(lambda: _engine(files), runs=RUNS)[0])
+    afresh_time = min(afresh_time, _timed(lambda: _engine(files, keep_sources=False), runs=RUNS)[0])
 
     print(f"dev set: {len(files)} bundles, {quotes} quotes, {characters:,} source characters")
-    print(f"(times: best of {RUNS} runs, except the naive baseline: one run)")
+    print(
+        f"(times: best of {RUNS} runs, the engine's best of {RUNS} before and {RUNS} after"
+        " the naive baseline, which runs once)"
+    )
     print(f"floor (read + JSON-decode the files): {floor_time:8.3f} s")
     print(
         f"engine (files -> reports):            {engine_time:8.3f} s"
