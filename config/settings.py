@@ -30,14 +30,17 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be a boolean (true/false), got {value!r}")
 
 
-def env_int(name: str, default: int) -> int:
+def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
     value = os.environ.get(name)
     if value is None or value == "":
         return default
     try:
-        return int(value)
+        number = int(value)
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be an integer, got {value!r}") from None
+    if minimum is not None and number < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, got {number}")
+    return number
 
 
 def env_list(name: str, default: str) -> list[str]:
@@ -170,15 +173,28 @@ AUTH_PASSWORD_VALIDATORS = [
 # token once as a message, and a signed cookie is readable by anyone holding it.
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 LOGIN_URL = "login"
-# Wrong passwords allowed per username and per address before sign-in is locked for the
-# lockout period (reviews/login_throttle.py).
-LOGIN_FAILURES_ALLOWED = env_int("LOGIN_FAILURES_ALLOWED", 10)
-LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 900)
+# Every sign-in (the reviewers' page, the admin's, anything calling authenticate()) passes
+# the throttle of reviews/login_throttle.py.
+AUTHENTICATION_BACKENDS = ["reviews.login_throttle.ThrottledModelBackend"]
+# Wrong passwords allowed for one username from one client address before that pair is
+# locked for the lockout period (the same user elsewhere is not), and from one address over
+# any usernames before the address is.
+LOGIN_FAILURES_ALLOWED = env_int("LOGIN_FAILURES_ALLOWED", 10, minimum=1)
+LOGIN_ADDRESS_FAILURES_ALLOWED = env_int(
+    "LOGIN_ADDRESS_FAILURES_ALLOWED", 5 * LOGIN_FAILURES_ALLOWED, minimum=1
+)
+LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 900, minimum=1)
 # Shared by every web worker in production (login throttling): CACHE_URL=redis://...
+# Short socket timeouts: an unreachable cache leaves sign-in unthrottled (and logged) within
+# a second or two instead of holding the request.
 CACHE_URL = env_str("CACHE_URL", "")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -224,9 +240,13 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 # Trust X-Forwarded-Proto only behind a proxy that sets it (BEHIND_TLS_PROXY=1): gunicorn
 # published directly would let any client claim HTTPS.
-SECURE_PROXY_SSL_HEADER = (
-    ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY", False) else None
-)
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_TLS_PROXY else None
+# How many proxies in front of gunicorn append the address they received from to
+# X-Forwarded-For: the client's address is that many entries from its end (what the
+# outermost proxy wrote; entries before it are the client's own say). 0: REMOTE_ADDR, the
+# header ignored. Default: 1 behind the TLS proxy. Sign-in throttling keys on this address.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1 if BEHIND_TLS_PROXY else 0, minimum=0)
 
 # Celery. Default broker: kombu's filesystem transport under var/, so the demo runs a real
 # worker process without a Redis server. Production: CELERY_BROKER_URL=redis://...

@@ -4,7 +4,14 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from reviews import api, api_results
-from reviews.login_throttle import ThrottledLoginView
+from reviews.login_throttle import (
+    ThrottledAdminAuthenticationForm,
+    ThrottledLoginView,
+    locked_answers_429,
+)
+
+# The admin's sign-in page says why a locked sign-in is refused, as the reviewers' page does.
+admin.site.login_form = ThrottledAdminAuthenticationForm
 
 
 class FaviconRedirect(RedirectView):
@@ -19,8 +26,11 @@ class FaviconRedirect(RedirectView):
 
 urlpatterns = [
     path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
+    # Both sign-in pages pass the one throttle (reviews/login_throttle.py); the admin's own
+    # "login/" under admin/ is shadowed by this one, which answers a locked sign-in with 429.
+    path("admin/login/", locked_answers_429(admin.site.login)),
     path("admin/", admin.site.urls),
-    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/login/", locked_answers_429(ThrottledLoginView.as_view()), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/bundles", api.bundle_create, name="api_bundle_create"),
     path(

@@ -70,6 +70,30 @@ def test_x_forwarded_proto_is_trusted_only_behind_a_proxy_said_to_set_it(behind,
 
 
 @pytest.mark.parametrize(
+    ("env", "count"),
+    [
+        ({}, "0"),
+        ({"BEHIND_TLS_PROXY": "true"}, "1"),
+        ({"BEHIND_TLS_PROXY": "true", "TRUSTED_PROXY_COUNT": "2"}, "2"),
+        ({"TRUSTED_PROXY_COUNT": "1"}, "1"),
+    ],
+)
+def test_the_client_address_is_read_from_x_forwarded_for_behind_the_proxy(env, count):
+    """Issue 30: sign-in throttling keyed on REMOTE_ADDR, which behind the TLS proxy the
+    README requires is the proxy's for every client. Behind it, the proxy's entry of
+    X-Forwarded-For counts; published directly, the header is the client's say."""
+    show = "from django.conf import settings; print(settings.TRUSTED_PROXY_COUNT)"
+    done = manage("shell", "-c", show, **{**PRODUCTION_ENV, **env})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == count
+
+
+def test_every_sign_in_passes_the_throttle_backend():
+    """Issue 30: the admin's sign-in was not throttled; the gate is now the only backend."""
+    assert settings.AUTHENTICATION_BACKENDS == ["reviews.login_throttle.ThrottledModelBackend"]
+
+
+@pytest.mark.parametrize(
     ("name", "value"),
     [
         ("DEBUG", "maybe"),
@@ -77,6 +101,9 @@ def test_x_forwarded_proto_is_trusted_only_behind_a_proxy_said_to_set_it(behind,
         ("LLM_PRICES", "{not json"),
         ("LLM_PRICES", '{"m": {"input": -1, "output": 0}}'),
         ("LLM_PRICE_CURRENCY", "dollars"),
+        ("TRUSTED_PROXY_COUNT", "-1"),
+        ("LOGIN_FAILURES_ALLOWED", "0"),
+        ("LOGIN_LOCKOUT_SECONDS", "0"),
     ],
 )
 def test_a_bad_setting_value_is_one_line_naming_the_variable(name, value):
