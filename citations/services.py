@@ -510,11 +510,37 @@ def _release_quietly(claim: Claim) -> None:
 def assessment_enqueue_verification(*, assessment_id: int) -> None:
     """Send the verification task once the current transaction commits (never on rollback).
 
-    ``robust``: the data is committed either way; if the broker is down the assessment stays
-    pending and the sweep sends it later, instead of failing the request that stored it."""
+    The data is committed either way, and the request that stored it does not fail. If the
+    broker cannot take the message (Redis down), the assessment stays pending with the
+    failure recorded (:data:`ENQUEUE_FAILED` in ``verification_error``), and the next sweep
+    sends it, not the stale period later."""
+    transaction.on_commit(functools.partial(_send_verification, assessment_id), robust=True)
+
+
+# The note of a pending verification whose task the broker did not take; the sweep sends
+# every pending one carrying it, and clears it as it does.
+ENQUEUE_FAILED = "not sent to the queue"
+
+
+def _send_verification(assessment_id: int) -> None:
     from .tasks import verify_assessment  # the tasks module imports this one
 
-    transaction.on_commit(lambda: verify_assessment.delay(assessment_id), robust=True)
+    try:
+        verify_assessment.delay(assessment_id)
+    except Exception as exc:  # whatever stopped the message, it was not sent
+        logger.warning(
+            "assessment %s: verification not sent, the next sweep sends it: %s",
+            assessment_id,
+            describe_error(exc),
+        )
+        note = f"{ENQUEUE_FAILED} ({describe_error(exc)}); the next sweep sends it"
+        try:
+            Verification.objects.filter(pk=assessment_id, verification_state=State.PENDING).update(
+                verification_error=note[:MAX_ERROR_CHARS], updated_at=timezone.now()
+            )
+        except DatabaseError:
+            # The database is gone too: the sweep finds it pending past the stale period.
+            logger.exception("assessment %s: could not record the failed send", assessment_id)
 
 
 def verification_restart(*, assessment_id: int) -> bool:
@@ -534,14 +560,27 @@ def verification_restart(*, assessment_id: int) -> bool:
     return bool(changed)
 
 
+def _assessments_not_sent() -> list[int]:
+    """Pending, carrying the note of a send the broker did not take (``_send_verification``)."""
+    return list(
+        Verification.objects.filter(
+            verification_state=State.PENDING, verification_error__startswith=ENQUEUE_FAILED
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
 def assessments_sweep(*, now: datetime | None = None) -> list[int]:
     """Send stuck assessments to the queue again. A pending one's clock restarts, so each is
-    re-sent at most once per stale period however long the queue is. A running one whose
+    re-sent at most once per stale period however long the queue is. One whose task the
+    broker did not take (it was down) is sent at the first sweep after. A running one whose
     claim's process this machine sees gone, or whose owner fell silent (on any machine), is
     stuck too, before its claim is stale."""
     now = now or timezone.now()
     SweepRun.objects.update_or_create(pk=1, defaults={"ran_at": now})  # check --deploy reads it
     stuck = assessments_stuck(now=now)
+    stuck += [pk for pk in _assessments_not_sent() if pk not in stuck]
     stuck += [
         pk
         for pk, owner, silent in assessments_claimed(
@@ -550,9 +589,10 @@ def assessments_sweep(*, now: datetime | None = None) -> list[int]:
         if pk not in stuck and (silent or claim_owner_is_gone(owner))
     ]
     if stuck:
-        Verification.objects.filter(pk__in=stuck, verification_state=State.PENDING).update(
-            updated_at=now
-        )
+        pending = Verification.objects.filter(pk__in=stuck, verification_state=State.PENDING)
+        pending.update(updated_at=now)
+        # Sent now; a send that fails again records the note again.
+        pending.filter(verification_error__startswith=ENQUEUE_FAILED).update(verification_error="")
         for assessment_id in stuck:
             assessment_enqueue_verification(assessment_id=assessment_id)
         logger.info("sweep: re-sent %s stuck assessment(s): %s", len(stuck), stuck)

@@ -158,6 +158,10 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'verbatim.sqlite3'}"),
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+        # A kept connection the server dropped (a restart, a failover, an idle timeout) is
+        # tested before a request uses it and replaced, instead of failing that request with
+        # a 500 in every web worker that held one.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
