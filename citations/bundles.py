@@ -45,7 +45,8 @@ def engine_bundle(assessment: Verification, sources: list[Source] | None = None)
         id=assessment.bundle_id,
         title=assessment.title,
         meta=MappingProxyType(dict(assessment.meta)),
-        drop=frozenset(VerificationStatus(s) for s in assessment.drop),
+        drop=frozenset(VerificationStatus(s) for s in assessment.drop if s != "attention"),
+        drop_attention="attention" in assessment.drop,
         turn=engine_turn(sources),
         response=Response(
             format=assessment.response_format,

@@ -111,5 +111,5 @@ def _store(bundle: Bundle, data: dict[str, Any], digest: str) -> Verification:
         response_format=bundle.response.format,
         response_text=bundle.response.text,
         quote_fields=data["response"].get("quotes", []),
-        drop=sorted(status.value for status in bundle.drop),
+        drop=bundle.drop_names,
     )

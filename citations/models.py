@@ -86,7 +86,11 @@ class Verification(models.Model):
     quote_fields = models.JSONField(
         default=list, blank=True, help_text="response.quotes of the bundle."
     )
-    drop = models.JSONField(default=list, blank=True, help_text="Statuses removed from the export.")
+    drop = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Statuses removed from the export ('attention': quotes with attention).",
+    )
 
     verification_state = models.CharField(
         max_length=10,
@@ -136,6 +140,9 @@ class Verification(models.Model):
     quotes_unverified = models.PositiveIntegerField(default=0)
     quotes_ineligible = models.PositiveIntegerField(default=0)
     quotes_dropped = models.PositiveIntegerField(default=0)
+    quotes_attention = models.PositiveIntegerField(
+        default=0, help_text="Quotes with at least one attention entry."
+    )
 
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -208,6 +215,17 @@ class Quote(models.Model):
         default=dict,
         blank=True,
         help_text="Why the engine decided (the report's 'decision').",
+    )
+    context = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="What of its sentence the quote leaves out (the report's 'context').",
+    )
+    attention = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Why a reviewer should look although the status stands (the report's "
+        "'attention').",
     )
 
     class Meta:

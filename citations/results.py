@@ -25,7 +25,11 @@ from citations.engine.bundle import check_response_limits
 from citations.engine.reading.parse import parse_response
 from citations.engine.writing.export import export_response
 from citations.engine.writing.layout import OldLayout, layout_from_dict, layout_to_dict
-from citations.engine.writing.report import decision_from_dict
+from citations.engine.writing.report import (
+    attention_from_list,
+    context_from_dict,
+    decision_from_dict,
+)
 from citations.models import Quote, Verification, VerificationState
 
 
@@ -135,6 +139,8 @@ def _quote_result(row: Quote, quote: ParsedQuote) -> QuoteResult:
         match=match,
         corrected=corrected,
         decision=decision_from_dict(row.decision),
+        context=context_from_dict(row.context),
+        attention=attention_from_list(row.attention),
     )
 
 

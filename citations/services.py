@@ -451,7 +451,8 @@ def assessment_store_results(
                 "quotes_corrected": counts[VerificationStatus.CORRECTED],
                 "quotes_unverified": counts[VerificationStatus.UNVERIFIED],
                 "quotes_ineligible": counts[VerificationStatus.INELIGIBLE],
-                "quotes_dropped": sum(counts[status] for status in bundle.drop),
+                "quotes_attention": sum(1 for result in report.results if result.attention),
+                "quotes_dropped": sum(1 for result in report.results if bundle.drops(result)),
                 "report": report_to_dict(report),
                 # what pages and exports read instead of the response (issue 13)
                 "layout": layout_to_dict((r.quote for r in report.results), report.json_layout),

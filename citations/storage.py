@@ -29,7 +29,11 @@ from django.db.models import Field, Model
 from django.db.models.functions import Now
 
 from citations.engine import QuoteResult
-from citations.engine.writing.report import decision_to_dict
+from citations.engine.writing.report import (
+    attention_to_list,
+    context_to_dict,
+    decision_to_dict,
+)
 
 from .models import Correction, CorrectionField, Quote, Source, Verification, VerificationState
 
@@ -287,6 +291,8 @@ def quote_values(result: QuoteResult, sources: Mapping[str, int]) -> dict[str, A
         "corrected_source_id": sources[corrected.source] if corrected else None,
         "corrected_paragraph": corrected.paragraph if corrected else None,
         "decision": decision_to_dict(result.decision),
+        "context": context_to_dict(result.context),
+        "attention": attention_to_list(result.attention),
     }
 
 

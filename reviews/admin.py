@@ -158,6 +158,7 @@ class AssessmentAdmin(admin.ModelAdmin):
             "quotes_unverified",
             "quotes_ineligible",
             "quotes_dropped",
+            "quotes_attention",
         ),
         ("review_state", "reviewed_by", "reviewed_at"),
         ("team", "assigned_to"),

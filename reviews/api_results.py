@@ -61,6 +61,7 @@ def assessment_result(request: ApiRequest, assessment_id: int) -> JsonResponse:
                 "unverified": assessment.quotes_unverified,
                 "ineligible": assessment.quotes_ineligible,
                 "dropped": assessment.quotes_dropped,
+                "attention": assessment.quotes_attention,
             }
             if done
             else None,

@@ -16,7 +16,7 @@ import nh3
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import capfirst
+from django.utils.text import Truncator, capfirst
 from markdown_it import MarkdownIt
 
 from citations.engine.json_paths import format_path
@@ -104,6 +104,8 @@ def quote_view(quote: Quote, *, detail_url: str, pane_url: str) -> dict:
         "reason": capfirst(review_tags.quote_reason(quote)),
         "decision": review_tags.decision_summary(quote.status, quote.decision),
         "differences": review_tags.decision_differences(quote.decision),
+        "attention": [a.get("why") or a.get("words", "") for a in quote.attention or ()],
+        "left_out": _left_out(quote.context),
         "text": review_tags.shown_text(quote),
         "written": quote.text,
         "cite": review_tags.shown_citation(quote),
@@ -124,6 +126,16 @@ def quote_view(quote: Quote, *, detail_url: str, pane_url: str) -> dict:
         ],
         "href": f"{detail_url}?quote={n}#q{n}",
         "pane_href": f"{pane_url}{n}/source/",
+    }
+
+
+def _left_out(context: dict | None) -> dict | None:
+    """The words a quote leaves out of its sentence, shortened for the quote's popover."""
+    if not context:
+        return None
+    return {
+        "before": Truncator(context.get("left_out_before", "").strip()).chars(160),
+        "after": Truncator(context.get("left_out_after", "").strip()).chars(160),
     }
 
 

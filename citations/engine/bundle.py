@@ -394,7 +394,8 @@ def _build(data: dict[str, Any]) -> Bundle:
         id=data["id"],
         title=data.get("title", ""),
         meta=MappingProxyType(dict(data.get("meta", {}))),
-        drop=frozenset(VerificationStatus(s) for s in data.get("drop", ())),
+        drop=frozenset(VerificationStatus(s) for s in data.get("drop", ()) if s != "attention"),
+        drop_attention="attention" in data.get("drop", ()),
         turn=Turn(tuple(sources)),
         response=Response(
             format=response["format"], text=response["text"], quote_fields=quote_fields

@@ -129,6 +129,16 @@ class Bundle:
     title: str = ""
     meta: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     drop: frozenset[VerificationStatus] = frozenset()
+    drop_attention: bool = False  # the export removes quotes with attention too
+
+    def drops(self, result: QuoteResult) -> bool:
+        """Whether the export removes ``result``'s quote (its status, or its attention)."""
+        return result.status in self.drop or (self.drop_attention and bool(result.attention))
+
+    @property
+    def drop_names(self) -> list[str]:
+        """``drop`` as the bundle writes it."""
+        return sorted(s.value for s in self.drop) + (["attention"] if self.drop_attention else [])
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +336,30 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class Context:
+    """The sentence (or sentences) a quote covers only part of: where it stands in the
+    paragraph the quote starts in (raw offsets), and the raw words the quote leaves out of
+    it before and after (PRODUCT.md "What a quote leaves out")."""
+
+    source: str
+    paragraph: int
+    sentence: tuple[int, int]
+    left_out_before: str
+    left_out_after: str
+
+
+@dataclass(frozen=True, slots=True)
+class Attention:
+    """Why a reviewer should look at a quote although its status stands: ``rule`` is an id
+    of ``context.checks.ATTENTION_CHECKS``, ``words`` the source's words it is about, ``why``
+    one plain sentence. Attention never changes a status."""
+
+    rule: str
+    words: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
 class QuoteResult:
     quote: ParsedQuote
     cited_source: str | None  # the id ``quote.cited_ref`` resolved to, if any
@@ -334,6 +368,8 @@ class QuoteResult:
     match: Match | None  # for unverified quotes: the best hint, if any
     corrected: CorrectedCitation | None
     decision: Decision = Decision()
+    context: Context | None = None
+    attention: tuple[Attention, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from rapidfuzz.distance import Indel
 
+from .context.attention import cut_word_attention, omission_attention, quote_context
 from .matching.approximate import (
     HINT_SCORE,
     MIN_WORDS,
@@ -33,10 +34,10 @@ from .matching.approximate import (
     elided_match,
     places,
     reported_score,
+    word_index,
 )
-from .matching.cuts import lead_in, sentence_cut
 from .matching.edits import claim_rules, preserves_claim
-from .matching.languages import paragraph_language
+from .matching.languages import likely_language, paragraph_language
 from .matching.match import (
     PreparedSource,
     exact_in_paragraph,
@@ -72,7 +73,9 @@ from .reading.markers import read_citation, without_label
 from .reading.parse import parse_response
 from .reading.source_names import resolve_source
 from .types import (
+    Attention,
     Bundle,
+    Context,
     CorrectedCitation,
     Decision,
     Difference,
@@ -87,6 +90,7 @@ from .types import (
     Span,
     Tier,
     Turn,
+    VerificationStatus,
 )
 from .version import ENGINE_NAME, ENGINE_VERSION
 
@@ -119,7 +123,6 @@ def verify_bundle(
             searchers=searchers,
             min_score=min_score,
             min_margin=min_margin,
-            lead_in=_lead_in(bundle.response.text, quote),
         )
         for quote in parsed.quotes
     )
@@ -139,10 +142,8 @@ def verify_quote(
     searchers: dict[str, PreparedSource],
     min_score: float = DEFAULT_MIN_SCORE,
     min_margin: float = DEFAULT_MIN_MARGIN,
-    lead_in: str = "",
 ) -> QuoteResult:
-    """One quote's result; ``searchers`` are the turn's eligible sources, prepared once;
-    ``lead_in`` the answer's own words before the quote in its sentence (``cuts.lead_in``)."""
+    """One quote's result; ``searchers`` are the turn's eligible sources, prepared once."""
     quote, cited = _resolve_citation(quote, turn)
     if quote.cited_ref and cited is None:
         citation = Citation.UNKNOWN
@@ -160,9 +161,7 @@ def verify_quote(
 
     primary = searchers.get(cited_id) if cited_id else None
     secondary = [s for s in searchers.values() if s is not primary]
-    found = _locate(
-        quote, primary, secondary, min_score=min_score, min_margin=min_margin, lead_in=lead_in
-    )
+    found = _locate(quote, primary, secondary, min_score=min_score, min_margin=min_margin)
     finding, match = found.finding, found.match
     if finding is Finding.APPROXIMATE and _is_email(turn, match):
         finding = Finding.APPROXIMATE_IN_EMAIL
@@ -183,7 +182,56 @@ def verify_quote(
         policy_rule(citation, finding),
     )
     decision = Decision(tuple(dict.fromkeys(rules)), found.differences, cut_start, cut_end)
-    return QuoteResult(quote, cited_id, outcome.status, outcome.reason, match, corrected, decision)
+    context: Context | None = None
+    attention: tuple[Attention, ...] = ()
+    if match is not None and outcome.status in _PASSING:
+        context, attention = _context(found, match, searchers[match.source])
+    return QuoteResult(
+        quote,
+        cited_id,
+        outcome.status,
+        outcome.reason,
+        match,
+        corrected,
+        decision,
+        context,
+        attention,
+    )
+
+
+_PASSING = (VerificationStatus.VERIFIED, VerificationStatus.CORRECTED)
+
+
+def _context(
+    found: _Found, match: Match, searcher: PreparedSource
+) -> tuple[Context | None, tuple[Attention, ...]]:
+    """A passing quote's context and attention: what of its sentence it leaves out, a word
+    it cuts, what a marked omission hid (``context.attention``)."""
+    paragraphs = searcher.source.paragraphs
+    last = match.continues[-1] if match.continues else match
+    language = paragraph_language(searcher, match.paragraph - 1) or likely_language(
+        paragraphs[match.paragraph - 1]
+    )
+    context, attention = quote_context(
+        paragraphs,
+        match.source,
+        match.paragraph - 1,
+        match.start,
+        last.paragraph - 1,
+        last.end,
+        language=language,
+    )
+    if found.verbatim:
+        index = word_index(searcher)
+        cut = cut_word_attention(
+            paragraphs[match.paragraph - 1],
+            match.start,
+            paragraphs[last.paragraph - 1],
+            last.end,
+            reads_as_word=lambda fragment: index.stands(fragment) > 0,
+        )
+        attention = (*attention, cut) if cut is not None else attention
+    return context, (*attention, *omission_attention(found.differences))
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +252,6 @@ def _locate(
     *,
     min_score: float,
     min_margin: float,
-    lead_in: str,
 ) -> _Found:
     """Verbatim in one of the quote's readings (``_verbatim_readings``), else repaired
     mojibake, else near-verbatim (``_locate_approximately``)."""
@@ -217,8 +264,7 @@ def _locate(
         if match is not None:
             method = "verbatim.exact" if match.method is MatchMethod.EXACT else "verbatim.folded"
             match = _with_edge_marks(match, reading.text, primary, secondary)
-            found = _Found(finding, match, (method, *rules), verbatim=True)
-            return _without_cut_claim(found, quote, primary, secondary, lead_in)
+            return _Found(finding, match, (method, *rules), verbatim=True)
     cut = _locate_refused_cut(quote, primary, secondary)
     if cut is not None:
         return cut
@@ -232,49 +278,7 @@ def _locate(
         repaired = _locate_approximately(
             plain, primary, secondary, min_score=min_score, min_margin=min_margin
         )
-    return _without_cut_claim(repaired, quote, primary, secondary, lead_in)
-
-
-def _without_cut_claim(
-    found: _Found,
-    quote: ParsedQuote,
-    primary: PreparedSource | None,
-    secondary: Sequence[PreparedSource],
-    lead_in: str,
-) -> _Found:
-    """A passage found verbatim or repaired, unless its sentence says around it what the
-    quote leaves out and that changes its claim ("tenant may sublet" of "No tenant may
-    sublet"): then the same passage as the hint of a changed claim. Not when the answer's
-    own words before the quote say it again ('the Supplier may not "assign …"')."""
-    passing = found.verbatim or found.finding is Finding.APPROXIMATE
-    if not passing or found.match is None:
-        return found
-    match = found.match
-    searcher = _searcher_of(match, primary, secondary)
-    last = match.continues[-1] if match.continues else match
-    at = (searcher.source.paragraphs, match.paragraph - 1, match.start, last.paragraph - 1)
-    # every language's words first: when none of them cuts, the paragraph's own do not, and
-    # its language need not be told (most quotes)
-    cut = sentence_cut(*at, last.end, quote.text, lead_in=lead_in)
-    if cut.left_out or cut.said_in_answer:
-        language = paragraph_language(searcher, match.paragraph - 1)
-        cut = sentence_cut(*at, last.end, quote.text, lead_in=lead_in, language=language)
-    if cut.left_out:
-        difference = Difference("claim.sentence_cut", "", cut.left_out)
-        return _Found(Finding.CHANGED_CLAIM, match, ("claim.sentence_cut",), (difference,))
-    if cut.said_in_answer:
-        return replace(found, rules=(*found.rules, "verbatim.cut_said_in_answer"))
-    if cut.phrase_closed:
-        return replace(found, rules=(*found.rules, "verbatim.cut_closes_phrase"))
-    return found
-
-
-def _lead_in(answer: str, quote: ParsedQuote) -> str:
-    """The answer's own words before a quote written in its text (``cuts.lead_in``); a JSON
-    field stands alone."""
-    if quote.form is QuoteForm.FIELD or quote.response_span is None:
-        return ""
-    return lead_in(answer, quote.response_span[0])
+    return repaired
 
 
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -329,8 +333,7 @@ def _verbatim_readings(quote: ParsedQuote) -> list[tuple[ParsedQuote, tuple[str,
         (_COPIED_HYPHEN, "verbatim.folded"),
         (_EDGE_ELLIPSIS, "verbatim.edge_ellipsis"),
     ]
-    if quote.form is not QuoteForm.FIELD:  # a JSON field has no closing quotation mark
-        cleanups.append((_CLOSING_PUNCTUATION, "verbatim.closing_punctuation"))
+    cleanups.append((_CLOSING_PUNCTUATION, "verbatim.closing_punctuation"))
     for pattern, rule in cleanups:
         for reading, rules in list(readings):
             text = pattern.sub("", reading.text)
@@ -342,8 +345,8 @@ def _verbatim_readings(quote: ParsedQuote) -> list[tuple[ParsedQuote, tuple[str,
 def _locate_refused_cut(
     quote: ParsedQuote, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
 ) -> _Found | None:
-    """A quote that is the source's text only when cut inside a word in a way that changes
-    what the rest says ("legal" of "illegal"): the passage is the hint of a changed claim."""
+    """A quote that is the source's text only when cut inside a number ("5 days" of "15
+    days"): the passage is the hint of a changed claim."""
     folded = fold_text(quote.text)
     for searcher in [primary, *secondary] if primary is not None else secondary:
         spans = refused_cut(folded, searcher)
@@ -352,14 +355,26 @@ def _locate_refused_cut(
             match = match_from_spans(
                 spans, source=searcher.id, score=1.0, method=MatchMethod.NORMALIZED, tier=tier
             )
-            raw = searcher.source.paragraphs[spans[0].paragraph - 1]
-            word_start = spans[0].start
-            while word_start > 0 and (raw[word_start - 1].isalnum() or raw[word_start - 1] == "-"):
-                word_start -= 1
-            whole = raw[word_start:].split()[0] if raw[word_start:].split() else ""
-            difference = Difference("claim.cut_word", quote.text.split()[0], whole)
+            first, last = spans[0], spans[-1]
+            raw = searcher.source.paragraphs[first.paragraph - 1]
+            if starts_inside(raw, first.start):
+                cut, whole = quote.text.split()[0], _word_around(raw, first.start)
+            else:
+                raw = searcher.source.paragraphs[last.paragraph - 1]
+                cut, whole = quote.text.split()[-1], _word_around(raw, last.end - 1)
+            difference = Difference("claim.cut_word", cut, whole)
             return _Found(Finding.CHANGED_CLAIM, match, ("claim.cut_word",), (difference,))
     return None
+
+
+def _word_around(text: str, inside: int) -> str:
+    """The word or number of ``text`` holding the character at ``inside`` ("1,500", "-12")."""
+    start, end = inside, inside
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "-.,"):
+        start -= 1
+    while end < len(text) and (text[end].isalnum() or text[end] in "-.,"):
+        end += 1
+    return text[start:end].strip("-.,")
 
 
 # Words a quoting writer puts in brackets inside a quote to say what a word refers to

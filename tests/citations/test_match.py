@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
 from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbatim
-from citations.engine.matching import approximate, cuts, match
+from citations.engine.context import sentences as sentence_reading
+from citations.engine.matching import approximate, match
 from citations.engine.matching.approximate import (
     _WORD_CHAR,
     HINT_SCORE,
@@ -28,8 +29,7 @@ from citations.engine.matching.approximate import (
 from citations.engine.matching.match import (
     MARKS,
     PreparedSource,
-    cut_keeps_claim,
-    ends_inside_number,
+    cuts_number,
     forget_source_texts,
     source_text,
     starts_inside,
@@ -290,13 +290,13 @@ def slow_find(quote: str, source: Source) -> tuple[int, str] | None:
 
 
 def is_whole(text: str, start: int, end: int, quote: str, *, cut_allowed: bool) -> bool:
-    """Not ending inside a number, and not starting inside a word or number, or (when a cut
-    is allowed) starting inside a word where the cut keeps the claim."""
-    if ends_inside_number(text, end):
+    """Cutting no number, and no word either, or (when a cut is allowed) a word."""
+    if cuts_number(text, start, end):
         return False
-    if not starts_inside(text, start):
-        return not cut_allowed  # a whole match was looked for in the first round
-    return cut_allowed and cut_keeps_claim(text, start, quote)
+    cuts_word = starts_inside(text, start) or (
+        0 < end < len(text) and text[end - 1].isalnum() and text[end].isalnum()
+    )
+    return cuts_word == cut_allowed
 
 
 def folded_at(paragraph: str, start: int, end: int) -> tuple[int, int]:
@@ -685,9 +685,9 @@ def test_the_word_index_counts_stretch_by_stretch_as_the_whole_text(text, stretc
     assert index.frequency == Counter(approximate.WORD_RUN.findall(text))
 
 
-# The pattern ``cuts.word_before`` replaces: tried at every start before the stop
+# The pattern ``sentences.word_before`` replaces: tried at every start before the stop
 _WORD_BEFORE_PATTERN = re.compile(
-    rf"(?P<word>[^\W_](?:[^\W_]|[{MARKS}])*)[{re.escape(cuts._CLOSING)}]*$"
+    rf"(?P<word>[^\W_](?:[^\W_]|[{MARKS}])*)[{re.escape(sentence_reading._CLOSING)}]*$"
 )
 
 
@@ -705,6 +705,6 @@ def test_the_word_before_a_stop_is_the_one_the_end_anchored_pattern_finds(text, 
     at the stop finds, searched from every start in that reach (a line break ending the
     text too, where "$" also matches)."""
     stop = data.draw(st.integers(0, len(text)))
-    reach = max(0, stop - cuts._WORD_BEFORE_REACH)
+    reach = max(0, stop - sentence_reading._WORD_BEFORE_REACH)
     found = _WORD_BEFORE_PATTERN.search(text, reach, stop)
-    assert cuts.word_before(text, stop) == (found["word"] if found else "")
+    assert sentence_reading.word_before(text, stop) == (found["word"] if found else "")

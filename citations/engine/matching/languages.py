@@ -100,6 +100,22 @@ def language_of(text: str) -> str | None:
     return best if count >= _MARGIN * runner_up else None
 
 
+def likely_language(text: str) -> str | None:
+    """The language whose commonest words ``text`` holds most of, however few (None on a
+    tie or none): for a text too short for ``language_of`` to be sure of.
+
+    >>> likely_language("Le bailleur a accepté la demande des locataires."), likely_language("OK.")
+    ('fr', None)
+    """
+    hits = Counter[str]()
+    for word in _WORD.findall(text[:_SAMPLE].lower()):
+        hits.update(_WEIGHTS.get(word, {}))
+    ranked = hits.most_common(2)
+    if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
+        return None
+    return ranked[0][0]
+
+
 def paragraph_language(prepared: PreparedSource, index: int) -> str | None:
     """The language of paragraph ``index`` (0-based) of a prepared source: its own when it
     tells (a bilingual contract), else the source's (``language_of`` its first paragraphs);

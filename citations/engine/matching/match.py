@@ -15,10 +15,10 @@ rest of that paragraph) and lists the spans it covers in the following paragraph
 cross a boundary.
 
 A verbatim match may start or end inside a word: models cut quotes at a character limit
-("ungen müssen bis 2030" of "Regelungen müssen bis 2030"). A cut that changes what the rest
-says is no match: "legal" is not in "illegal", "compliant" not in "non-compliant", "500 EUR"
-not in "1,500 EUR" (``cut_keeps_claim``), nor does a match end inside a number ("in 2" of
-"in 25 days"). A match starting at a word's start is preferred to one inside a word.
+("ungen müssen bis 2030" of "Regelungen müssen bis 2030"), and the text is there (attention
+names the word a cut may turn into another: "legal" of "illegal"). A cut inside a number is
+no match: it turns one number into another ("500 EUR" of "1,500 EUR", "in 2" of "in 25
+days"). A match that cuts no word is preferred to one that does.
 """
 
 from __future__ import annotations
@@ -34,13 +34,8 @@ from typing import Protocol
 from ..types import Match, MatchMethod, Source, Span, Tier
 from .normalize import INVISIBLE, Normalized, fold_text, joins_to_previous, normalize_with_map
 from .words import (
-    FUNCTION_WORDS,
-    JOINED_COMPLEMENTIZERS,
-    OPPOSITE_PREFIXES,
-    PARTY_PREFIXES,
     cut_changes_word,
-    is_number,
-    word_claim,
+    number_value,
 )
 
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
@@ -147,87 +142,64 @@ def ends_changing_claim(text: str, end: int) -> bool:
     return cut_changes_word(text[start:end].lower(), text[start:stop].lower())
 
 
-def _find_whole(haystack: str, needle: str, start: int = 0) -> int:
-    """The first index of ``needle`` in ``haystack`` from ``start`` that does not end inside
-    a number, and does not start inside a word or number; failing that, one starting inside
-    a word where the cut keeps the claim (``cut_keeps_claim``); -1 if none."""
-    found = haystack.find(needle, start)
-    cut = -1
-    while found >= 0:
-        if not ends_changing_claim(haystack, found + len(needle)):
-            if not starts_inside(haystack, found):
-                return found
-            if cut < 0 and cut_keeps_claim(haystack, found, needle):
-                cut = found
-        found = haystack.find(needle, found + 1)
-    return cut
+def cuts_number(text: str, start: int, end: int) -> bool:
+    """Whether the span ``[start, end)`` of ``text`` starts or ends inside a number.
 
-
-# A cut right after these leaves a word's opposite ("legal" of "illegal", "compliant" of
-# "non-compliant", "zulässig" of "unzulässig"; one letter in Portuguese and Swedish: "legal"
-# of "ilegal", "laglig" of "olaglig")
-NEGATING_HEADS = OPPOSITE_PREFIXES | {"nicht", "non", "un", "in", "ohne", "anti", "i", "o"}
-_JOINED_WORDS = JOINED_COMPLEMENTIZERS | {"ו", "و"}  # "that"; "and" of Hebrew and Arabic
-MIN_CUT_WORDS = 3  # a quote cut inside a word says enough to be a quote only this long
-
-
-def cut_keeps_claim(text: str, start: int, quote: str) -> bool:
-    """Whether a quote starting inside a word of ``text`` at ``start`` says what the source
-    says: not a number cut ("5" of "15"), not a word cut after a negating prefix ("legal"
-    of "illegal"), and long enough to be a quote cut at a character limit.
-
-    >>> text = "Die Regelungen sind illegal und 15 Tage"
-    >>> cut_keeps_claim(text, 9, "ungen sind illegal"), cut_keeps_claim(text, 22, "legal und 15")
-    (True, False)
-    >>> cut_keeps_claim(text, 33, "5 Tage lang")
-    False
-    >>> cut_keeps_claim("Neither party shall be liable", 1, "either party shall be liable")
-    False
+    >>> cuts_number("in 15 days", 4, 10), cuts_number("in 25 days", 3, 4)
+    (True, True)
+    >>> cuts_number("illegal acts", 2, 12), cuts_number("in 15 days", 3, 10)
+    (False, False)
+    >>> cuts_number("vingt-sept jours", 6, 16), cuts_number("sixty days", 0, 3)
+    (True, True)
     """
-    if _is_numeral(text[start]):
-        return False
-    head_start = start
-    while head_start > 0 and (text[head_start - 1].isalnum() or text[head_start - 1] in "-\u00ad"):
-        head_start -= 1
-    head = "".join(c for c in text[head_start:start] if c.isalnum()).lower()
-    if head in _JOINED_WORDS:
-        # Hebrew and Arabic write "that" and "and" joined to the next word: the quote starts
-        # at a word ("ש|לא תשלם"); what the words before say, the sentence check reads
+    if ends_inside_number(text, end):
         return True
-    if len(quote.split()) < MIN_CUT_WORDS:
-        return False
-    fragment = quote.split()[0].lower()
-    word_end = start
-    while word_end < len(text) and text[word_end].isalnum():
-        word_end += 1
-    whole, rest = head + text[start:word_end].lower(), text[start:word_end].lower()
-    # "seven days" of "twenty-seven days": a number word cut off its number; "either" of
-    # "neither", "eine" of "keine": a negation cut to what reads as none ("len" of "sollen"
-    # reads as no word, so nothing); "all" of "shall": a word of another claim
-    negation_lost = word_claim(whole) == "claim.negation" != word_claim(rest)
-    other_claim = word_claim(rest) not in (None, word_claim(whole))
-    return (
-        head not in NEGATING_HEADS | PARTY_PREFIXES
-        and not is_number(fragment)
-        and not negation_lost
-        and not other_claim
-        and not _names_another(text, start, word_end, quote)
+    if starts_inside(text, start) and _is_numeral(text[start]):
+        return True
+    # a number word cut: "sept" of "vingt-sept", "six" of "sixty"
+    return (starts_inside(text, start) and _number_word(_word_at(text, start))) or (
+        0 < end < len(text)
+        and text[end - 1].isalnum()
+        and text[end].isalnum()
+        and _number_word(_word_at(text, end - 1))
     )
 
 
-def _names_another(text: str, start: int, word_end: int, quote: str) -> bool:
-    """Whether the rest of a word a quote starts inside is a word of its own: a function
-    word ("he" of "She"), one the source writes alone ("Mieter" of "Vermieter" in a lease
-    that names both), or one the quote writes as a word, with a capital the source's cut
-    has not ("Mieter" for "…mieter")."""
-    rest = text[start:word_end]
-    folded = rest.lower()
-    if folded in FUNCTION_WORDS:
-        return True
-    if quote[:1].isupper() and rest[:1].islower():
-        return True
-    alone = re.compile(rf"(?<![^\W_]){re.escape(rest)}(?![^\W_])", re.IGNORECASE)
-    return alone.search(text) is not None
+def _number_word(word: str) -> bool:
+    """A number in words or figures ("vingt-sept", "sixty", "15"), not a unit ("days")."""
+    return any(c.isdigit() for c in word) or number_value(word) is not None
+
+
+def _word_at(text: str, inside: int) -> str:
+    """The word of ``text`` holding the character at ``inside``, joined by hyphens."""
+    start, end = inside, inside
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in _WORD_HYPHENS):
+        start -= 1
+    while end < len(text) and (text[end].isalnum() or text[end] in _WORD_HYPHENS):
+        end += 1
+    return text[start:end].lower()
+
+
+def _cuts_word(text: str, start: int, end: int) -> bool:
+    return starts_inside(text, start) or (
+        0 < end < len(text) and text[end - 1].isalnum() and text[end].isalnum()
+    )
+
+
+def _find_whole(haystack: str, needle: str, start: int = 0) -> int:
+    """The first index of ``needle`` in ``haystack`` from ``start`` that cuts no word; failing
+    that, the first that cuts no number; -1 if none."""
+    found = haystack.find(needle, start)
+    cut = -1
+    while found >= 0:
+        end = found + len(needle)
+        if not cuts_number(haystack, found, end):
+            if not _cuts_word(haystack, found, end):
+                return found
+            if cut < 0:
+                cut = found
+        found = haystack.find(needle, found + 1)
+    return cut
 
 
 class CountedWords(Protocol):
@@ -631,9 +603,9 @@ def match_from_spans(
 
 
 def refused_cut(folded: str, prepared: PreparedSource) -> list[Span] | None:
-    """Where the folded quote stands in the source only as a cut that changes the claim
-    ("legal" of "illegal", "5 days" of "15 days"): the raw span of the first such place,
-    in one of the paragraphs whose raw text holds the quote's longest word."""
+    """Where the folded quote stands in the source only cut inside a number ("5 days" of
+    "15 days"): the raw span of the first such place, in one of the paragraphs whose raw
+    text holds the quote's longest word."""
     words = _PLAIN_WORD.findall(folded)
     if not words or not prepared.may_hold(folded):
         return None
@@ -641,7 +613,7 @@ def refused_cut(folded: str, prepared: PreparedSource) -> list[Span] | None:
         norm = prepared.paragraph_normalized(index)
         found = norm.text.find(folded)
         while found >= 0:
-            if starts_inside(norm.text, found) and not cut_keeps_claim(norm.text, found, folded):
+            if cuts_number(norm.text, found, found + len(folded)):
                 raw_start, raw_end = norm.raw_span(found, found + len(folded))
                 return [Span(index + 1, raw_start, raw_end, norm.raw[raw_start:raw_end])]
             found = norm.text.find(folded, found + 1)

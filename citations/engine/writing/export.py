@@ -101,7 +101,7 @@ def _markdown_edits(
     text = bundle.response.text
     span_start, span_end = quote.response_span
     extent_start, extent_end = quote.extent
-    if result.status in bundle.drop:
+    if bundle.drops(result):
         return [(extent_start, extent_end, None)]
     insert_at = _end_of_content(text, extent_start, extent_end)
     if result.status is VerificationStatus.CORRECTED and result.corrected is not None:
@@ -299,7 +299,7 @@ def _export_json(bundle: Bundle, report: Report) -> str:
             continue
         obj = value_at(data, selected.parts)
         site = selected.site
-        if result.status in bundle.drop and selected.parts:
+        if bundle.drops(result) and selected.parts:
             removals.append(selected)
         elif result.status is VerificationStatus.CORRECTED and result.corrected is not None:
             _correct_object(obj, selected.fields, site, result, bundle.turn)

@@ -1,7 +1,8 @@
 """The report as plain data, exactly in the shape of ``spec/report.schema.json``.
 
 Every quote carries ``decision``: the rule ids that decided it (``rules.RULES`` and the
-policy table), the differences to its passage and whether it is cut inside a word.
+policy table), the differences to its passage and whether it is cut inside a word; its
+``context`` (what of its sentence it leaves out) and ``attention`` (``context.checks``).
 Two extensions, compatible with the schema: a match that runs on into following paragraphs
 carries ``continues``, a list of ``{paragraph, start, end, text}`` (see ``match``); a report
 whose response needed repairs to parse carries the parser's ``notes``.
@@ -11,7 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..types import Decision, Difference, Match, QuoteResult, Report, VerificationStatus
+from ..types import (
+    Attention,
+    Context,
+    Decision,
+    Difference,
+    Match,
+    QuoteResult,
+    Report,
+    VerificationStatus,
+)
 
 
 def report_to_dict(report: Report) -> dict[str, Any]:
@@ -19,6 +29,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
     summary = {"quotes": len(report.results)}
     for status in VerificationStatus:
         summary[status.value] = sum(1 for r in report.results if r.status is status)
+    summary["attention"] = sum(1 for r in report.results if r.attention)
     data: dict[str, Any] = {
         "bundle": report.bundle,
         "engine": report.engine,
@@ -56,7 +67,51 @@ def _quote_to_dict(result: QuoteResult) -> dict[str, Any]:
         else None
     )
     data["decision"] = decision_to_dict(result.decision)
+    data["context"] = context_to_dict(result.context)
+    data["attention"] = attention_to_list(result.attention)
     return data
+
+
+def context_to_dict(context: Context | None) -> dict[str, Any] | None:
+    """A quote's ``context`` as report data (``context_from_dict`` reads it back)."""
+    if context is None:
+        return None
+    return {
+        "source": context.source,
+        "paragraph": context.paragraph,
+        "sentence": list(context.sentence),
+        "left_out_before": context.left_out_before,
+        "left_out_after": context.left_out_after,
+    }
+
+
+def context_from_dict(data: dict[str, Any] | None) -> Context | None:
+    """The ``Context`` a ``context_to_dict`` stored.
+
+    >>> c = Context("D1", 2, (0, 40), "If it rains, ", "")
+    >>> context_from_dict(context_to_dict(c)) == c
+    True
+    """
+    if not data:
+        return None
+    start, end = data["sentence"]
+    return Context(
+        data["source"],
+        data["paragraph"],
+        (start, end),
+        data["left_out_before"],
+        data["left_out_after"],
+    )
+
+
+def attention_to_list(attention: tuple[Attention, ...]) -> list[dict[str, str]]:
+    """A quote's ``attention`` as report data (``attention_from_list`` reads it back)."""
+    return [{"rule": a.rule, "words": a.words, "why": a.why} for a in attention]
+
+
+def attention_from_list(data: list[dict[str, str]] | None) -> tuple[Attention, ...]:
+    """The attention an ``attention_to_list`` stored."""
+    return tuple(Attention(a["rule"], a["words"], a.get("why", "")) for a in data or ())
 
 
 def decision_to_dict(decision: Decision) -> dict[str, Any]:

@@ -1,0 +1,186 @@
+"""A located quote's context and attention: what of its sentence it leaves out, and why a
+reviewer should look (``checks.ATTENTION_CHECKS``). Nothing here changes a status.
+
+The left-out words before and after the quote, in its sentence only, are read for the
+signal words of the paragraph's language (``signals``). A language without word data gets
+attention for a left-out part of more than a few words: attention errs toward showing.
+
+>>> paragraph = "If the landlord agrees, the tenant may sublet the flat."
+>>> context, attention = quote_context((paragraph,), "D", 0, 24, 0, 54, language="en")
+>>> context.left_out_before, [(a.rule, a.words) for a in attention]
+('If the landlord agrees, ', [('attention.condition_left_out', 'If the landlord agrees')])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from ..matching.languages import COMMON_WORDS
+from ..matching.match import MARKS
+from ..matching.normalize import fold_text
+from ..types import Attention, Context, Difference
+from .checks import CHECK_OF_KIND, CHECKS_BY_ID, AttentionCheck
+from .sentences import sentence_around
+from .signals import KINDS, Signals, signals_for, vocabulary
+
+_TOKEN = re.compile(rf"[^\W_](?:[^\W_]|[{MARKS}])*")
+_CLAUSE_MARK = re.compile(r"[,;:()\[\]–—，、；：（）]|\s-\s")
+_FEW_WORDS = 3  # left-out words a language without data may leave out without attention
+_MAX_WORDS_SHOWN = 160  # characters of a left-out part attention shows
+
+
+def quote_context(
+    paragraphs: Sequence[str],
+    source: str,
+    first: int,
+    start: int,
+    last: int,
+    end: int,
+    *,
+    language: str | None,
+) -> tuple[Context | None, tuple[Attention, ...]]:
+    """The context of the passage from ``start`` in paragraph ``first`` to ``end`` in
+    paragraph ``last`` (0-based indexes) of ``source``, and the attention its left-out
+    words call for; (None, ()) for a passage that is its sentences whole."""
+    around = sentence_around(paragraphs, first, start, last, end)
+    if around.whole:
+        return None, ()
+    context = Context(
+        source,
+        first + 1,
+        (around.start, around.end if first == last else len(paragraphs[first])),
+        around.before,
+        around.after,
+    )
+    signals = signals_for(language)
+    found: list[Attention] = []
+    for side, text in (("before", around.before), ("after", around.after)):
+        signalled = _signalled(text, signals, side) if signals is not None else []
+        for kind, words in signalled:
+            # one entry a kind, and one for words two kinds list alike ("unless")
+            if all(a.rule != CHECK_OF_KIND[kind].id and a.words != _shown(words) for a in found):
+                found.append(_attention(CHECK_OF_KIND[kind], words, side))
+        if signalled:
+            continue
+        # a language without word data: read nothing, show what is long enough to matter
+        if signals is None:
+            unread = len(_TOKEN.findall(text)) > _FEW_WORDS
+        else:
+            unread = language is None and _unread(text)
+        if unread:
+            found.append(_attention(CHECKS_BY_ID["attention.context_left_out"], text, side))
+    return context, tuple(found)
+
+
+def _unread(text: str) -> bool:
+    """Whether a left-out part is more than a few words in a language the engine has no
+    words of: none of its words is a common word or a signal word of a language it knows."""
+    words = [_fold(word) for word in _TOKEN.findall(text)]
+    known = COMMON_WORDS | vocabulary()
+    return len(words) > _FEW_WORDS and not any(word in known for word in words)
+
+
+def _signalled(text: str, signals: Signals, side: str) -> list[tuple[str, str]]:
+    """(kind, the clause of ``text`` holding its signal) for every kind signalled in
+    ``text``; the signal nearest the quote first."""
+    if signals.unspaced:
+        folded = fold_text(text)
+        return [
+            (kind, text.strip())
+            for kind in KINDS
+            if any(phrase[0] in folded for phrase in signals.kinds[kind])
+        ]
+    tokens = [(_fold(m.group()), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    words = [token[0] for token in tokens]
+    order = range(len(tokens) - 1, -1, -1) if side == "before" else range(len(tokens))
+    found: dict[str, str] = {}
+    for kind in KINDS:
+        starts = _phrase_starts(signals, kind)
+        for at in order:
+            size = _phrase_at(words, at, starts.get(words[at], ()))
+            if size:
+                found[kind] = _clause(text, tokens[at][1], tokens[at + size - 1][2])
+                break
+    return list(found.items())
+
+
+@lru_cache(maxsize=256)
+def _phrase_starts(signals: Signals, kind: str) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """A kind's phrases by their first word, longest first."""
+    starts: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in sorted(signals.kinds[kind], key=len, reverse=True):
+        if phrase:
+            starts.setdefault(phrase[0], []).append(phrase)
+    return {word: tuple(phrases) for word, phrases in starts.items()}
+
+
+def _phrase_at(words: list[str], at: int, phrases: tuple[tuple[str, ...], ...]) -> int:
+    """How many words of the first phrase that stands at ``words[at]`` (0: none)."""
+    for phrase in phrases:
+        if tuple(words[at : at + len(phrase)]) == phrase:
+            return len(phrase)
+    return 0
+
+
+_fold = lru_cache(maxsize=16384)(fold_text)
+
+
+def _clause(text: str, start: int, end: int) -> str:
+    """The clause of ``text`` holding ``[start, end)``: from the clause mark before it to the
+    one after it, at most ``_MAX_WORDS_SHOWN`` characters."""
+    marks = [m.end() for m in _CLAUSE_MARK.finditer(text, 0, start)]
+    opening = marks[-1] if marks else 0
+    closing_mark = _CLAUSE_MARK.search(text, end)
+    closing = closing_mark.start() if closing_mark else len(text)
+    return _shown(text[opening:closing])
+
+
+def _shown(text: str) -> str:
+    """Left-out words as attention shows them: trimmed of spaces and marks at the edges,
+    shortened in the middle when long."""
+    text = " ".join(text.split()).strip(" ,;:.!?-–—\"'“”„«»()[]")
+    if len(text) <= _MAX_WORDS_SHOWN:
+        return text
+    half = _MAX_WORDS_SHOWN // 2
+    return f"{text[:half].rstrip()} … {text[-half:].lstrip()}"
+
+
+def _attention(check: AttentionCheck, words: str, side: str) -> Attention:
+    shown = _shown(words)
+    return Attention(check.id, shown, check.says.format(words=shown, side=side))
+
+
+def cut_word_attention(
+    first: str, start: int, last: str, end: int, *, reads_as_word: Callable[[str], bool]
+) -> Attention | None:
+    """Attention for a passage starting inside a word of paragraph text ``first``, or ending
+    in ``last`` inside a word where the fragment it keeps reads as a word of its own
+    (``reads_as_word`` of the folded fragment): the whole word is named."""
+    if 0 < start < len(first) and first[start - 1].isalnum() and first[start].isalnum():
+        return _cut(first, start)
+    if 0 < end < len(last) and last[end - 1].isalnum() and last[end].isalnum():
+        fragment_start = end
+        while fragment_start > 0 and last[fragment_start - 1].isalnum():
+            fragment_start -= 1
+        if reads_as_word(_fold(last[fragment_start:end])):
+            return _cut(last, end - 1)
+    return None
+
+
+def _cut(text: str, inside: int) -> Attention:
+    start, end = inside, inside
+    while start > 0 and text[start - 1].isalnum():
+        start -= 1
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    return _attention(CHECKS_BY_ID["attention.cut_word"], text[start:end], "")
+
+
+def omission_attention(differences: Sequence[Difference]) -> tuple[Attention, ...]:
+    """Attention naming what each marked omission of a correction hid."""
+    check = CHECKS_BY_ID["attention.omission_hid"]
+    return tuple(
+        _attention(check, d.source, "") for d in differences if d.kind == "edit.marked_omission"
+    )

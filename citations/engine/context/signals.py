@@ -1,0 +1,116 @@
+"""The words that signal what a left-out part of a sentence does: data, one file per language
+(``signals/<code>.json``), read when first needed.
+
+Each file names its language and lists, per kind (``KINDS``), the words and phrases that
+signal it, folded as the engine folds text (lower case, straight apostrophes, an elided
+word as a word of its own: "d après"); ``abbreviations`` are words whose full stop ends no
+sentence. A language whose script has no spaces (``"unspaced": true``) lists strings found
+anywhere in the text. A kind a language's file leaves empty is one its words cannot signal
+(``languages_lacking``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from ..matching.normalize import fold_text
+
+# What a left-out part may do to the quoted words, in the order attention names them
+KINDS = (
+    "negation",
+    "condition",
+    "exception",
+    "limitation",
+    "count",
+    "attribution",
+    "hedge",
+)
+# Languages the language detection names by their script alone, and the languages of that
+# script whose words are read with them (``languages.language_of`` calls Cyrillic "ru")
+_READ_WITH = {"ru": ("ru", "uk", "bg", "sr", "mk", "be")}
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # one object per language: hashed by identity
+class Signals:
+    """One language's signal words: per kind, its phrases as tuples of folded words (one
+    string each for an unspaced language)."""
+
+    language: str
+    unspaced: bool
+    kinds: dict[str, tuple[tuple[str, ...], ...]]
+    abbreviations: frozenset[str] = frozenset()
+
+
+@cache
+def language_files() -> dict[str, Signals]:
+    """Every language's signals, by language code, read once."""
+    found: dict[str, Signals] = {}
+    folder = resources.files(__package__).joinpath("signals")
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".json"):
+            continue
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        unspaced = bool(data.get("unspaced", False))
+        kinds = {
+            kind: tuple(_phrase(entry, unspaced) for entry in data.get(kind, ())) for kind in KINDS
+        }
+        abbreviated = frozenset(fold_text(word) for word in data.get("abbreviations", ()))
+        found[data["language"]] = Signals(data["language"], unspaced, kinds, abbreviated)
+    return found
+
+
+def _phrase(text: str, unspaced: bool) -> tuple[str, ...]:
+    folded = fold_text(text)
+    if unspaced:
+        return (folded,)
+    return tuple(folded.replace("'", " ").split())
+
+
+@cache
+def signals_for(language: str | None) -> Signals | None:
+    """The signals read for a paragraph of ``language``: the languages of its script merged
+    where the detection names a script only; every spaced language's when the language is
+    not told (a short or mixed text); None for a language without data."""
+    files = language_files()
+    if language is None:
+        merged = [signals for signals in files.values() if not signals.unspaced]
+    else:
+        merged = [files[code] for code in _READ_WITH.get(language, (language,)) if code in files]
+    if not merged:
+        return None
+    kinds = {
+        kind: tuple(dict.fromkeys(p for signals in merged for p in signals.kinds[kind]))
+        for kind in KINDS
+    }
+    return Signals(language or "*", merged[0].unspaced, kinds)
+
+
+@cache
+def abbreviations() -> frozenset[str]:
+    """Every language's abbreviations whose full stop ends no sentence, folded ("ltd", "u.s")."""
+    return frozenset().union(*(s.abbreviations for s in language_files().values()))
+
+
+@cache
+def vocabulary() -> frozenset[str]:
+    """Every word of every spaced language's signals: what a text in a language the engine
+    has data for is unlikely to be without."""
+    return frozenset(
+        word
+        for signals in language_files().values()
+        if not signals.unspaced
+        for phrases in signals.kinds.values()
+        for phrase in phrases
+        for word in phrase
+    )
+
+
+def languages_lacking() -> dict[str, tuple[str, ...]]:
+    """The kinds each language's file has no words for, by language."""
+    return {
+        code: tuple(kind for kind in KINDS if not signals.kinds[kind])
+        for code, signals in language_files().items()
+    }
