@@ -259,6 +259,8 @@ QUOTE_FIELDS = (
     "corrected_source_id",
     "corrected_paragraph",
     "decision",
+    "context",
+    "attention",
 )
 
 

@@ -30,7 +30,11 @@ from citations.engine import (
     verify_bundle,
 )
 from citations.engine.writing.layout import layout_to_dict
-from citations.engine.writing.report import decision_to_dict
+from citations.engine.writing.report import (
+    attention_to_list,
+    context_to_dict,
+    decision_to_dict,
+)
 from citations.imports import bundle_import
 from citations.models import Correction, Quote, Source, Verification, VerificationState
 from citations.selectors import stale_after
@@ -87,7 +91,8 @@ def reference_store_results(
             quotes_corrected=counts[VerificationStatus.CORRECTED],
             quotes_unverified=counts[VerificationStatus.UNVERIFIED],
             quotes_ineligible=counts[VerificationStatus.INELIGIBLE],
-            quotes_dropped=sum(counts[status] for status in bundle.drop),
+            quotes_dropped=sum(1 for result in report.results if bundle.drops(result)),
+            quotes_attention=sum(1 for result in report.results if result.attention),
             report=report_to_dict(report),
             layout=layout_to_dict((r.quote for r in report.results), report.json_layout),
             engine_version=report.engine[:50],
@@ -136,6 +141,8 @@ def reference_store_results(
                     "corrected_source": source[corrected.source] if corrected else None,
                     "corrected_paragraph": corrected and corrected.paragraph,
                     "decision": decision_to_dict(result.decision),
+                    "context": context_to_dict(result.context),
+                    "attention": attention_to_list(result.attention),
                 },
             )
             if corrected is None:

@@ -52,7 +52,9 @@ def test_result_gives_state_counts_and_report_adr_4(api_client):
         "unverified": statuses.count("unverified"),
         "ineligible": statuses.count("ineligible"),
         "dropped": 0,
+        "attention": sum(1 for r in report.results if r.attention),
     }
+    assert body["counts"]["attention"] == 2  # the scenario's partial quotes: shown, not refused
     assert body["links"]["export"] == f"/api/assessments/{pending.pk}/export"
 
 
