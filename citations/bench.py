@@ -12,6 +12,9 @@ and prints, all measured in this run:
 - the *naive baseline*: the same reading and parsing, then ``rapidfuzz.fuzz.partial_ratio``
   of every quote against every paragraph of every eligible source;
 - the 2021 bundles (seven models' answers) on their own, engine against naive;
+- start-up: a fresh ``python`` importing the CLI (``citations.__main__``), against one
+  that imports nothing, and ``python -m citations verify`` on a one-quote bundle as a
+  pipeline calling it per bundle pays it (with the bytecode cache, as an installed copy);
 - with every source repeated 1x, 4x and 16x: the time to prepare the sources (normalize,
   count the words, lower the raw text: linear in the text by nature) and, apart from it,
   the time to match every quote against the prepared sources.
@@ -26,7 +29,9 @@ import argparse
 import json
 import os
 import resource
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -162,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
             f" ({recent_naive / recent_afresh:.1f}x afresh)"
         )
 
+    _print_startup()
+
     bundles = [load_bundle(path.read_bytes()) for path in files]
     baseline = prepare_baseline = None
     for times in (1, 4, 16):
@@ -176,6 +183,44 @@ def main(argv: list[str] | None = None) -> int:
             f" for {times}x the text)"
         )
     return 0
+
+
+ONE_QUOTE_BUNDLE = {
+    "bundle_version": 1,
+    "id": "startup",
+    "sources": [{"id": "D1", "kind": "document", "paragraphs": ["The bridge opens in June."]}],
+    "response": {"format": "markdown", "text": '"The bridge opens in June." [D1 ¶1]'},
+}
+
+
+def _process_time(*arguments: str) -> float:
+    """Best of ``RUNS`` wall times of a fresh Python process running ``arguments``."""
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    # A first run writes the bytecode cache an installed copy has, and is not timed.
+    subprocess.run(
+        [sys.executable, *arguments], env=environment, check=True, stdout=subprocess.DEVNULL
+    )
+    best = float("inf")
+    for _ in range(RUNS):
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, *arguments], env=environment, check=True, stdout=subprocess.DEVNULL
+        )
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def _print_startup() -> None:
+    bare = _process_time("-c", "pass")
+    imported = _process_time("-c", "import citations.__main__")
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as bundle_file:
+        json.dump(ONE_QUOTE_BUNDLE, bundle_file)
+        bundle_file.flush()
+        one_quote = _process_time("-m", "citations", "verify", bundle_file.name)
+    print(
+        f"start-up: python alone {bare:.3f} s; importing the CLI {imported - bare:.3f} s more"
+        f" (goal under 0.150 s); verifying a one-quote bundle {one_quote:.3f} s in all"
+    )
 
 
 def _prepare_and_match(bundles: list[Bundle]) -> tuple[float, float]:

@@ -5,13 +5,14 @@ the export and the reviewer's page go back to them."""
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
+
+from .text import LazyPattern
 
 type PathPart = str | int
 
 # Member names written as ``$.name``; others as ``$["na me"]``.
-SHORTHAND_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+SHORTHAND_NAME = LazyPattern(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def format_path(parts: tuple[PathPart, ...]) -> str:

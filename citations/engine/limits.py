@@ -7,8 +7,9 @@ with the field that is too large, before anything reads it; the README lists the
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+
+from .text import LazyPattern
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +37,8 @@ LIMITS = Limits()
 # Filters (?(...)), recursive descent (..) and functions would let a bundle choose the
 # work (or the regex) run on its own data.
 _SEGMENT = r"(?:\.(?:[^\W\d][\w-]*|\*)|\[(?:\*|\d{1,6}|'[^'\\]{1,100}'|\"[^\"\\]{1,100}\")\])"
-JSON_PATH = re.compile(rf"\$(?:{_SEGMENT})*")
-_SEGMENTS = re.compile(_SEGMENT)
+JSON_PATH = LazyPattern(rf"\$(?:{_SEGMENT})*")
+_SEGMENTS = LazyPattern(_SEGMENT)
 
 
 def json_path_problem(path: str, limits: Limits = LIMITS) -> str | None:
@@ -60,7 +61,7 @@ def json_path_problem(path: str, limits: Limits = LIMITS) -> str | None:
     return None
 
 
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_JSON_TOKEN = LazyPattern(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def json_depth(text: str, *, stop_after: int) -> int:

@@ -72,6 +72,7 @@ from .reading.locators import (
 from .reading.markers import read_citation, without_label
 from .reading.parse import parse_response
 from .reading.source_names import resolve_source
+from .text import LazyPattern
 from .types import (
     Attention,
     Bundle,
@@ -281,7 +282,7 @@ def _locate(
     return repaired
 
 
-_LETTERS = re.compile(r"[^\W\d_]+")
+_LETTERS = LazyPattern(r"[^\W\d_]+")
 
 
 def _searcher_of(
@@ -302,14 +303,14 @@ def _ends_inside_word(
     return _cut_flags(match, searcher.source)[1]
 
 
-_EDGE_ELLIPSIS = re.compile(
+_EDGE_ELLIPSIS = LazyPattern(
     r"^\s*(?:\.{3}|…|\[\s*(?:\.{3}|…)\s*\]|\(\s*(?:\.{3}|…)\s*\))\s*"
     r"|\s*(?:\.{3}|…|\[\s*(?:\.{3}|…)\s*\]|\(\s*(?:\.{3}|…)\s*\))\s*$"
 )
-_CLOSING_PUNCTUATION = re.compile(r"(?<=\w)[.,]\s*$")
+_CLOSING_PUNCTUATION = LazyPattern(r"(?<=\w)[.,]\s*$")
 # A PDF line-break hyphen copied into a word ("Verwal-tung"), or a compound the source
 # hyphenates at a line break ("well-\nknown", which folding joins): tried without it.
-_COPIED_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+_COPIED_HYPHEN = LazyPattern(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
 def _verbatim_readings(quote: ParsedQuote) -> list[tuple[ParsedQuote, tuple[str, ...]]]:
@@ -381,12 +382,12 @@ def _word_around(text: str, inside: int) -> str:
 # ("sie [die Grundsteuer] ist"): between two words of the quote, one to six words long,
 # without digits (a number is a claim; "[S1]" a marker), neither an omission ("[…]"), a
 # link's text ("[the policy](…)") nor a marker or note the other readings handle.
-_INTERPOLATION = re.compile(
+_INTERPOLATION = LazyPattern(
     r"(?<=[^\s.!?\[\]])[ \t]*\[(?P<inserted>[^\[\]\n\d…¶§]{2,80}?)\](?!\()[ \t]*"
     r"(?=[^\s\[\]])"
 )
 # what is in brackets but no insertion: a citation's label, a note the other readings know
-_NOT_INSERTED = re.compile(
+_NOT_INSERTED = LazyPattern(
     r"\s*(?:cite|sources?|quellen?|ref\.?)\s*:|\s*(?:sic|emphasis|hervorh|cite_start|cite_end|\.\.\.)",
     re.IGNORECASE,
 )
@@ -479,7 +480,7 @@ def _ends_with_link(text: str) -> bool:
 
 # Where a sentence or a clause opens after a paragraph's start: after a full stop, a comma
 # or a colon (and any quotation marks), then spaces
-_CLAUSE_OPENS = re.compile(r"[.!?;:,…][\"'„“”«»‚‘’)\]]*\s+[\"'„“”«»‚‘’(]*$")
+_CLAUSE_OPENS = LazyPattern(r"[.!?;:,…][\"'„“”«»‚‘’)\]]*\s+[\"'„“”«»‚‘’(]*$")
 _CLAUSE_OPENING_CHARS = 40
 _MAX_LINK_WORDS = 3  # "in this context", "par ailleurs", "darüber hinaus"
 _LINK_PUNCTUATION = ",;:"
@@ -507,7 +508,7 @@ def _named_before(inserted: str, before: str) -> bool:
     return bool(content) and all(word in named for word in content)
 
 
-_WORDS = re.compile(r"\w+")
+_WORDS = LazyPattern(r"\w+")
 
 
 def _rival_referent(inserted: str, before: str) -> str:
@@ -553,7 +554,7 @@ def _rival_referent(inserted: str, before: str) -> str:
     return next(capitals, "") or next(joined, "")
 
 
-_CAPITAL_WORD = re.compile(r"\b[^\W\d_a-z][\w'’-]*")
+_CAPITAL_WORD = LazyPattern(r"\b[^\W\d_a-z][\w'’-]*")
 
 
 def _coordinated(head: str) -> re.Pattern[str]:
@@ -565,7 +566,7 @@ def _coordinated(head: str) -> re.Pattern[str]:
     )
 
 
-_SENTENCE_END = re.compile(r"[.!?;]\s")
+_SENTENCE_END = LazyPattern(r"[.!?;]\s")
 
 
 def _locate_repaired(
@@ -637,9 +638,9 @@ def _cut_flags(match: Match, source: Source) -> tuple[bool, bool]:
 
 # What the source's raw text carries only for layout: a soft hyphen, a hyphen breaking a
 # word at a line end, line breaks and runs of spaces.
-_LAYOUT_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u00ad]\s*\n\s*(?=[^\W\d_])")
-_SOFT_HYPHEN = re.compile("[\u00ad\u200b]")
-_LAYOUT_SPACE = re.compile(r"\s+")
+_LAYOUT_HYPHEN = LazyPattern(r"(?<=[^\W\d_])[-\u00ad]\s*\n\s*(?=[^\W\d_])")
+_SOFT_HYPHEN = LazyPattern("[\u00ad\u200b]")
+_LAYOUT_SPACE = LazyPattern(r"\s+")
 
 
 def corrected_text(match: Match) -> str:
@@ -795,18 +796,18 @@ def _locate_verbatim(
 
 # Emphasis a model puts on words inside a markdown quote ("is **fixed** for"): markup,
 # not quoted text; an escaped mark (``\*``) is no emphasis.
-_EMPHASIS = re.compile(r"(?<![\w*_\\])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=[^\s\\])\1(?![\w*_])", re.S)
+_EMPHASIS = LazyPattern(r"(?<![\w*_\\])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=[^\s\\])\1(?![\w*_])", re.S)
 # Editorial marks of a quoting writer, in any quote: a note in brackets or parentheses ("[sic]",
 # "(emphasis added)", "[Hervorhebung d. Verf.]"), and a letter bracketed to change its case at
 # a sentence's start ("[T]he"). They add nothing the source would have to say.
-_EDITORIAL_NOTE = re.compile(
+_EDITORIAL_NOTE = LazyPattern(
     r"[ \t]*[\[(](?:sic!?|(?:emphasis|italics) (?:added|mine|supplied|in original)"
     r"|hervorhebung[^\])\n]{0,30}|herv\.[^\])\n]{0,30})[\])]",
     re.IGNORECASE,
 )
-_ALTERED_LETTER = re.compile(r"\[([^\W\d_])\](?=[^\W\d_])")
+_ALTERED_LETTER = LazyPattern(r"\[([^\W\d_])\](?=[^\W\d_])")
 # A backslash escape of markdown (``\|`` in a table cell, ``\*``) renders as its character.
-_BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_BACKSLASH_ESCAPE = LazyPattern(r"\\([!-/:-@\[-`{-~])")
 
 
 def _without_markup(quote: ParsedQuote) -> ParsedQuote:

@@ -13,20 +13,20 @@ attention for a left-out part of more than a few words: attention errs toward sh
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ..matching.languages import COMMON_WORDS
 from ..matching.match import MARKS
 from ..matching.normalize import fold_text
+from ..text import LazyPattern
 from ..types import Attention, Context, Difference
 from .checks import CHECK_OF_KIND, CHECKS_BY_ID, AttentionCheck
 from .sentences import sentence_around
 from .signals import KINDS, Signals, signals_for, vocabulary
 
-_TOKEN = re.compile(rf"[^\W_](?:[^\W_]|[{MARKS}])*")
-_CLAUSE_MARK = re.compile(r"[,;:()\[\]–—，、；：（）]|\s-\s")
+_TOKEN = LazyPattern(rf"[^\W_](?:[^\W_]|[{MARKS}])*")
+_CLAUSE_MARK = LazyPattern(r"[,;:()\[\]–—，、；：（）]|\s-\s")
 _FEW_WORDS = 3  # left-out words a language without data may leave out without attention
 _MAX_WORDS_SHOWN = 160  # characters of a left-out part attention shows
 

@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from ..matching.match import MARK_CHARACTERS
 from ..matching.normalize import fold_text
+from ..text import LazyPattern
 from .signals import abbreviations
 
 _CLOSING = ")]\"'”’“‘»«›‹」』"
@@ -35,7 +36,7 @@ _INDIC_FIRST, _INDIC_LAST = "\u0900", "\u0dff"  # Devanagari to Sinhala
 # After the stop: closing marks, a French closing guillemet after its space ("… possible. »"),
 # a footnote mark ("waived.[3]", "waived.³")
 _AFTER_STOP = rf"(?:[{re.escape(_CLOSING)}]|\s[»«›‹]|\[\d{{1,3}}\]|[¹²³⁰⁴⁵⁶⁷⁸⁹])*"
-_STOP_CANDIDATE = re.compile(
+_STOP_CANDIDATE = LazyPattern(
     rf"[.!?؟…{_SCRIPT_STOPS}]{_AFTER_STOP}"
     rf"(?:\s+[\"'“„«»‹›(\[]*(?P<next>\S)|\s*$)|(?P<cjk>[。！？])"
 )
@@ -46,16 +47,16 @@ _EDGE = 40  # characters of the passage read with the text after it, for a stop 
 # A line a PDF broke off a sentence: a few words at least, the next line opening with a word
 # in lower case (not "iOS", not an item of a list of short lines: "no smoking")
 _MIN_BROKEN_LINE_WORDS = 3
-_FIRST_WORD = re.compile(r"\s*(\w+)")
+_FIRST_WORD = LazyPattern(r"\s*(\w+)")
 # What stands before a sentence without being part of it: a list item's bullet, letter or
 # number, or an article's number ("- ", "• ", "o ", "(a) ", "1. ", "ii) ", "§ 3 ",
 # "Article 7. "), and opening marks
-_ENUMERATOR = re.compile(
+_ENUMERATOR = LazyPattern(
     r"^[\s\"'“„«»‹›(\[>*#]*(?:(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,3})[.)]|§+\s*\d+[a-z]?|[-*•▪◦‣o]"
     r"|(?i:art(?:icle|ikel|ículo|icolo|igo)?|section|sec|clause|abschnitt|ziffer|paragraphe?)"
     r"\.?\s*\d+(?:\.\d+)*[a-z]?[.:]?)\s+)?[\s\"'“„«»‹›(\[]*$"
 )
-_ONLY_MARKS = re.compile(r"^[\W_]*$")
+_ONLY_MARKS = LazyPattern(r"^[\W_]*$")
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ from operator import add
 
 from rapidfuzz.distance import Indel, Levenshtein
 
+from ..text import LazyPattern
 from ..types import Difference, Span
 from .edits import (
     OPENING_EDITS,
@@ -85,11 +86,13 @@ from .words import (
 # cannot weigh).
 # Ukrainian and Belarusian write an apostrophe inside a word ("п'ять"); "%" is a word too.
 _CYRILLIC_APOSTROPHE = "(?<=[\u0400-\u04ff])'(?=[\u0400-\u04ff])"
-WORD = re.compile(f"[{HAN_KANA}]|{WORD_RUN.pattern}(?:{_CYRILLIC_APOSTROPHE}{WORD_RUN.pattern})*|%")
-_WORD_CHAR = re.compile(f"[^\\W{HAN_KANA}]|[{MARKS}]")  # a character that continues a spaced word
+WORD = LazyPattern(
+    f"[{HAN_KANA}]|{WORD_RUN.pattern}(?:{_CYRILLIC_APOSTROPHE}{WORD_RUN.pattern})*|%"
+)
+_WORD_CHAR = LazyPattern(f"[^\\W{HAN_KANA}]|[{MARKS}]")  # a character that continues a spaced word
 _STRETCH = 100_000  # characters of a source whose words are listed at once
-_NOT_WORD_CHAR = re.compile(f"(?![{MARKS}])[\\W{HAN_KANA}]")
-_HAN_KANA_CHAR = re.compile(f"[{HAN_KANA}]")
+_NOT_WORD_CHAR = LazyPattern(f"(?![{MARKS}])[\\W{HAN_KANA}]")
+_HAN_KANA_CHAR = LazyPattern(f"[{HAN_KANA}]")
 
 MIN_WORDS = 3  # fewer quote words than this are never matched approximately
 MIN_RECALL = 0.8  # share of quote words found, in order, in the span
@@ -118,7 +121,7 @@ _QUOTE_PER_PARAGRAPH = 8
 
 # Citation markers models put inside quotes ("[cite: 12]", "[cite_start]", "【4†source】", a
 # page reference "(S. 5)", "(p. 3-4)"); ellipses and quotation marks at a quote's ends.
-_MARKERS = re.compile(
+_MARKERS = LazyPattern(
     r"\s*(?:\[\s*(?:cite(?:_start|_end)?|source|citation|ref)\b[^\]]*\]|【[^】]*】"
     r"|\(\s*(?:s\.|pp?\.|seiten?|pages?)\s*\d{1,5}(?:\s*[-–]\s*\d{1,5})?\s*\))"
     # a marker of the answer's own copied into the quote ("….[R1 ¶6]"): an id with a digit
@@ -127,11 +130,11 @@ _MARKERS = re.compile(
     r"|\s*\[\s*[a-z][a-z_-]{0,20}\d[\w.-]{0,20}\s*\]",
     re.I,
 )
-_EDGE_ELLIPSIS = re.compile(
+_EDGE_ELLIPSIS = LazyPattern(
     r"^(?:\.\.\.|\[\.\.\.\]|\(\.\.\.\))\s*|\s*(?:\.\.\.|\[\.\.\.\]|\(\.\.\.\))$"
 )
 _EDGE_QUOTES = "\"' "
-_ELLIPSIS = re.compile(r"\s*(?:\.\.\.|\[\s*\.\.\.\s*\]|\(\s*\.\.\.\s*\))\s*")
+_ELLIPSIS = LazyPattern(r"\s*(?:\.\.\.|\[\s*\.\.\.\s*\]|\(\s*\.\.\.\s*\))\s*")
 ELIDED_BUDGET = 2  # omitted characters per quoted character a quote with ellipses may skip
 MIN_ELIDED_BUDGET = 100
 _MAX_ELIDED_TRIES = 200  # places of the first part looked at, at most
@@ -423,7 +426,7 @@ def _elided_place(
 # A sentence end inside what an omission hides: a stop at its start (the sentence before
 # ends there) or after a word of three letters at least (not "z. b." or "no. 5"), then a
 # space or the end
-_SENTENCE_BREAK = re.compile(r"(?:(?<=[^\W\d_]{3})|^\s*)[.!?](?:\s|$)")
+_SENTENCE_BREAK = LazyPattern(r"(?:(?<=[^\W\d_]{3})|^\s*)[.!?](?:\s|$)")
 
 
 def omission_difference(hidden: str) -> Difference:
@@ -742,7 +745,7 @@ def assess(place: Place, *, min_score: float) -> Candidate:
 
 
 _NEARBY = 2000  # characters either side of a span whose words count as the source's own
-_STOP = re.compile(r"[.!?;。！？]")
+_STOP = LazyPattern(r"[.!?;。！？]")
 
 
 def _word_through(text: str, end: int) -> str:
@@ -943,7 +946,7 @@ _TAIL_SLACK = 3
 _EDGE_LIMIT = 60  # longer unmatched text at a quote's end is not a reworded word or two
 _OPENER_WORDS = 3  # words a reworded sentence opening may have beyond the quote's own
 _OPENING_CHARS = 120  # characters read for a span's first few words
-_SENTENCE_END = re.compile(r"[.!?;:]\s")
+_SENTENCE_END = LazyPattern(r"[.!?;:]\s")
 
 
 def _nearest_opening(query_words: list[str], text: str, start: int, end: int) -> int:
@@ -981,7 +984,7 @@ def _nearest_closing(query_words: list[str], text: str, start: int, end: int) ->
     return best
 
 
-_ENDS_SENTENCE = re.compile(r"\w[.!?;:]+[\s\"'”’»)]*$")
+_ENDS_SENTENCE = LazyPattern(r"\w[.!?;:]+[\s\"'”’»)]*$")
 _OWN_WORD_REACH = 3  # words; how far beyond the span the quote's own edge word is looked for
 
 

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from rapidfuzz.distance import Indel, Levenshtein
 
+from ..text import LazyPattern
 from ..types import Difference
 from .match import MARKS
 from .normalize import fold_text
@@ -598,7 +599,7 @@ def _shared(step: Step, side: int) -> tuple[int, int] | None:
     return (q, w) if side == 0 else (w, q)
 
 
-_LIST_MARKS = re.compile(r"[,;]|\s-\s|\s\(?[a-z0-9]\)\s")
+_LIST_MARKS = LazyPattern(r"[,;]|\s-\s|\s\(?[a-z0-9]\)\s")
 
 
 def _listed(
@@ -742,7 +743,7 @@ _UMLAUT_SPELLING = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"
 # "organise" "organize", "analyse" "analyze" ("colour", "travelled" differ by one letter
 # and pass as the same word anyway). "-ise" only after a consonant and "i": German "Reise"
 # is not "Reize".
-_BRITISH_ENDING = re.compile(
+_BRITISH_ENDING = LazyPattern(
     r"(?<=[^\Waeiou])re(?=s?$)"
     r"|(?:(?<=[^\Waeiou]i)|(?<=y))s(?=(?:e|es|ed|ing|ation|ations)$)"
     r"|(?<=en)c(?=es?$)"
@@ -803,14 +804,14 @@ def _marks(word: str) -> set[str]:
     return {c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) == "Mn"}
 
 
-_CAPITAL_WORD = re.compile(r"[^\W\d_]{2,}")
+_CAPITAL_WORD = LazyPattern(r"[^\W\d_]{2,}")
 
 
 # The accents a keyboard may leave off: the combining diacritics of the Latin, Greek and
 # Cyrillic letters. Not the vowel signs of the Indic scripts, whose words they make ("बच्चे"
 # children, "बच्चु" is no form of it).
-_ACCENT = re.compile("[\u0300-\u036f]")
-_MARK = re.compile(f"[{MARKS}]")
+_ACCENT = LazyPattern("[\u0300-\u036f]")
+_MARK = LazyPattern(f"[{MARKS}]")
 
 
 def _without_accents(word: str) -> str:
@@ -976,7 +977,7 @@ def _claim_symbols(text: str) -> list[str]:
 
 
 # "5 Prozent" claims what "5 %" does
-_PERCENT_WORD = re.compile(
+_PERCENT_WORD = LazyPattern(
     r"(?<!\w)(?:"
     + "|".join([*PERCENT_PHRASES, *(w for w, unit in UNITS.items() if unit == "percent")])
     + r")(?!\w)"
@@ -996,8 +997,8 @@ def changes_symbols(quote: str, span: str) -> bool:
 # A number as written: digit groups of three after a separator are one number ("1,000",
 # "1.000", "1 000"), then a decimal part ("12,5", "2.5"). Folded text has plain spaces and
 # apostrophes only.
-_NUMBER = re.compile(r"(\d{1,3}(?:[ .,']\d{3})+(?!\d)|\d+)(?:[.,](\d+))?")
-_DIGIT_GROUP_SEPARATORS = re.compile(r"[ .,']")
+_NUMBER = LazyPattern(r"(\d{1,3}(?:[ .,']\d{3})+(?!\d)|\d+)(?:[.,](\d+))?")
+_DIGIT_GROUP_SEPARATORS = LazyPattern(r"[ .,']")
 
 
 def numbers(text: str) -> list[str]:
@@ -1045,7 +1046,7 @@ def changes_numbers(quote: str, span: str) -> bool:
 
 
 # A number with one mark before three digits: "1.250" is 1250 in German and 1.25 in English.
-_AMBIGUOUS_NUMBER = re.compile(r"(?<![\d.,])\d{1,3}[.,]\d{3}(?![\d.,])")
+_AMBIGUOUS_NUMBER = LazyPattern(r"(?<![\d.,])\d{1,3}[.,]\d{3}(?![\d.,])")
 
 
 def _ambiguous_marks_differ(quote: str, span: str) -> bool:
@@ -1065,7 +1066,7 @@ def _ambiguous_marks_differ(quote: str, span: str) -> bool:
     )
 
 
-_CLAIM_SYMBOL = re.compile(
+_CLAIM_SYMBOL = LazyPattern(
     "["
     + re.escape(
         "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) in ("Sc", "Sm"))
@@ -1073,7 +1074,7 @@ _CLAIM_SYMBOL = re.compile(
     + "%‰‱′^–]|(?<!\\w)-\\s?(?=\\d)|!(?=[\\w=(])"
 )
 # A dash between two numbers: a range ("5-10 years", "5 – 10"), which "5 10" is not
-_RANGE_DASH = re.compile(r"(?<=\d)\s?-\s?(?=\d)")
+_RANGE_DASH = LazyPattern(r"(?<=\d)\s?-\s?(?=\d)")
 
 
 def _footnote_mark(first: str, second: str) -> bool:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..text import LazyPattern
 from .match import PreparedSource
 
 # The commonest words of each language (articles, prepositions, pronouns, auxiliaries):
@@ -77,7 +78,7 @@ for _language, _words in _FUNCTION_WORDS.items():
 for _word, _languages in _WEIGHTS.items():
     for _language in _languages:
         _languages[_language] = 1 / len(_languages)
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = LazyPattern(r"[^\W\d_]+")
 _SAMPLE = 3000  # characters read: enough words to tell a language, cheap for a long source
 _MIN_HITS = 1.5  # words of one language alone; a shared word counts for each in part
 _MARGIN = 1.5  # the best language's hits over the runner-up's

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from ..text import LazyPattern
 from ..types import Match, MatchMethod, Source, Span, Tier
 from .normalize import INVISIBLE, Normalized, fold_text, joins_to_previous, normalize_with_map
 from .words import (
@@ -51,17 +52,17 @@ MARK_CHARACTERS = frozenset(
 MARKS = re.escape("".join(sorted(MARK_CHARACTERS)))
 # A spaced word, whole: a run of letters and digits other than those, with the marks written
 # on them (the word index's words)
-WORD_RUN = re.compile(f"[^\\W{HAN_KANA}]+(?:[{MARKS}]+[^\\W{HAN_KANA}]*)*")
+WORD_RUN = LazyPattern(f"[^\\W{HAN_KANA}]+(?:[{MARKS}]+[^\\W{HAN_KANA}]*)*")
 # Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Myanmar, Khmer):
 # a quote may begin at any letter there, but not inside a number ("五" of "十五") nor right
 # after a negation (verify._limiting_word_before). Hebrew and Arabic join one-letter words to
 # the next ("ו", "ب"): a cut there is a cut inside a word that keeps its claim, or not.
-UNSPACED_SCRIPT = re.compile(
+UNSPACED_SCRIPT = LazyPattern(
     "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 )
 _SIGNS = "-\u2212"  # hyphen-minus, minus
 _WORD_HYPHENS = "-\u2010\u2011"
-_INVISIBLE_CHAR = re.compile(f"[{INVISIBLE}]")
+_INVISIBLE_CHAR = LazyPattern(f"[{INVISIBLE}]")
 _NUMBER_SEPARATORS = ".,'\u2019"
 
 
@@ -514,7 +515,7 @@ def normalized_in_paragraph(folded: str, prepared: PreparedSource, paragraph: in
 
 
 _MAX_PREFILTERED = 64  # paragraphs looked at one by one before the source is normalized whole
-_PLAIN_WORD = re.compile(r"[^\W\d_]{4,}")
+_PLAIN_WORD = LazyPattern(r"[^\W\d_]{4,}")
 
 
 def _normalized_in_some(folded: str, prepared: PreparedSource) -> list[Span] | None:

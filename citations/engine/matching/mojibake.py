@@ -9,7 +9,7 @@ back as U+FFFD, which ``find_with_gaps`` lets stand for one character of the sou
 
 from __future__ import annotations
 
-import re
+from ..text import LazyPattern
 
 # What only mis-decoded UTF-8 looks like: a lead byte of a two- or three-byte sequence shown
 # as "Ã", "Â", "â€", "Å" followed by a character of the upper half of a code page; for the
@@ -21,7 +21,7 @@ _CONTINUATION = (
     "\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
     "\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122"
 )
-_SIGNS = re.compile(
+_SIGNS = LazyPattern(
     "(?:[ÃÂÅ][\u0080-\u02ff]|â[\u0080-\u02ff\u2000-\u20ff]"
     f"|[Â-ß][{_CONTINUATION}]|[à-ï][{_CONTINUATION}]{{2}})"
 )

@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..text import LazyPattern
+
 # One-to-one character folds (same length, so no map is needed for them); applied before
 # and after NFKC because NFKC turns some characters into ones listed here and vice versa
 # (the acute accent ´, used as an apostrophe, would become a space and a combining mark).
@@ -43,19 +45,19 @@ _DOUBLE_QUOTES = "“”„‟‶«»〝〞〟＂「」『』״"
 # A prime after a figure is a unit (10′ feet or minutes, 10″ inches or seconds: another
 # claim each), before a parenthesis a derivative (f′(x)); anywhere else it stands for a
 # quotation mark or apostrophe.
-_PRIME_AS_MARK = re.compile(r"(?<![0-9])[′″](?!\()")
+_PRIME_AS_MARK = LazyPattern(r"(?<![0-9])[′″](?!\()")
 # Superscript figures after a figure are its exponent (10⁶, 10⁻³): written "^6", so they
 # stay apart from it ("106" is another number); after a word they are a footnote mark.
-_EXPONENT = re.compile("(?<=[0-9])[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻]+")
+_EXPONENT = LazyPattern("(?<=[0-9])[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻]+")
 # Hebrew and Arabic vowel points and cantillation, and the Arabic tatweel that stretches a
 # word: most texts leave them out, so a copy may have them or not.
-_POINTING = re.compile(
+_POINTING = LazyPattern(
     "[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u0640"
     "\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e8\u06ea-\u06ed]+"
 )
 # Either's characters, found by one plain scan first: every non-ASCII text is searched, and
 # a pattern opening with a look-behind scans slowly (a tenth of normalizing the dev set)
-_EXPONENT_OR_POINTING = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻\u0591-\u06ed]")
+_EXPONENT_OR_POINTING = LazyPattern("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻\u0591-\u06ed]")
 _DASHES = "‐‑‒–—―−﹘﹣－⁃"
 # Every quotation mark and apostrophe folds to one mark, which is then dropped where it
 # does not stand inside a word: "„Wort“", "'Wort'" and "Wort" compare equal, "don't" keeps it.
@@ -121,10 +123,10 @@ def _loosen_marks(text: str) -> str:
     return _MARK.sub(_mark_or_space, text)
 
 
-_MARK = re.compile("'+")
+_MARK = LazyPattern("'+")
 # A contraction's apostrophe after a tokenizer's space ("it 's"): not a quotation mark. Its
 # letters must end there: "'re" of "'re\u200bnovation" opens a quote.
-_CONTRACTION = re.compile(r"(?:s|re|ve|ll|d|m|t)(?=[\s.,;:!?)\]}]|$)")
+_CONTRACTION = LazyPattern(r"(?:s|re|ve|ll|d|m|t)(?=[\s.,;:!?)\]}]|$)")
 
 
 def _in_word(char: str) -> bool:
@@ -291,8 +293,8 @@ def _fold_layout_fully(text: str) -> tuple[str, tuple[_Pieces, ...]]:
 # that starts with one plain space before other whitespace becomes two spaces in one round
 # and one in the next.
 _OTHER_SPACES = "".join(c for c in map(chr, range(0x3001)) if c.isspace() and c != " ")
-_JOIN = re.compile(rf"-(?<={_LETTER}-){_RUN}+(?={_LETTER})")
-_ODD_RUN = re.compile(f"[{re.escape(_OTHER_SPACES)}{INVISIBLE}{_BULLETS}]{_RUN}*")
+_JOIN = LazyPattern(rf"-(?<={_LETTER}-){_RUN}+(?={_LETTER})")
+_ODD_RUN = LazyPattern(f"[{re.escape(_OTHER_SPACES)}{INVISIBLE}{_BULLETS}]{_RUN}*")
 # The "> " an email puts before each line of the message it replies to: layout, so a quote of
 # that message reads on from line to line, over the empty ">" lines between its paragraphs
 # too. Only before a word: in "> 500 EUR" the sign may be a claim ("more than").
@@ -300,24 +302,24 @@ _ODD_RUN = re.compile(f"[{re.escape(_OTHER_SPACES)}{INVISIBLE}{_BULLETS}]{_RUN}*
 # hold newlines tried every way of splitting a stretch of blank lines (a fifth of the
 # engine's time on the dev set).
 _LINE_LAYOUT = rf"(?:[^\S\n]|[{INVISIBLE}])"
-_REPLY_PREFIX = re.compile(
+_REPLY_PREFIX = LazyPattern(
     rf"\n(?:{_LINE_LAYOUT}*(?:>[ \t]*)*\n)*+{_LINE_LAYOUT}*(?:>[ \t]*)+(?=[ \t]*{_LETTER})"
 )
-_RUN_REST = re.compile(f"{_RUN}*")
+_RUN_REST = LazyPattern(f"{_RUN}*")
 
 
 # The spaces a tokenizer puts before punctuation and inside contractions ("word .",
 # "do n't", "( 2019 )"): dropped, so a tokenized source reads as written.
-_SPACE_BEFORE_PUNCTUATION = re.compile(r" +(?=[.,;:!?)\]}%]|n't(?!\w)|'(?:s|re|ve|ll|d|m)(?!\w))")
-_SPACE_AFTER_OPENING = re.compile(r"[(\[{]( +)(?=\S)")
-_TOKENIZER_HINT = re.compile(r" [.,;:!?)\]}%']| n't")
-_INVISIBLE_CHAR = re.compile(f"[{INVISIBLE}]")
+_SPACE_BEFORE_PUNCTUATION = LazyPattern(r" +(?=[.,;:!?)\]}%]|n't(?!\w)|'(?:s|re|ve|ll|d|m)(?!\w))")
+_SPACE_AFTER_OPENING = LazyPattern(r"[(\[{]( +)(?=\S)")
+_TOKENIZER_HINT = LazyPattern(r" [.,;:!?)\]}%']| n't")
+_INVISIBLE_CHAR = LazyPattern(f"[{INVISIBLE}]")
 
 
 # A line break between two Han or kana characters: Chinese and Japanese put no space between
 # words, so a source wrapped at its line length breaks inside a word (Hangul is spaced: not).
 _HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff5e"
-_WRAP_IN_HAN = re.compile(rf"[{_HAN_KANA}](?P<wrap>[ \t]*\n[ \t]*)(?=[{_HAN_KANA}])")
+_WRAP_IN_HAN = LazyPattern(rf"[{_HAN_KANA}](?P<wrap>[ \t]*\n[ \t]*)(?=[{_HAN_KANA}])")
 
 
 class _Starts(NamedTuple):
@@ -393,14 +395,14 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
 # A source's markup, read as rendered: a scraped page keeps its HTML entities and inline
 # tags ("&euro;25", "<code>--force</code>"), a markdown document its links and strong
 # emphasis ("[installation guide](…/install)", "**must**"); a quote copies what they show.
-_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
-_INLINE_TAG = re.compile(
+_ENTITY = LazyPattern(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_INLINE_TAG = LazyPattern(
     r"</?(?:a|abbr|b|cite|code|del|em|i|ins|kbd|mark|q|s|small|span|strong|sub|sup|u)"
     r"(?:\s[^<>]{0,500})?>|<br\s*/?>",
     re.IGNORECASE,
 )
-_LINK = re.compile(r"\[([^\[\]\n]{1,300})\]\((?:[^()\s]|\([^()\s]*\)){1,2000}\)")
-_STRONG = re.compile(r"(\*\*|__)(?=\S)[^\n]{1,1000}?(?<=\S)\1")
+_LINK = LazyPattern(r"\[([^\[\]\n]{1,300})\]\((?:[^()\s]|\([^()\s]*\)){1,2000}\)")
+_STRONG = LazyPattern(r"(\*\*|__)(?=\S)[^\n]{1,1000}?(?<=\S)\1")
 
 
 def _markup_spans(text: str) -> list[tuple[int, int, str]]:
@@ -469,7 +471,7 @@ def _fold_layout(text: str) -> tuple[str, _Pieces | None]:
     return builder.build(len(text))
 
 
-_COMBINING_RUN = re.compile(
+_COMBINING_RUN = LazyPattern(
     r".[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]*", re.S
 )
 
@@ -538,7 +540,7 @@ def _unstable() -> re.Pattern[str]:
     return re.compile(f"(?:[{kept}](?=[{_MARKS}])|[^{kept}])[^{kept}]*", re.DOTALL)
 
 
-_JAMO = re.compile(r"[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]+")
+_JAMO = LazyPattern(r"[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]+")
 
 
 def _clusters(text: str) -> list[tuple[int, int]]:

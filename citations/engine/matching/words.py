@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from ..text import LazyPattern
 from .normalize import fold_text
 
 
@@ -993,7 +994,7 @@ PERCENT_PHRASES = ("per cent", "pour cent", "por ciento", "per cento", "por cent
 SIGNS = frozenset(["%", "mio", "mln", "млн", "mrd", "mld", "млрд", "bn", "tsd"])
 
 
-_UNIT_WORD = re.compile(
+_UNIT_WORD = LazyPattern(
     r"(?<!\w)(?:"
     + "|".join(sorted((w for w in UNITS if w != "%"), key=len, reverse=True))
     + r")(?!\w)"
@@ -1093,7 +1094,7 @@ def number_value(word: str) -> int | None:
 
 
 # a word, two joined by a hyphen ("dix-sept"), or with a Ukrainian apostrophe ("п'ять")
-_SPELLED_NUMBER = re.compile(
+_SPELLED_NUMBER = LazyPattern(
     r"(?<![\w-])[^\W\d_]+(?:(?:-|(?<=[\u0400-\u04ff])'(?=[\u0400-\u04ff]))[^\W\d_]+)?(?![\w-])"
 )
 
@@ -1122,8 +1123,8 @@ _ORDINAL_ENDINGS = {
 _ORDINAL_ENDING = (
     r"(?:st|nd|rd|th|er|re|e|ème|eme|me|º|ª|o|a|te|de|[iıuü]nc[iıuü])"  # folded, º is o
 )
-_ORDINAL_FIGURE = re.compile(rf"(\d+){_ORDINAL_ENDING}")
-ORDINAL_FIGURES = re.compile(rf"(?<![\w.,])\d+{_ORDINAL_ENDING}(?!\w)")
+_ORDINAL_FIGURE = LazyPattern(rf"(\d+){_ORDINAL_ENDING}")
+ORDINAL_FIGURES = LazyPattern(rf"(?<![\w.,])\d+{_ORDINAL_ENDING}(?!\w)")
 
 
 @cache

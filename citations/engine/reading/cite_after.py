@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..text import LINE_SPACE, back, skip
+from ..text import LINE_SPACE, LazyPattern, back, skip
 from ..types import QuoteForm
 from .locators import is_locator, names_a_source
 from .markdown_lines import Lines
@@ -30,26 +30,26 @@ from .markers import (
 from .spot import Footnotes, Found, Place, Spot, marker_found
 
 # What may stand between a block quote's text and its marker: "… — [S1]", "… — Source: [S1]".
-ATTRIBUTION_DASH = re.compile(
+ATTRIBUTION_DASH = LazyPattern(
     rf"[ \t]*(?:[—–―]|-{{1,2}})[ \t]*{SOURCE_LABEL}?$|[ \t]*{SOURCE_LABEL}$"
 )
 # How an attribution line starts: "— [S1 ¶2]", "-- D1, ¶3", "— Source: [POL ¶2]", "Quelle: D1".
-ATTRIBUTION_LEAD = re.compile(rf"[ \t]*(?P<dash>[—–―-]{{1,2}}[ \t]*)?(?P<label>{SOURCE_LABEL})?")
+ATTRIBUTION_LEAD = LazyPattern(rf"[ \t]*(?P<dash>[—–―-]{{1,2}}[ \t]*)?(?P<label>{SOURCE_LABEL})?")
 # What may stand between an inline quote and its marker: a dash, an opening parenthesis
 # ("…" — [S1], "…" ([S1 ¶2])).
-INLINE_MARKER_LEAD = re.compile(r"[ \t]*(?:[—–-]{1,2}[ \t]*)?(?P<paren>\()?")
-CLOSING_PAREN = re.compile(r"[ \t]*\)")
+INLINE_MARKER_LEAD = LazyPattern(r"[ \t]*(?:[—–-]{1,2}[ \t]*)?(?P<paren>\()?")
+CLOSING_PAREN = LazyPattern(r"[ \t]*\)")
 # What a writer puts between a quote and its marker: a punctuation mark ("…", [S1]) and an
 # editorial note ("…" (emphasis added) [S1], "…" (sic) [S1]); without a marker after them
 # they are prose.
-INTERPOSED = re.compile(r"[.,;:]?(?:[ \t]*\((?P<note>[^()\[\]\n\"“”„«»]{1,40})\))?")
+INTERPOSED = LazyPattern(r"[.,;:]?(?:[ \t]*\((?P<note>[^()\[\]\n\"“”„«»]{1,40})\))?")
 # A citation in words after an inline quote: in parentheses (full-width ones too) or
 # brackets ("(see D1 at ¶4)", "[Doc D1, ¶3]", "(Lease Agreement, §4)", "(<cite>Lease
 # 2019</cite>)", "(¶3)", "（来源：OLD）"), or after a dash to the end of its line or sentence
 # ("— D1, ¶3", "– Lease Agreement, §4"); ``written`` is where it is written. Words that open
 # with a quotation mark are another quote ('"A" — "B" [S1]'), never a citation of the quote
 # before them.
-PROSE_CITATION_AFTER = re.compile(
+PROSE_CITATION_AFTER = LazyPattern(
     r"""[,:]?[ \t]*(?P<emphasis>\*{1,2}|_{1,2})?(?P<written>[(（](?![ \t]*["'“”„«»‹›‚‘’「『〝])
             (?P<in_parentheses>[^()（）\n]{1,120})[)）](?(emphasis)(?P=emphasis))
         |\[(?![ \t]*["'“”„«»‹›‚‘’「『〝])(?P<in_brackets>[^\[\]\n]{1,120})\](?:\([^()\s]*\))?
@@ -59,15 +59,15 @@ PROSE_CITATION_AFTER = re.compile(
 )
 WORDS_GROUPS = ("in_parentheses", "in_brackets", "after_dash")
 # An HTML element attributing a quote: words in one are the html strategy's.
-HTML_ATTRIBUTION_TAG = re.compile(r"<(?:footer|cite|figcaption)\b", re.IGNORECASE)
+HTML_ATTRIBUTION_TAG = LazyPattern(r"<(?:footer|cite|figcaption)\b", re.IGNORECASE)
 # ChatGPT's file citation, "【4:0†source】" or "【4:0†lease_2019.pdf】": the name after the
 # dagger is a file's, which cites only if it is a known source's title or label ("source",
 # the default, never is).
-FILE_CITATION = re.compile(
+FILE_CITATION = LazyPattern(
     r"[ \t]*(?P<written>【[ \t]*\d{1,4}(?::\d{1,4})?[ \t]*†[ \t]*(?P<name>[^】\n]{1,80}?)[ \t]*】)"
 )
 # What stands between the end of an inline quote's line and the line after it.
-LINE_BREAK_AFTER_QUOTE = re.compile(r"[.,;:]?[ \t]*\r?\n")
+LINE_BREAK_AFTER_QUOTE = LazyPattern(r"[.,;:]?[ \t]*\r?\n")
 MAX_NAME_WORDS = 6
 
 
@@ -372,8 +372,8 @@ def attribution(text: str, start: int, end: int) -> Marker | None:
 # A line that is all one parenthesis: a citation when what it holds is one as a source
 # field's is ("(OLD, ¶1)", "(Quelle: AGB)") or a source id of capitals ("(OLD)", "(AGB)"):
 # there the id needs no digit, as it does in parentheses in prose ("(EU)").
-PARENTHESIZED_LINE = re.compile(r"[ \t]*[(（](?P<inside>[^()（）\n]{1,80})[)）][ \t]*")
-CAPITALS_ID = re.compile(r"[ \t]*(?P<ref>[A-Z][A-Z0-9_.-]{1,15})[ \t]*")
+PARENTHESIZED_LINE = LazyPattern(r"[ \t]*[(（](?P<inside>[^()（）\n]{1,80})[)）][ \t]*")
+CAPITALS_ID = LazyPattern(r"[ \t]*(?P<ref>[A-Z][A-Z0-9_.-]{1,15})[ \t]*")
 
 
 def _citation_in_parentheses(text: str, start: int, end: int) -> Marker | None:
@@ -414,7 +414,7 @@ def _marker_after_name(text: str, start: int, end: int) -> Marker | None:
 
 # A block quote's last line naming who is quoted: a dash, one to four capitalised words,
 # perhaps a role after a comma ("— Tom", "— Jonas Brandt, Einkauf").
-PERSON_LINE = re.compile(
+PERSON_LINE = LazyPattern(
     r"[ \t]*(?:[—–―]|-{1,2})[ \t]*(?P<name>[^\W\d_][\w.'’-]*(?:[ \t]+[^\W\d_][\w.'’-]*){0,3})"
     r"(?:[ \t]*,[^\n\[\]()]{1,40})?[ \t]*"
 )

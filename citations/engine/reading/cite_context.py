@@ -12,7 +12,7 @@ import bisect
 import re
 from dataclasses import replace
 
-from ..text import HORIZONTAL_SPACE
+from ..text import HORIZONTAL_SPACE, LazyPattern
 from ..types import CitationSite, ParsedQuote, QuoteForm
 from .markers import (
     MARKER,
@@ -26,23 +26,25 @@ from .markers import (
 from .spot import Page, Spot
 
 # Where a sentence (or a table cell) ends: a marker after it cites nothing before it.
-SENTENCE_END = re.compile(r"[.!?](?=[\s\"'”’)\]*_]|$)|\|")
-LEAD_IN_COLON = re.compile(r"(?:\*\*|__|\*|_)?[ \t]*:")
+SENTENCE_END = LazyPattern(r"[.!?](?=[\s\"'”’)\]*_]|$)|\|")
+LEAD_IN_COLON = LazyPattern(r"(?:\*\*|__|\*|_)?[ \t]*:")
 # A marker and colon right before the quote introduce it: "(D1 ¶3): „…“", "(D0 ¶2):** „…“".
-INTRODUCING = re.compile(r"(?:\*\*|__|\*|_)?[ \t]*:(?:\*\*|__|\*|_)?[ \t]*")
+INTRODUCING = LazyPattern(r"(?:\*\*|__|\*|_)?[ \t]*:(?:\*\*|__|\*|_)?[ \t]*")
 # A sentence's end before a quote's lead-in: a full stop then a capital or a quotation mark
 # ("… in Abs. 3 says" goes on).
-LEAD_IN_SENTENCE_END = re.compile(r"[.!?][)\]\"'”’*_]*\s+(?=[A-ZÄÖÜ\"“„«])")
+LEAD_IN_SENTENCE_END = LazyPattern(r"[.!?][)\]\"'”’*_]*\s+(?=[A-ZÄÖÜ\"“„«])")
 # A source named only to set it apart: "Unlike D0, the new lease says", "anders als D0".
-CONTRASTED = re.compile(
+CONTRASTED = LazyPattern(
     r"(?:unlike|other[ \t]+than|rather[ \t]+than|instead[ \t]+of|except|anders[ \t]+als"
     r"|im[ \t]+Gegensatz[ \t]+zu|statt|abweichend[ \t]+von)[ \t]+(?:(?:the|dem|der)[ \t]+)?$",
     re.IGNORECASE,
 )
 # A source id in a lead-in: as in a heading (``BARE_SOURCE_ID``), also just inside a
 # parenthesis that the quote closes: 'in advance (D1 ¶3: "…")'.
-LEAD_IN_ID = re.compile(r"(?<![\w/#.\[-])[A-Za-z][A-Za-z_-]{0,15}\d[A-Za-z0-9_.-]{0,10}(?![\w\]-])")
-LEAD_IN_PARAGRAPH = re.compile(rf"{PARAGRAPH_LEAD}(?P<number>\d{{1,9}})")
+LEAD_IN_ID = LazyPattern(
+    r"(?<![\w/#.\[-])[A-Za-z][A-Za-z_-]{0,15}\d[A-Za-z0-9_.-]{0,10}(?![\w\]-])"
+)
+LEAD_IN_PARAGRAPH = LazyPattern(rf"{PARAGRAPH_LEAD}(?P<number>\d{{1,9}})")
 # The site a context strategy gives a quote when it has no citation of its own written:
 # the walk stamps the strategy's id on it.
 UNWRITTEN = CitationSite("")
@@ -315,18 +317,18 @@ def _introducing_line(page: Page, first: int) -> Marker | None:
 
 # Words before the name of a source in a heading or label: "From the lease", "Quotes from the
 # Lease Agreement", "Aus dem Mietvertrag", "Zitate aus der Mail".
-CONTEXT_LEAD = re.compile(
+CONTEXT_LEAD = LazyPattern(
     r"(?:(?:key[ \t]+)?quot(?:es|ations)[ \t]+|zitate[ \t]+)?"
     r"(?:from|in|according[ \t]+to|aus|laut|gemäß|nach)[ \t]+(?:(?:the|dem|der|den|des)[ \t]+)?",
     re.IGNORECASE,
 )
 # A source id in a heading's words ("### D1 – Lease Agreement"); "Q3" may be one too, so it
 # cites only when verification finds a source of that id.
-BARE_SOURCE_ID = re.compile(
+BARE_SOURCE_ID = LazyPattern(
     r"(?<![\w/#.\[(-])[A-Za-z][A-Za-z_-]{0,15}\d[A-Za-z0-9_.-]{0,10}(?![\w\]-])"
 )
 CONTEXT_DECORATION = HORIZONTAL_SPACE + "#*_`:"
-ANOTHER_CITATION = re.compile(rf"[,;][ \t]*(?!{PARAGRAPH_WORD})[A-Za-z]")
+ANOTHER_CITATION = LazyPattern(rf"[,;][ \t]*(?!{PARAGRAPH_WORD})[A-Za-z]")
 MAX_NAME_WORDS = 6
 
 

@@ -10,7 +10,7 @@ import html as html_text
 import re
 from dataclasses import dataclass, replace
 
-from ..text import HORIZONTAL_SPACE, trim_space
+from ..text import HORIZONTAL_SPACE, LazyPattern, trim_space
 from ..types import CitationSite
 from .cite_after import (
     ATTRIBUTION_LEAD,
@@ -21,11 +21,11 @@ from .cite_after import (
 from .markers import MARKER, Marker, after_flags, read_citation
 from .spot import Found, Place, Spot
 
-HTML_QUOTE_OPENING = re.compile(r"<(?P<name>q|blockquote)(?:\s[^<>]*)?>", re.IGNORECASE)
-HTML_ELEMENT_TAG = re.compile(r"<(?P<closing>/)?(?P<name>[A-Za-z][A-Za-z0-9]*)(?:\s[^<>]*)?/?>")
+HTML_QUOTE_OPENING = LazyPattern(r"<(?P<name>q|blockquote)(?:\s[^<>]*)?>", re.IGNORECASE)
+HTML_ELEMENT_TAG = LazyPattern(r"<(?P<closing>/)?(?P<name>[A-Za-z][A-Za-z0-9]*)(?:\s[^<>]*)?/?>")
 # The ``cite`` attribute names where the quote is from: a source's id, label or title cites it
 # (``<q cite="P0">``); a URL names no source (``<blockquote cite="https://…">``).
-HTML_CITE_ATTRIBUTE = re.compile(
+HTML_CITE_ATTRIBUTE = LazyPattern(
     r"""\scite[ \t]*=[ \t]*(?:"(?P<double>[^"<>]*)"|'(?P<single>[^'<>]*)')""", re.IGNORECASE
 )
 # Elements that attribute a quote (``<cite>P1 ¶2</cite>``, ``<footer>— Source: P1</footer>``):

@@ -7,10 +7,10 @@ when the fields do not (or name the same source)."""
 from __future__ import annotations
 
 import json
-import re
 from functools import lru_cache
 from typing import Any
 
+from ..text import LazyPattern
 from ..types import JsonCitationSite, QuoteFields
 from .markers import (
     SOURCE_LABEL,
@@ -113,9 +113,9 @@ _LABEL_KEYS = frozenset(
 
 
 # What follows a marker a model put before the quote text: a space, or a colon or dash and one.
-AFTER_LEADING_MARKER = re.compile(r"[ \t]*[:\u2013\u2014-]?\s+")
+AFTER_LEADING_MARKER = LazyPattern(r"[ \t]*[:\u2013\u2014-]?\s+")
 # An attribution after the quote text: "… — D1, ¶2", "… Source: D1".
-TRAILING_ATTRIBUTION = re.compile(
+TRAILING_ATTRIBUTION = LazyPattern(
     r"\s+(?P<attribution>(?:[\u2013\u2014-]{1,2}[ \t]*|(?="
     rf"{SOURCE_LABEL}))(?P<citation>[^\n\u2013\u2014]+))$"
 )

@@ -9,7 +9,7 @@ import itertools
 import re
 from dataclasses import dataclass, replace
 
-from ..text import HORIZONTAL_SPACE, trim
+from ..text import HORIZONTAL_SPACE, LazyPattern, trim
 from ..types import CitationSite, ParsedQuote
 from .markdown_lines import Lines
 from .markers import (
@@ -86,14 +86,14 @@ QUOTE_COLUMN = _heading(QUOTE_COLUMN_WORDS)
 # a source heading may go on ("Quellenangabe", "Sources cited")
 SOURCE_COLUMN = _heading(SOURCE_COLUMN_WORDS, SOURCE_LABEL_WORDS, whole=3)
 CODE_COLUMN = _heading({"all": CODE_COLUMN_WORDS})
-PARAGRAPH_COLUMN = re.compile(
+PARAGRAPH_COLUMN = LazyPattern(
     rf"{PARAGRAPH_WORD}|paragraph|absatz|párrafo|paragrafo|paragraphe|alinea|akapit",
     re.IGNORECASE,
 )
 # A source cell that names no source.
-NO_SOURCE = re.compile(r"[-–—/ ]*|n/?a|none|keine|k\. ?a\.", re.IGNORECASE)
+NO_SOURCE = LazyPattern(r"[-–—/ ]*|n/?a|none|keine|k\. ?a\.", re.IGNORECASE)
 CELL_DECORATION = HORIZONTAL_SPACE + "*_`"
-_CITATION = re.compile(r"citations?", re.IGNORECASE)
+_CITATION = LazyPattern(r"citations?", re.IGNORECASE)
 
 type Cell = tuple[int, int]
 

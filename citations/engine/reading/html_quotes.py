@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..text import BLANK_LINE, HORIZONTAL_SPACE, trim_space
+from ..text import BLANK_LINE, HORIZONTAL_SPACE, LazyPattern, trim_space
 from ..types import CitationSite, ParsedQuote, QuoteForm
 from .block_ends import Walked, last_line_citation, next_lines_citation
 from .cite_html import (
@@ -33,7 +33,7 @@ HTML_LINE_BREAKING = frozenset(
 # P1</footer>``): never quoted text.
 HTML_ATTRIBUTION = frozenset({"cite", "footer"})
 # HTML's own attribution of a block quote: a ``<figcaption>`` after it in the ``<figure>``.
-FIGCAPTION_AFTER = re.compile(
+FIGCAPTION_AFTER = LazyPattern(
     r"[ \t]*\n?[ \t]*<figcaption(?:\s[^<>]*)?>(?P<caption>[^\n]*?)</figcaption>", re.IGNORECASE
 )
 

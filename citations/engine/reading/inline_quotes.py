@@ -9,7 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from ..text import back, skip, trim
+from ..text import LazyPattern, back, skip, trim
 from ..types import ParsedQuote, QuoteForm, QuoteMarks
 from .block_ends import Walked
 from .cite_after import LINE_BREAK_AFTER_QUOTE, marker_right_after
@@ -39,19 +39,19 @@ QUOTE_PAIRS: dict[str, str] = {
 MIXED_PAIRS: dict[str, tuple[str, str]] = {'"': ("”", "“"), "“": ('"', '"'), "„": ('"', '"')}
 SINGLE_MARKS = frozenset("'‘‚")
 # A closing single mark that may be a possessive's apostrophe: after a letter, before a word.
-POSSESSIVE = re.compile(r"(?<=[^\W\d_])['’‘][ \t]+(?=[^\W\d_])")
+POSSESSIVE = LazyPattern(r"(?<=[^\W\d_])['’‘][ \t]+(?=[^\W\d_])")
 SPACED_MARKS = frozenset("«»‹›")  # French style puts (no-break) spaces inside « … »
 CJK_MARKS = frozenset("「」『』〝〞〟")
-HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+HAN_OR_KANA = LazyPattern(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Hebrew and Arabic write one-letter words (and, in, to, the, ...) joined to the next word,
 # also when that word is quoted: ו"המשרד", و"يجب". A quotation mark after such a letter opens
 # a quote when a word of two letters or more follows (a Hebrew acronym such as ש"ח has one).
-JOINED_PROCLITIC = re.compile(r"(?<![^\W\d_])[\u05d0-\u05ea\u0620-\u064a]$")
-QUOTED_WORD_AFTER = re.compile(r"[^\W\d_]{2}")
+JOINED_PROCLITIC = LazyPattern(r"(?<![^\W\d_])[\u05d0-\u05ea\u0620-\u064a]$")
+QUOTED_WORD_AFTER = LazyPattern(r"[^\W\d_]{2}")
 # A particle or case ending glued to the closing mark: Korean “…”라고, “…”에서; Turkish
 # “…”’nin, "…"'de. It belongs to the sentence, and the quote's citation may follow it.
-GLUED_PARTICLE = re.compile(r"(?:['’][^\W\d_]{1,5}|[\uac00-\ud7a3]{1,4})(?![^\W\d_])")
-EMPHASIS = re.compile(r"\*{1,3}|_{1,3}|")
+GLUED_PARTICLE = LazyPattern(r"(?:['’][^\W\d_]{1,5}|[\uac00-\ud7a3]{1,4})(?![^\W\d_])")
+EMPHASIS = LazyPattern(r"\*{1,3}|_{1,3}|")
 
 
 def strip_wrapping_quotes(text: str, start: int, end: int) -> tuple[int, int]:
@@ -234,11 +234,11 @@ def _next_line_citation(page: Page, position: int) -> Walked | None:
 
 
 # A span in italics ("*…*", "_…_", within a paragraph): a quote when a marker follows it.
-ITALICS = re.compile(
+ITALICS = LazyPattern(
     r"(?<![*\w\\])\*(?=[^\s*])(?P<star>[^*\n]+(?:\n[^*\n]+)*?)(?<=[^\s*\\])\*(?![*\w])"
     r"|(?<![_\w\\])_(?=[^\s_])(?P<underscore>[^_\n]+(?:\n[^_\n]+)*?)(?<=[^\s_\\])_(?![_\w])"
 )
-LOWERCASE_WORD = re.compile(r"(?<![\w'’-])[^\W\d_A-ZÄÖÜ]", re.UNICODE)
+LOWERCASE_WORD = LazyPattern(r"(?<![\w'’-])[^\W\d_A-ZÄÖÜ]", re.UNICODE)
 
 
 def find_italic_quotes(

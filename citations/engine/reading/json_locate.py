@@ -23,17 +23,17 @@ import jsonpath
 from jsonpath.exceptions import JSONPathError
 
 from ..json_paths import PathPart, format_path
-from ..text import trim_space
+from ..text import LazyPattern, trim_space
 from ..types import JsonLayout, QuoteFields, QuoteObject
 
-FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n", re.MULTILINE)
+FENCE_OPEN = LazyPattern(r"^[ \t]{0,3}(?P<run>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n", re.MULTILINE)
 # Where JSON starts inside prose: an object with a key (in double or single quotes, or a bare
 # name and a colon, as models write JavaScript and Python), or an array of objects, arrays or
 # strings (so "[1]" or "[S1]" in the prose is not taken for it).
-JSON_START = re.compile(r"""\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:)|\[\s*[\[{"'\]]""")
+JSON_START = LazyPattern(r"""\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:)|\[\s*[\[{"'\]]""")
 # Comment lines a model writes before the JSON in a fence (JSON5, JavaScript, Python).
-LEADING_COMMENT = re.compile(r"(?://|#)[^\n]*|/\*.*?\*/", re.DOTALL)
-NEXT_NON_SPACE = re.compile(r"\S")
+LEADING_COMMENT = LazyPattern(r"(?://|#)[^\n]*|/\*.*?\*/", re.DOTALL)
+NEXT_NON_SPACE = LazyPattern(r"\S")
 
 
 class Members(dict[str, Any]):
@@ -76,7 +76,7 @@ class LocatedJson:
     encoded_twice: bool = False
 
 
-LEADING_INDENT = re.compile(r"\n([ \t]+)\S")
+LEADING_INDENT = LazyPattern(r"\n([ \t]+)\S")
 
 
 def json_layout(text: str, located: LocatedJson, objects: list[QuoteObject]) -> JsonLayout:
@@ -200,7 +200,7 @@ def _wrapped(value: Any) -> bool:
     return isinstance(inner, dict | list)
 
 
-_NAME_SEPARATORS = re.compile(r"[\s_-]")
+_NAME_SEPARATORS = LazyPattern(r"[\s_-]")
 
 
 @lru_cache(maxsize=4096)  # an answer's objects repeat a few keys thousands of times
@@ -409,7 +409,7 @@ def _decode_region(
 
 
 # How JSON whose quote objects sit in a container ends: two closing brackets ("}]", "]}").
-CLOSING_RUN = re.compile(r"[}\]]\s*[}\]]\s*\Z")
+CLOSING_RUN = LazyPattern(r"[}\]]\s*[}\]]\s*\Z")
 
 
 def _misread_as_cut(scan: _Scan, region: str) -> bool:

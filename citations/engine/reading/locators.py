@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..text import LazyPattern
+
 # The words that name a section of a source before its number, by language, as models write
 # them ("§ 7.3", "section 7.3", "Abschn. 4", "cláusula 2", "п. 2.1", "pkt 3", "kohta 4"):
 # a locator with one names the section whose first paragraph starts with that number. Lower
@@ -77,10 +79,10 @@ _KNOWN_LOCATOR = (
     r"paragraph|abs\.|absatz|tz\.|rn\.|rz\.)\s*)"
     r"[\dIVXivx]+[a-z]?(?:[.\-–()\w]*\d*)*(?:\s*(?:abs\.|satz|lit\.|nr\.)\s*\w+)*\s*$"
 )
-_LOCATOR = re.compile(rf"[\s,;]*{_KNOWN_LOCATOR}", re.IGNORECASE)
-_ANY_LOCATOR = re.compile(rf"[\s,;]*(?:{_KNOWN_LOCATOR}|{_UNREAD_PLACE})", re.IGNORECASE)
+_LOCATOR = LazyPattern(rf"[\s,;]*{_KNOWN_LOCATOR}", re.IGNORECASE)
+_ANY_LOCATOR = LazyPattern(rf"[\s,;]*(?:{_KNOWN_LOCATOR}|{_UNREAD_PLACE})", re.IGNORECASE)
 # A kind word and an id-like token: "Doc F", "Document 7", "Quelle X2", "Exhibit B".
-_KIND_AND_ID = re.compile(
+_KIND_AND_ID = LazyPattern(
     r"(?:doc|document|dokument|source|quelle|exhibit|annex|anlage|appendix|attachment|"
     r"anhang|email|e-mail|mail)\s+[A-Z0-9][\w.-]{0,9}",
     re.IGNORECASE,
@@ -88,7 +90,7 @@ _KIND_AND_ID = re.compile(
 
 
 # Where a reference's parts meet: "Title – Author", "Title — https://…", "Title | Publisher".
-REFERENCE_PARTS = re.compile(r"\s+[–—|-]\s+|\s*[–—]\s*(?=https?://)")
+REFERENCE_PARTS = LazyPattern(r"\s+[–—|-]\s+|\s*[–—]\s*(?=https?://)")
 
 
 # An author-year reference: "Müller 2019", "Müller, 2019", "Schmidt & Weber (2015)",
@@ -96,11 +98,11 @@ REFERENCE_PARTS = re.compile(r"\s+[–—|-]\s+|\s*[–—]\s*(?=https?://)")
 # words of many languages. It names the source whose title or label has those names and year.
 _AUTHOR = r"(?:[^\W\d_](?:[^\W\d_]|['’.-])*)"  # no figures: "Q3, 2024" is a quarter
 _JOINING = r"(?:&|and|und|et|y|e|i|og|och|és|ve|en|и|/)"
-AUTHOR_YEAR = re.compile(
+AUTHOR_YEAR = LazyPattern(
     rf"(?P<authors>{_AUTHOR}(?:[ \t]+{_AUTHOR})?(?:[ \t]*(?:,|{_JOINING})[ \t]*{_AUTHOR})*)"
     r"(?P<comma>,)?[ \t]+\(?(?P<year>(?:1[6-9]|20)\d\d)[a-z]?\)?"
 )
-_ET_AL = re.compile(r"[ \t]+et[ \t]+al\.?(?=[ \t,(])")
+_ET_AL = LazyPattern(r"[ \t]+et[ \t]+al\.?(?=[ \t,(])")
 
 
 def author_year(name: str) -> tuple[tuple[str, ...], str] | None:
@@ -191,19 +193,19 @@ def names_a_source(name: str) -> bool:
 # its number), a paragraph (its number), or a page (the source's paragraphs have no pages).
 _SECTION_WORD = rf"§+|{_SECTION_WORDS}"
 _PARAGRAPH_WORD = r"¶|para\.?|paragraph|absatz|abs\.|tz\.|rn\.|rz\."
-_PLACE = re.compile(
+_PLACE = LazyPattern(
     rf"(?:(?P<section>{_SECTION_WORD})|(?P<paragraph>{_PARAGRAPH_WORD})|p\.|pp\.|pages?|seite|s\.)"
     r"\s*(?P<number>\d+[a-z]?(?:\.\d+)*)",
     re.IGNORECASE,
 )
 # A paragraph that starts a numbered section: "7.3 Expenses", "## 7.3", "§ 5 Mitgliedschaft",
 # "Art. 5", "Section 4.", "Clause 12". A subsection: "(2) …", "2. …", "Abs. 2 …".
-_SECTION_START = re.compile(
+_SECTION_START = LazyPattern(
     rf"\s*(?:#{{1,6}}\s*)?(?:(?P<word>{_SECTION_WORD})\s*)?(?P<number>\d+[a-z]?(?:\.\d+)*)\.?"
     r"(?=\s|$|\))",
     re.IGNORECASE,
 )
-_SUBSECTION_START = re.compile(
+_SUBSECTION_START = LazyPattern(
     r"\s*(?:\((?P<paren>\d+[a-z]?)\)|(?:abs\.|absatz)\s*(?P<word>\d+))", re.I
 )
 MAX_SECTION = 50  # paragraphs; a longer section says little about where a quote is

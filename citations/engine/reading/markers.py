@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..text import back, skip, trim
+from ..text import LazyPattern, back, skip, trim
 from .locators import without_locator
 
 # The words a citation writes before a paragraph's number, by language, as models write
@@ -192,7 +192,7 @@ _CITATIONS = _citations()
 # "<sup>") the id must have a source id's shape, unless a label says it is one ("(Kilde:
 # OLD)").
 PICTOGRAPH = "[\U0001f300-\U0001faff]\ufe0f?"  # not "⚠", which flags an export's verdict
-MARKER = re.compile(
+MARKER = LazyPattern(
     rf"""(?P<emphasis>\*{{1,2}}|_{{1,2}})?(?P<sup><sup>[ \t]*)?
         (?:(?P<double>\[\[)|(?P<bracket>\^?[\[［])|(?P<lenticular>【)
             |(?P<paren>[(（]|(?P<brace>\{{)|(?P<angle><(?=[A-Z])))|(?(sup)|(?!)))
@@ -208,17 +208,17 @@ MARKER = re.compile(
     re.VERBOSE,
 )
 # The same citations without brackets: "D1, ¶2", "Source: D1 para 2".
-BARE_CITATION = re.compile(
+BARE_CITATION = LazyPattern(
     rf"""[ \t]*(?P<label>{SOURCE_LABEL})?(?P<shaped>(?={PARENTHESIZED_ID}))?
         {_citations(unread=True)}[ \t]*""",
     re.VERBOSE,
 )
 # A source named by its title or label, then a paragraph: "Procurement Policy, ¶1".
-NAMED_CITATION = re.compile(rf"[ \t]*(?P<ref>\S.*?){_paragraphs('paragraph')}[ \t]*", re.VERBOSE)
+NAMED_CITATION = LazyPattern(rf"[ \t]*(?P<ref>\S.*?){_paragraphs('paragraph')}[ \t]*", re.VERBOSE)
 # A paragraph number written on its own, in a paragraph field or column: 3, "¶3", "S. 3",
 # "para 3", "Abs. 3 Satz 1", "3.", "(3)", "[3]", "#3", "P3", "pt. 3", and more than one:
 # "3-4", "3, 4". Only where a paragraph is all there is: in other text "(3)" is text.
-PARAGRAPH_NUMBER = re.compile(
+PARAGRAPH_NUMBER = LazyPattern(
     rf"""\s*(?:(?P<paren>\()|(?P<bracket>\[))?\s*
         (?:(?:{PARAGRAPH_LEAD}|\#|p(?=\d)|pt\.?|pkt\.?|n[or]\.)\s*)?
         (?P<number>\d{{1,9}})\.?
@@ -235,18 +235,18 @@ SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _FOOTNOTE_LABEL = (
     rf"\[\^(?P<label>[^\]\s^]{{1,40}})\]|\[(?:\^|{SOURCE_LABEL})?(?P<number>\d{{1,3}})\^?\]"
 )
-FOOTNOTE_REFERENCE = re.compile(rf"{_FOOTNOTE_LABEL}|(?P<sup>[{SUPERSCRIPT_DIGITS}]{{1,3}})")
-FOOTNOTE_DEFINITION = re.compile(
+FOOTNOTE_REFERENCE = LazyPattern(rf"{_FOOTNOTE_LABEL}|(?P<sup>[{SUPERSCRIPT_DIGITS}]{{1,3}})")
+FOOTNOTE_DEFINITION = LazyPattern(
     rf"""^[ \t]{{0,3}}(?:(?:{_FOOTNOTE_LABEL})(?P<colon>:)?|(?P<sup>[{SUPERSCRIPT_DIGITS}]{{1,3}}):?
         |(?P<listed>\d{{1,3}})[.)](?=[ \t]))
         [ \t]*(?P<citation>[^\n]*?)[ \t.]*$""",
     re.MULTILINE | re.VERBOSE,
 )
 # A source named by its address in a reference list: "[1] https://example.com/lease.pdf".
-URL = re.compile(r"<?(?P<url>https?://[^\s<>]+)>?")
+URL = LazyPattern(r"<?(?P<url>https?://[^\s<>]+)>?")
 # How an export flags a quote it keeps unverified (``export.markdown_flag``); read back as
 # part of the quote's marker run, never as quote text or a citation.
-FLAG = re.compile(r"\[⚠ [a-z_]+\]")
+FLAG = LazyPattern(r"\[⚠ [a-z_]+\]")
 # What every marker run ends with: a closing bracket, parenthesis, brace or tag (``</sup>``,
 # ``<D1>``), emphasis around it, or a flag's bracket
 MARKER_LAST_CHARACTERS = ")）}>]］】*_"
@@ -300,7 +300,7 @@ def find_marker(text: str, position: int, *, parenthesized: bool = False) -> Mar
         following := _flag_match(text, end)
     ) is not None:
         end = following.end()
-        if following.re is MARKER:
+        if following.re is MARKER.compiled:
             last, link = end, link or bool(following["url"])
     return replace(_marker(found, found.start(), end), written=(found.start(), last), link=link)
 
@@ -350,19 +350,19 @@ def _bare_citation(text: str, start: int, end: int) -> re.Match[str] | None:
 
 # Words around a citation written in prose: "see D1 at ¶4", "vgl. D1, Abs. 3", "Doc D1, ¶3",
 # "Document D1, paragraph 3". A kind word is dropped only before an id ("Doc 2" may be a label).
-_PROSE_LEAD = re.compile(
+_PROSE_LEAD = LazyPattern(
     r"(?:(?:[Ss]ee(?:[ \t]+also)?|[Cc]f\.|[Cc]ompare|[Vv]gl\.|[Ss]iehe(?:[ \t]+auch)?|s\.|[Ff]rom"
     r"|[Aa]us|[Pp]er|[Ll]aut|[Ii]n):?[ \t]+)?"
     rf"(?P<label>{SOURCE_LABEL})?"
     r"(?:(?:[Dd]oc(?:ument)?|[Dd]okument|[Aa]ttachment|[Aa]nlage|[Ee]-?[Mm]ail)\.?[ \t]+"
     rf"(?={PARENTHESIZED_ID}))?"
 )
-_PARAGRAPH_AFTER_WORD = re.compile(rf"[ \t]+(?:at|in|bei|unter)[ \t]+(?={PARAGRAPH_WORD})")
-_PARAGRAPH_ONLY = re.compile(
+_PARAGRAPH_AFTER_WORD = LazyPattern(rf"[ \t]+(?:at|in|bei|unter)[ \t]+(?={PARAGRAPH_WORD})")
+_PARAGRAPH_ONLY = LazyPattern(
     rf"{PARAGRAPH_LEAD}(?P<number>\d{{1,9}})"
     rf"(?P<more>(?:[ \t]*[-–,;&、][ \t]*(?:{PARAGRAPH_LEAD})?\d{{1,9}})*){PARAGRAPH_TAIL}"
 )
-_HTML_TAG = re.compile(r"</?[A-Za-z][^<>\n]*>")
+_HTML_TAG = LazyPattern(r"</?[A-Za-z][^<>\n]*>")
 MAX_NAME_WORDS = 8
 
 
@@ -427,7 +427,7 @@ def starts_a_name(words: str) -> bool:
     return first.isupper() or (first.isalpha() and not first.islower())
 
 
-_LABEL_START = re.compile(SOURCE_LABEL)
+_LABEL_START = LazyPattern(SOURCE_LABEL)
 
 
 def without_label(name: str) -> tuple[str, bool]:
@@ -586,7 +586,7 @@ def cited_paragraphs(first: int, more: str | None) -> tuple[int, ...]:
     return unique if len(unique) > 1 else ()
 
 
-_MORE_PARAGRAPHS = re.compile(
+_MORE_PARAGRAPHS = LazyPattern(
     rf"""[ \t]*(?P<separator>[-–,;&、])[ \t]*(?:{PARAGRAPH_LEAD}|(?<=[-–])L)?
         (?P<number>\d{{1,9}})""",
     re.VERBOSE,

@@ -25,7 +25,7 @@ from dataclasses import replace
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from ..text import BLANK_LINE
+from ..text import BLANK_LINE, LazyPattern
 from ..types import CitationSite, ParsedQuote, ParsedResponse, QuoteForm
 from .block_ends import Walked, last_line_citation, lone_line_citation, next_lines_citation
 from .cite_after import find_footnotes
@@ -47,19 +47,19 @@ from .spot import Found, Page
 from .strategies import cite_from_context, own_citation
 
 # A GitHub alert ("> [!NOTE]") is a callout, not a quotation.
-ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.IGNORECASE)
-BLOCK_PREFIX = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?P<arrows>(?:>[ \t]?)*)")
+ALERT = LazyPattern(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.IGNORECASE)
+BLOCK_PREFIX = LazyPattern(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?P<arrows>(?:>[ \t]?)*)")
 # Lines that start a new block (heading, list item, table row): no inline quote spans them.
-BLOCK_START = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|\|)", re.MULTILINE)
-LINK_DESTINATION = re.compile(r"\]\([^()\n]*\)")
-HTML_TAG = re.compile(r"</?[A-Za-z][^<>\n]*>")  # attribute values are not quotations
-BACKTICKS = re.compile(r"`+")
+BLOCK_START = LazyPattern(r"^[ \t]*(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|\|)", re.MULTILINE)
+LINK_DESTINATION = LazyPattern(r"\]\([^()\n]*\)")
+HTML_TAG = LazyPattern(r"</?[A-Za-z][^<>\n]*>")  # attribute values are not quotations
+BACKTICKS = LazyPattern(r"`+")
 
 
 # A reasoning model's thinking before its answer: drafts and sources weighed, not the
 # assessment people act on. Only a closed block that opens the response: an answer left
 # inside an unclosed one is still read.
-REASONING = re.compile(r"\A\s*<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE)
+REASONING = LazyPattern(r"\A\s*<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE)
 
 
 def parse_markdown_response(text: str) -> ParsedResponse:
@@ -325,7 +325,7 @@ INTRODUCED_BLOCKS = frozenset(
 )
 # A label line: it ends with a colon ("From the lease (D1):", "**Aus dem Mietvertrag:**") or
 # is all bold ("**Lease Agreement (D1)**").
-LABEL_LINE = re.compile(r"[^\n]*:[ \t]*(?:\*\*|__|\*|_)?[ \t]*|[ \t]*(\*\*|__)[^\n]+\1[ \t]*")
+LABEL_LINE = LazyPattern(r"[^\n]*:[ \t]*(?:\*\*|__|\*|_)?[ \t]*|[ \t]*(\*\*|__)[^\n]+\1[ \t]*")
 
 
 def _context_scopes(text: str, lines: Lines, tokens: list[Token]) -> list[tuple[int, int, Marker]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..text import LazyPattern
 from ..types import Source, Turn
 from .locators import REFERENCE_PARTS, author_year
 
@@ -186,12 +187,12 @@ def _described(turn: Turn, wanted: str) -> Source | None:
 
 
 # A kind word a model writes before an id: "Document D1", "doc:D1", "Quelle D1", "E-Mail E1".
-_KIND_WORD = re.compile(
+_KIND_WORD = LazyPattern(
     r"(?:document|doc|dokument|source|quelle|e-?mail|attachment|anhang)\b[\s:#.\-–—]*(?P<rest>.+)",
     re.IGNORECASE | re.DOTALL,
 )
-_FILE_EXTENSION = re.compile(r"(?P<rest>.+?)\.[A-Za-z]{2,5}", re.DOTALL)
-_TITLED = re.compile(r"(?P<outer>.*?\S)\s*\((?P<inner>[^()]*\S[^()]*)\)", re.DOTALL)
+_FILE_EXTENSION = LazyPattern(r"(?P<rest>.+?)\.[A-Za-z]{2,5}", re.DOTALL)
+_TITLED = LazyPattern(r"(?P<outer>.*?\S)\s*\((?P<inner>[^()]*\S[^()]*)\)", re.DOTALL)
 _PUNCTUATION = " \t\n[](){}<>\"'“”„‘’‚«»‹›「」【】.,;:!?*_`#|-–—"
 
 

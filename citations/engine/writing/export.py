@@ -30,7 +30,7 @@ from typing import Any
 # name means.
 from ..json_paths import value_at
 from ..reading.source_names import resolve_source
-from ..text import BLANK_LINE, LINE_SPACE, back, skip
+from ..text import BLANK_LINE, LINE_SPACE, LazyPattern, back, skip
 from ..types import (
     FLAGGED_STATUSES,
     Bundle,
@@ -238,7 +238,7 @@ def _marks_for(text: str, marks: QuoteMarks | None, new_text: str) -> list[Edit]
     return []
 
 
-LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
+LINE_BREAK = LazyPattern(r"[ \t]*\r?\n[ \t]*")
 
 
 def _end_of_content(text: str, start: int, end: int) -> int:
