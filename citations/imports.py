@@ -1,4 +1,5 @@
-"""Storing submitted bundles: all or nothing, never twice for one bundle id (VB-3, VB-4).
+"""Storing submitted bundles: all or nothing, never twice for one owner's bundle id (VB-3,
+VB-4). Bundle ids are the owner's: another owner's ids are never looked at (issue 30).
 
 This stores what verification needs (turn, sources, response); ``reviews.imports`` opens the
 stored verification for review in the same transaction."""
@@ -44,13 +45,15 @@ def bundle_import(
     *,
     raw: str | bytes | dict[str, Any],
     max_bytes: int = MAX_BUNDLE_BYTES,
+    owner: str = "",
     enqueue_verification: bool = True,
     on_store: Callable[[Verification], object] = lambda verification: None,
 ) -> ImportResult:
-    """Validate and store one bundle. Raises ``BundleError`` (bad input) or ``BundleConflict``
-    (same id, other content); in both cases nothing is written. ``on_store`` is called with a
-    new verification inside the storing transaction: what it writes commits with it or not at
-    all (``reviews.imports`` opens it for review so).
+    """Validate and store one bundle as ``owner``'s. Raises ``BundleError`` (bad input) or
+    ``BundleConflict`` (the owner's same id, other content); in both cases nothing is written.
+    Another owner's bundle under the same id is not looked at: the id is new for this one.
+    ``on_store`` is called with a new verification inside the storing transaction: what it
+    writes commits with it or not at all (``reviews.imports`` opens it for review so).
 
     A new verification is ``pending``; its verification task is sent once the transaction
     commits (never for a rolled-back import). ``enqueue_verification=False``: the caller
@@ -58,18 +61,18 @@ def bundle_import(
     data = raw if isinstance(raw, dict) else decode_bundle(raw, max_bytes=max_bytes)
     bundle = load_bundle(data)
     digest = bundle_digest(data)
-    existing = Verification.objects.filter(bundle_id=bundle.id).first()
+    existing = Verification.objects.filter(owner=owner, bundle_id=bundle.id).first()
     if existing is not None:
         return _same_or_conflict(existing, digest)
     try:
         with transaction.atomic():
-            verification = _store(bundle, data, digest)
+            verification = _store(bundle, data, digest, owner)
             on_store(verification)
             if enqueue_verification:
                 assessment_enqueue_verification(assessment_id=verification.pk)
     except IntegrityError:
         # Another request stored the same id between our check and our insert.
-        existing = Verification.objects.get(bundle_id=bundle.id)
+        existing = Verification.objects.get(owner=owner, bundle_id=bundle.id)
         return _same_or_conflict(existing, digest)
     return ImportResult(verification=verification, created=True)
 
@@ -80,7 +83,7 @@ def _same_or_conflict(existing: Verification, digest: str) -> ImportResult:
     return ImportResult(verification=existing, created=False)
 
 
-def _store(bundle: Bundle, data: dict[str, Any], digest: str) -> Verification:
+def _store(bundle: Bundle, data: dict[str, Any], digest: str, owner: str) -> Verification:
     turn = Turn.objects.create()
     stored: dict[str, Source] = {}
     for position, source in enumerate(bundle.turn.sources):
@@ -101,6 +104,7 @@ def _store(bundle: Bundle, data: dict[str, Any], digest: str) -> Verification:
             stored[source.id].save(update_fields=["parent"])
     meta = dict(bundle.meta)
     return Verification.objects.create(
+        owner=owner,
         bundle_id=bundle.id,
         bundle_sha256=digest,
         title=bundle.title,

@@ -70,9 +70,20 @@ class ResponseFormat(models.TextChoices):
 
 class Verification(models.Model):
     """A submitted bundle's response and its verification: state, claim, run, engine version,
-    report and counts. Its id is the assessment's (``reviews.Assessment`` extends it)."""
+    report and counts. Its id is the assessment's (``reviews.Assessment`` extends it).
 
-    bundle_id = models.CharField(max_length=200, unique=True)
+    A bundle id is unique per owner, not globally: two owners (teams) may use the same ids,
+    and one owner's ids are never looked up for another (issue 30)."""
+
+    owner = models.CharField(
+        max_length=100,
+        blank=True,
+        default="",
+        help_text="Whose bundle id this is, fixed when the bundle is stored; the app "
+        "storing it names the owner (reviews: 'team:<id>' of the posting team, '' "
+        "without a team).",
+    )
+    bundle_id = models.CharField(max_length=200)
     bundle_sha256 = models.CharField(max_length=64, help_text="Digest of the submitted bundle.")
     title = models.CharField(max_length=500, blank=True)
     meta = models.JSONField(
@@ -150,6 +161,9 @@ class Verification(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "bundle_id"], name="verification_bundle_id_unique_per_owner"
+            ),
             models.CheckConstraint(
                 condition=in_choices("verification_state", VerificationState),
                 name="assessment_verification_state_valid",

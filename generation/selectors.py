@@ -13,7 +13,8 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
 from django.http import Http404
 
 from citations.models import Quote
-from reviews.models import Assessment
+from reviews.imports import bundle_owner
+from reviews.models import Assessment, Team
 from reviews.selectors import assessments_for_reviewer
 
 from .costs import CostTotal, costs_total
@@ -62,10 +63,15 @@ def generations_stuck(*, now: datetime, stale_after: timedelta) -> list[int]:
     )
 
 
-def hand_over_origin(*, bundle_id: str) -> dict[str, int] | None:
-    """The generation and execution record the assessment stored under ``bundle_id`` names,
-    when a generation handed it over."""
-    meta = Assessment.objects.filter(bundle_id=bundle_id).values_list("meta", flat=True).first()
+def hand_over_origin(*, bundle_id: str, team: Team | None) -> dict[str, int] | None:
+    """The generation and execution record the assessment ``team`` stored under ``bundle_id``
+    names, when a generation handed it over. Another team's bundle ids are not looked at: the
+    hand-over stores the bundle as ``team``'s (issue 30)."""
+    meta = (
+        Assessment.objects.filter(owner=bundle_owner(team), bundle_id=bundle_id)
+        .values_list("meta", flat=True)
+        .first()
+    )
     if not isinstance(meta, dict) or not {"generation", "execution_record"} <= meta.keys():
         return None
     return {"generation": meta["generation"], "execution_record": meta["execution_record"]}

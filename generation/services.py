@@ -366,7 +366,7 @@ def hand_over_bundle(*, generation: Generation, record: ExecutionRecord) -> dict
     identical content then builds the identical bundle, which ``bundle_import`` takes as the
     one already stored instead of refusing it as other content under the same id."""
     bundle_id = generation.bundle_id or f"generation-{generation.pk}"
-    origin = hand_over_origin(bundle_id=bundle_id) or {
+    origin = hand_over_origin(bundle_id=bundle_id, team=generation.team) or {
         "generation": generation.pk,
         "execution_record": record.pk,
     }

@@ -22,7 +22,7 @@ from generation.services import (
     generations_sweep,
 )
 from generation.sources import load_sources
-from reviews.models import Assessment
+from reviews.models import Assessment, Team
 
 from .conftest import SECRET, client_for, dumps, read_block
 from .fake_llm import Answer, Raw, Stall, Status
@@ -431,6 +431,34 @@ def test_a_rerun_with_an_identical_answer_ends_with_the_stored_assessment(
     # the stored bundle still names the run that first handed it over
     assert stored.meta["generation"] == first.pk
     assert stored.meta["execution_record"] == first.records.get().pk
+
+
+def test_two_teams_generating_under_one_bundle_id_get_one_assessment_each_issue_30_item_4(
+    sources_data, valid_answer, fake_llm
+):
+    """A team's hand-over reads and stores only its own team's bundle ids: another team's
+    run under the same id is neither refused nor handed that team's assessment, and its
+    bundle names its own run."""
+    teams = [Team.objects.create(name=name) for name in ("legal", "procurement")]
+    fake = fake_llm([Answer(dumps(valid_answer))] * 2)
+    runs = [
+        run(
+            generation_create(
+                sources_file=load_sources({**sources_data, "id": "fixed-id"}),
+                schema_name="task-procedure-v1",
+                model_name="fake-model",
+                team=team,
+            ),
+            fake,
+        )
+        for team in teams
+    ]
+    assert [r.status for r in runs] == [GenerationStatus.ACCEPTED] * 2
+    assessments = [r.assessment for r in runs]
+    assert [a.team for a in assessments] == teams
+    assert [a.bundle_id for a in assessments] == ["fixed-id"] * 2
+    assert [a.meta["generation"] for a in assessments] == [r.pk for r in runs]
+    assert Assessment.objects.count() == 2
 
 
 def test_answers_with_nul_characters_are_kept_and_refused_not_crashed_ev_1_ev_8(

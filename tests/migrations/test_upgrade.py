@@ -28,6 +28,7 @@ EXPECTED = {
     "corrections": [["b1", 1, "1", "2"], ["b2", 1, "1", "2"]],
     "decisions": [["b1", "approved", "rita"]],
     "generations": ["b1"],
+    "owners": [["b1", True], ["b2", True]],
     "layouts": [["b1", ["Two."]], ["b2", ["Two."]]],
 }
 

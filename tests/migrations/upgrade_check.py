@@ -136,6 +136,11 @@ def read_new_rows():
             for d in ReviewDecision.objects.all()
         ],
         "generations": [g.assessment.bundle_id for g in Generation.objects.all()],
+        # Issue 30 item 4: bundle ids stored before are their assessment's team's.
+        "owners": [
+            [a.bundle_id, a.owner == f"team:{a.team_id}"]
+            for a in Assessment.objects.order_by("bundle_id")
+        ],
         # Issue 13: results stored before layouts get theirs, read once by the migration.
         "layouts": [
             [v.bundle_id, [q["text"] for q in v.layout["quotes"]]]

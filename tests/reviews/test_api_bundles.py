@@ -1,11 +1,13 @@
 """POST /api/bundles: token-authenticated import; bad input gets a 4xx and changes nothing."""
 
+import io
 import json
 import urllib.error
 import urllib.request
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import transaction
 from django.test import Client
 
 from reviews.models import ApiToken, Assessment, Team
@@ -172,11 +174,117 @@ def test_a_bundle_posted_with_a_token_without_a_team_opens_for_staff_only(client
 
 @pytest.mark.django_db
 def test_posting_a_stored_bundle_again_with_another_teams_token_keeps_its_team(client):
+    """Issue 30 item 4: the other team's post is its own bundle; the first keeps its team."""
     first, other = Team.objects.create(name="first"), Team.objects.create(name="other")
+    ids = {}
     for name, team in (("a", first), ("b", other)):
         token = api_token_create(name=name, team=team)[1]
-        post(client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {token}")
-    assert Assessment.objects.get().team == first
+        response = post(client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {token}")
+        ids[team] = response.json()["id"]
+    assert {team: Assessment.objects.get(pk=pk).team for team, pk in ids.items()} == {
+        first: first,
+        other: other,
+    }
+
+
+# -- issue 30 item 4: bundle ids are the team's --------------------------------------------
+
+
+def bearer(team: Team | None, name: str) -> dict[str, str]:
+    return {"HTTP_AUTHORIZATION": f"Bearer {api_token_create(name=name, team=team)[1]}"}
+
+
+def without_length(response) -> dict[str, str]:
+    return {k: v for k, v in response.headers.items() if k != "Content-Length"}
+
+
+def with_id(content: bytes, old: int, new: int) -> bytes:
+    """An answer about assessment ``old`` as it reads about ``new``: its id and links."""
+    text = content.decode()
+    for before, after in (('"id": {}', '"id": {}'), ("/{}", "/{}"), ("the id {}", "the id {}")):
+        text = text.replace(before.format(old), after.format(new))
+    return text.encode()
+
+
+@pytest.mark.django_db
+def test_two_teams_use_the_same_bundle_id_independently_issue_30_item_4(client):
+    """Each team stores, finds again (200) and conflicts (409) only with its own bundle under
+    an id; the other team's bundle under the same id is neither returned nor changed."""
+    teams = [Team.objects.create(name=name) for name in ("legal", "procurement")]
+    auth = {team: bearer(team, team.name) for team in teams}
+    content = {team: json.dumps(bundle_data(title=f"by {team.name}")) for team in teams}
+    first = {team: post(client, content[team], **auth[team]) for team in teams}
+    assert [first[team].status_code for team in teams] == [201, 201]
+    stored = {team: Assessment.objects.get(pk=first[team].json()["id"]) for team in teams}
+    assert stored[teams[0]].pk != stored[teams[1]].pk
+    for team in teams:
+        assert (stored[team].bundle_id, stored[team].team) == ("minimal-1", team)
+        assert stored[team].title == f"by {team.name}"
+        again = post(client, content[team], **auth[team])
+        assert (again.status_code, again.json()["id"]) == (200, stored[team].pk)
+        changed = post(client, json.dumps(bundle_data(title="changed")), **auth[team])
+        assert changed.status_code == 409 and changed.json()["error"]["field"] == "id"
+    assert Assessment.objects.count() == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("content", ["same", "other"])
+def test_another_teams_bundle_id_answers_as_an_unknown_id_issue_30_item_4(client, content):
+    """Team B posting team A's bundle id (with A's content or other) gets the answer of an id
+    nobody used, to the byte but for its own new id: never A's assessment, id or states, nor
+    a 409 saying A used it. Reading A's assessment answers as an unknown id does too."""
+    team_a, team_b = Team.objects.create(name="a"), Team.objects.create(name="b")
+    auth_a, auth_b = bearer(team_a, "a"), bearer(team_b, "b")
+    body_b = json.dumps(bundle_data() if content == "same" else bundle_data(title="by b"))
+    # What B gets for the id while nobody has used it, then undone.
+    with pytest.raises(RuntimeError), transaction.atomic():
+        unknown = post(client, body_b, **auth_b)
+        raise RuntimeError("undo")
+    assert unknown.status_code == 201 and not Assessment.objects.exists()
+
+    stored_a = Assessment.objects.get(
+        pk=post(client, json.dumps(bundle_data()), **auth_a).json()["id"]
+    )
+    Assessment.objects.filter(pk=stored_a.pk).update(review_state="approved")
+    before = Assessment.objects.values().get(pk=stored_a.pk)
+    squatted = post(client, body_b, **auth_b)
+    new_id = squatted.json()["id"]
+    assert new_id != stored_a.pk
+    assert squatted.status_code == unknown.status_code
+    assert squatted.content == with_id(unknown.content, unknown.json()["id"], new_id)
+    assert squatted["Location"] == f"/api/assessments/{new_id}"
+    assert Assessment.objects.values().get(pk=stored_a.pk) == before
+    assert Assessment.objects.get(pk=new_id).team == team_b
+
+    nobody = stored_a.pk + new_id + 1000
+    for path in ("/api/assessments/{}", "/api/assessments/{}/export"):
+        of_a = client.get(path.format(stored_a.pk), **auth_b)
+        absent = client.get(path.format(nobody), **auth_b)
+        assert (of_a.status_code, absent.status_code) == (404, 404)
+        assert of_a.content == with_id(absent.content, nobody, stored_a.pk)
+        assert without_length(of_a) == without_length(absent)
+
+
+@pytest.mark.django_db
+def test_a_token_without_a_team_has_bundle_ids_of_its_own_issue_30_item_4(client, tmp_path):
+    """Staff-only bundles (tokens without a team, ``import_bundle``) share one owner, apart
+    from every team's: the command finds the teamless token's bundle, never the team's."""
+    team = Team.objects.create(name="legal")
+    by_team = post(client, json.dumps(bundle_data()), **bearer(team, "legal"))
+    by_none = post(client, json.dumps(bundle_data(title="staff")), **bearer(None, "teamless"))
+    assert (by_team.status_code, by_none.status_code) == (201, 201)
+    assert Assessment.objects.get(pk=by_none.json()["id"]).team is None
+    path = tmp_path / "bundle.json"
+    path.write_text(json.dumps(bundle_data(title="staff")))
+    out = io.StringIO()
+    call_command("import_bundle", str(path), stdout=out)
+    assert f"already imported bundle 'minimal-1' as assessment {by_none.json()['id']}" in (
+        out.getvalue()
+    )
+    path.write_text(json.dumps(bundle_data()))  # the team's content: other content here
+    with pytest.raises(CommandError, match="refused"):
+        call_command("import_bundle", str(path), stdout=io.StringIO(), stderr=io.StringIO())
+    assert Assessment.objects.count() == 2
 
 
 @pytest.mark.django_db
