@@ -650,6 +650,7 @@ def _spaced(between: str) -> str:
 _MIN_STEM = 4  # an ending added to a shorter word makes another word ("in", "inside")
 _PREFIX_LETTERS = 3  # a letter changed among a word's first three may be a prefix
 _MIN_TYPO_WORD = 8  # one wrong letter in a shorter word may well be another word
+_MIN_TRANSPOSED_WORD = 7  # two letters swapped in a shorter one, too ("united", "untied")
 _MIN_DROPPED_LETTER_WORD = 5  # "ever" / "never"
 
 
@@ -885,16 +886,38 @@ def _marks_differ(first: str, second: str) -> bool:
 
 
 def _misspelled(first: str, second: str) -> bool:
-    """One letter wrong, missing or added in a long word without digits: the same word,
-    even a word of force or a number word ("minndestens", "Millliarden"); a short one
-    ("nicht", "nichts") may be another word."""
-    return (
+    """One letter wrong, missing or added in a long word without digits, or two neighbouring
+    letters swapped: the same word, even a word of force or a number word ("minndestens",
+    "Millliarden", "Unterstüztung"); a short one ("nicht", "nichts") may be another word."""
+    if any(c.isdigit() for c in first + second) or _marks_differ(first, second):
+        return False
+    return _transposed(first, second) or (
         min(len(first), len(second)) >= _MIN_TYPO_WORD
-        and not any(c.isdigit() for c in first + second)
         and Levenshtein.distance(first, second) == 1
         and first[-3:] == second[-3:]
         and _inside(first, second)
-        and not _marks_differ(first, second)
+    )
+
+
+def _transposed(first: str, second: str) -> bool:
+    """Two neighbouring letters of a long word written the other way round, the commonest
+    slip of typing ("verhieratet" for "verheiratet", "grundlegnede"). Among words shorter
+    than ``_MIN_TRANSPOSED_WORD`` such a swap often spells another word ("trial", "trail";
+    "untied", "united").
+
+    >>> _transposed("verhieratet", "verheiratet"), _transposed("Slebstbild", "Selbstbild")
+    (True, True)
+    >>> _transposed("untied", "united"), _transposed("verhietarat", "verheiratet")
+    (False, False)
+    """
+    if len(first) != len(second) or len(first) < _MIN_TRANSPOSED_WORD:
+        return False
+    differ = [at for at, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and first[differ[0]] == second[differ[1]]
+        and first[differ[1]] == second[differ[0]]
     )
 
 
