@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from .devtext import DEFAULT_DATA_DIR, DevPool, Unit, dev_pool, word_set
+from .devtext import DEFAULT_DATA_DIR, DevPool, Unit, dev_pool, sentences_of, word_set
 from .templates import LANGUAGES, NO_DATA_NEUTRAL_WORDS, NO_DATA_WORDS, Frame, Language
 
 Split = Literal["tune", "held_out"]
@@ -484,6 +484,53 @@ def claim_number(rng: random.Random, m: Material) -> Case | None:
     return _changed_case("claim_number", unit, _tokens(quote), CHANGED, note)
 
 
+def _negation_or_number(token: str) -> bool:
+    core = _core(token).casefold()
+    return core in NEGATIONS or core.startswith("kein") or any(c.isdigit() for c in token)
+
+
+def claim_omission_hides(rng: random.Random, m: Material) -> Case | None:
+    """One to four inner words replaced by a mark, among them a negation or a figure."""
+    unit = _sentence_where(
+        rng, m, lambda u: any(map(_negation_or_number, _tokens(u.text)[1:-1])), 8, 40
+    )
+    if unit is None:
+        return None
+    tokens = _tokens(unit.text)
+    key = rng.choice([i for i in range(1, len(tokens) - 1) if _negation_or_number(tokens[i])])
+    start = rng.randint(max(1, key - 3), key)
+    end = min(len(tokens) - 1, start + rng.randint(key - start + 1, 4))
+    mark = rng.choice(("[...]", "…"))
+    quote = _join(tokens[:start]) + f" {mark} " + _join(tokens[end:])
+    note = f"hid '{_join(tokens[start:end])}'"
+    return _dev_case("claim_omission_hides", unit, quote, CHANGED, note)
+
+
+def _next_sentence(unit: Unit) -> Unit | None:
+    """The sentence that follows ``unit`` in its paragraph, if one certainly does."""
+    for start, end in sentences_of(unit.paragraph):
+        if start >= unit.end:
+            return Unit(unit.source, unit.paragraphs, unit.index, start, end)
+    return None
+
+
+def claim_omission_across_sentences(rng: random.Random, m: Material) -> Case | None:
+    """The start of one sentence and the end of the next, joined by a mark."""
+    unit = _sentence_where(rng, m, lambda u: _next_sentence(u) is not None, 6, 40)
+    following = _next_sentence(unit) if unit is not None else None
+    if unit is None or following is None:
+        return None
+    first, second = _tokens(unit.text), _tokens(following.text)
+    if len(first) < 4 or len(second) < 4:
+        return None
+    kept = rng.randint(3, len(first) - 1)
+    resumed = rng.randint(1, len(second) - 3)
+    mark = rng.choice(("[...]", "…"))
+    quote = _join(first[:kept]) + f" {mark} " + _join(second[resumed:])
+    note = f"hid '{_join(first[kept:])} | {_join(second[:resumed])}'"
+    return _dev_case("claim_omission_across_sentences", unit, quote, CHANGED, note)
+
+
 def claim_negation_added(rng: random.Random, m: Material) -> Case | None:
     """'nicht' after a finite verb, or 'ein…' turned into 'kein…'."""
     unit = _sentence(rng, m, 8, 40)
@@ -707,6 +754,12 @@ STRATEGIES: tuple[tuple[str, Strategy, str], ...] = (
     ("claim_word_swapped", claim_word_swapped, "a content word replaced by another's"),
     ("claim_word_dropped", claim_word_dropped, "a content word dropped without a mark"),
     ("claim_qualifier_added", claim_qualifier_added, "'alle', 'nur', 'jährliche' … added"),
+    ("claim_omission_hides", claim_omission_hides, "a mark hiding a negation or a figure"),
+    (
+        "claim_omission_across_sentences",
+        claim_omission_across_sentences,
+        "a mark joining two sentences' parts",
+    ),
     ("qualified_partial", qualified_partial, "a main clause without its qualifying lead/tail"),
     ("neutral_partial", neutral_partial, "a main clause without a time/place/manner lead/tail"),
 )

@@ -67,7 +67,7 @@ def test_the_table_names_each_class_once_and_says_what_it_stands_for():
     assert len(names) == len(set(names))
     assert all(callable(make) and what.strip() for _, make, what in STRATEGIES)
     assert {"qualified_partial", "neutral_partial", "whole_sentence"} <= set(names)
-    assert len(EDIT_CLASSES) == 5 and len(CLAIM_CLASSES) == 6
+    assert len(EDIT_CLASSES) == 5 and len(CLAIM_CLASSES) == 8
 
 
 def test_the_same_seed_makes_the_same_cases_and_another_seed_others():
@@ -228,6 +228,33 @@ def _negation_count(text: str) -> int:
     return sum(1 for w in _words(text) if w == "nicht" or w.startswith("kein"))
 
 
+_MARK = re.compile(r"\s*(?:\[\.\.\.\]|…)\s*")
+
+
+def _marked_parts(case: Case) -> tuple[str, str]:
+    """The quote's words before and after its one omission mark."""
+    before, after = _MARK.split(case.quote)
+    return before, after
+
+
+def _hides_negation_or_figure(case: Case) -> bool:
+    """The omission stands inside the case's sentence and hides a negation or a figure."""
+    before, after = _marked_parts(case)
+    if not case.sentence.startswith(before) or not case.sentence.endswith(after):
+        return False
+    hidden = case.sentence[len(before) : len(case.sentence) - len(after)]
+    negations = [w for w in _words(hidden) if w in NEGATIONS or w.startswith("kein")]
+    return bool(negations) or any(c.isdigit() for c in hidden)
+
+
+def _joins_two_sentences(case: Case) -> bool:
+    """The quote opens as its sentence does and ends as the next sentence of the paragraph."""
+    before, after = _marked_parts(case)
+    paragraph = _cited(case)
+    following = paragraph[paragraph.index(case.sentence) + len(case.sentence) :]
+    return case.sentence.startswith(before) and after not in case.sentence and after in following
+
+
 CLAIM_CHECKS = {
     "claim_number": _one_digit_changed,
     "claim_negation_added": lambda c: _negation_count(c.quote) == _negation_count(c.sentence) + 1,
@@ -244,6 +271,8 @@ CLAIM_CHECKS = {
     "claim_qualifier_added": lambda c: (
         Counter(c.quote.split()) - Counter(c.sentence.split()) in [Counter([q]) for q in QUALIFIERS]
     ),
+    "claim_omission_hides": _hides_negation_or_figure,
+    "claim_omission_across_sentences": _joins_two_sentences,
 }
 
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..matching.match import MARK_CHARACTERS
+from ..matching.match import MARK_CHARACTERS, SCRIPT_STOPS
 from ..matching.normalize import fold_text
 from ..text import LazyPattern
 from .signals import abbreviations
@@ -31,16 +31,15 @@ from .signals import abbreviations
 _CLOSING = ")]\"'”’“‘»«›‹」』"
 # Abbreviations that close a list and often the sentence with it ("…, etc. The minister …")
 _LIST_ENDINGS = frozenset(("etc", "usw", "usf"))
-_SCRIPT_STOPS = "।॥۔։።။"
 _INDIC_FIRST, _INDIC_LAST = "\u0900", "\u0dff"  # Devanagari to Sinhala
 # After the stop: closing marks, a French closing guillemet after its space ("… possible. »"),
 # a footnote mark ("waived.[3]", "waived.³")
 _AFTER_STOP = rf"(?:[{re.escape(_CLOSING)}]|\s[»«›‹]|\[\d{{1,3}}\]|[¹²³⁰⁴⁵⁶⁷⁸⁹])*"
 _STOP_CANDIDATE = LazyPattern(
-    rf"[.!?؟…{_SCRIPT_STOPS}]{_AFTER_STOP}"
+    rf"[.!?؟…{SCRIPT_STOPS}]{_AFTER_STOP}"
     rf"(?:\s+[\"'“„«»‹›(\[]*(?P<next>\S)|\s*$)|(?P<cjk>[。！？])"
 )
-STOPS = ".!?؟。！？…" + _SCRIPT_STOPS
+STOPS = ".!?؟。！？…" + SCRIPT_STOPS
 _WORD_BEFORE_REACH = 40  # characters read back from a stop for the word before it
 _CONTEXT = 1000  # characters of the sentence read before and after the passage
 _EDGE = 40  # characters of the passage read with the text after it, for a stop it ends with

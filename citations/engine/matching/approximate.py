@@ -57,6 +57,7 @@ from .languages import paragraph_language
 from .match import (
     HAN_KANA,
     MARKS,
+    SCRIPT_STOPS,
     WORD_RUN,
     PreparedSource,
     ends_changing_claim,
@@ -69,12 +70,12 @@ from .normalize import fold_text
 from .words import (
     CLAUSE_GOVERNORS,
     CONJUNCTIONS,
+    COUNTING_WORDS,
     DENIALS,
     NEGATING_VERBS,
     SELF_REFERENCES,
     in_figures,
     in_signs,
-    is_number,
     number_value,
     ordinal_value,
     same_unit,
@@ -135,8 +136,6 @@ _EDGE_ELLIPSIS = LazyPattern(
 )
 _EDGE_QUOTES = "\"' "
 _ELLIPSIS = LazyPattern(r"\s*(?:\.\.\.|\[\s*\.\.\.\s*\]|\(\s*\.\.\.\s*\))\s*")
-ELIDED_BUDGET = 2  # omitted characters per quoted character a quote with ellipses may skip
-MIN_ELIDED_BUDGET = 100
 _MAX_ELIDED_TRIES = 200  # places of the first part looked at, at most
 
 
@@ -368,24 +367,28 @@ def cleaned_match(
 
 def elided_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate | None:
     """Where a quote with ellipses for omitted words ("A ... B") is: every part verbatim,
-    in order, in one paragraph, omitting at most ``ELIDED_BUDGET`` times the quoted text
-    (at least ``MIN_ELIDED_BUDGET`` characters); the place must be the only one that fits.
-    The span runs from the first part to the last, omitted words included; each omission
-    is a difference (``omission_difference``: what it may hide)."""
+    in order, in one paragraph. Of the places that fit, those whose omissions stay inside a
+    sentence come first, and of those the innermost (a part found again nearer the next one
+    hides less); the place must be the only one left. The span runs from the first part to
+    the last, omitted words included; each omission is a difference
+    (``omission_difference``: what it may hide)."""
     parts = [part.strip() for part in _ELLIPSIS.split(clean_quote(folded))]
-    if len(parts) < 2 or any(len(WORD.findall(part)) < 2 for part in parts):
+    counts = [len(WORD.findall(part)) for part in parts]
+    if len(parts) < 2 or 0 in counts or sum(counts) < MIN_WORDS:
         return None
-    budget = max(MIN_ELIDED_BUDGET, ELIDED_BUDGET * sum(len(part) for part in parts))
     for searcher in searchers:
         text = searcher.norm_joined
         places: list[tuple[int, int, list[str]]] = []
         start, tries = text.find(parts[0]), 0
         while start >= 0 and tries < _MAX_ELIDED_TRIES:
             if not starts_inside(text, start):
-                place = _elided_place(searcher, parts, start, budget)
+                place = _elided_place(searcher, parts, start)
                 if place is not None:
                     places.append((start, *place))
             start, tries = text.find(parts[0], start + 1), tries + 1
+        places = _innermost(
+            [p for p in places if not any(map(_SENTENCE_BREAK.search, p[2]))] or places
+        )
         if not places:
             continue
         if len({text[s:e] for s, e, _ in places}) > 1:
@@ -402,21 +405,34 @@ def elided_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate 
     return None
 
 
+def _innermost(
+    places: list[tuple[int, int, list[str]]],
+) -> list[tuple[int, int, list[str]]]:
+    """The places no other place lies inside: "wir … weser" found from the first "wir" of
+    a paragraph holds the place found from the "wir" of Weser's own sentence."""
+    return [
+        place
+        for place in places
+        if not any(
+            other is not place and place[0] <= other[0] and other[1] <= place[1] for other in places
+        )
+    ]
+
+
 def _elided_place(
-    searcher: PreparedSource, parts: list[str], start: int, budget: int
+    searcher: PreparedSource, parts: list[str], start: int
 ) -> tuple[int, list[str]] | None:
     """The end of the passage whose parts stand in order from ``start`` inside one
     paragraph, and the text each ellipsis hides."""
     home = searcher.paragraph_at(start)
     home_end = searcher.norm_starts[home] + len(searcher.normalized[home].text)
     text = searcher.norm_joined
-    position, omitted, hidden = start + len(parts[0]), 0, []
+    position, hidden = start + len(parts[0]), []
     for part in parts[1:]:
+        if starts_inside(text, position):
+            return None  # the mark stands inside a word: "das …" of "dass"
         found = text.find(part, position, home_end)
         if found < 0 or starts_inside(text, found):
-            return None
-        omitted += found - position
-        if omitted > budget:
             return None
         hidden.append(text[position:found])
         position = found + len(part)
@@ -449,11 +465,23 @@ def omission_difference(hidden: str) -> Difference:
     words = WORD.findall(hidden)
     text = hidden.strip()
     if _SENTENCE_BREAK.search(hidden) or any(
-        word_claim(w) == "claim.negation" or is_number(w) or w in NEGATING_VERBS or w in DENIALS
+        word_claim(w) == "claim.negation" or _counts(w) or w in NEGATING_VERBS or w in DENIALS
         for w in words
     ):
         return Difference("claim.hidden_by_omission", "...", text)
     return Difference("edit.marked_omission", "...", text)
+
+
+def _counts(word: str) -> bool:
+    """A number an omission may not hide: figures, or a word that counts ("zwölf", "first",
+    "half"); not a unit ("Jahre") nor a short word that is an article too ("an", "un"),
+    which ``is_number`` counts for the alignment's sake."""
+    return (
+        any(c.isdigit() for c in word)
+        or number_value(word) is not None
+        or ordinal_value(word) is not None
+        or (len(word) > 2 and word in COUNTING_WORDS)
+    )
 
 
 def places(folded: str, searcher: PreparedSource, *, sentence_start: bool = False) -> list[Place]:
@@ -670,7 +698,13 @@ def assess(place: Place, *, min_score: float) -> Candidate:
         differences.append(Difference("claim.cut_word", query[-1][0], _word_through(text, end)))
     if changes_symbols(folded, span_text):
         differences.append(Difference("claim.symbol", folded, span_text))
-    if 0 < end < len(text) and text[end - 1].isalnum() and text[end].isalnum() and query:
+    # a vowel sign continues its word too ("मिलेंग" of "मिलेंगी")
+    if (
+        0 < end < len(text)
+        and query
+        and _WORD_CHAR.match(text, end - 1)
+        and _WORD_CHAR.match(text, end)
+    ):
         whole = _word_through(text, end)
         if not cut_begins(query[-1][0], whole):
             differences.append(Difference("claim.word_changed", query[-1][0], whole))
@@ -984,7 +1018,7 @@ def _nearest_closing(query_words: list[str], text: str, start: int, end: int) ->
     return best
 
 
-_ENDS_SENTENCE = LazyPattern(r"\w[.!?;:]+[\s\"'”’»)]*$")
+_ENDS_SENTENCE = LazyPattern(rf"(?:\w|[{MARKS}])[.!?;:。{SCRIPT_STOPS}]+[\s\"'”’»)]*$")
 _OWN_WORD_REACH = 3  # words; how far beyond the span the quote's own edge word is looked for
 
 

@@ -50,6 +50,8 @@ MARK_CHARACTERS = frozenset(
     chr(code) for code in range(0x300, 0x10000) if unicodedata.category(chr(code)) in ("Mn", "Mc")
 )
 MARKS = re.escape("".join(sorted(MARK_CHARACTERS)))
+# Full stops of scripts other than Latin's: Devanagari's danda, Urdu, Armenian, Ethiopic, Myanmar
+SCRIPT_STOPS = "।॥۔։።။"
 # A spaced word, whole: a run of letters and digits other than those, with the marks written
 # on them (the word index's words)
 WORD_RUN = LazyPattern(f"[^\\W{HAN_KANA}]+(?:[{MARKS}]+[^\\W{HAN_KANA}]*)*")

@@ -39,8 +39,8 @@ def _union(by_language: dict[str, frozenset[str]]) -> frozenset[str]:
     return frozenset().union(*by_language.values())
 
 
-# Numbers and the units they count in ("eight (8) days" for "eight (8) hours" is another claim)
-NUMBER_WORDS = _words(
+# Words that count: numbers, ordinals, fractions and multiples
+COUNTING_WORDS = _words(
     """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
     fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty
     ninety hundred thousand million millions billion billions once twice thrice half double
@@ -48,8 +48,11 @@ NUMBER_WORDS = _words(
     null eins acht achte achten elf elfte einmal doppelt doppelte hälfte halb halbe
     doubled doubles halve halved halves tripled
     un deux trois quatre cinq six sept huit neuf dix onze douze vingt trente quarante
-    cinquante cent cents mille moitié premier première deuxième troisième
-    minute minutes hour hours day days week weeks month months year years percent cent eur
+    cinquante cent cents mille moitié premier première deuxième troisième"""
+)
+# Numbers and the units they count in ("eight (8) days" for "eight (8) hours" is another claim)
+NUMBER_WORDS = COUNTING_WORDS | _words(
+    """minute minutes hour hours day days week weeks month months year years percent cent eur
     euro euros usd dollar dollars minuten stunde stunden tag tage tagen woche wochen monat
     monate monaten jahr jahre jahren prozent jour jours semaine semaines mois an ans année
     années heure heures pourcent"""
