@@ -37,7 +37,7 @@ from .matching.approximate import (
     word_index,
 )
 from .matching.edits import claim_rules, preserves_claim
-from .matching.languages import likely_language, paragraph_language
+from .matching.languages import paragraph_language
 from .matching.match import (
     PreparedSource,
     exact_in_paragraph,
@@ -210,9 +210,7 @@ def _context(
     it cuts, what a marked omission hid (``context.attention``)."""
     paragraphs = searcher.source.paragraphs
     last = match.continues[-1] if match.continues else match
-    language = paragraph_language(searcher, match.paragraph - 1) or likely_language(
-        paragraphs[match.paragraph - 1]
-    )
+    language = paragraph_language(searcher, match.paragraph - 1)
     context, attention = quote_context(
         paragraphs,
         match.source,

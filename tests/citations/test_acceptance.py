@@ -58,7 +58,6 @@ needs_shared = pytest.mark.skipif(
 # a stem leaves this set as soon as its bundle passes.
 ATTENTION_GAPS = {
     "bound_or_sign_cut_off",  # bounds left out: höchstens, at least, up to, <, ≥, ±, ~, minus
-    "cut_after_limiting_word_other_languages",  # Solo (it)
     "cut_after_negation_without_spaces",  # ไม่ (th), no spaces to end a word
     "json_field_full_stop_before_restriction",  # a question quoted as a statement (en, es)
     "question_quoted_as_statement",  # a question quoted as a statement (en, es, ru)

@@ -2,8 +2,10 @@
 reviewer should look (``checks.ATTENTION_CHECKS``). Nothing here changes a status.
 
 The left-out words before and after the quote, in its sentence only, are read for the
-signal words of the paragraph's language (``signals``). A language without word data gets
-attention for a left-out part of more than a few words: attention errs toward showing.
+signal words of the paragraph's language (``signals``; of every language when the
+paragraph's is not told for sure). A language without word data, or one not told for
+sure, gets attention for a left-out part of more than a few words without a signal:
+attention errs toward showing.
 
 >>> paragraph = "If the landlord agrees, the tenant may sublet the flat."
 >>> context, attention = quote_context((paragraph,), "D", 0, 24, 0, 54, language="en")
@@ -16,17 +18,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from ..matching.languages import COMMON_WORDS
 from ..matching.match import MARKS
 from ..matching.normalize import fold_text
+from ..matching.words import number_value
 from ..text import LazyPattern
 from ..types import Attention, Context, Difference
 from .checks import CHECK_OF_KIND, CHECKS_BY_ID, AttentionCheck
 from .sentences import sentence_around
-from .signals import KINDS, Signals, signals_for, vocabulary
+from .signals import KINDS, Signals, signals_for
 
 _TOKEN = LazyPattern(rf"[^\W_](?:[^\W_]|[{MARKS}])*")
 _CLAUSE_MARK = LazyPattern(r"[,;:()\[\]–—，、；：（）]|\s-\s")
+_SEPARATOR = LazyPattern(r"[,;:，、；：]")
+_FIGURE = LazyPattern(r"\d+(?:[.,:/]\d+)*")  # "4.2", "1,000", "12:30" are one figure each
 _FEW_WORDS = 3  # left-out words a language without data may leave out without attention
 _MAX_WORDS_SHOWN = 160  # characters of a left-out part attention shows
 
@@ -56,35 +60,32 @@ def quote_context(
     )
     signals = signals_for(language)
     found: list[Attention] = []
+    # a figure at the quote's edge: a figure left out beside it bounds it ("5 to |10 days")
+    edge_figures = {
+        "before": paragraphs[first][start : start + 1].isdecimal(),
+        "after": paragraphs[last][end - 1 : end].isdecimal(),
+    }
     for side, text in (("before", around.before), ("after", around.after)):
-        signalled = _signalled(text, signals, side) if signals is not None else []
+        signalled = (
+            _signalled(text, signals, side, edge_figures[side]) if signals is not None else []
+        )
         for kind, words in signalled:
             # one entry a kind, and one for words two kinds list alike ("unless")
             if all(a.rule != CHECK_OF_KIND[kind].id and a.words != _shown(words) for a in found):
                 found.append(_attention(CHECK_OF_KIND[kind], words, side))
         if signalled:
             continue
-        # a language without word data: read nothing, show what is long enough to matter
-        if signals is None:
-            unread = len(_TOKEN.findall(text)) > _FEW_WORDS
-        else:
-            unread = language is None and _unread(text)
-        if unread:
+        # a language without word data, or one not told for sure (it may be one without
+        # data, whatever it resembles): show what is long enough to matter
+        if (signals is None or language is None) and len(_TOKEN.findall(text)) > _FEW_WORDS:
             found.append(_attention(CHECKS_BY_ID["attention.context_left_out"], text, side))
     return context, tuple(found)
 
 
-def _unread(text: str) -> bool:
-    """Whether a left-out part is more than a few words in a language the engine has no
-    words of: none of its words is a common word or a signal word of a language it knows."""
-    words = [_fold(word) for word in _TOKEN.findall(text)]
-    known = COMMON_WORDS | vocabulary()
-    return len(words) > _FEW_WORDS and not any(word in known for word in words)
-
-
-def _signalled(text: str, signals: Signals, side: str) -> list[tuple[str, str]]:
+def _signalled(text: str, signals: Signals, side: str, edge_figure: bool) -> list[tuple[str, str]]:
     """(kind, the clause of ``text`` holding its signal) for every kind signalled in
-    ``text``; the signal nearest the quote first."""
+    ``text``; the signal nearest the quote first. ``edge_figure``: the quote begins (or
+    ends) on this side with a figure."""
     if signals.unspaced:
         folded = fold_text(text)
         return [
@@ -96,24 +97,64 @@ def _signalled(text: str, signals: Signals, side: str) -> list[tuple[str, str]]:
     words = [token[0] for token in tokens]
     order = range(len(tokens) - 1, -1, -1) if side == "before" else range(len(tokens))
     found: dict[str, str] = {}
+    opens = _clause_openings(text, tokens)
+    figures = len(_FIGURE.findall(text))
+    # a figure beside the quote, as "5 to", "5 bis", "5–" before a quote opening "10 …"
+    # (not "2024, " before "5 members")
+    beside = {
+        at
+        for at in order[:2]
+        if not _SEPARATOR.search(
+            text[tokens[at][2] :] if side == "before" else text[: tokens[at][1]]
+        )
+    }
     for kind in KINDS:
-        starts = _phrase_starts(signals, kind)
+        starts = _phrase_starts(signals.kinds[kind])
+        opening = _phrase_starts(signals.opening.get(kind, ()))
         for at in order:
-            size = _phrase_at(words, at, starts.get(words[at], ()))
-            if size:
-                found[kind] = _clause(text, tokens[at][1], tokens[at + size - 1][2])
+            size = _phrase_at(words, at, starts.get(words[at], ())) or (
+                _phrase_at(words, at, opening.get(words[at], ())) if at in opens else 0
+            )
+            counts = kind == "count" and (
+                _counts(words[at], figures)
+                or (edge_figure and at in beside and words[at].isdecimal())
+            )
+            if size or counts:
+                found[kind] = _clause(text, tokens[at][1], tokens[at + max(size, 1) - 1][2])
                 break
     return list(found.items())
 
 
-@lru_cache(maxsize=256)
-def _phrase_starts(signals: Signals, kind: str) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """A kind's phrases by their first word, longest first."""
+def _counts(word: str, figures: int) -> bool:
+    """Whether ``word`` says how many, in any language: a number written as a word ("drei
+    der zwölf Bezirke", "dos de cada diez"), or one of two figures in the left-out part ("3
+    of 12"); a figure alone is as often a year, a date or a section as a count, unless it
+    stands beside a figure the quote opens or ends with (a range's other bound)."""
+    if word.isdecimal():
+        return figures >= 2
+    return number_value(word) is not None
+
+
+@lru_cache(maxsize=512)
+def _phrase_starts(
+    phrases: tuple[tuple[str, ...], ...],
+) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Phrases by their first word, longest first."""
     starts: dict[str, list[tuple[str, ...]]] = {}
-    for phrase in sorted(signals.kinds[kind], key=len, reverse=True):
+    for phrase in sorted(phrases, key=len, reverse=True):
         if phrase:
             starts.setdefault(phrase[0], []).append(phrase)
-    return {word: tuple(phrases) for word, phrases in starts.items()}
+    return {word: tuple(found) for word, found in starts.items()}
+
+
+def _clause_openings(text: str, tokens: list[tuple[str, int, int]]) -> set[int]:
+    """The tokens that open a clause of a left-out part: its first, and each right after a
+    clause mark."""
+    return {
+        at
+        for at, (_, start, _) in enumerate(tokens)
+        if at == 0 or _CLAUSE_MARK.search(text, tokens[at - 1][2], start)
+    }
 
 
 def _phrase_at(words: list[str], at: int, phrases: tuple[tuple[str, ...], ...]) -> int:

@@ -86,11 +86,22 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
                 "le locataire peut sous-louer",
                 "Sous réserve de l'accord du bailleur, le locataire peut sous-louer.",
             ),
+            # a word that signals only where it opens the left-out clause ("opening")
+            (
+                "nl",
+                "mag de huurder onderverhuren",
+                "Als de verhuurder instemt, mag de huurder onderverhuren.",
+            ),
         ),
         (
             ("en", "the tenant paid the rent", "In March, the tenant paid the rent."),
             ("de", "zahlte der Mieter die Miete", "Im März zahlte der Mieter die Miete."),
             ("fr", "le locataire a payé le loyer", "En mars, le locataire a payé le loyer."),
+            (
+                "nl",
+                "betaalde de huurder de huur",
+                "Net als vorig jaar betaalde de huurder de huur.",
+            ),
         ),
     ),
     AttentionCheck(
@@ -153,13 +164,25 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
     AttentionCheck(
         "attention.count_left_out",
         "count",
-        "the sentence states the quoted words of a part only (few, most of, some of), in "
-        "words the quote leaves out",
+        "the sentence states the quoted words of a part only, or within bounds (few, most "
+        "of, three of twelve, 5 to 10: a number in words, two figures, or a figure beside "
+        "the figure the quote opens or ends with), in words the quote leaves out",
         "Left out {side} the quote: “{words}”, which says how many.",
         (
             ("en", "the members voted for the motion", "Most of the members voted for the motion."),
             ("en", "patients reported side effects", "Few patients reported side effects."),
             ("fr", "membres ont voté la motion", "La plupart des membres ont voté la motion."),
+            (
+                "de",
+                "verlängert der Stadtrat den Vertrag",
+                "In drei der zwölf Bezirke verlängert der Stadtrat den Vertrag.",
+            ),
+            (
+                "en",
+                "the council approved the plan",
+                "In 3 of 12 districts the council approved the plan.",
+            ),
+            ("en", "10 working days", "Delivery takes 5 to 10 working days."),
         ),
         (
             (
@@ -168,6 +191,8 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
                 "On Monday the members voted for the motion.",
             ),
             ("fr", "les membres ont voté la motion", "Lundi, les membres ont voté la motion."),
+            ("en", "the council approved the plan", "In 2024 the council approved the plan."),
+            ("en", "5 members voted for it", "In 2024, 5 members voted for it."),
         ),
     ),
     AttentionCheck(

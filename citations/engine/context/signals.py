@@ -4,15 +4,16 @@
 Each file names its language and lists, per kind (``KINDS``), the words and phrases that
 signal it, folded as the engine folds text (lower case, straight apostrophes, an elided
 word as a word of its own: "d après"); ``abbreviations`` are words whose full stop ends no
-sentence. A language whose script has no spaces (``"unspaced": true``) lists strings found
-anywhere in the text. A kind a language's file leaves empty is one its words cannot signal
-(``languages_lacking``).
+sentence; ``opening`` lists, per kind, words that signal it only where they open the
+left-out clause (Dutch "als": if at a clause's start, as or than inside one). A language
+whose script has no spaces (``"unspaced": true``) lists strings found anywhere in the text.
+A kind a language's file leaves empty is one its words cannot signal (``languages_lacking``).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
@@ -42,6 +43,8 @@ class Signals:
     unspaced: bool
     kinds: dict[str, tuple[tuple[str, ...], ...]]
     abbreviations: frozenset[str] = frozenset()
+    # per kind, phrases that signal it only where they open the left-out clause
+    opening: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
 
 
 @cache
@@ -58,7 +61,11 @@ def language_files() -> dict[str, Signals]:
             kind: tuple(_phrase(entry, unspaced) for entry in data.get(kind, ())) for kind in KINDS
         }
         abbreviated = frozenset(fold_text(word) for word in data.get("abbreviations", ()))
-        found[data["language"]] = Signals(data["language"], unspaced, kinds, abbreviated)
+        opening = {
+            kind: tuple(_phrase(entry, unspaced) for entry in entries)
+            for kind, entries in data.get("opening", {}).items()
+        }
+        found[data["language"]] = Signals(data["language"], unspaced, kinds, abbreviated, opening)
     return found
 
 
@@ -85,27 +92,17 @@ def signals_for(language: str | None) -> Signals | None:
         kind: tuple(dict.fromkeys(p for signals in merged for p in signals.kinds[kind]))
         for kind in KINDS
     }
-    return Signals(language or "*", merged[0].unspaced, kinds)
+    opening = {
+        kind: tuple(dict.fromkeys(p for signals in merged for p in signals.opening.get(kind, ())))
+        for kind in KINDS
+    }
+    return Signals(language or "*", merged[0].unspaced, kinds, frozenset(), opening)
 
 
 @cache
 def abbreviations() -> frozenset[str]:
     """Every language's abbreviations whose full stop ends no sentence, folded ("ltd", "u.s")."""
     return frozenset().union(*(s.abbreviations for s in language_files().values()))
-
-
-@cache
-def vocabulary() -> frozenset[str]:
-    """Every word of every spaced language's signals: what a text in a language the engine
-    has data for is unlikely to be without."""
-    return frozenset(
-        word
-        for signals in language_files().values()
-        if not signals.unspaced
-        for phrases in signals.kinds.values()
-        for phrase in phrases
-        for word in phrase
-    )
 
 
 def languages_lacking() -> dict[str, tuple[str, ...]]:
