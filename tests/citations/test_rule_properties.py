@@ -3314,3 +3314,39 @@ def test_an_answer_restating_the_left_out_words_otherwise_still_gets_the_attenti
     result = answered(f"{frame} {opening}{quote}{closing} [M ¶2].", paragraph)
     assert result.status is VerificationStatus.VERIFIED, result.decision
     assert_passes_with_attention(result)
+
+
+# A clause its sentence embeds, by language: (the subject before the verb, the governing word,
+# the clause quoted); the verb between is a made-up word, so no list of verbs can know it
+GOVERNED_CLAUSES = [
+    ("en", "The critics", "that", "the association welcomes the decision"),
+    ("de", "Die Kritiker", "dass", "der Verband die Entscheidung begrüßt"),
+    ("fr", "Les critiques", "que", "l'association salue la décision"),
+    ("es", "Los críticos", "que", "la asociación celebra la decisión"),
+    ("it", "I critici", "che", "l'associazione accoglie la decisione"),
+    ("pt", "Os críticos", "que", "a associação saúda a decisão"),
+    ("nl", "De critici", "dat", "de vereniging het besluit verwelkomt"),
+    ("pl", "Krytycy", "że", "stowarzyszenie popiera tę decyzję"),
+    ("sv", "Kritikerna", "att", "föreningen välkomnar beslutet"),
+    ("cs", "Kritici", "že", "sdružení rozhodnutí vítá"),
+    ("ru", "Критики", "что", "ассоциация приветствует это решение"),
+    ("hu", "A kritikusok", "hogy", "az egyesület üdvözli a döntést"),
+]
+
+
+@pytest.mark.parametrize("case", GOVERNED_CLAUSES, ids=lambda case: case[0])
+@FEW
+@given(verb=st.text(alphabet="bdfgklmnprstvz", min_size=5, max_size=9))
+def test_a_clause_after_a_governing_word_gets_attention_whatever_the_verb(case, verb):
+    """attention.governed_clause: a quote that is the clause after "that", "dass", "que",
+    "że" … depends on the left-out words before it ("Critics claim that |…"), whatever
+    their verb: the text is there, and attention names them. The same lead closed by a
+    comma instead of the governing word governs nothing the check reads."""
+    _, subject, governing, clause = case
+    verb = verb.replace("", "a")[1:]  # a pronounceable made-up verb: "bakaza…"
+    result = result_for(clause, f"{subject} {verb} {governing} {clause}.", form="markdown")
+    assert result.status is VerificationStatus.VERIFIED, result.decision
+    assert_passes_with_attention(result, "attention.governed_clause")
+    neutral = result_for(clause, f"{subject} {verb}, {clause}.", form="markdown")
+    assert neutral.status is VerificationStatus.VERIFIED, neutral.decision
+    assert "attention.governed_clause" not in {a.rule for a in neutral.attention}

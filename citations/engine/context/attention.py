@@ -75,6 +75,10 @@ def quote_context(
                 found.append(_attention(CHECK_OF_KIND[kind], words, side))
         if signalled:
             continue
+        governing = _governing(text, signals) if side == "before" and signals else None
+        if governing is not None:
+            found.append(_attention(CHECKS_BY_ID["attention.governed_clause"], governing, side))
+            continue
         # a language without word data, or one not told for sure (it may be one without
         # data, whatever it resembles): show what is long enough to matter
         if (signals is None or language is None) and len(_TOKEN.findall(text)) > _FEW_WORDS:
@@ -123,6 +127,20 @@ def _signalled(text: str, signals: Signals, side: str, edge_figure: bool) -> lis
                 found[kind] = _clause(text, tokens[at][1], tokens[at + max(size, 1) - 1][2])
                 break
     return list(found.items())
+
+
+def _governing(text: str, signals: Signals) -> str | None:
+    """The clause of a left-out lead that ends in a word making the quote a clause it governs
+    ("Critics claim that", "Il est possible que"), or None."""
+    if signals.unspaced or not signals.governing:
+        return None
+    tokens = list(_TOKEN.finditer(text))
+    if not tokens or _SEPARATOR.search(text, tokens[-1].end()):
+        return None
+    last = tokens[-1]
+    if _fold(last.group()) not in signals.governing:
+        return None
+    return _clause(text, last.start(), last.end())
 
 
 def _counts(word: str, figures: int) -> bool:

@@ -232,6 +232,49 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
         ),
     ),
     AttentionCheck(
+        "attention.governed_clause",
+        "",
+        "the quote is a clause its sentence embeds: the left-out words before it end in a word "
+        "such as “that”, “dass”, “que”, “że” and say what holds of it (claimed, feared, "
+        "required, denied)",
+        "Left out before the quote: “{words}”, which the quote depends on.",
+        (
+            (
+                "en",
+                "the association welcomes the decision",
+                "Critics claim that the association welcomes the decision.",
+            ),
+            (
+                "it",
+                "il ministero approva il bilancio",
+                "I critici temono che il ministero approva il bilancio.",
+            ),
+            (
+                "de",
+                "die Firma das Projekt finanziert",
+                "Die Kritiker fürchten, dass die Firma das Projekt finanziert.",
+            ),
+            (
+                "pl",
+                "ministerstwo finansuje projekt",
+                "Krytycy obawiają się, że ministerstwo finansuje projekt.",
+            ),
+        ),
+        (
+            ("en", "the council approved the plan", "On Monday the council approved the plan."),
+            (
+                "fr",
+                "la commission approuve le budget",
+                "À Paris, la commission approuve le budget.",
+            ),
+            (
+                "en",
+                "that the council approved the plan",
+                "Critics claim that the council approved the plan.",
+            ),
+        ),
+    ),
+    AttentionCheck(
         "attention.context_left_out",
         "",
         "the quote leaves out more than a few words of its sentence in a language the engine "

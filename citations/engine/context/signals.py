@@ -5,7 +5,9 @@ Each file names its language and lists, per kind (``KINDS``), the words and phra
 signal it, folded as the engine folds text (lower case, straight apostrophes, an elided
 word as a word of its own: "d après"); ``abbreviations`` are words whose full stop ends no
 sentence; ``opening`` lists, per kind, words that signal it only where they open the
-left-out clause (Dutch "als": if at a clause's start, as or than inside one). A language
+left-out clause (Dutch "als": if at a clause's start, as or than inside one);
+``governing`` lists the words that, right before a quote, make it a clause the left-out
+words govern ("that", "dass", "que", "że": "Critics claim that |…"). A language
 whose script has no spaces (``"unspaced": true``) lists strings found anywhere in the text.
 A kind a language's file leaves empty is one its words cannot signal (``languages_lacking``).
 """
@@ -45,6 +47,8 @@ class Signals:
     abbreviations: frozenset[str] = frozenset()
     # per kind, phrases that signal it only where they open the left-out clause
     opening: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    # words that, right before the quote, make it a clause the left-out words govern
+    governing: frozenset[str] = frozenset()
 
 
 @cache
@@ -65,7 +69,10 @@ def language_files() -> dict[str, Signals]:
             kind: tuple(_phrase(entry, unspaced) for entry in entries)
             for kind, entries in data.get("opening", {}).items()
         }
-        found[data["language"]] = Signals(data["language"], unspaced, kinds, abbreviated, opening)
+        governing = frozenset(fold_text(word) for word in data.get("governing", ()))
+        found[data["language"]] = Signals(
+            data["language"], unspaced, kinds, abbreviated, opening, governing
+        )
     return found
 
 
@@ -96,7 +103,8 @@ def signals_for(language: str | None) -> Signals | None:
         kind: tuple(dict.fromkeys(p for signals in merged for p in signals.opening.get(kind, ())))
         for kind in KINDS
     }
-    return Signals(language or "*", merged[0].unspaced, kinds, frozenset(), opening)
+    governing = frozenset().union(*(signals.governing for signals in merged))
+    return Signals(language or "*", merged[0].unspaced, kinds, frozenset(), opening, governing)
 
 
 @cache
