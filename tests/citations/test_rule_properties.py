@@ -2635,6 +2635,29 @@ def test_an_omission_hiding_a_verb_that_negates_or_denies_is_never_corrected(cas
             " antisemitischem Hass entschlossen entgegenzutreten.",
             True,
         ),
+        # a suspended compound's hyphen beside the mark ("Arbeits- und", folded "arbeitsund")
+        (
+            "Wir wollen die Arbeits- [...] fest verankern.",
+            "Wir wollen die Arbeits- und Berufsorientierung in der Schule fest verankern.",
+            True,
+        ),
+        (
+            "Daher werden wir [...] sowie Steuerrecht überprüfen.",
+            "Daher werden wir die Regelungen im Arbeits-, Sozialversicherungs- sowie Steuerrecht"
+            " überprüfen.",
+            True,
+        ),
+        (
+            "We fund pre- … care for all mothers.",
+            "We fund pre- and post-natal care for all mothers.",
+            True,
+        ),
+        # … but a part starting inside a word is no place: "jährige" of "Sechsjährige"
+        (
+            "Die Kita ist für Drei- … jährige kostenlos.",
+            "Die Kita ist für Drei- bis Sechsjährige kostenlos.",
+            False,
+        ),
         # "an" is an article here, not the number one
         (
             "Steuergeschenken [...] des großen Kapitals",

@@ -372,13 +372,15 @@ def elided_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate 
     hides less); the place must be the only one left. The span runs from the first part to
     the last, omitted words included; each omission is a difference
     (``omission_difference``: what it may hide)."""
-    parts = [part.strip() for part in _ELLIPSIS.split(clean_quote(folded))]
+    # a part ending in a suspended compound's hyphen ("die Arbeits- […]") meets the
+    # source's word folded with the next ("arbeitsund"): searched without its hyphen
+    parts = [part.strip().removesuffix("-") for part in _ELLIPSIS.split(clean_quote(folded))]
     counts = [len(WORD.findall(part)) for part in parts]
     if len(parts) < 2 or 0 in counts or sum(counts) < MIN_WORDS:
         return None
     for searcher in searchers:
         text = searcher.norm_joined
-        places: list[tuple[int, int, list[str]]] = []
+        places: list[tuple[int, int, list[tuple[int, int]]]] = []
         start, tries = text.find(parts[0]), 0
         while start >= 0 and tries < _MAX_ELIDED_TRIES:
             if not starts_inside(text, start):
@@ -386,9 +388,8 @@ def elided_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate 
                 if place is not None:
                     places.append((start, *place))
             start, tries = text.find(parts[0], start + 1), tries + 1
-        places = _innermost(
-            [p for p in places if not any(map(_SENTENCE_BREAK.search, p[2]))] or places
-        )
+        within = [p for p in places if not any(_SENTENCE_BREAK.search(text[a:b]) for a, b in p[2])]
+        places = _innermost(within or places)
         if not places:
             continue
         if len({text[s:e] for s, e, _ in places}) > 1:
@@ -399,15 +400,20 @@ def elided_match(folded: str, searchers: Sequence[PreparedSource]) -> Candidate 
             return None
         score = Indel.normalized_similarity(folded, text[start:end])
         differences = marker_differences(folded) + tuple(
-            omission_difference(hidden) for hidden in omitted
+            omission_difference(text[a:b], _raw_words(searcher, a, b)) for a, b in omitted
         )
         return Candidate(searcher.id, spans[0], score, True, text[start:end], differences)
     return None
 
 
+def _raw_words(searcher: PreparedSource, start: int, end: int) -> str:
+    """The source's own words in the normalized joined span ``[start, end)``, as written."""
+    return " ".join(span.text.strip() for span in searcher.spans(start, end) if span.text.strip())
+
+
 def _innermost(
-    places: list[tuple[int, int, list[str]]],
-) -> list[tuple[int, int, list[str]]]:
+    places: list[tuple[int, int, list[tuple[int, int]]]],
+) -> list[tuple[int, int, list[tuple[int, int]]]]:
     """The places no other place lies inside: "wir … weser" found from the first "wir" of
     a paragraph holds the place found from the "wir" of Weser's own sentence."""
     return [
@@ -421,22 +427,35 @@ def _innermost(
 
 def _elided_place(
     searcher: PreparedSource, parts: list[str], start: int
-) -> tuple[int, list[str]] | None:
+) -> tuple[int, list[tuple[int, int]]] | None:
     """The end of the passage whose parts stand in order from ``start`` inside one
-    paragraph, and the text each ellipsis hides."""
+    paragraph, and the span each ellipsis hides."""
     home = searcher.paragraph_at(start)
     home_end = searcher.norm_starts[home] + len(searcher.normalized[home].text)
     text = searcher.norm_joined
     position, hidden = start + len(parts[0]), []
     for part in parts[1:]:
-        if starts_inside(text, position):
+        if _inside_word(searcher, position):
             return None  # the mark stands inside a word: "das …" of "dass"
         found = text.find(part, position, home_end)
-        if found < 0 or starts_inside(text, found):
+        if found < 0 or _inside_word(searcher, found):
             return None
-        hidden.append(text[position:found])
+        hidden.append((position, found))
         position = found + len(part)
     return None if ends_inside_number(text, position) else (position, hidden)
+
+
+def _inside_word(searcher: PreparedSource, position: int) -> bool:
+    """Whether ``position`` of the searcher's joined normalized text continues a word of the
+    source: not where folding joined a suspended compound's hyphen to the next word
+    ("Arbeits- und" folds to "arbeitsund")."""
+    text = searcher.norm_joined
+    if not starts_inside(text, position):
+        return False
+    home = searcher.paragraph_at(position)
+    local = position - searcher.norm_starts[home]
+    raw_start, _ = searcher.normalized[home].raw_span(local, local + 1)
+    return not searcher.source.paragraphs[home][:raw_start].rstrip().endswith("-")
 
 
 # A sentence end inside what an omission hides: a stop at its start (the sentence before
@@ -445,17 +464,18 @@ def _elided_place(
 _SENTENCE_BREAK = LazyPattern(r"(?:(?<=[^\W\d_]{3})|^\s*)[.!?](?:\s|$)")
 
 
-def omission_difference(hidden: str) -> Difference:
-    """What a marked omission hides, named: inside one sentence anything is an edit (list
-    items, examples, asides, a clause; attention names them), unless it holds a negation, a
-    verb that negates or denies what follows (failed to show), or a number; an omission
-    across a sentence end changes the claim.
+def omission_difference(hidden: str, shown: str) -> Difference:
+    """What a marked omission hides (folded; ``shown``: the source's words as written),
+    named: inside one sentence anything is an edit (list items, examples, asides, a clause;
+    attention names them), unless it holds a negation, a verb that negates or denies what
+    follows (failed to show), or a number; an omission across a sentence end changes the
+    claim.
 
-    >>> omission_difference(" im rahmen der europäischen einlagensicherung ").kind
-    'edit.marked_omission'
+    >>> omission_difference(" im rahmen der einlagensicherung ", "im Rahmen der Einlagensicherung")
+    Difference(kind='edit.marked_omission', quote='...', source='im Rahmen der Einlagensicherung')
     >>> hidden = (" not at all ", " 25 ", " and the gutters of ", ". it is due ", " annual ")
     >>> for text in hidden:
-    ...     print(omission_difference(text).kind)
+    ...     print(omission_difference(text, text.strip()).kind)
     claim.hidden_by_omission
     claim.hidden_by_omission
     edit.marked_omission
@@ -463,13 +483,12 @@ def omission_difference(hidden: str) -> Difference:
     edit.marked_omission
     """
     words = WORD.findall(hidden)
-    text = hidden.strip()
     if _SENTENCE_BREAK.search(hidden) or any(
         word_claim(w) == "claim.negation" or _counts(w) or w in NEGATING_VERBS or w in DENIALS
         for w in words
     ):
-        return Difference("claim.hidden_by_omission", "...", text)
-    return Difference("edit.marked_omission", "...", text)
+        return Difference("claim.hidden_by_omission", "...", shown)
+    return Difference("edit.marked_omission", "...", shown)
 
 
 def _counts(word: str) -> bool:

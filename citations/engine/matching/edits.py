@@ -990,13 +990,15 @@ def _cut_at_other_letter(first: str, second: str) -> bool:
     )
 
 
-def _claim_symbols(text: str) -> list[str]:
+def _claim_symbols(text: str, *, percent_words: bool) -> list[str]:
     """Currency and maths signs, per cent, a number's minus (spaced too), a range's dash, a
     unit's prime, an exponent's caret and a logical not, in order: "+4.1%" and "-4.1%",
     "- 1,200" and "1,200", "5-10" and "5 10", "≥ 2.5" and "≤ 2.5", "$18" and "€18", 10′ and
-    10″, "!isAdmin" and "isAdmin" claim different things."""
-    ranged = _RANGE_DASH.sub(" – ", _PERCENT_WORD.sub("%", text))  # however spaced
-    return _CLAIM_SYMBOL.findall(ranged)
+    10″, "!isAdmin" and "isAdmin" claim different things. ``percent_words``: a per cent
+    word counts as the sign."""
+    if percent_words:
+        text = _PERCENT_WORD.sub("%", text)
+    return _CLAIM_SYMBOL.findall(_RANGE_DASH.sub(" – ", text))  # a range however spaced
 
 
 # "5 Prozent" claims what "5 %" does
@@ -1013,8 +1015,14 @@ def changes_symbols(quote: str, span: str) -> bool:
 
     >>> changes_symbols("rose by 4.1%", "rose by -4.1%"), changes_symbols("$18", "$18")
     (True, False)
+    >>> changes_symbols("5 prozent", "5 %"), changes_symbols("5 proznet", "5 prozent")
+    (False, False)
+
+    A per cent word is the sign only where one side writes the sign: between two words, a
+    misspelled one ("Proznet") is the words' business (a typo), not a sign lost.
     """
-    return _claim_symbols(quote) != _claim_symbols(span)
+    signed = "%" in quote or "%" in span
+    return _claim_symbols(quote, percent_words=signed) != _claim_symbols(span, percent_words=signed)
 
 
 # A number as written: digit groups of three after a separator are one number ("1,000",
