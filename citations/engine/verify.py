@@ -910,10 +910,29 @@ def _best_aligned(
             ),
             best,
         )
-    rival = next((c for c in found if c.key != best.key), None)
-    return assess(
-        best, min_score=min_score
-    ), rival is None or best.score - rival.score >= min_margin
+    assessed = assess(best, min_score=min_score)
+    close = [c for c in found if c.key != best.key and best.score - c.score < min_margin]
+    if not close:
+        return assessed, True
+    # A rival within the margin leaves it unclear which passage the quote is. For a
+    # correction, not when the rival could not be the quote's passage anyway: a word of the
+    # quote it lacks is no named edit ("wir befürworten daher …" of a passage said twice,
+    # once without "daher"). Beyond a few close rivals it stays unclear.
+    clear = (
+        assessed.sound
+        and preserves_claim(list(assessed.differences))
+        and len(close) <= _CLOSE_RIVALS_READ
+        and not any(_could_be_the_passage(rival, min_score) for rival in close)
+    )
+    return assessed, clear
+
+
+_CLOSE_RIVALS_READ = 3
+
+
+def _could_be_the_passage(place: Place, min_score: float) -> bool:
+    rival = assess(place, min_score=min_score)
+    return rival.sound and preserves_claim(list(rival.differences))
 
 
 def _approximate_match(candidate: Candidate, primary: PreparedSource | None, folded: str) -> Match:

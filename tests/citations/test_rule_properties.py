@@ -3373,3 +3373,42 @@ def test_a_clause_after_a_governing_word_gets_attention_whatever_the_verb(case, 
     neutral = result_for(clause, f"{subject} {verb}, {clause}.", form="markdown")
     assert neutral.status is VerificationStatus.VERIFIED, neutral.decision
     assert "attention.governed_clause" not in {a.rule for a in neutral.attention}
+
+
+# A source that says a sentence twice, once with a word more, or once spelled otherwise
+SAID_TWICE = (
+    "Wir befürworten daher ein differenziertes, aber durchlässiges Schulsystem, das den "
+    "Begabungen der Schüler gerecht wird.",
+    "Wir befürworten ein differenziertes, aber durchlässiges Schulsystem, das den Begabungen "
+    "der Schüler gerecht wird.",
+)
+SPELLED_TWICE = (
+    "Wir wissen, dass die Schule allen Kindern offensteht und gerecht bleiben muss.",
+    "Wir wissen, daß die Schule allen Kindern offensteht und gerecht bleiben muss.",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraphs", "quote", "corrected_from"),
+    [
+        # the passage with the quote's every word, not the one lacking "daher"
+        (SAID_TWICE, SAID_TWICE[0].replace("durchlässiges", "durchläsisges"), 0),
+        (SAID_TWICE, SAID_TWICE[1].replace("durchlässiges", "durchläsisges"), 1),
+        # two passages the quote could each be (a spelling variant apart): neither is chosen
+        (SPELLED_TWICE, SPELLED_TWICE[0].replace("offensteht", "offensteth"), None),
+    ],
+)
+@pytest.mark.parametrize("form", ["field", "markdown"])
+def test_a_near_passage_the_quote_cannot_be_leaves_the_correction_clear(
+    paragraphs, quote, corrected_from, form
+):
+    """edit.typo beside a rival passage within the margin: a rival that lacks a word of the
+    quote (no named edit) cannot be the quote's passage, so the correction stays clear; two
+    passages that could each be it leave the quote unverified, with a hint."""
+    result = result_for(quote, paragraphs=["Einleitung.", *paragraphs], form=form)
+    if corrected_from is None:
+        assert result.status is VerificationStatus.UNVERIFIED, result.decision
+        return
+    assert result.status is VerificationStatus.CORRECTED, result.decision
+    assert result.corrected is not None
+    assert result.corrected.text == paragraphs[corrected_from]
