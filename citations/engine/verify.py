@@ -40,6 +40,7 @@ from .matching.edits import claim_rules, preserves_claim
 from .matching.languages import paragraph_language
 from .matching.match import (
     PreparedSource,
+    continues_word,
     exact_in_paragraph,
     match_from_spans,
     normalized_in_paragraph,
@@ -630,7 +631,7 @@ def _cut_flags(match: Match, source: Source) -> tuple[bool, bool]:
     last = source.paragraph(last_span.paragraph) if last_span else first
     end = last_span.end if last_span else match.end
     last = last or ""
-    cut_end = 0 < end < len(last) and last[end - 1].isalnum() and last[end].isalnum()
+    cut_end = 0 < end < len(last) and continues_word(last[end - 1]) and continues_word(last[end])
     return starts_inside(first, match.start), cut_end
 
 
@@ -864,10 +865,14 @@ def _locate_approximately(
             return _Found(Finding.NOWHERE, None)
         claims = claim_rules(list(best.differences))
         if clear and not best.sound and best.same_passage and claims:
-            match = _approximate_match(best, primary, folded)
+            match = _approximate_match(_hint(best), primary, folded)
             return _Found(Finding.CHANGED_CLAIM, match, tuple(claims), best.differences)
         if not (best.sound and clear):
-            hint = _approximate_match(best, primary, folded) if best.score >= HINT_SCORE else None
+            hint = (
+                _approximate_match(_hint(best), primary, folded)
+                if best.score >= HINT_SCORE
+                else None
+            )
             return _Found(Finding.NOWHERE, hint, differences=best.differences if hint else ())
     differences = list(best.differences)
     match = _approximate_match(best, primary, folded)
@@ -933,6 +938,11 @@ _CLOSE_RIVALS_READ = 3
 def _could_be_the_passage(place: Place, min_score: float) -> bool:
     rival = assess(place, min_score=min_score)
     return rival.sound and preserves_claim(list(rival.differences))
+
+
+def _hint(candidate: Candidate) -> Candidate:
+    """The candidate as a hint shows it: on over the words a changed tail replaced."""
+    return candidate if candidate.reach is None else replace(candidate, span=candidate.reach)
 
 
 def _approximate_match(candidate: Candidate, primary: PreparedSource | None, folded: str) -> Match:

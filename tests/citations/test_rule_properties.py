@@ -2027,6 +2027,27 @@ _VOWEL_SIGN = re.compile(
 )
 
 
+@pytest.mark.parametrize(
+    ("sentence", "at"),
+    [
+        (sentence, sign.start())
+        for sentence in SIGNED_SENTENCES
+        for sign in _VOWEL_SIGN.finditer(sentence)
+    ],
+)
+@pytest.mark.parametrize("form", ["field", "markdown"])
+def test_every_vowel_sign_left_off_makes_another_word(sentence, at, form):
+    """A vowel sign is part of its word: a quote that leaves any one off (every sign of
+    every sentence, the last word's before its full stop too) changes a word and is never
+    verified or corrected."""
+    quote = sentence[:at] + sentence[at + 1 :]
+    result = result_for(quote, sentence, form=form)
+    assert result.status not in PASSING, (quote, result.decision)
+    assert not {"edit.punctuation", "edit.typo", "edit.spelling_variant"} & set(
+        result.decision.rules
+    ), result.decision
+
+
 @SETTINGS
 @given(
     sentence=st.sampled_from(SIGNED_SENTENCES),
@@ -3412,3 +3433,64 @@ def test_a_near_passage_the_quote_cannot_be_leaves_the_correction_clear(
     assert result.status is VerificationStatus.CORRECTED, result.decision
     assert result.corrected is not None
     assert result.corrected.text == paragraphs[corrected_from]
+
+
+@pytest.mark.parametrize(
+    ("quote", "sentence", "changed"),
+    [
+        ("承租人可以在每月五日前支付租金", "承租人应当在每月五日前支付租金。", ("可以", "应当")),
+        ("承租人应当在每月十日前支付租金", "承租人应当在每月五日前支付租金。", ("十", "五")),
+        (
+            "賃借人は毎月五日までに賃料を支払うことができる",
+            "賃借人は毎月五日までに賃料を支払わなければならない。",
+            None,
+        ),
+    ],
+)
+def test_a_claim_changed_in_an_unspaced_script_is_named_by_word_not_by_character(
+    quote, sentence, changed
+):
+    """Issue 29 item 7: differences in scripts without spaces are listed by word or phrase:
+    "可以" → "应当" is one changed word, not "可" → "应" and "以" → "当"; the claim stays
+    changed. ``changed`` None: only that no difference is a lone character of a changed run."""
+    result = result_for(quote, sentence, form="markdown")
+    assert result.status is VerificationStatus.UNVERIFIED, result.decision
+    claims = [d for d in result.decision.differences if d.kind.startswith("claim.")]
+    assert claims, result.decision
+    if changed is not None:
+        assert [(d.quote, d.source) for d in claims] == [changed]
+    assert len(claims) == 1, claims
+
+
+@pytest.mark.parametrize(
+    ("quote", "sentence", "reached"),
+    [
+        (
+            "The tenant may pay the rent late in winter",
+            "The tenant must not pay the rent late in any month of the year.",
+            "any",
+        ),
+        (
+            "賃借人は毎月五日までに賃料を支払うことができる",
+            "賃借人は毎月五日までに賃料を支払わなければならない。",
+            "わなければ",
+        ),
+        (
+            "Der Mieter darf die neue Wohnung jederzeit kündigen",
+            "Der Mieter darf die neue Wohnung nur zum Monatsende untervermieten.",
+            "nur zum",
+        ),
+    ],
+)
+def test_the_hint_of_a_quote_whose_end_was_changed_reaches_the_changed_words(
+    quote, sentence, reached
+):
+    """Issue 29 item 7: a quote whose last words were changed is unverified, and its hint
+    runs on over the source's words they replaced ("any" for "winter") instead of stopping
+    before them; it never runs past the sentence."""
+    result = result_for(quote, sentence, form="markdown")
+    assert result.status is VerificationStatus.UNVERIFIED, result.decision
+    assert result.match is not None, result.decision
+    hint = sentence[result.match.start : result.match.end]
+    assert reached in hint, hint
+    assert result.match.end <= len(sentence.rstrip(".。"))

@@ -150,6 +150,8 @@ class Place:
     score: float
     key: str  # the normalized text of the place, to tell a repeated passage from another
     reading: _Reading = field(compare=False, repr=False)
+    # the span on over the words that the quote's unmatched tail changed: a hint's span
+    reach: Span | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +182,7 @@ class Candidate:
     # clearly the passage the quote comes from, though too changed to repair: the hint of a
     # changed claim (a word or two changed in a short quote)
     same_passage: bool = False
+    reach: Span | None = None  # the span a hint shows (``Place.reach``), when it differs
 
 
 class WordIndex:
@@ -681,7 +684,11 @@ def _place(
             set(first_words) - set(span_first)
         ):
             start = opener
-    end = _extend_tail(folded[query[q_last][2] :], text, window_found[w_last].end(), home_end)
+    tail = folded[query[q_last][2] :]
+    end = _extend_tail(tail, text, window_found[w_last].end(), home_end)
+    reach_end = (
+        _reach_changed_tail(tail, text, end, home_end) if end == window_found[w_last].end() else end
+    )
     start = _nearest_opening(query_words, text, start, end)
     end = _nearest_closing(query_words, text, start, end)
     start = _own_first_word(query_words, text, home_start, start, end)
@@ -692,7 +699,10 @@ def _place(
     span_text = text[start:end]
     score = Indel.normalized_similarity(_comparable(folded), _comparable(span_text))
     reading = _Reading(folded, query, searcher, start, end, home_start, home_end, marks)
-    return Place(searcher.id, spans[0], score, span_text, reading)
+    reach = searcher.spans(start, reach_end) if reach_end > end else []
+    return Place(
+        searcher.id, spans[0], score, span_text, reading, reach[0] if len(reach) == 1 else None
+    )
 
 
 def assess(place: Place, *, min_score: float) -> Candidate:
@@ -793,7 +803,14 @@ def assess(place: Place, *, min_score: float) -> Candidate:
         shape_query, shape_span, shape_steps
     )
     return Candidate(
-        place.source, place.span, place.score, sound, span_text, tuple(differences), same_passage
+        place.source,
+        place.span,
+        place.score,
+        sound,
+        span_text,
+        tuple(differences),
+        same_passage,
+        place.reach,
     )
 
 
@@ -1166,6 +1183,20 @@ def _extend_head(head: str, text: str, limit: int, start: int) -> int:
     while text[new_start] == " ":
         new_start += 1
     return new_start
+
+
+def _reach_changed_tail(tail: str, text: str, end: int, limit: int) -> int:
+    """Move ``end`` on over as many of the sentence's words as the quote's ``tail`` holds,
+    when that tail matched nothing: its words were changed ("支払うことができる" for
+    "支払わなければならない"), and a hint reaches the words they replace instead of stopping
+    before them."""
+    count = len(WORD.findall(tail))
+    if not count:
+        return end
+    stop = _STOP.search(text, end, limit)
+    reach = stop.start() if stop else limit
+    words = list(WORD.finditer(text, end, reach))[:count]
+    return words[-1].end() if words else end
 
 
 def _extend_tail(tail: str, text: str, end: int, limit: int) -> int:

@@ -22,7 +22,7 @@ from rapidfuzz.distance import Indel, Levenshtein
 
 from ..text import LazyPattern
 from ..types import Difference
-from .match import MARKS
+from .match import HAN_KANA, MARKS
 from .normalize import fold_text
 from .rules import RULE, RuleKind
 from .words import (
@@ -153,6 +153,7 @@ def _word_differences(steps: list[Step], quote: Words, span: Words) -> list[Diff
     marked = not plain_copy
     known = span_set | span.nearby
     run_query = run_span = 0  # quote and span words in the current run of differing steps
+    last: tuple[int | None, int | None] = (None, None)  # the steps the last difference read
     for q, w, same in steps:
         run_query, run_span = (
             (0, 0) if same else (run_query + (q is not None), run_span + (w is not None))
@@ -169,7 +170,8 @@ def _word_differences(steps: list[Step], quote: Words, span: Words) -> list[Diff
             and w_word in query_set
         )
         if run_query >= 2 and run_span >= 2 and not swapped:
-            found.append(Difference("claim.phrase", q_word or "", w_word or ""))
+            _add(found, Difference("claim.phrase", q_word or "", w_word or ""), last, (q, w))
+            last = (q, w)
             continue
         if q_word is None and w is not None and _aside(span, w):
             rule = "edit.number_form" if is_number(words[w]) else "edit.connective"
@@ -188,8 +190,48 @@ def _word_differences(steps: list[Step], quote: Words, span: Words) -> list[Diff
                 rule = "claim.word_changed"  # another word of the source, not a typo
             if rule == "edit.article" and _turns_a_quantity(q, w, query, words):
                 rule = "claim.scope"  # "a few" for "few": some, not almost none
-        found.append(Difference(rule, q_word or "", w_word or ""))
+        _add(found, Difference(rule, q_word or "", w_word or ""), last, (q, w))
+        last = (q, w)
     return found
+
+
+_UNSPACED_CHARACTER = LazyPattern(f"[{HAN_KANA}]")
+
+
+def _add(
+    found: list[Difference],
+    difference: Difference,
+    last: tuple[int | None, int | None],
+    steps: tuple[int | None, int | None],
+) -> None:
+    """``difference`` appended, or joined to the one before when both change a claim with
+    characters of a script without spaces right after each other: "可以" → "应当" is one
+    changed word, not "可" → "应" and "以" → "当"."""
+    previous = found[-1] if found else None
+    if (
+        previous is not None
+        and previous.kind.startswith("claim.")
+        and difference.kind.startswith("claim.")
+        and all(
+            now is None or before is None or now == before + 1
+            for now, before in zip(steps, last, strict=True)
+        )
+        and all(
+            _UNSPACED_CHARACTER.fullmatch(text)
+            for text in (
+                difference.quote,
+                difference.source,
+                previous.quote[-1:],
+                previous.source[-1:],
+            )
+            if text
+        )
+    ):
+        found[-1] = Difference(
+            previous.kind, previous.quote + difference.quote, previous.source + difference.source
+        )
+        return
+    found.append(difference)
 
 
 _ONE_WORD_EDITS = frozenset({"edit.typo", "edit.inflection"})

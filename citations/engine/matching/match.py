@@ -79,7 +79,7 @@ def starts_inside(text: str, start: int) -> bool:
     >>> starts_inside("十五天", 1), starts_inside("was −12 °C", 5)
     (True, True)
     """
-    if start <= 0 or start >= len(text) or not text[start].isalnum():
+    if start <= 0 or start >= len(text) or not continues_word(text[start]):
         return False
     at = start - 1
     while at > 0 and _INVISIBLE_CHAR.match(text[at]):  # a soft hyphen, a zero-width space
@@ -87,7 +87,7 @@ def starts_inside(text: str, start: int) -> bool:
     first, before = text[start], text[at]
     if UNSPACED_SCRIPT.match(first) or UNSPACED_SCRIPT.match(before):
         return _is_numeral(first) and _is_numeral(before)
-    if before.isalnum():
+    if continues_word(before):
         return True
     if before.isspace() and first.isalpha():  # a word broken at a line: "Bürger-\ninnen"
         while at > 0 and text[at].isspace():
@@ -99,6 +99,12 @@ def starts_inside(text: str, start: int) -> bool:
     if before in _WORD_HYPHENS:
         return earlier.isalpha() and first.isalpha()
     return before in _NUMBER_SEPARATORS and earlier.isdigit() and first.isdigit()
+
+
+def continues_word(char: str) -> bool:
+    """Whether ``char`` belongs to a word: a letter or digit, or a mark written on one (a
+    vowel sign: "मिलेंगी" ends in one)."""
+    return char.isalnum() or char in MARK_CHARACTERS
 
 
 def _is_numeral(char: str) -> bool:
