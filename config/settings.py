@@ -219,6 +219,14 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns about a missi
 # Bundles are JSON documents a pipeline posts; reject anything beyond this before parsing.
 BUNDLE_MAX_BYTES = env_int("BUNDLE_MAX_BYTES", 20 * 1024 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = BUNDLE_MAX_BYTES
+# A fair share per API token (reviews/submission_limit.py): bundles and bytes one token may
+# post in each window; beyond either, 429 with Retry-After. At least one largest bundle's bytes,
+# or a bundle the API accepts could never be posted.
+API_TOKEN_WINDOW_SECONDS = env_int("API_TOKEN_WINDOW_SECONDS", 60, minimum=1)
+API_TOKEN_BUNDLES_PER_WINDOW = env_int("API_TOKEN_BUNDLES_PER_WINDOW", 60, minimum=1)
+API_TOKEN_BYTES_PER_WINDOW = env_int(
+    "API_TOKEN_BYTES_PER_WINDOW", 5 * BUNDLE_MAX_BYTES, minimum=BUNDLE_MAX_BYTES
+)
 
 # Security: strict by default; DEBUG only relaxes what a local http:// demo needs.
 SECURE_CSP = {

@@ -17,6 +17,7 @@ from citations.imports import BundleConflict
 from .http import ApiRequest
 from .imports import bundle_import
 from .models import Assessment
+from .submission_limit import submission_admit
 from .tokens import api_token_authenticate
 
 
@@ -74,7 +75,8 @@ def bundle_create(request: ApiRequest) -> JsonResponse:
     """POST /api/bundles — JSON body = a bundle (bundle.schema.json).
 
     201 stored; 200 the same bundle was already stored; 409 same id, other content;
-    400 a bad bundle (the field and what is wrong); 413 too large; 415 not JSON."""
+    400 a bad bundle (the field and what is wrong); 413 too large; 415 not JSON; 429 the
+    token's share of this window is used up (Retry-After: seconds until it ends)."""
     if request.method != "POST":
         return json_error(405, f"{request.method} is not allowed here; use POST", Allow="POST")
     content_type = request.content_type or ""
@@ -89,6 +91,9 @@ def bundle_create(request: ApiRequest) -> JsonResponse:
         body = None
     if body is None or len(body) > limit:
         return json_error(413, f"a bundle may have at most {limit} bytes")
+    refused = submission_admit(token=request.api_token, size=len(body))
+    if refused is not None:
+        return json_error(429, refused.message, Retry_After=str(refused.retry_after))
     try:
         # The token's team owns the bundle, so links.page opens for that team's reviewers.
         result = bundle_import(raw=body, max_bytes=limit, team=request.api_token.team)

@@ -104,6 +104,10 @@ def test_every_sign_in_passes_the_throttle_backend():
         ("TRUSTED_PROXY_COUNT", "-1"),
         ("LOGIN_FAILURES_ALLOWED", "0"),
         ("LOGIN_LOCKOUT_SECONDS", "0"),
+        ("API_TOKEN_WINDOW_SECONDS", "0"),
+        ("API_TOKEN_BUNDLES_PER_WINDOW", "0"),
+        # issue 30 item 2: below one largest bundle, a bundle the API accepts never fits
+        ("API_TOKEN_BYTES_PER_WINDOW", "20971519"),
     ],
 )
 def test_a_bad_setting_value_is_one_line_naming_the_variable(name, value):
