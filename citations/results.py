@@ -1,8 +1,13 @@
 """Stored verification results read back as the engine's values, and exported from there.
 
 The export is built from the stored quote rows (the result reviewers saw and approved) and the
-layout stored with them, never by running the engine or its readers again (003.9, issue 13)."""
+layout stored with them, never by running the engine or its readers again (003.9, issue 13).
+Reviewers' verdicts on quotes (issue 31) reach it as plain values (``Verdict`` by quote
+number): this app does not know who gave them."""
 
+from collections.abc import Mapping
+from dataclasses import replace
+from enum import StrEnum
 from typing import Any
 
 from citations.bundles import engine_bundle
@@ -23,6 +28,7 @@ from citations.engine import (
 )
 from citations.engine.bundle import check_response_limits
 from citations.engine.reading.parse import parse_response
+from citations.engine.verify import corrected_text
 from citations.engine.writing.export import export_response
 from citations.engine.writing.layout import OldLayout, layout_from_dict, layout_to_dict
 from citations.engine.writing.report import (
@@ -35,6 +41,13 @@ from citations.models import Quote, Verification, VerificationState
 
 class ExportRefused(Exception):
     """The result is not ready for this export; the message says why (HTTP 409)."""
+
+
+class Verdict(StrEnum):
+    """What a reviewer's word on a quote does to the export (issue 31)."""
+
+    CONFIRM = "confirm"  # what the engine proposes stands: a hint becomes the correction
+    OVERRULE = "overrule"  # a misquote, whatever the engine said
 
 
 def assessment_stored_report(*, assessment: Verification) -> Report:
@@ -97,31 +110,45 @@ def stored_layout(
     return layout_to_dict(parsed.quotes, parsed.json_layout)
 
 
-def _quote_result(row: Quote, quote: ParsedQuote) -> QuoteResult:
-    match = None
+def stored_match(row: Quote) -> Match | None:
+    """Where the stored quote's text is (for an unverified quote: its hint), as the engine's
+    value; None without one."""
     source = row.match_source
-    if source is not None:
-        number, start, end, score = (
-            row.match_paragraph,
-            row.match_start,
-            row.match_end,
-            row.match_score,
-        )
-        if number is None or start is None or end is None or score is None:
-            raise ExportRefused(f"quote {row.n}: its stored match is incomplete; verify it again")
-        match = Match(
-            source=source.key,
-            paragraph=number,
-            start=start,
-            end=end,
-            text=source.paragraphs[number - 1][start:end],
-            score=score,
-            method=MatchMethod(row.match_method),
-            tier=Tier(row.match_tier),
-            continues=tuple(
-                Span(n, s, e, source.paragraphs[n - 1][s:e]) for n, s, e in row.match_continues
-            ),
-        )
+    if source is None:
+        return None
+    number, start, end, score = (
+        row.match_paragraph,
+        row.match_start,
+        row.match_end,
+        row.match_score,
+    )
+    if number is None or start is None or end is None or score is None:
+        raise ExportRefused(f"quote {row.n}: its stored match is incomplete; verify it again")
+    return Match(
+        source=source.key,
+        paragraph=number,
+        start=start,
+        end=end,
+        text=source.paragraphs[number - 1][start:end],
+        score=score,
+        method=MatchMethod(row.match_method),
+        tier=Tier(row.match_tier),
+        continues=tuple(
+            Span(n, s, e, source.paragraphs[n - 1][s:e]) for n, s, e in row.match_continues
+        ),
+    )
+
+
+def hint_correction(match: Match) -> CorrectedCitation:
+    """An unverified quote's hint as the correction a reviewer accepts: the source's wording
+    there, written as the engine writes its own corrections."""
+    return CorrectedCitation(
+        text=corrected_text(match), source=match.source, paragraph=match.paragraph
+    )
+
+
+def _quote_result(row: Quote, quote: ParsedQuote) -> QuoteResult:
+    match = stored_match(row)
     corrected = None
     if row.corrected_source is not None:
         if row.corrected_paragraph is None:
@@ -144,12 +171,43 @@ def _quote_result(row: Quote, quote: ParsedQuote) -> QuoteResult:
     )
 
 
-def assessment_export(*, assessment: Verification) -> str:
-    """The response with the stored corrections applied (003.9)."""
+def report_with_verdicts(report: Report, verdicts: Mapping[int, Verdict]) -> Report:
+    """``report`` as the export applies reviewers' verdicts (by quote number): an overruled
+    quote is an unverified one (an ineligible one stays so), so the bundle's ``drop`` removes
+    or flags it; a confirmed hint is the correction; a confirmed quote's attention, checked,
+    no longer drops it."""
+    return replace(
+        report, results=tuple(_with_verdict(r, verdicts.get(r.quote.n)) for r in report.results)
+    )
+
+
+def _with_verdict(result: QuoteResult, verdict: Verdict | None) -> QuoteResult:
+    if verdict is Verdict.OVERRULE:
+        if result.status is VerificationStatus.INELIGIBLE:
+            return result  # flagged or dropped already, as not backed by an eligible source
+        return replace(result, status=VerificationStatus.UNVERIFIED, corrected=None)
+    if verdict is Verdict.CONFIRM:
+        if result.status is VerificationStatus.UNVERIFIED and result.match is not None:
+            result = replace(
+                result,
+                status=VerificationStatus.CORRECTED,
+                corrected=hint_correction(result.match),
+            )
+        return replace(result, attention=())
+    return result
+
+
+def assessment_export(
+    *, assessment: Verification, verdicts: Mapping[int, Verdict] | None = None
+) -> str:
+    """The response with the stored corrections applied (003.9), and reviewers' verdicts by
+    quote number (``report_with_verdicts``)."""
     if assessment.verification_state != VerificationState.DONE:
         raise ExportRefused(
             f"verification is {assessment.verification_state}; the export is available once "
             "it is done"
         )
     report = assessment_stored_report(assessment=assessment)
+    if verdicts:
+        report = report_with_verdicts(report, verdicts)
     return export_response(engine_bundle(assessment), report)

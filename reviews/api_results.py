@@ -6,11 +6,13 @@ Same token authentication and error shape as ``POST /api/bundles`` (``reviews.ap
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from citations.models import VerificationState
-from citations.results import ExportRefused, assessment_export
+from citations.results import ExportRefused
 
 from .api import assessment_summary, json_error, token_required
 from .http import ApiRequest
-from .models import Assessment, ReviewState
+from .models import Assessment, ReviewState, VerdictAction
+from .selectors import verdicts_current
+from .verdicts import assessment_export_with_verdicts, report_with_verdict_fields
 
 EXPORT_CONTENT_TYPES = {
     "markdown": "text/markdown; charset=utf-8",
@@ -39,13 +41,17 @@ def _not_found(assessment_id: int) -> JsonResponse:
 
 @token_required
 def assessment_result(request: ApiRequest, assessment_id: int) -> JsonResponse:
-    """GET /api/assessments/<id> — verification and review state, counts (ADR-4), report."""
+    """GET /api/assessments/<id> — verification and review state, counts (ADR-4), report;
+    each report quote with the reviewers' ``verdict`` beside its ``status`` (issue 31)."""
     if refused := _get_only(request):
         return refused
     assessment = _assessment_or_404(request, assessment_id)
     if assessment is None:
         return _not_found(assessment_id)
     done = assessment.verification_state == VerificationState.DONE
+    # Reviewers' verdicts beside the engine's statuses, which stay as the engine gave them.
+    given = verdicts_current(assessment=assessment) if done else {}
+    actions = [verdict.action for verdict in given.values()]
     return JsonResponse(
         {
             **assessment_summary(assessment),
@@ -65,14 +71,23 @@ def assessment_result(request: ApiRequest, assessment_id: int) -> JsonResponse:
             }
             if done
             else None,
-            "report": assessment.report if done else None,
+            "verdicts": {
+                "confirmed": actions.count(VerdictAction.CONFIRM),
+                "overruled": actions.count(VerdictAction.OVERRULE),
+            }
+            if done
+            else None,
+            "report": report_with_verdict_fields(assessment.report, given)
+            if done and assessment.report is not None
+            else None,
         }
     )
 
 
 @token_required
 def assessment_export_view(request: ApiRequest, assessment_id: int) -> HttpResponse:
-    """GET /api/assessments/<id>/export[?final=1] — the response with corrections applied.
+    """GET /api/assessments/<id>/export[?final=1] — the response with corrections and
+    reviewers' verdicts applied.
 
     409 until verification is done; with ``final=1``, also until the assessment is approved."""
     if refused := _get_only(request):
@@ -89,7 +104,7 @@ def assessment_export_view(request: ApiRequest, assessment_id: int) -> HttpRespo
             raise ExportRefused(
                 f"review is {assessment.review_state}; only approved results are exported as final"
             )
-        body = assessment_export(assessment=assessment)
+        body = assessment_export_with_verdicts(assessment=assessment)
     except ExportRefused as exc:
         return json_error(409, str(exc), field="final" if final == "1" else "")
     response = HttpResponse(body, content_type=EXPORT_CONTENT_TYPES[assessment.response_format])

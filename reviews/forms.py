@@ -6,8 +6,9 @@ from django import forms
 
 from citations.engine import VerificationStatus
 
-from .models import ReviewAction, ReviewState, Team
+from .models import ReviewAction, ReviewState, Team, VerdictAction
 from .selectors import DEFAULT_QUEUE, DEFAULT_SORT, PERIODS, QUEUES, SORTS, StatsFilters
+from .verdicts import COMMENT_MAX_CHARS
 
 STATUS_CHOICES = [("", "any quote status")] + [
     (status.value, f"has {status.value}") for status in VerificationStatus
@@ -157,6 +158,23 @@ class ReviewForm(forms.Form):
         if cleaned.get("action") == ReviewAction.RETURN and not cleaned.get("comment", "").strip():
             self.add_error("comment", "Say what needs to change before returning it.")
         return cleaned
+
+
+class VerdictForm(forms.Form):
+    """A reviewer's word on one quote (issue 31)."""
+
+    action = forms.ChoiceField(
+        choices=VerdictAction.choices,
+        error_messages={
+            "required": "Choose confirm, overrule or clear.",
+            "invalid_choice": "Choose confirm, overrule or clear.",
+        },
+    )
+    comment = forms.CharField(
+        required=False,
+        max_length=COMMENT_MAX_CHARS,
+        error_messages={"max_length": f"A comment has at most {COMMENT_MAX_CHARS} characters."},
+    )
 
 
 class TeamAssignForm(forms.Form):

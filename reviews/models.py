@@ -1,4 +1,5 @@
-"""Review: teams, the assessment's review state and assignment, decisions, API tokens.
+"""Review: teams, the assessment's review state and assignment, decisions and quote
+verdicts, API tokens.
 
 An assessment is a verification (``citations.models.Verification``) under review: it extends
 it (multi-table inheritance), so its id is the verification's and pages read the response,
@@ -9,7 +10,7 @@ changes live in services, not in save().
 from django.conf import settings
 from django.db import models
 
-from citations.models import Verification, in_choices
+from citations.models import Quote, Verification, in_choices
 
 
 class Team(models.Model):
@@ -94,6 +95,51 @@ class ReviewDecision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.reviewer} {self.action} {self.assessment_id}"
+
+
+class VerdictAction(models.TextChoices):
+    """A reviewer's word on one quote (issue 31). Confirm accepts what the engine proposes (a
+    hint as the correction, a correction, an attention checked); overrule marks a misquote,
+    whatever the engine said; clear takes the word back, so the engine's status counts."""
+
+    CONFIRM = "confirm", "confirmed"
+    OVERRULE = "overrule", "overruled"
+    CLEAR = "clear", "cleared"
+
+
+class QuoteVerdict(models.Model):
+    """Who said what of one quote, and when (issue 31): append-only like decisions, the
+    latest row of a quote counts. The engine's status and rule ids are kept as they were
+    when the verdict was given, so what reviewers decided stays data after re-verification."""
+
+    assessment = models.ForeignKey(Assessment, on_delete=models.PROTECT, related_name="verdicts")
+    quote = models.ForeignKey(Quote, on_delete=models.PROTECT, related_name="verdicts")
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="quote_verdicts"
+    )
+    action = models.CharField(max_length=10, choices=VerdictAction.choices)
+    comment = models.TextField(blank=True)
+    run = models.PositiveIntegerField(help_text="The verification run the reviewer saw.")
+    engine_status = models.CharField(
+        max_length=12, help_text="The engine's status of the quote when the verdict was given."
+    )
+    engine_rules = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The rule ids of its decision and attention then.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=in_choices("action", VerdictAction), name="quote_verdict_action_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reviewer} {self.action} {self.assessment_id} #{self.quote_id}"
 
 
 class ApiToken(models.Model):

@@ -126,6 +126,9 @@ def quote_view(quote: Quote, *, detail_url: str, pane_url: str) -> dict:
         ],
         "href": f"{detail_url}?quote={n}#q{n}",
         "pane_href": f"{pane_url}{n}/source/",
+        # The reviewer's word beside the engine's badge (issue 31), attached by the page's read.
+        "verdict": getattr(quote, "verdict", None),
+        "verdict_href": f"{pane_url}{n}/verdict/",
     }
 
 

@@ -25,7 +25,7 @@ from citations.engine import FLAGGED_STATUSES, VerificationStatus
 from citations.models import Correction, Quote, Source, VerificationState
 from citations.selectors import CURRENT_ENGINE
 
-from .models import Assessment, ReviewDecision, ReviewState
+from .models import Assessment, QuoteVerdict, ReviewDecision, ReviewState, VerdictAction
 from .paragraphs import RenderedParagraph, paragraph_rendering
 
 STATUSES = tuple(status.value for status in VerificationStatus)
@@ -193,8 +193,9 @@ class AssessmentPage:
 
     @property
     def flagged_quotes(self) -> list[Quote]:
-        """Quotes no eligible source backs: approving with them needs a confirmation."""
-        return [quote for quote in self.quotes if quote.status in FLAGGED_STATUSES]
+        """Quotes no eligible source backs or with attention, without a verdict: approving
+        with them needs a confirmation (``assessment_page`` attached the verdicts)."""
+        return [q for q in self.quotes if needs_verdict(q) and q.verdict is None]  # type: ignore[attr-defined]
 
 
 def assessment_page(*, assessment: Assessment) -> AssessmentPage:
@@ -221,6 +222,9 @@ def assessment_page(*, assessment: Assessment) -> AssessmentPage:
     )
     for quote in quotes:
         _attach_sources(quote, by_pk)
+    verdicts = verdicts_current(assessment=assessment)
+    for quote in quotes:
+        quote.verdict = verdicts.get(quote.n)  # type: ignore[attr-defined]
     decisions = list(
         ReviewDecision.objects.filter(assessment=assessment).select_related("reviewer")
     )
@@ -269,6 +273,45 @@ def _attach_sources(quote: Quote, by_pk: Mapping[int, Source]) -> None:
         source_pk = getattr(quote, f"{field}_id")
         if source_pk is not None and source_pk in by_pk:
             getattr(Quote, field).field.set_cached_value(quote, by_pk[source_pk])
+
+
+def needs_verdict(quote: Quote) -> bool:
+    """Whether approving without a verdict on ``quote`` asks first (issue 31): no eligible
+    source backs it, or it has attention."""
+    return quote.status in FLAGGED_STATUSES or bool(quote.attention)
+
+
+def quotes_awaiting_verdict(*, assessment: Assessment) -> list[int]:
+    """The numbers of the quotes that approving asks about: needing a verdict, without one."""
+    candidates = (
+        Quote.objects.filter(assessment=assessment)
+        .filter(Q(status__in=FLAGGED_STATUSES) | ~Q(attention=[]))
+        .only("n", "status", "attention")
+        .order_by("n")
+    )
+    given = verdicts_current(assessment=assessment)
+    return [q.n for q in candidates if needs_verdict(q) and q.n not in given]
+
+
+def quote_verdict_current(*, quote: Quote) -> QuoteVerdict | None:
+    """The verdict that counts for ``quote``: its latest, unless that cleared it."""
+    latest = QuoteVerdict.objects.filter(quote=quote).select_related("reviewer").first()
+    return latest if latest is not None and latest.action != VerdictAction.CLEAR else None
+
+
+def verdicts_current(*, assessment) -> dict[int, QuoteVerdict]:
+    """The verdicts that count, by quote number, in one query (``assessment``: an
+    assessment or its verification)."""
+    latest: dict[int, QuoteVerdict] = {}
+    rows = (
+        QuoteVerdict.objects.filter(assessment_id=assessment.pk)
+        .select_related("reviewer", "quote")
+        .only("action", "comment", "created_at", "quote__n", "reviewer__username")
+        .order_by("-created_at", "-id")
+    )
+    for verdict in rows:
+        latest.setdefault(verdict.quote.n, verdict)
+    return {n: v for n, v in latest.items() if v.action != VerdictAction.CLEAR}
 
 
 def quote_get(*, assessment: Assessment, n: int) -> Quote:

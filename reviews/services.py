@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from citations.engine import FLAGGED_STATUSES
-from citations.models import Quote, Verification, VerificationState
+from citations.models import Verification, VerificationState
 from citations.services import verification_restart
 from citations.state_graph import StateGraph, transition
 
 from .models import Assessment, ReviewAction, ReviewDecision, ReviewState, Team
+from .selectors import quotes_awaiting_verdict
 
 # The review state graph, written down once.
 REVIEW_TRANSITIONS = StateGraph(
@@ -53,7 +53,8 @@ class ConfirmationRequired(ReviewError):
     def __init__(self, flagged: int) -> None:
         super().__init__(
             f"{flagged} quote{'s are' if flagged != 1 else ' is'} not backed by an eligible "
-            "source: confirm that you checked them to approve anyway."
+            "source or marked for attention, without a verdict: confirm that you checked "
+            f"{'them' if flagged != 1 else 'it'} to approve anyway."
         )
         self.flagged = flagged
 
@@ -86,7 +87,8 @@ def assessment_approve(
                 f"Open clarification questions: {open_questions}. Answer them on the "
                 "generation's page before approving."
             )
-        flagged = Quote.objects.filter(assessment=assessment, status__in=FLAGGED_STATUSES).count()
+        # Quotes the reviewer gave a verdict are decided already: only the others ask.
+        flagged = len(quotes_awaiting_verdict(assessment=assessment))
         if flagged and not confirm_unverified:
             raise ConfirmationRequired(flagged)
         return _decide(

@@ -18,6 +18,11 @@ urlpatterns = [
         name="quote_source",
     ),
     path(
+        "assessments/<int:assessment_id>/quotes/<int:n>/verdict/",
+        views.quote_verdict,
+        name="quote_verdict",
+    ),
+    path(
         "assessments/<int:assessment_id>/sources/<int:source_id>/",
         views.source_view,
         name="source_view",

@@ -15,7 +15,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from citations.models import VerificationState
 
-from . import selectors, services
+from . import selectors, services, verdicts
 from .charts import charts_for
 from .forms import (
     AssessmentFilterForm,
@@ -23,6 +23,7 @@ from .forms import (
     ReviewForm,
     SourceViewForm,
     StatsFilterForm,
+    VerdictForm,
 )
 from .http import HtmxHttpRequest
 from .models import ReviewAction, ReviewState
@@ -101,6 +102,7 @@ def assessment_detail(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
             assessment, [q for q in page.quotes if q.n not in response.placed]
         ),
         "pane": pane,
+        "verdict_panel": verdicts.verdict_panel(quote=pane.quote) if pane and pane.quote else None,
         "review_form": ReviewForm(),
         "actions": services.allowed_actions(assessment),
         "in_progress": assessment.verification_state in IN_PROGRESS,
@@ -169,7 +171,11 @@ def quote_source(request: HtmxHttpRequest, assessment_id: int, n: int) -> HttpRe
     return render(
         request,
         "reviews/assessment_detail.html#source_pane",
-        {"assessment": assessment, "pane": pane},
+        {
+            "assessment": assessment,
+            "pane": pane,
+            "verdict_panel": verdicts.verdict_panel(quote=quote),
+        },
     )
 
 
@@ -279,6 +285,47 @@ def assessment_review(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
             "next_assessment": _next_after_decision(request.user, assessment),
             "oob": True,  # the header's review state too, out of band
         },
+    )
+
+
+@require_POST
+@login_required
+def quote_verdict(request: HtmxHttpRequest, assessment_id: int, n: int) -> HttpResponse:
+    """A reviewer's verdict on one quote (issue 31). With HTMX: the pane's verdict box with
+    the quote's label out of band, or the label alone when a key gave it from the page."""
+    assessment = selectors.assessment_get_for_reviewer(
+        reviewer=request.user, assessment_id=assessment_id
+    )
+    quote = selectors.quote_get(assessment=assessment, n=n)
+    form = VerdictForm(request.POST)
+    error = ""
+    if form.is_valid():
+        try:
+            verdicts.quote_verdict_give(
+                assessment=assessment, quote=quote, reviewer=request.user, **form.cleaned_data
+            )
+        except services.ReviewError as refused:
+            error = str(refused)
+    else:
+        error = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    if not request.htmx:
+        if error:
+            messages.error(request, f"Quote {n}: {error}")
+        else:
+            messages.success(request, f"Quote {n}: verdict recorded.")
+        url = reverse("reviews:assessment_detail", args=[assessment.pk])
+        return redirect(f"{url}?quote={n}#q{n}")
+    panel = verdicts.verdict_panel(quote=quote, error=error)
+    if request.htmx.target == "quote-verdict":
+        return render(
+            request,
+            "reviews/assessment_detail.html#verdict_box",
+            {"assessment": assessment, "verdict_panel": panel, "oob": True},
+        )
+    return render(
+        request,
+        "reviews/assessment_detail.html#verdict_label",
+        {"verdict": panel.verdict, "verdict_n": n, "verdict_error": error},
     )
 
 

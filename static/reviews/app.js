@@ -1,7 +1,7 @@
 // Verbatim reviewer page: one selected quote, always the one the source pane shows (keys,
-// clicks, badges, #qN links); the tally singles out a status; ? lists the keys, a / r open
-// the review box; the pane scrolls to its highlighted paragraph after every swap; a
-// decision focuses the link to the next assessment.
+// clicks, badges, #qN links); the tally singles out a status; ? lists the keys, c / x give
+// the selected quote a verdict, a / r open the review box; the pane scrolls to its
+// highlighted paragraph after every swap; a decision focuses the link to the next assessment.
 // Static file only: the Content-Security-Policy allows no inline script.
 (function () {
   "use strict";
@@ -112,6 +112,21 @@
     return null;
   }
 
+  // c / x: a verdict on the selected quote, into the pane's verdict box when it shows the
+  // quote (with the comment typed there), else into the verdict beside the quote's badge; an
+  // error shows in either. Posted from here, not by clicking the box's button: a box swapped
+  // in a moment ago may not be wired by htmx yet, and its form would leave the page.
+  function giveVerdict(quote, action) {
+    const box = document.querySelector('#quote-verdict[data-verdict-quote="' + quote.dataset.quote + '"]');
+    const comment = box && box.querySelector("textarea[name=comment]");
+    htmx.ajax("POST", quote.dataset.verdictUrl, {
+      source: box || quote,
+      target: box ? "#quote-verdict" : "#q" + quote.dataset.quote + "-verdict",
+      swap: "outerHTML",
+      values: { action: action, comment: comment ? comment.value : "" },
+    });
+  }
+
   // a / r: the review box, at what the decision needs next; Ctrl+Enter in its comment then
   // records that decision. The review box is swapped whole after a decision, intent and all.
   function openReview(action) {
@@ -150,6 +165,11 @@
     if ((event.key === "a" || event.key === "r") && document.getElementById("review")) {
       event.preventDefault();
       openReview(event.key === "a" ? "approve" : "reject");
+      return;
+    }
+    if ((event.key === "c" || event.key === "x") && current()) {
+      event.preventDefault();
+      giveVerdict(current(), event.key === "c" ? "confirm" : "overrule");
       return;
     }
     const all = quotes();

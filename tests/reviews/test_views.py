@@ -535,11 +535,13 @@ def test_query_counts_do_not_grow_with_quotes(
     assessment = many_quotes_assessment(n_quotes)
     assessment.team = team
     assessment.save()
-    # session, user, scoped assessment, sources, quotes, their corrections, decisions
-    with django_assert_num_queries(7):
+    # session, user, scoped assessment, sources, quotes, their corrections, their verdicts,
+    # decisions
+    with django_assert_num_queries(8):
         assert reviewer_client.get(detail_url(assessment)).status_code == 200
-    # session, user, scoped assessment, quote with its sources' names, shown text, coverage
-    with django_assert_num_queries(6):
+    # session, user, scoped assessment, quote with its sources' names, shown text, coverage,
+    # its verdict
+    with django_assert_num_queries(7):
         assert reviewer_client.get(pane_url(assessment, 2), **HTMX).status_code == 200
     # session, user, queue totals, count, page with counts per status
     with django_assert_num_queries(5):
