@@ -20,7 +20,7 @@ from citations.engine.policy import POLICY
 from citations.models import Correction, CorrectionField, Quote, Source, VerificationState
 
 from .forms import TeamAssignForm
-from .models import ApiToken, Assessment, ReviewDecision, Team
+from .models import ApiToken, Assessment, QuoteVerdict, ReviewDecision, Team
 from .services import ReverificationLocked, assessment_reverify, assessments_team_assign
 from .templatetags.review_tags import DiffPart, char_diff, reason_text
 from .tokens import api_token_create, api_token_revoke
@@ -517,6 +517,36 @@ class ReviewDecisionAdmin(ReadOnlyAdmin):
     list_filter = ["action", "confirmed_unverified", "created_at"]
     search_fields = ["assessment__bundle_id", "reviewer__username", "comment"]
     list_select_related = ["assessment", "reviewer"]
+
+
+@admin.register(QuoteVerdict)
+class QuoteVerdictAdmin(ReadOnlyAdmin):
+    """Reviewers' verdicts on quotes (issue 31): every one given, the engine's status then."""
+
+    list_display = [
+        "created_at",
+        "assessment",
+        "quote_link",
+        "reviewer",
+        "action",
+        "engine_status",
+        "comment_excerpt",
+    ]
+    list_filter = ["action", "engine_status", "created_at"]
+    search_fields = ["assessment__bundle_id", "reviewer__username", "comment"]
+    list_select_related = ["assessment", "quote", "reviewer"]
+
+    @admin.display(description="quote", ordering="quote__n")
+    def quote_link(self, verdict: QuoteVerdict) -> str:
+        return format_html(
+            '<a href="{}">#{}</a>',
+            assessment_page_url(verdict.assessment_id, verdict.quote.n),
+            verdict.quote.n,
+        )
+
+    @admin.display(description="comment")
+    def comment_excerpt(self, verdict: QuoteVerdict) -> str:
+        return excerpt(verdict.comment)
 
 
 @admin.register(ApiToken)

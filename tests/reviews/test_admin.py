@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from citations.models import Correction
-from reviews.models import ApiToken, ReviewDecision, Team
+from reviews.models import ApiToken, QuoteVerdict, ReviewDecision, Team
 from tests.conftest import row_counts
 from tests.factories import make_assessment, make_correction, make_quote, source
 
@@ -68,6 +68,7 @@ CHANGELISTS = [
     ("citations_correction", {"assessment__model_name": "qwen-test"}),
     ("citations_correction", {"created_at__year": str(timezone.now().year)}),
     ("reviews_reviewdecision", {}),
+    ("reviews_quoteverdict", {"action__exact": "overrule"}),
     ("reviews_apitoken", {}),
 ]
 
@@ -76,7 +77,8 @@ CHANGELISTS = [
 def test_changelists_open_and_filter(admin_client, corrected, name, query):
     response = admin_client.get(reverse(f"admin:{name}_changelist"), query)
     assert response.status_code == 200
-    assert response.context["cl"].result_count >= (0 if name.endswith(("decision", "token")) else 1)
+    empty_allowed = name.endswith(("decision", "verdict", "token"))
+    assert response.context["cl"].result_count >= (0 if empty_allowed else 1)
 
 
 def test_filters_really_filter(admin_client, corrected):
@@ -119,17 +121,30 @@ def test_correction_list_shows_before_and_after_and_links_to_the_quote_011_3(
     assert 'id="q2"' in page.text
 
 
-@pytest.mark.parametrize("model", [Correction, ReviewDecision])
+@pytest.mark.parametrize("model", [Correction, ReviewDecision, QuoteVerdict])
 def test_audit_rows_cannot_be_added_changed_or_deleted_in_the_admin_011_3(
     admin_client, corrected, superuser, model
 ):
+    """011.3, and issue 31 item 1 for quote verdicts."""
     if model is Correction:
         row = Correction.objects.get()
+    elif model is QuoteVerdict:
+        row = QuoteVerdict.objects.create(
+            assessment=corrected,
+            quote=corrected.quotes.get(n=2),
+            reviewer=superuser,
+            action="overrule",
+            run=1,
+            engine_status="corrected",
+        )
     else:
         row = ReviewDecision.objects.create(
             assessment=corrected, reviewer=superuser, action="return", comment="look again"
         )
     name = f"admin:{model._meta.app_label}_{model._meta.model_name}"
+    if model is QuoteVerdict:  # listed with a link to its quote on the reviewer page
+        listed = admin_client.get(reverse(f"{name}_changelist")).text
+        assert f'<a href="/assessments/{corrected.pk}/#q2">#2</a>' in listed
     before = list(model.objects.values())
     assert admin_client.get(reverse(f"{name}_add")).status_code == 403
     change = admin_client.get(reverse(f"{name}_change", args=[row.pk]))
