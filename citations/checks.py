@@ -1,12 +1,15 @@
 """Deployment checks of verification's services (``manage.py check --deploy --database
-default``, run on the live system): beat is load-bearing, so its sweep must be running."""
+default``, run on the live system): beat is load-bearing, so its sweep must be running; the
+app's database role must not be able to undo the audit trail."""
 
 from datetime import timedelta
 
 from django.conf import settings
 from django.core.checks import Tags, Warning, register
-from django.db import DatabaseError
+from django.db import DatabaseError, connections
 from django.utils import timezone
+
+from citations.database_roles import append_only_bypasses
 
 SWEEPS_MISSED = 3  # sweep periods without a sweep before the check warns
 
@@ -47,3 +50,35 @@ def sweep_is_running(app_configs=None, databases=None, **kwargs) -> list[Warning
             )
         ]
     return []
+
+
+ROLE_HINT = (
+    "connect the app (DATABASE_URL) as a role with DML grants only and migrate as the tables' "
+    "owner (MIGRATION_DATABASE_URL): manage.py migrate then grants the app's role"
+)
+
+
+@register(Tags.database, deploy=True)
+def app_role_cannot_undo_the_audit_trail(
+    app_configs=None, databases=None, **kwargs
+) -> list[Warning]:
+    """Warn when the app's PostgreSQL role could drop or disable the append-only triggers
+    (issue 30): a superuser, or the owner of the corrections' or decisions' table."""
+    if not databases or "default" not in databases:
+        return []
+    connection = connections["default"]
+    if connection.vendor != "postgresql":
+        return []
+    try:
+        bypasses = append_only_bypasses(connection=connection)
+    except DatabaseError as exc:
+        return [Warning(f"cannot tell the app role's rights: {exc}", id="citations.W002")]
+    if not bypasses:
+        return []
+    return [
+        Warning(
+            f"the app's database role can undo the append-only audit trail: {'; '.join(bypasses)}",
+            hint=ROLE_HINT,
+            id="citations.W002",
+        )
+    ]

@@ -167,6 +167,21 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Web and worker processes share the file: wait for locks instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+# The tables' owner, for `manage.py migrate` only (citations/management/commands/migrate.py),
+# which then grants DATABASE_URL's role DML and nothing more: a role that owns no table cannot
+# drop, disable or truncate past the append-only triggers. Unset: migrate connects as
+# DATABASE_URL (the embedded SQLite, or one PostgreSQL role for everything).
+MIGRATION_DATABASE = None
+if migration_database_url := env_str("MIGRATION_DATABASE_URL", ""):
+    MIGRATION_DATABASE = dj_database_url.parse(migration_database_url)
+    if (MIGRATION_DATABASE["ENGINE"], MIGRATION_DATABASE["NAME"]) != (
+        DATABASES["default"]["ENGINE"],
+        DATABASES["default"]["NAME"],
+    ):
+        raise ImproperlyConfigured(
+            "MIGRATION_DATABASE_URL must be DATABASE_URL's database as another role, got "
+            f"{MIGRATION_DATABASE['ENGINE']} {MIGRATION_DATABASE['NAME']!r}"
+        )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -108,6 +108,8 @@ def test_every_sign_in_passes_the_throttle_backend():
         ("API_TOKEN_BUNDLES_PER_WINDOW", "0"),
         # issue 30 item 2: below one largest bundle, a bundle the API accepts never fits
         ("API_TOKEN_BYTES_PER_WINDOW", "20971519"),
+        # issue 30 item 6: the owner migrates the app's own database, never another one
+        ("MIGRATION_DATABASE_URL", "postgres://owner@127.0.0.1:5432/another"),
     ],
 )
 def test_a_bad_setting_value_is_one_line_naming_the_variable(name, value):
