@@ -197,6 +197,11 @@ class AssessmentPage:
         with them needs a confirmation (``assessment_page`` attached the verdicts)."""
         return [q for q in self.quotes if needs_verdict(q) and q.verdict is None]  # type: ignore[attr-defined]
 
+    @property
+    def awaiting_verdict(self) -> list[int]:
+        """The numbers of ``flagged_quotes``, as ``quotes_awaiting_verdict`` gives them."""
+        return [quote.n for quote in self.flagged_quotes]
+
 
 def assessment_page(*, assessment: Assessment) -> AssessmentPage:
     """Everything the assessment page shows, in a constant number of queries."""

@@ -316,16 +316,23 @@ def quote_verdict(request: HtmxHttpRequest, assessment_id: int, n: int) -> HttpR
         url = reverse("reviews:assessment_detail", args=[assessment.pk])
         return redirect(f"{url}?quote={n}#q{n}")
     panel = verdicts.verdict_panel(quote=quote, error=error)
+    # The approval's question follows (only while the review box offers approval).
+    approval_question = {}
+    if ReviewAction.APPROVE in services.allowed_actions(assessment):
+        approval_question = {
+            "awaiting": selectors.quotes_awaiting_verdict(assessment=assessment),
+            "confirm_oob": True,
+        }
     if request.htmx.target == "quote-verdict":
         return render(
             request,
             "reviews/assessment_detail.html#verdict_box",
-            {"assessment": assessment, "verdict_panel": panel, "oob": True},
+            {"assessment": assessment, "verdict_panel": panel, "oob": True, **approval_question},
         )
     return render(
         request,
         "reviews/assessment_detail.html#verdict_label",
-        {"verdict": panel.verdict, "verdict_n": n, "verdict_error": error},
+        {"verdict": panel.verdict, "verdict_n": n, "verdict_error": error, **approval_question},
     )
 
 

@@ -72,6 +72,9 @@ def test_a_verdict_given_by_key_survives_a_reload_and_reaches_the_export_issue_3
     page.keyboard.press("k")
     page.keyboard.press("x")
     expect(page.locator("#q9-verdict")).to_have_text("☒ overruled")
+    # The approval's question now names the four quotes still without a verdict.
+    expect(page.locator("#approve-confirm")).to_contain_text("I checked the 4 quotes")
+    expect(page.locator("#approve-confirm a")).to_have_text(["#3", "#4", "#5", "#11"])
     checked_screenshot(page, "verdicts-given-by-key")
 
     page.reload()

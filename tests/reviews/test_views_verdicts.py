@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from citations.models import Quote
+from reviews import services
 from reviews.models import QuoteVerdict, Team
 from tests.conftest import row_counts
 
@@ -73,8 +74,9 @@ def test_a_verdict_given_by_key_answers_with_the_label_alone_issue_31_1(
     html = reviewer_client.post(
         verdict_url(assessment, 2), {"action": "overrule"}, **HTMX, HTTP_HX_TARGET="q2-verdict"
     ).content.decode()
-    assert html.startswith('<span class="verdict" id="q2-verdict" data-verdict="overrule">')
-    assert "hx-swap-oob" not in html and "☒</span> overruled" in html
+    label = html[: html.index("</span></span>") + len("</span></span>")]
+    assert label.startswith('<span class="verdict" id="q2-verdict" data-verdict="overrule">')
+    assert "hx-swap-oob" not in label and "☒</span> overruled" in label
     refused = reviewer_client.post(
         verdict_url(assessment, 2), {"action": "confirm"}, **HTMX, HTTP_HX_TARGET="q2-verdict"
     ).content.decode()
@@ -134,6 +136,19 @@ def test_bad_verdicts_get_a_clear_error_in_words_and_change_nothing_issue_31_1(
     assert row_counts() == before
 
 
+def test_once_decided_a_verdicts_answer_leaves_the_approval_alone_issue_31_1(
+    reviewer_client, assessment, reviewer
+):
+    """Issue 31 item 1: a rejected assessment has no review form to update: the refusal
+    comes without an out-of-band question (it would have no target on the page)."""
+    services.assessment_reject(assessment=assessment, reviewer=reviewer)
+    answer = reviewer_client.post(
+        verdict_url(assessment, 3), {"action": "overrule"}, **from_the_box()
+    )
+    assert "This assessment is rejected: its quotes&#x27; verdicts are final." in answer.text
+    assert "approve-confirm" not in answer.text
+
+
 def test_verdicts_are_scoped_posted_and_of_existing_quotes_issue_31_1(
     client, reviewer_client, assessment
 ):
@@ -167,10 +182,22 @@ def test_the_approve_box_lists_only_quotes_still_without_a_verdict_issue_31_1(
     have none; with every one given, approval asks nothing."""
     page = reviewer_client.get(detail_url(assessment)).content.decode()
     assert "I checked the 3 quotes not backed by an eligible source or marked for attention" in page
-    for n in (5, 9, 10):
-        reviewer_client.post(verdict_url(assessment, n), {"action": "overrule"}, **from_the_box())
+    # Each verdict updates the question out of band, from the box or from a key.
+    answers = [
+        reviewer_client.post(verdict_url(assessment, 5), {"action": "overrule"}, **from_the_box()),
+        reviewer_client.post(
+            verdict_url(assessment, 9), {"action": "overrule"}, **HTMX, HTTP_HX_TARGET="q9-verdict"
+        ),
+    ]
+    for answer, left in zip(answers, ["2 quotes", "1 quote "], strict=True):
+        question = re.search(r'<div id="approve-confirm" hx-swap-oob="true">.*?</div>', answer.text)
+        assert question and f"I checked the {left}" in question[0]
+    last = reviewer_client.post(
+        verdict_url(assessment, 10), {"action": "overrule"}, **from_the_box()
+    )
+    assert '<div id="approve-confirm" hx-swap-oob="true"></div>' in last.text
     page = reviewer_client.get(detail_url(assessment)).content.decode()
-    assert 'name="confirm_unverified"' not in page
+    assert 'name="confirm_unverified"' not in page and '<div id="approve-confirm"></div>' in page
     response = reviewer_client.post(
         reverse("reviews:assessment_review", args=[assessment.pk]), {"action": "approve"}
     )
