@@ -230,7 +230,14 @@ def test_a_later_migrations_table_is_the_app_roles_for_dml_only_issue_30_6(deplo
 
 @pytest.mark.parametrize(
     ("role", "warned"),
-    [("app", None), ("owner", "it owns reviews_correction; it owns reviews_reviewdecision")],
+    [
+        ("app", None),
+        (
+            "owner",
+            "it owns reviews_correction; it owns reviews_quoteverdict; "
+            "it owns reviews_reviewdecision",
+        ),
+    ],
 )
 def test_check_deploy_warns_when_the_app_role_can_undo_the_trail_issue_30_6(deployed, role, warned):
     """Issue 30, item 6: ``check --deploy`` says when the app connects as a role that could
