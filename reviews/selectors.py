@@ -21,6 +21,7 @@ from django.db.models.functions import TruncDay, TruncWeek
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from citations.diffs import stored_runs
 from citations.engine import FLAGGED_STATUSES, VerificationStatus
 from citations.models import Correction, Quote, Source, VerificationState
 from citations.selectors import CURRENT_ENGINE
@@ -299,9 +300,9 @@ def quotes_awaiting_verdict(*, assessment: Assessment) -> list[int]:
 
 
 def quote_verdict_current(*, quote: Quote) -> QuoteVerdict | None:
-    """The verdict that counts for ``quote``: its latest, unless that cleared it."""
+    """The verdict that counts for ``quote``: its latest, if that counts (``_still_counts``)."""
     latest = QuoteVerdict.objects.filter(quote=quote).select_related("reviewer").first()
-    return latest if latest is not None and latest.action != VerdictAction.CLEAR else None
+    return latest if latest is not None and _still_counts(latest, quote.status) else None
 
 
 def verdicts_current(*, assessment) -> dict[int, QuoteVerdict]:
@@ -311,12 +312,29 @@ def verdicts_current(*, assessment) -> dict[int, QuoteVerdict]:
     rows = (
         QuoteVerdict.objects.filter(assessment_id=assessment.pk)
         .select_related("reviewer", "quote")
-        .only("action", "comment", "created_at", "quote__n", "reviewer__username")
+        .only(
+            "action",
+            "comment",
+            "created_at",
+            "engine_status",
+            "quote__n",
+            "quote__status",
+            "reviewer__username",
+        )
         .order_by("-created_at", "-id")
     )
     for verdict in rows:
         latest.setdefault(verdict.quote.n, verdict)
-    return {n: v for n, v in latest.items() if v.action != VerdictAction.CLEAR}
+    return {n: v for n, v in latest.items() if _still_counts(v, v.quote.status)}
+
+
+def _still_counts(verdict: QuoteVerdict, status: str) -> bool:
+    """A clear leaves no verdict. A confirmation accepted what the engine said then, so it
+    counts only while the engine says the same: verified again to another status, the quote
+    waits for a new verdict. An overrule holds whatever the engine says."""
+    if verdict.action == VerdictAction.CLEAR:
+        return False
+    return verdict.action != VerdictAction.CONFIRM or verdict.engine_status == status
 
 
 def quote_get(*, assessment: Assessment, n: int) -> Quote:
@@ -492,6 +510,9 @@ def stats_series(rows: Iterable[StatsRow]) -> dict[tuple[str, str], list[StatsRo
 
 PANE_CONTEXT = 12  # paragraphs shown on each side of the focused one; more on request
 BROWSE_WINDOW = 60  # paragraphs of a source opened on its own, per request (at most 200)
+# characters of one paragraph shown in the pane unless it is asked for whole (around the
+# highlight, else its start): 90 paragraphs of 200,000 returned 12 MB of HTML (issue 30)
+PARAGRAPH_CHARS_SHOWN = 4_000
 MAX_HITS = 50  # search results listed; the count says how many paragraphs have the words
 HIT_CONTEXT = 60  # characters shown on each side of a search result
 
@@ -564,13 +585,17 @@ def source_pane(
     source: Source | None = None,
     start: int | None = None,
     end: int | None = None,
+    whole: bool = False,
 ) -> SourcePane:
     """The source of ``quote`` around where its text is; ``source`` alone: that source as
-    opened on its own, from ``start`` to ``end``."""
+    opened on its own, from ``start`` to ``end``. Each paragraph is shown in at most
+    ``PARAGRAPH_CHARS_SHOWN`` characters (and the highlight), unless ``whole``."""
     if quote is None:
         if source is None:
             return SourcePane(None, None, 0, None, False, [], None, None)
-        return source_browse(assessment=assessment, source=source, start=start, end=end)
+        return source_browse(
+            assessment=assessment, source=source, start=start, end=end, whole=whole
+        )
     located, focus, spans = quote_location(quote)
     if source is not None and located is not None and source.pk != located.pk:
         focus, spans = None, {}  # the match's place is in another source
@@ -587,7 +612,9 @@ def source_pane(
     cited = quote.cited_paragraph if quote.cited_source_id == source.pk else None
     paragraphs, earlier, later = _paragraph_window(
         assessment, source, texts, start, end, focus=focus, spans=spans,
-        step=2 * PANE_CONTEXT + 1,
+        step=2 * PANE_CONTEXT + 1, whole=whole,
+        # the hint's differences as the worker diffed them: never diffed in a request
+        hint_runs=(quote.page_diff or {}).get("hint", {}) if spans else {},
     )  # fmt: skip
     return SourcePane(
         quote=quote,
@@ -612,6 +639,7 @@ def source_browse(
     quote: int | None = None,
     start: int | None = None,
     end: int | None = None,
+    whole: bool = False,
 ) -> SourcePane:
     """``source`` opened on its own: from its start, at paragraph ``at`` (the one a quote's
     citation names, ``quote``) or at the first paragraph with the words ``find``, a window
@@ -627,7 +655,7 @@ def source_browse(
         start = max(1, at - PANE_CONTEXT) if at else 1
         end = min(total, start + BROWSE_WINDOW - 1)
     paragraphs, earlier, later = _paragraph_window(
-        assessment, source, texts, start, end, focus=at, spans={}, step=BROWSE_WINDOW
+        assessment, source, texts, start, end, focus=at, spans={}, step=BROWSE_WINDOW, whole=whole
     )
     return SourcePane(
         quote=None,
@@ -682,8 +710,12 @@ def _paragraph_window(
     focus: int | None,
     spans: dict[int, tuple[int, int]],
     step: int,
+    whole: bool = False,
+    hint_runs: Mapping[str, list[list[str]]] | None = None,
 ) -> tuple[list[RenderedParagraph], tuple[int, int] | None, tuple[int, int] | None]:
-    """Paragraphs ``start`` to ``end`` rendered, and the ranges to load before and after."""
+    """Paragraphs ``start`` to ``end`` rendered (excerpts of long ones unless ``whole``),
+    and the ranges to load before and after. ``hint_runs``: a hint's stored differences
+    by paragraph number."""
     total = len(texts)
     start, end = max(1, start), min(total, end)
     coverage = source_coverage(assessment=assessment, source=source)
@@ -694,6 +726,8 @@ def _paragraph_window(
             covered_spans=coverage.get(number, []),
             mark=spans.get(number),
             is_focus=number == focus,
+            max_chars=None if whole else PARAGRAPH_CHARS_SHOWN,
+            differences=stored_runs((hint_runs or {}).get(str(number))),
         )
         for number in range(start, end + 1)
     ]

@@ -89,6 +89,30 @@ def test_the_latest_verdict_counts_issue_31_1(assessment, reviewer, actions, cou
 
 
 @pytest.mark.parametrize(
+    ("action", "status_now", "counts"),
+    [
+        ("confirm", "corrected", True),  # verified again, the same result
+        ("confirm", "verified", False),  # what was confirmed is no longer what the engine says
+        ("confirm", "unverified", False),
+        ("overrule", "verified", True),  # a misquote, whatever the engine says
+        ("overrule", "corrected", True),
+    ],
+)
+def test_a_confirmation_counts_while_the_engine_says_what_was_confirmed_issue_31_1(
+    assessment, reviewer, action, status_now, counts
+):
+    """Issue 31 item 1: a verdict given on a corrected quote, the quote verified again to
+    ``status_now``: a confirmation accepted the engine's result of then, so it lapses when
+    that changed (the quote waits for a new verdict, the export follows the engine); an
+    overrule stands."""
+    give(assessment, reviewer, 3, action)
+    Quote.objects.filter(assessment=assessment, n=3).update(status=status_now)
+    assert (current_action(assessment, 3) == action) is counts
+    quote = Quote.objects.get(assessment=assessment, n=3)
+    assert (selectors.quote_verdict_current(quote=quote) is not None) is counts
+
+
+@pytest.mark.parametrize(
     ("n", "meaning"),
     [
         (3, "accept the correction"),  # corrected
