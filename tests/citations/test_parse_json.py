@@ -100,7 +100,7 @@ def test_json_source_paragraph_url_fields_003_1() -> None:
                 {"t": "A.", "s": "GRÜNE 2022, S. 58", "p": "¶3", "u": "https://x.example/a"},
                 {"t": "B.", "s": "  S1 ", "p": 4},
                 {"t": "C.", "s": None, "p": "three", "u": ""},
-                {"t": "D.", "s": 7, "p": "S. 12"},
+                {"t": "D.", "s": 7, "p": "S. 12"},  # a page: no paragraph
             ]
         }
     )
@@ -109,7 +109,7 @@ def test_json_source_paragraph_url_fields_003_1() -> None:
         ("GRÜNE 2022, S. 58", 3),
         ("S1", 4),
         (None, None),
-        ("7", 12),
+        ("7", None),
     ]
 
 
@@ -209,8 +209,8 @@ def test_a_quote_cut_off_mid_word_after_its_citation_is_kept_003_1() -> None:
         ("3", 3),
         ("¶3", 3),
         ("¶ 3", 3),
-        ("S. 3", 3),
-        ("p. 3", 3),
+        ("S. 3", None),  # a page is no paragraph
+        ("p. 3", None),
         ("para 3", 3),
         ("§ 3", 3),
         ("3-4", 3),

@@ -99,9 +99,10 @@ MARKER_FORMS = [
     ("[S1 para 3]", "S1", 3),
     ("[S1 para. 3]", "S1", 3),
     ("[S1 paragraph 3]", "S1", 3),
-    ("[S1 p. 3]", "S1", 3),
     ("[S1 § 3]", "S1", 3),
-    ("[S1 S. 3]", "S1", 3),
+    # a page is no paragraph: the source alone
+    ("[S1 p. 3]", "S1", None),
+    ("[S1 S. 3]", "S1", None),
     ("[S1 ¶3-4]", "S1", 3),
     ("[S1 ¶3–4]", "S1", 3),
     ("[ S1 ¶3 ]", "S1", 3),
@@ -117,10 +118,12 @@ MARKER_FORMS = [
     ("[S1:3]", "S1", 3),
     ("[S1: 3]", "S1", 3),
     ("[A1.v2:12]", "A1.v2", 12),
-    ("[S1, p. 3]", "S1", 3),
+    ("[S1, p. 3]", "S1", None),
     ("[S1, para. 3]", "S1", 3),
     ("[S1, § 3]", "S1", 3),
-    ("[S1 pp. 3-4]", "S1", 3),
+    ("[S1 pp. 3-4]", "S1", None),
+    ("[S1 ¶3, p. 12]", "S1", 3),
+    ("[S1, S. 12, Abs. 3]", "S1", 3),
     ("[S1 ¶3; S2 ¶1]", "S1", 3),
     ("[S1 ¶3, S2 ¶1]", "S1", 3),
     ("[S1:3, S2:1]", "S1", 3),
@@ -129,8 +132,8 @@ MARKER_FORMS = [
     # Paragraph words in German and English, a label before the id.
     ("[E1, Abs. 2]", "E1", 2),
     ("[E1 Absatz 2]", "E1", 2),
-    ("[S1, page 4]", "S1", 4),
-    ("[D1, Seite 4]", "D1", 4),
+    ("[S1, page 4]", "S1", None),
+    ("[D1, Seite 4]", "D1", None),
     ("[Source: S1 ¶3]", "S1", 3),
     ("[Quelle: D2, Abs. 3]", "D2", 3),
     # What models wrap around a marker: a wiki link, Pandoc's inline footnote, a
@@ -163,7 +166,7 @@ INLINE_ONLY_MARKER_FORMS = [
     ("(S1 ¶3)", "S1", 3),
     ("(S1)", "S1", None),
     ("( S1 ¶ 3 )", "S1", 3),
-    ("(S1, p. 3)", "S1", 3),
+    ("(S1, p. 3)", "S1", None),
     ("(S1:3)", "S1", 3),
     ("(A1.v2 ¶3)", "A1.v2", 3),
     ("(doc_7-b)", "doc_7-b", None),
@@ -629,7 +632,7 @@ def test_things_that_are_not_markers_003_1(not_a_marker: str) -> None:
         ("[S1 3]", None, None, "S1 3"),
         # A paragraph alone: the source must come from the context (here there is none).
         ("(¶3)", None, 3, None),
-        ("(p.3)", None, 3, None),
+        ("(p.3)", None, None, None),  # a page alone names no paragraph either
         ("(see ¶2)", None, 2, None),
     ],
 )

@@ -49,6 +49,31 @@ SECTION_WORDS: dict[str, tuple[str, ...]] = {
 _SECTION_WORDS = "|".join(
     sorted({re.escape(w) for ws in SECTION_WORDS.values() for w in ws}, key=len, reverse=True)
 )
+# The words that name a page before its number, by language ("p. 12", "S. 58", "pág. 3",
+# "стр. 4"). A source's paragraphs have no pages, so a page names no paragraph: a citation
+# with one cites its source alone (never the paragraph of the page's number). Lower case.
+PAGE_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("p.", "pp.", "page", "pages"),
+    "de": ("s.", "seite", "seiten"),
+    "es": ("pág.", "págs.", "página", "páginas"),
+    "it": ("pag.", "pagina", "pagine"),
+    "fr": ("page", "pages"),
+    "pt": ("pág.", "página", "páginas"),
+    "nl": ("blz.", "pagina"),
+    "pl": ("str.", "strona"),
+    "cs": ("str.", "strana"),
+    "ru": ("с.", "стр.", "страница"),
+    "uk": ("с.", "стор.", "сторінка"),
+    "el": ("σελ.", "σελίδα"),
+    "ro": ("pag.", "pagina"),
+    "hu": ("old.", "oldal"),
+    "sv": ("s.", "sida"),
+    "fi": ("s.", "sivu"),
+    "tr": ("s.", "sayfa"),
+}
+_PAGE_WORDS = "|".join(
+    sorted({re.escape(w) for ws in PAGE_WORDS.values() for w in ws}, key=len, reverse=True)
+)
 # Month names and their abbreviations: a month right before a year makes a date, no author
 _MONTH_NAMES = """january february march april may june july august september october november
     december jan feb mar apr jun jul aug sep sept oct nov dec januar jänner februar märz
@@ -75,7 +100,7 @@ _UNREAD_PLACE = (
 # "Art. 5 Abs. 2", "clause 12(b)", "p. 4", "pp. 4-5", "para 4", "¶4", "Seite 4", "Nr. 3";
 # ``_ANY_LOCATOR`` also one in words no table knows.
 _KNOWN_LOCATOR = (
-    rf"(?:§+\s*|¶\s*|(?:{_SECTION_WORDS}|p\.|pp\.|page|pages|seite|s\.|para\.?|"
+    rf"(?:§+\s*|¶\s*|(?:{_SECTION_WORDS}|(?<![^\W\d_])(?:{_PAGE_WORDS})|para\.?|"
     r"paragraph|abs\.|absatz|tz\.|rn\.|rz\.)\s*)"
     r"[\dIVXivx]+[a-z]?(?:[.\-–()\w]*\d*)*(?:\s*(?:abs\.|satz|lit\.|nr\.)\s*\w+)*\s*$"
 )
@@ -194,7 +219,7 @@ def names_a_source(name: str) -> bool:
 _SECTION_WORD = rf"§+|{_SECTION_WORDS}"
 _PARAGRAPH_WORD = r"¶|para\.?|paragraph|absatz|abs\.|tz\.|rn\.|rz\."
 _PLACE = LazyPattern(
-    rf"(?:(?P<section>{_SECTION_WORD})|(?P<paragraph>{_PARAGRAPH_WORD})|p\.|pp\.|pages?|seite|s\.)"
+    rf"(?:(?P<section>{_SECTION_WORD})|(?P<paragraph>{_PARAGRAPH_WORD})|{_PAGE_WORDS})"
     r"\s*(?P<number>\d+[a-z]?(?:\.\d+)*)",
     re.IGNORECASE,
 )

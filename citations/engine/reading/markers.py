@@ -18,44 +18,34 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..text import LazyPattern, back, skip, trim
-from .locators import without_locator
+from .locators import PAGE_WORDS, without_locator
 
 # The words a citation writes before a paragraph's number, by language, as models write
-# them: a paragraph, and what models cite in its place (a page, a line, a clause's
-# subsection). ``PARAGRAPH_WORD`` is made of them; a word is written in lower case (its
-# first letter may be a capital), and one without a full stop may have one ("para.").
+# them: a paragraph, and what models cite in its place (a line, a clause's subsection; a
+# page is no paragraph: ``locators.PAGE_WORDS``). ``PARAGRAPH_WORD`` is made of them; a
+# word is written in lower case (its first letter may be a capital), and one without a
+# full stop may have one ("para.").
 PARAGRAPH_WORDS: dict[str, tuple[str, ...]] = {
     "signs": ("¶", "¶¶", "§", "§§"),
-    "en": (
-        "para",
-        "paras",
-        "paragraph",
-        "paragraphs",
-        "p.",
-        "pp.",
-        "page",
-        "pages",
-        "line",
-        "lines",
-    ),
-    "de": ("abs.", "absatz", "absätze", "s.", "seite", "seiten", "zeile", "zeilen"),
-    "es": ("párr.", "párrafo", "párrafos", "pág.", "págs.", "línea", "líneas"),
-    "it": ("par.", "paragrafo", "paragrafi", "comma", "commi", "pag.", "riga", "righe"),
+    "en": ("para", "paras", "paragraph", "paragraphs", "line", "lines"),
+    "de": ("abs.", "absatz", "absätze", "zeile", "zeilen"),
+    "es": ("párr.", "párrafo", "párrafos", "línea", "líneas"),
+    "it": ("par.", "paragrafo", "paragrafi", "comma", "commi", "riga", "righe"),
     "fr": ("al.", "alinéa", "alinéas", "paragraphe", "paragraphes", "ligne", "lignes"),
     "pt": ("parágrafo", "parágrafos", "linha", "linhas"),
-    "nl": ("alinea", "alinea's", "lid", "blz."),
-    "pl": ("ust.", "akapit", "akapity", "str.", "wiersz"),
-    "cs": ("odst.", "odstavec", "odstavce", "str.", "řádek"),
-    "ru": ("абз.", "абзац", "п.", "пункт", "с.", "стр.", "строка"),
+    "nl": ("alinea", "alinea's", "lid"),
+    "pl": ("ust.", "akapit", "akapity", "wiersz"),
+    "cs": ("odst.", "odstavec", "odstavce", "řádek"),
+    "ru": ("абз.", "абзац", "п.", "пункт", "строка"),
     "tr": ("paragraf", "paragraflar", "satır"),
     "sv": ("stycke", "st.", "rad"),
     "da": ("afsnit", "stk.", "stykke", "linje"),
     "no": ("avsnitt", "ledd", "linje"),
     "fi": ("kappale", "kpl.", "rivi"),
-    "uk": ("абзац", "стор.", "рядок"),
-    "el": ("παρ.", "παράγραφος", "σελ."),
-    "ro": ("alin.", "alineat", "alineatul", "pag.", "rândul"),
-    "hu": ("bek.", "bekezdés", "old."),
+    "uk": ("абзац", "рядок"),
+    "el": ("παρ.", "παράγραφος"),
+    "ro": ("alin.", "alineat", "alineatul", "rândul"),
+    "hu": ("bek.", "bekezdés"),
     "sk": ("ods.", "odsek", "riadok"),
     "ar": ("الفقرة", "فقرة"),
 }
@@ -137,6 +127,11 @@ MARKER_LABEL = rf"(?:{SOURCE_LABEL}|{SOURCE_WORD}[ \t]+(?={PARENTHESIZED_ID}))"
 SENTENCE_PART = r"(?:[ \t]*,?[ \t]*(?:[Ss]atz|[Ss]entences?|[Ss]ent\.)[ \t]*\d{1,9})"
 # Separators between the parts of a marker, full-width ones too ("（X1，第2段）").
 SEPARATOR = "[,;:†，；：、،]"
+# A page after a source id or its paragraph ("D2, p. 12", "D1 ¶4, S. 58", "S1 pp. 3-4"):
+# read, so the citation is whole, and dropped, so it never stands for a paragraph.
+PAGE_WORD = _words(PAGE_WORDS)
+PAGE_PLACE = rf"""(?:[ \t]*{SEPARATOR}?[ \t]*{PAGE_WORD}[ \t]*\d{{1,9}}
+    (?:[ \t]*[-–][ \t]*\d{{1,9}})?)"""
 
 
 # A further paragraph after the first: "-4", ", ¶5", "& 7"; "-L5" as ChatGPT writes lines.
@@ -144,7 +139,7 @@ MORE_PARAGRAPH = rf"[ \t]*[-–,;&、][ \t]*(?:{PARAGRAPH_LEAD}|(?<=[-–])L)?\d
 
 
 def _paragraphs(group: str) -> str:
-    """A marker's paragraph part ("¶3", ", p. 3", ":3" or "#3" after an id ending in a digit,
+    """A marker's paragraph part ("¶3", ", para. 3", ":3" or "#3" after an id ending in a digit,
     "¶3-4",
     "†¶3" and "†L3-L5" in ChatGPT's "【D0†¶3】"),
     the first number captured as ``group`` and the numbers after it as ``group_more`` (not
@@ -174,12 +169,13 @@ NOT_A_SOURCE = r"(?!(?:cite_start|cite_end|sic)(?![A-Za-z0-9_.-]))"
 def _citations(*, unread: bool = False) -> str:
     """One or more citations: the first cites, the others come along; with ``unread``, the
     first id may be followed by an ``UNREAD_PLACE`` (captured as ``unread``) when it has a
-    source id's shape (``shaped``)."""
+    source id's shape (``shaped``). A page before or after an id's paragraph is read and
+    names none (``D2, p. 12`` cites D2)."""
     place = _paragraphs("paragraph")
     if unread:
         place = rf"(?:{place}|(?(shaped)(?P<unread>{UNREAD_PLACE})|(?!)))"
-    return rf"""{NOT_A_SOURCE}(?P<ref>{SOURCE_ID}){place}?
-        (?:[ \t]*[,;，；、][ \t]*{SOURCE_ID}{_paragraphs("")}?)*"""
+    return rf"""{NOT_A_SOURCE}(?P<ref>{SOURCE_ID}){PAGE_PLACE}?{place}?{PAGE_PLACE}?
+        (?:[ \t]*[,;，；、][ \t]*{SOURCE_ID}{PAGE_PLACE}?{_paragraphs("")}?{PAGE_PLACE}?)*"""
 
 
 _CITATIONS = _citations()
@@ -213,11 +209,15 @@ BARE_CITATION = LazyPattern(
         {_citations(unread=True)}[ \t]*""",
     re.VERBOSE,
 )
-# A source named by its title or label, then a paragraph: "Procurement Policy, ¶1".
-NAMED_CITATION = LazyPattern(rf"[ \t]*(?P<ref>\S.*?){_paragraphs('paragraph')}[ \t]*", re.VERBOSE)
-# A paragraph number written on its own, in a paragraph field or column: 3, "¶3", "S. 3",
-# "para 3", "Abs. 3 Satz 1", "3.", "(3)", "[3]", "#3", "P3", "pt. 3", and more than one:
-# "3-4", "3, 4". Only where a paragraph is all there is: in other text "(3)" is text.
+# A source named by its title or label, then a paragraph or a page: "Procurement Policy,
+# ¶1", "Annual report 2024, p. 12" (the source alone).
+NAMED_CITATION = LazyPattern(
+    rf"[ \t]*(?P<ref>\S.*?)(?:{_paragraphs('paragraph')}|{PAGE_PLACE})[ \t]*", re.VERBOSE
+)
+# A paragraph number written on its own, in a paragraph field or column: 3, "¶3", "para 3",
+# "Abs. 3 Satz 1", "3.", "(3)", "[3]", "#3", "P3", "pt. 3", and more than one: "3-4", "3, 4"
+# (a page, "S. 3", is none). Only where a paragraph is all there is: in other text "(3)" is
+# text.
 PARAGRAPH_NUMBER = LazyPattern(
     rf"""\s*(?:(?P<paren>\()|(?P<bracket>\[))?\s*
         (?:(?:{PARAGRAPH_LEAD}|\#|p(?=\d)|pt\.?|pkt\.?|n[or]\.)\s*)?
@@ -362,6 +362,9 @@ _PARAGRAPH_ONLY = LazyPattern(
     rf"{PARAGRAPH_LEAD}(?P<number>\d{{1,9}})"
     rf"(?P<more>(?:[ \t]*[-–,;&、][ \t]*(?:{PARAGRAPH_LEAD})?\d{{1,9}})*){PARAGRAPH_TAIL}"
 )
+# a page written alone ("p. 12", "S. 58"): in words or a footnote, it names neither
+# a source nor a paragraph
+PAGE_ONLY = LazyPattern(PAGE_PLACE, re.VERBOSE)
 _HTML_TAG = LazyPattern(r"</?[A-Za-z][^<>\n]*>")
 MAX_NAME_WORDS = 8
 
@@ -373,7 +376,8 @@ def read_prose_citation(text: str, start: int, end: int) -> Marker | None:
     - a marker when it names a source id or follows a ``Source:`` label (``see D1 at ¶4``
       cites D1 ¶4, ``vgl. D1, Abs. 3``, ``Doc D1, ¶3``);
     - a paragraph alone (``¶3``, ``para. 4``): a ``named`` marker without a name, the
-      source to come from the context;
+      source to come from the context; a page alone (``p. 4``) the same without a
+      paragraph;
     - a name (``Lease Agreement, §4``, ``Lease 2019``): a ``named`` marker, which cites only
       if it names a known source (title or label), so prose read as a name costs nothing;
       only a name with a paragraph, or one that starts with a capital and has at most
@@ -384,6 +388,8 @@ def read_prose_citation(text: str, start: int, end: int) -> Marker | None:
     ...     return marker and (marker.ref, marker.paragraph, marker.named)
     >>> cites("see D1 at ¶ 4"), cites("¶3"), cites("Lease Agreement, §4"), cites("see below")
     (('D1', 4, False), ('', 3, True), ('Lease Agreement, §4', None, True), None)
+    >>> cites("S. 12"), cites("D2, p. 12")
+    (('', None, True), ('D2', None, False))
     """
     lead = _PROSE_LEAD.match(text, start, end)
     assert lead is not None  # every part is optional
@@ -406,6 +412,8 @@ def read_prose_citation(text: str, start: int, end: int) -> Marker | None:
             paragraphs=cited_paragraphs(number, found["more"]),
             named=True,
         )
+    if PAGE_ONLY.fullmatch(written):
+        return Marker(ref="", paragraph=None, url=None, start=start, end=end, named=True)
     name, labelled = without_label(written)
     if NAMED_CITATION.fullmatch(name) or (
         starts_a_name(name) and len(name.split()) <= MAX_NAME_WORDS
@@ -448,8 +456,10 @@ def without_label(name: str) -> tuple[str, bool]:
 def parse_paragraph(value: object) -> int | None:
     """A cited paragraph number from a value written on its own, or None when it is not one.
 
-    >>> [parse_paragraph(v) for v in (3, "3", "¶3", "S. 3", "p. 12", "0", "three", True, 2.0)]
-    [3, 3, 3, 3, 12, None, None, None, None]
+    >>> [parse_paragraph(v) for v in (3, "3", "¶3", "para 3", "0", "three", True, 2.0)]
+    [3, 3, 3, 3, None, None, None, None]
+    >>> parse_paragraph("S. 3"), parse_paragraph("p. 12")  # a page is no paragraph
+    (None, None)
     >>> [parse_paragraph(v) for v in ("3.", "(3)", "#3", "P3", "Abs. 3 Satz 1", "3.5", "(3")]
     [3, 3, 3, 3, 3, None, None]
     """
@@ -517,12 +527,19 @@ def footnote_label(found: re.Match[str]) -> str:
 
 
 def footnote_citation(text: str, found: re.Match[str]) -> Marker | None:
-    """The citation a footnote definition (a ``FOOTNOTE_DEFINITION`` match) holds. A
+    """The citation a footnote definition (a ``FOOTNOTE_DEFINITION`` match) holds: all of
+    it, or the citation it opens with before a description (``leading_citation``). A
     markdown footnote (``[^1]: …``, ``[1]: …``) that reads as no citation cites its text as
     written (verification resolves a title or label, else finds no such source). A bare
     ``[1] …``, ``¹ …`` or ``1. …`` line (a reference list's) holds a citation, or a name
     as ``read_prose_citation`` reads one, or a URL: a ``named`` marker, which cites only
     when it is a known source's title, label or URL; anything else is prose.
+
+    A footnote's label that is a name (``[^D2]``, ``[^report]``, not ``[^1]``) may name the
+    source too: where the definition names one only by a name (a title, a description)
+    the label and that name are the reference's parts (``D2 – Annual report``), which
+    name the one source they name (``source_names.resolve_source``); a definition that is
+    empty or a page alone leaves the label, a ``named`` marker, to name it.
 
     >>> def cites(line):
     ...     marker = footnote_citation(line, FOOTNOTE_DEFINITION.match(line))
@@ -533,19 +550,70 @@ def footnote_citation(text: str, found: re.Match[str]) -> Marker | None:
     (('Email from Anna of 3 May', None), None)
     >>> cites("³ News article Harbor Point"), cites("[3] <https://example.com/hp>")
     (('News article Harbor Point', None), ('https://example.com/hp', None))
+    >>> cites("[^3]: D2 ¶4 — Annual report 2024, p. 12"), cites("[^3]: [D2, ¶4] Annual report")
+    (('D2', 4), ('D2', 4))
+    >>> cites("[^D2]: Annual report 2024, p. 12"), cites("[^D2]: S. 12"), cites("[^1]: p. 12")
+    (('D2 – Annual report 2024', None), ('D2', None), None)
     """
     start, end = found.span("citation")
-    if start == end:
-        return None
-    marker = read_citation(text, start, end)
+    label = found["label"] if found["label"] and not found["label"].isdigit() else ""
+    if start == end or PAGE_ONLY.fullmatch(text, start, end):
+        return (
+            Marker(ref=label, paragraph=None, url=None, start=start, end=end, named=True)
+            if label
+            else None
+        )
+    marker = read_citation(text, start, end, shaped_only=True) or leading_citation(
+        text, start, end, shaped_only=True
+    )
     if marker is not None:
         return marker
-    if found["label"] or found["colon"]:
-        return Marker(ref=text[start:end], paragraph=None, url=None, start=start, end=end)
+    marker = leading_citation(text, start, end) or read_citation(text, start, end)
+    if marker is None and (found["label"] or found["colon"]):
+        marker = Marker(ref=text[start:end], paragraph=None, url=None, start=start, end=end)
+    if marker is not None:
+        return replace(marker, ref=f"{label} – {marker.ref}") if label else marker
     if (url := URL.fullmatch(text, start, end)) is not None:
         return Marker(ref=url["url"], paragraph=None, url=None, start=start, end=end, named=True)
     name = read_prose_citation(text, start, end)
     return name if name is not None and name.ref else None
+
+
+# Where a footnote's description may start after its citation: a dash or bar between
+# spaces, an opening parenthesis, a punctuation mark before a space ("D2 ¶4 — Annual
+# report", "D2 ¶4 (Annual report)", "Source: D2. Annual report").
+DESCRIPTION_START = LazyPattern(r"[ \t]+(?:[—–―|]|-{1,2})(?:[ \t]|$)|[ \t]*[(（]|[,;:.][ \t]")
+MAX_CITATION_CHARS = 120  # a citation opening a definition is short; a description is not
+
+
+def leading_citation(
+    text: str, start: int, end: int, *, shaped_only: bool = False
+) -> Marker | None:
+    """The citation ``text[start:end]`` opens with before a description, as footnotes and
+    reference lists write one (``D2 ¶4 — Annual report 2024, p. 12``, ``[D2, ¶4] Annual
+    report``, ``Source: D2. Annual report``): a marker, or the longest stretch before a
+    ``DESCRIPTION_START`` that ``read_citation`` reads with ``shaped_only`` (an id with a
+    source id's shape, after a label or with a paragraph), without it only a name with a
+    paragraph (``Annual report, ¶4 — retrieved 2024``). The description names nothing.
+
+    >>> def opens(written, **shape):
+    ...     marker = leading_citation(written, 0, len(written), **shape)
+    ...     return marker and (marker.ref, marker.paragraph)
+    >>> opens("D2 ¶4 — Annual report 2024, p. 12"), opens("[D2, ¶4] Annual report")
+    (('D2', 4), ('D2', 4))
+    >>> opens("Annual report, ¶4 — retrieved"), opens("Smith, Title", shaped_only=True)
+    (('Annual report', 4), None)
+    """
+    limit = min(end, start + MAX_CITATION_CHARS)
+    cuts = [found.start() for found in DESCRIPTION_START.finditer(text, start, limit)]
+    marker = find_marker(text, start, parenthesized=True)
+    if marker is not None and marker.end <= limit:
+        cuts.append(marker.end)
+    for cut in sorted(set(cuts), reverse=True):
+        cited = read_citation(text, start, cut, shaped_only=shaped_only)
+        if cited is not None and (shaped_only or cited.paragraph is not None):
+            return cited
+    return None
 
 
 _SUPERSCRIPT_TO_ASCII = str.maketrans(SUPERSCRIPT_DIGITS, "0123456789")

@@ -8,7 +8,7 @@ import re
 
 from ..text import LazyPattern
 from ..types import Source, Turn
-from .locators import REFERENCE_PARTS, author_year
+from .locators import REFERENCE_PARTS, author_year, without_locator
 
 
 def resolve_source(turn: Turn, reference: str, *, exact: bool = False) -> Source | None:
@@ -94,22 +94,25 @@ _TITLE_MARKS = " \t\"'“”„«»‹›「」『』*_"
 
 def _by_parts(turn: Turn, wanted: str) -> Source | None:
     """The one source a reference's parts name, as a reference definition or list writes
-    one ("[1]: Lease Agreement – Jane Doe", "[2] «Справочник» — https://…"): each part,
-    quotation marks aside, by id, label, title or URL; parts naming two sources name none.
+    one ("[1]: Lease Agreement – Jane Doe", "[2] «Справочник» — https://…", a footnote's
+    label and its description: "D2 – Annual report 2024, p. 12"): each part, quotation marks
+    and a locator at its end aside, as ``resolve_source`` reads a name; parts naming two
+    sources name none.
 
     >>> from citations.engine.types import SourceKind
     >>> turn = Turn((Source("D1", SourceKind.DOCUMENT, ("x",), title="Lease", url="https://a/l"),))
     >>> [getattr(_by_parts(turn, name), "id", None) for name in
     ...  ('"Lease" – Jane Doe', "Memo – https://a/l", "Memo – Jane Doe", "Lease")]
     ['D1', 'D1', None, None]
+    >>> [getattr(_by_parts(turn, name), "id", None) for name in
+    ...  ("fn – Source D1", "fn – Lease, p. 4", "D1 – Memo, p. 4")]
+    ['D1', 'D1', 'D1']
     """
-    parts = [part.strip(_TITLE_MARKS) for part in REFERENCE_PARTS.split(wanted)]
+    parts = [without_locator(part)[0].strip(_TITLE_MARKS) for part in REFERENCE_PARTS.split(wanted)]
     if len(parts) < 2:
         return None
     named = {
-        source.id
-        for part in parts
-        if part and (source := _named(turn, part) or _by_url(turn, part)) is not None
+        source.id for part in parts if part and (source := resolve_source(turn, part)) is not None
     }
     return turn.source(named.pop()) if len(named) == 1 else None
 

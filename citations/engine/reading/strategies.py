@@ -118,9 +118,12 @@ STRATEGIES: tuple[Strategy, ...] = (
         frozenset({Place.AFTER, Place.LAST_LINE, Place.NEXT_LINE}),
         cite_after.footnote,
         "a footnote reference after the quote (`[^1]`, `[1]`, `¹`, also after the sentence's "
-        "full stop) whose definition names the source: a citation, or a reference list's "
-        "title or URL (`[1] Lease Agreement`, `¹ https://…`, `1. Lease Agreement` below "
-        "the references), which cites when it names a known source",
+        "full stop) whose definition names the source: a citation, also one before a "
+        "description (`[^3]: D2 ¶4 — Annual report, p. 12`: the description names nothing, "
+        "its page no paragraph), or a reference list's title or URL (`[1] Lease Agreement`, "
+        "`¹ https://…`, `1. Lease Agreement` below the references), which cites when it "
+        "names a known source; a label that is a name (`[^D2]`, `[^report]`) names the "
+        "source with what its definition names",
         (
             ('The lease says "rent is due monthly"[^1].\n\n[^1]: D1 ¶2', "D1", 2),
             ('The lease says "rent is due monthly".[^2]\n\n[^2]: D1, ¶2', "D1", 2),
@@ -132,6 +135,11 @@ STRATEGIES: tuple[Strategy, ...] = (
             ),
             ("> Rent is due monthly.[^1]\n\n[^1]: D1 ¶2", "D1", 2),
             ("> Rent is due monthly.\n\n[^1]\n\n[^1]: D1 ¶2", "D1", 2),
+            (
+                'The lease says "rent is due monthly"[^3].\n\n[^3]: D1 ¶2 — Lease 2024, p. 12',
+                "D1",
+                2,
+            ),
         ),
     ),
     Strategy(
@@ -141,13 +149,15 @@ STRATEGIES: tuple[Strategy, ...] = (
         cite_after.numbered_reference,
         "a number no footnote defines (`[3]`, `[1][2]`, Perplexity's style; Copilot's "
         "`[^3^]`, Gemini's `[cite: 3]`, a superscript `³`): it names the source labelled "
-        "with that number, when exactly one is",
+        "with that number, when exactly one is; a footnote label no definition explains "
+        "(`[^D2]`, `[^report]`) names the source of that id, label or title",
         (
             ('The lease says "rent is due monthly" [3].', "3", None),
             ('The lease says "rent is due monthly"[^3^].', "3", None),
             ('The lease says "rent is due monthly" [cite: 3].', "3", None),
             ("> Rent is due monthly. [3]", "3", None),
             ("> Rent is due monthly.\n[3]", "3", None),
+            ('The lease says "rent is due monthly"[^D1].', "D1", None),
         ),
     ),
     Strategy(
