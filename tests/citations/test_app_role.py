@@ -151,6 +151,7 @@ NO_PRIVILEGE = "permission denied"
         ("UPDATE reviews_reviewdecision SET comment = 'fine'", REFUSED, errors.RestrictViolation),
         ("DELETE FROM reviews_reviewdecision", REFUSED, errors.RestrictViolation),
         ("TRUNCATE reviews_reviewdecision", NO_PRIVILEGE, errors.InsufficientPrivilege),
+        ("TRUNCATE reviews_quoteverdict", NO_PRIVILEGE, errors.InsufficientPrivilege),
         # A parent's TRUNCATE would take the trail with it.
         ("TRUNCATE reviews_assessment CASCADE", NO_PRIVILEGE, errors.InsufficientPrivilege),
         (
@@ -199,6 +200,7 @@ def test_the_app_role_cannot_undo_the_audit_trail_issue_30_6(deployed, statement
     [
         "TRUNCATE reviews_correction",
         "TRUNCATE reviews_reviewdecision",
+        "TRUNCATE reviews_quoteverdict",
         "TRUNCATE reviews_assessment CASCADE",
     ],
 )
