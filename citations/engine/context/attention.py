@@ -112,21 +112,20 @@ def _signalled(text: str, signals: Signals, side: str, edge_figure: bool) -> lis
             text[tokens[at][2] :] if side == "before" else text[: tokens[at][1]]
         )
     }
-    for kind in KINDS:
-        starts = _phrase_starts(signals.kinds[kind])
-        opening = _phrase_starts(signals.opening.get(kind, ()))
-        for at in order:
-            size = _phrase_at(words, at, starts.get(words[at], ())) or (
-                _phrase_at(words, at, opening.get(words[at], ())) if at in opens else 0
-            )
-            counts = kind == "count" and (
-                _counts(words[at], figures)
-                or (edge_figure and at in beside and words[at].isdecimal())
-            )
-            if size or counts:
-                found[kind] = _clause(text, tokens[at][1], tokens[at + max(size, 1) - 1][2])
-                break
-    return list(found.items())
+    starts = _starts_of(signals)
+    for at in order:  # nearest the quote first: each kind's nearest signal
+        word = words[at]
+        for kind, phrases, opening_only in starts.get(word, ()):
+            if kind in found or (opening_only and at not in opens):
+                continue
+            size = _phrase_at(words, at, phrases)
+            if size:
+                found[kind] = _clause(text, tokens[at][1], tokens[at + size - 1][2])
+        if "count" not in found and (
+            _counts(word, figures) or (edge_figure and at in beside and word.isdecimal())
+        ):
+            found["count"] = _clause(text, tokens[at][1], tokens[at][2])
+    return [(kind, found[kind]) for kind in KINDS if kind in found]
 
 
 def _governing(text: str, signals: Signals) -> str | None:
@@ -153,7 +152,22 @@ def _counts(word: str, figures: int) -> bool:
     return number_value(word) is not None
 
 
-@lru_cache(maxsize=512)
+# a word's phrases: (kind, its phrases starting with the word, longest first, opening-only)
+_Starts = dict[str, tuple[tuple[str, tuple[tuple[str, ...], ...], bool], ...]]
+
+
+@lru_cache(maxsize=64)
+def _starts_of(signals: Signals) -> _Starts:
+    """A language's phrases by their first word, every kind's, the opening-only ones after
+    the others; once per language (``Signals`` hash by identity: no hashing of the lists)."""
+    starts: dict[str, list[tuple[str, tuple[tuple[str, ...], ...], bool]]] = {}
+    for opening_only, phrases_of in ((False, signals.kinds), (True, signals.opening)):
+        for kind in KINDS:
+            for word, phrases in _phrase_starts(phrases_of.get(kind, ())).items():
+                starts.setdefault(word, []).append((kind, phrases, opening_only))
+    return {word: tuple(entries) for word, entries in starts.items()}
+
+
 def _phrase_starts(
     phrases: tuple[tuple[str, ...], ...],
 ) -> dict[str, tuple[tuple[str, ...], ...]]:

@@ -539,7 +539,11 @@ def places(folded: str, searcher: PreparedSource, *, sentence_start: bool = Fals
         )
         if place in aligned:
             same = aligned[place]
-            candidate = same and replace(same, span=replace(same.span, paragraph=home + 1))
+            candidate = same and replace(
+                same,
+                span=replace(same.span, paragraph=home + 1),
+                reach=same.reach and replace(same.reach, paragraph=home + 1),
+            )
         else:
             candidate = aligned[place] = _place(
                 folded,

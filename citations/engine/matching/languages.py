@@ -90,10 +90,7 @@ def language_of(text: str) -> str | None:
     for language, script in _SCRIPTS:
         if len(script.findall(sample)) * 4 > len(sample):
             return language
-    hits = Counter[str]()
-    for word in _WORD.findall(sample.lower()):  # the words listed need no other fold
-        hits.update(_WEIGHTS.get(word, {}))
-    ranked = hits.most_common(2)
+    ranked = _ranked(sample)
     if not ranked or ranked[0][1] < _MIN_HITS:
         return None
     best, count = ranked[0]
@@ -101,20 +98,15 @@ def language_of(text: str) -> str | None:
     return best if count >= _MARGIN * runner_up else None
 
 
-def likely_language(text: str) -> str | None:
-    """The language whose commonest words ``text`` holds most of, however few (None on a
-    tie or none): for a text too short for ``language_of`` to be sure of.
-
-    >>> likely_language("Le bailleur a accepté la demande des locataires."), likely_language("OK.")
-    ('fr', None)
-    """
-    hits = Counter[str]()
-    for word in _WORD.findall(text[:_SAMPLE].lower()):
-        hits.update(_WEIGHTS.get(word, {}))
-    ranked = hits.most_common(2)
-    if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
-        return None
-    return ranked[0][0]
+def _ranked(sample: str) -> list[tuple[str, float]]:
+    """The two languages with the largest share of the listed words of ``sample``, largest
+    first: every distinct word counted once with its occurrences (a long sample repeats its
+    common words)."""
+    hits: dict[str, float] = {}
+    for word, times in Counter(_WORD.findall(sample.lower())).items():
+        for language, weight in _WEIGHTS.get(word, {}).items():  # listed words need no fold
+            hits[language] = hits.get(language, 0.0) + weight * times
+    return sorted(hits.items(), key=lambda hit: -hit[1])[:2]
 
 
 def paragraph_language(prepared: PreparedSource, index: int) -> str | None:

@@ -193,11 +193,6 @@ NEGATIONS_BY_LANGUAGE = _by_language(
     ko="안 아니",
 )
 NEGATIONS = _union(NEGATIONS_BY_LANGUAGE)
-# Negations that are prepositions ("ohne triftigen Grund", "without consent"): what they
-# negate is the phrase after them, which ends with its list item at the latest
-ABSENCE_PREPOSITIONS = _words(
-    "without ohne sans sin senza sem zonder utan uden uten bez без χωρίς fără tanpa sense"
-)
 NEGATION_PREFIXES = ("않", "없", "못")  # Korean negation is part of the verb: 않았습니다
 MODALS = _words(
     """must may might shall should can could required optional mandatory
@@ -289,20 +284,12 @@ ONLY_BY_LANGUAGE = _by_language(
     sk="len iba výlučne jedine",
     sl="samo zgolj izključno",
 )
-ONLY_WORDS = _union(ONLY_BY_LANGUAGE)
 LIMITING_BY_LANGUAGE = {
     language: NEGATIONS_BY_LANGUAGE.get(language, frozenset())
     | ONLY_BY_LANGUAGE.get(language, frozenset())
     for language in NEGATIONS_BY_LANGUAGE.keys() | ONLY_BY_LANGUAGE.keys()
 }
 LIMITING_WORDS = _union(LIMITING_BY_LANGUAGE)
-# Negations that determine a noun ("No tenant may …", "Kein Mitglied darf …"): they negate
-# the clause the noun is the subject of, so they reach a quote a few words on
-NEGATING_DETERMINERS = _words(
-    """no neither kein keine keinen keinem keiner keines aucun aucune nul nulle ningún
-    ninguno ninguna nessun nessuno nessuna nenhum nenhuma geen ingen inget intet żaden
-    żadna żadne žádný žádná žádné niciun nicio"""
-)
 # Determiners that say almost none of what they determine ("Few patients reported …",
 # "Kaum ein Mitglied …"): a quote starting after one states the opposite
 FEW_BY_LANGUAGE = _by_language(
@@ -320,68 +307,8 @@ FEW_DETERMINERS = _union(FEW_BY_LANGUAGE)
 # Words of quantity whose sense an article before them turns: "few" (almost none) and "a
 # few" (some), "wenig" and "ein wenig", "peu" and "un peu"
 ARTICLE_TURNED = _words("few little wenig peu poco poca pocos pocas pouco pouca weinig")
-# Words that take a part of what follows their "of" ("two of |the sites", "most of |the
-# members", "la plupart des |membres"): a quote starting after the "of" states it of all.
-# Not "part", which says membership ("part of |the Deutsche Bank group")
-PARTITIVE_QUANTIFIERS = _words(
-    """some many most few several half majority minority portion share percent einige viele
-    meisten wenige mehrere hälfte mehrheit minderheit anteil prozent certains certaines
-    plusieurs plupart moitié majorité minorité beaucoup peu algunos algunas muchos muchas
-    varios varias mayoría minoría mitad alcuni alcune molti molte diversi maggioranza
-    minoranza metà alguns algumas muitos muitas vários várias maioria minoria metade sommige
-    veel meeste enkele helft meerderheid minderheid"""
-)
-# The beginnings of words that name a permission ("consent", "Zustimmung", "zgoda"); of the
-# nouns that name a condition ("pod warunkiem"), and of the words that make a permission
-# stricter ("prior written consent")
-PERMISSION_STEMS = tuple(
-    sorted(
-        _words(
-            """consent approv permission authori zustimm genehmig erlaubnis einwillig absprache
-    einverständnis freigabe accord autoris approbation autoriza consentim aprobaci permiso
-    autorizza consenso approvazion permesso consentimento aprovaç permissão toestemming
-    goedkeuring zgod zezwol souhlas povolen согласи разрешени погоджен згод дозвол godkänn
-    tillstånd samtyck godkend tilladelse samtykke godkjenn tillatelse έγκρισ συναίνεσ άδει
-    engedély jóváhagy hozzájárul acordul aprobar consimțăm persetujuan izin onay אישור הסכמה
-    موافقة إذن अनुमति स्वीकृति"""
-        )
-    )
-)
-# Words that begin like a permission and are none ("according" of French "accord")
-NOT_PERMISSIONS = _words("according accordingly accordance")
-_CONDITION_NOUN_STEMS = _words(
-    """condition bedingung condición condizion condiç voorwaarde warunk podmín услови умов
-    villkor betingelse προϋπόθεσ feltétel condiți syarat şart koşul בתנאי بشرط शर्त"""
-)
-_STRICTER_STEMS = _words(
-    """prior written subject vorherig schriftlich préalable écrit previa previo escrit
-    scritt prévi schriftelijk pisemn uprzedn písemn předchoz письменн предварительн
-    письмов попередн skriftlig γραπτ írásos tertulis yazılı"""
-)
-# Words that make a permission or duty conditional ("mit Zustimmung der Führungskraft", "with
-# the prior written consent of", "pod warunkiem"): an omission may not hide one, however few
-# function words stand around it
-CONDITION_STEMS = tuple(sorted({*PERMISSION_STEMS, *_CONDITION_NOUN_STEMS, *_STRICTER_STEMS}))
-# Prepositions that open a phrase of permission or condition ("With the consent of the
-# landlord, |the tenant may …", "Sous réserve de l'accord …"): the clause after it holds
-# only under it
-CONDITIONING_PREPOSITIONS = _words(
-    """with without upon on subject mit ohne vorbehaltlich avec sans sous con sin com sem
-    met zonder z za pod bez за с без med utan uden uten με χωρίς cu fără dengan tanpa under
-    unter"""
-)
-# What opens a clause that a verb of saying, knowing or denying governs ("denied that |…")
-COMPLEMENTIZERS = _words(
-    "that whether dass ob que che dat att że že că hogy että bahwa что ότι πως כי ש أن بأن कि"
-)
-# Arabic and Hebrew write "and", "so", "with", "to", "as", "from", "that" and "the" as one
-# letter joined to the next word: "وإذا" is "and if", "ואם" "and if", "ולא" "and not"
-PROCLITICS = frozenset("وفبلكוהבכלמש")
 # The "that" Hebrew writes so ("שהשוכר": that the tenant)
 JOINED_COMPLEMENTIZERS = frozenset("ש")
-# Negations of a command alone, which govern no "that" clause of a statement; spelled as
-# a noun that does ("समिति का मत है कि …": the committee's opinion is that …)
-COMMAND_NEGATIONS = _words("मत")
 # Verbs that deny or doubt the clause after them ("The company denied that |data was sold"):
 # a quote of that clause alone asserts what the source denies
 DENIALS_BY_LANGUAGE = _by_language(
@@ -428,28 +355,6 @@ PROHIBITIONS = _words(
     vietata esclude proíbe proíbem proibido proibida verbiedt verbieden verboden zakazuje
     zakazane zabrania"""
 )
-# Phrases that restrict or condition what comes before them ("…, es sei denn, der
-# Vermieter widerspricht"): a full stop put before them hides the restriction
-RESTRICTING_PHRASES = _phrases(
-    """es sei denn, subject to, provided that, on condition that, mits, purché, à moins que,
-    a menos que, tenzij, salvo que, a condizione che, à condition que, desde que,
-    unter der bedingung, pod warunkiem, förutsatt att, при условии, dengan syarat,
-    s výjimkou, z wyjątkiem, за исключением, with the exception of, other than, except for,
-    as long as, so long as, solange, tant que, siempre y cuando, finché, zolang, så länge,
-    sürece, 다만"""
-)
-# A negation that only widens what follows ("nicht nur", "not only", "nicht zuletzt") or
-# affirms it ("no doubt that", "not surprising that")
-WIDENING_NEGATIONS = _phrases(
-    """nicht nur, not only, not just, not least, nicht zuletzt, non seulement, pas seulement,
-    no solo, no sólo, non solo, niet alleen, não só, não apenas, no doubt, without doubt,
-    not surprising, not surprisingly, kein zweifel, keinen zweifel, ohne zweifel,
-    nicht überraschend, nicht verwunderlich, sans doute, aucun doute, pas surprenant,
-    sin duda, no cabe duda, no sorprende, senza dubbio, nessun dubbio, non sorprende,
-    sem dúvida, nenhuma dúvida, não surpreende, zonder twijfel, geen twijfel,
-    niet verrassend, no secret, kein geheimnis, pas un secret, ningún secreto, nessun segreto,
-    nenhum segredo, geen geheim"""
-)
 # Abbreviations whose full stop ends no sentence ("Nr. 5", "gem. § 5", "Art. 3 GG")
 ABBREVIATIONS = _words(
     """nr no art abs bzw vgl ca etc usw ggf evtl inkl ff dr mr mrs ms st sec sect gem lit bd
@@ -479,53 +384,6 @@ BOUND_PHRASES = _phrases(
     cel puțin, cel mult, en az, en fazla, en çok, paling sedikit, paling banyak, lebih dari,
     kurang dari, το πολύ, πάνω από, több mint, kevesebb mint, mer än, mindre än, mere end,
     mindre end, mer enn, mindre enn, upp till, op til, opp til, do wysokości"""
-)
-# Words that open the condition under which a clause holds, all in one sense ("if", "when",
-# "provided"): an answer may say one for another; never for "unless", "except", "otherwise"
-IF_CONDITIONS = _words(
-    """if when whenever where provided providing should wenn falls sofern soweit sobald
-    si lorsque lorsqu quand se qualora cuando caso indien als wanneer mits om ifall när
-    hvis dersom når jos mikäli jeśli jeżeli gdy pokud jestliže když dacă eğer şayet jika
-    apabila bila kalau если когда якщо коли ако ha amennyiben nếu khi αν εάν εφόσον όταν אם
-    إذا لو अगर यदि"""
-)
-# Bounds and time limits a sentence may go on with right after the words a quote stops at
-# ("may not sublet the flat |until 2026", "500 euros |at most"): a full stop put there drops
-# them; further on, in a clause of its own, they bound something else
-TRAILING_BOUNDS = _phrases(
-    """until, till, at most, at least, per year, per month, in part, partly, partially,
-    höchstens, mindestens, teilweise, bis, au plus, au moins, en partie, jusqu, частично"""
-)
-# What attributes a clause when it follows it ("The company sold the data|, according to
-# the newspaper."): a full stop put before it states as fact what the source reports. Not a
-# word of another sense there ("laut": loud, "secondo": second, "theo": follow, "según lo
-# previsto", a relative "podle kterého")
-TRAILING_ATTRIBUTIONS = _phrases(
-    """according to, as reported by, reportedly, allegedly, supposedly, zufolge, angeblich,
-    selon, d'après, prétendument, de acuerdo con, supuestamente, presumibilmente,
-    de acordo com, alegadamente, naar verluidt, według, zgodnie z, rzekomo, údajně, enligt,
-    ifølge, согласно, по словам, по данным, якобы, за словами, згідно з, нібито, menurut,
-    σύμφωνα με, δήθεν, állítólag, iddiaya göre, بحسب, وفقا, על פי, לכאורה"""
-)
-# Verbs of saying that close a sentence with its source ("The company sold the data|,
-# police said."): a full stop put before a short clause of one states as fact what the
-# source reports
-REPORTING_VERBS = _words(
-    """said says say reported claimed alleged alleges stated wrote writes told added sagte sagt
-    sagten berichtet berichtete berichten schreibt schrieb erklärte hieß rapporte rapportent
-    affirme affirment écrit déclare dit informó informa dijo afirmó escribe riporta riferisce
-    scrive informou disse afirmou escreve meldt meldde zei schrijft aldus podaje podał napisał
-    pisze сообщает сообщил пишет заявил сообщили повідомляє повідомив пише заявив kertoo kertoi
-    írja írta közölte scrie relatează kata ujar"""
-)
-# What an attribution names when it says "as planned" ("according to plan", "zgodnie z
-# planem", "selon le calendrier prévu"): no source of the claim. Not a document that may
-# be one ("according to the plans", "the programme", "the forecast")
-PLAN_WORDS = _words(
-    """plan planned schedule scheduled calendar timetable zeitplan planmäßig prévu calendrier
-    calendario calendário previsto prevista planeado planificado programado cronograma
-    planejado planem planu harmonogramem harmonogramu плану планом графику графіком
-    planului suunnitelman suunnitelmaa terv tervezett"""
 )
 # What opens a sentence by conditioning, hedging or attributing its main clause: a quote of
 # the main clause alone states as fact what the source supposes, reports or qualifies
@@ -691,51 +549,6 @@ UNSPACED_LIMITING = (
     "มิ",
     "เฉพาะ",
     "ບໍ່",
-)
-# What negates the word it is written after in Japanese ("負わない": "does not bear",
-# "承諾なく": "without consent", "譲渡してはならない": "must not transfer"); a quote that stops
-# right before one says the opposite
-# What opens a sentence of a script without spaces by conditioning, excepting or
-# attributing its main clause (如果: if, 除非: unless, 根据: according to, もし: if)
-UNSPACED_OPENERS = (
-    "如果",
-    "假如",
-    "除非",
-    "只要",
-    "只有",
-    "根据",
-    "根據",
-    "据",
-    "據",
-    "一旦",
-    "倘若",
-    "假使",
-    "若是",
-    "要是",
-    "未经",
-    "未經",
-    "若",
-    "倘",
-    "もし",
-    "仮に",
-    "万一",
-)
-# Words that begin like an opener and are none (若干: several, 据此: accordingly)
-UNSPACED_NOT_OPENERS = ("若干", "据此", "據此")
-# What opens the clause after a full stop a quote puts where the sentence goes on, in
-# scripts without spaces: a condition, exception or restriction ("，除非…", "、ただし…")
-UNSPACED_RESTRICTING = (*UNSPACED_OPENERS, "但", "ただし", "但し", "除了", "前提是", "条件是")
-# What closes a clause as a condition where a language marks it at the clause's end
-# ("賃借人が同意した場合、": if the tenant agrees; "동의하면": if they agree; "同意的话，": if
-# they agree): a quote of what follows in the sentence states as fact what the source supposes
-CONDITIONAL_ENDINGS = (
-    *("場合", "場合は", "場合には", "場合に限り", "場合において", "場合を除き", "ときは", "時は"),
-    *("限り", "を条件として", "によると", "によれば", "ならば", "なら", "たら", "れば"),
-    "ければ",
-    *("的话", "的話", "的情况下", "的情況下", "的前提下"),
-    # Korean: a verb's conditional endings, not every word ending in 면 ("서면": written)
-    *("하면", "으면", "다면", "이라면", "되면", "않으면", "없으면", "있으면", "려면"),
-    *("경우", "경우에", "경우에는", "경우에만", "조건으로", "해야"),
 )
 UNSPACED_NEGATING_ENDINGS = (
     "ない",
@@ -918,10 +731,6 @@ CONTRACTIONS = {
         "ao": "a o",
     }.items()
 }
-# Prefixes that make a word name another party or thing ("Vermieter"/"Mieter",
-# "subcontractor"/"contractor", "copropriétaire"/"propriétaire"): a quote cut right after
-# one names the other
-PARTY_PREFIXES = _words("sub co ko ver unter ober vice vize ex contra counter haupt neben")
 # Endings that inflect a word without making another one ("massenhaft", "massenhafte",
 # "contract", "contracts"): not an agent's ending ("empleado", "empleador"; "employé",
 # "employeur"), which names another party
