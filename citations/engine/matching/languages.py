@@ -68,6 +68,7 @@ _SCRIPTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ar", re.compile("[\u0600-\u06ff]")),
     ("hi", re.compile("[\u0900-\u097f]")),
 )
+_ANY_SCRIPT = re.compile("[" + "".join(script.pattern[1:-1] for _, script in _SCRIPTS) + "]")
 # Every language's commonest words: no number word may be one ("to" is two in Danish)
 COMMON_WORDS = frozenset().union(*_FUNCTION_WORDS.values())
 # A word listed for several languages tells each of them less ("la": French, Spanish, Italian)
@@ -87,9 +88,10 @@ _MARGIN = 1.5  # the best language's hits over the runner-up's
 def language_of(text: str) -> str | None:
     """The language ``text`` is written in, or None when that is not clear."""
     sample = text[:_SAMPLE]
-    for language, script in _SCRIPTS:
-        if len(script.findall(sample)) * 4 > len(sample):
-            return language
+    if len(_ANY_SCRIPT.findall(sample)) * 4 > len(sample):  # one scan for the usual case
+        for language, script in _SCRIPTS:
+            if len(script.findall(sample)) * 4 > len(sample):
+                return language
     ranked = _ranked(sample)
     if not ranked or ranked[0][1] < _MIN_HITS:
         return None
@@ -103,8 +105,10 @@ def _ranked(sample: str) -> list[tuple[str, float]]:
     first: every distinct word counted once with its occurrences (a long sample repeats its
     common words)."""
     hits: dict[str, float] = {}
-    for word, times in Counter(_WORD.findall(sample.lower())).items():
-        for language, weight in _WEIGHTS.get(word, {}).items():  # listed words need no fold
+    counts = Counter(_WORD.findall(sample.lower()))
+    for word in sorted(counts.keys() & _WEIGHTS.keys()):  # listed words need no other fold
+        times = counts[word]
+        for language, weight in _WEIGHTS[word].items():
             hits[language] = hits.get(language, 0.0) + weight * times
     return sorted(hits.items(), key=lambda hit: -hit[1])[:2]
 
