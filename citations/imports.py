@@ -51,6 +51,8 @@ def bundle_import(
 ) -> ImportResult:
     """Validate and store one bundle as ``owner``'s. Raises ``BundleError`` (bad input) or
     ``BundleConflict`` (the owner's same id, other content); in both cases nothing is written.
+    The response is not read here (a request must not wait for the reader): verification
+    reads it and ends ``failed``, the limit named, when it holds too many or too long quotes.
     Another owner's bundle under the same id is not looked at: the id is new for this one.
     ``on_store`` is called with a new verification inside the storing transaction: what it
     writes commits with it or not at all (``reviews.imports`` opens it for review so).
@@ -59,7 +61,8 @@ def bundle_import(
     commits (never for a rolled-back import). ``enqueue_verification=False``: the caller
     verifies in-process instead (``import_bundle --wait``)."""
     data = raw if isinstance(raw, dict) else decode_bundle(raw, max_bytes=max_bytes)
-    bundle = load_bundle(data)
+    # Checks that cost one pass only: reading the response is the worker's (issue 30).
+    bundle = load_bundle(data, read_response=False)
     digest = bundle_digest(data)
     existing = Verification.objects.filter(owner=owner, bundle_id=bundle.id).first()
     if existing is not None:

@@ -241,6 +241,12 @@ class Quote(models.Model):
         help_text="Why a reviewer should look although the status stands (the report's "
         "'attention').",
     )
+    page_diff = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The word diff the reviewer's page shows, computed once with the results "
+        "(citations.diffs.quote_page_diff): a correction's change, a hint's differences.",
+    )
 
     class Meta:
         ordering = ["assessment", "n"]

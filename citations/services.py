@@ -47,7 +47,16 @@ from django.utils import timezone
 
 from citations import storage
 from citations.bundles import engine_bundle
-from citations.engine import Bundle, Report, VerificationStatus, report_to_dict, verify_bundle
+from citations.diffs import quote_page_diff
+from citations.engine import (
+    Bundle,
+    QuoteLimitExceeded,
+    Report,
+    VerificationStatus,
+    check_quote_limits,
+    report_to_dict,
+    verify_bundle,
+)
 from citations.engine.writing.layout import layout_to_dict
 from citations.models import SweepRun, Verification, VerificationState
 from citations.state_graph import StateGraph, transition
@@ -177,6 +186,9 @@ def assessment_verify(*, assessment_id: int, budget_seconds: float | None = None
             sources = turn_sources(claim.assessment.turn_id)
             bundle = engine_bundle(claim.assessment, sources)
             engine_started = time.process_time()
+            # The web app took the bundle without reading its response (issue 30): the
+            # quotes' number and length are checked here, where it is read.
+            check_quote_limits(bundle)
             report = verify_bundle(bundle)
             engine_cpu = time.process_time() - engine_started
             _pause_inside_claim()
@@ -197,6 +209,15 @@ def assessment_verify(*, assessment_id: int, budget_seconds: float | None = None
         )
         logger.error("assessment %s: %s", assessment_id, error)
         _fail_after_interruption(claim, error)
+        return VerifyOutcome.FAILED
+    except QuoteLimitExceeded as exc:
+        # Terminal: the same response holds as many quotes next time. Nothing was stored.
+        error = (
+            f"the response is beyond the limit {exc.limit!r}: {exc.field}: {exc.message}; "
+            "nothing was verified"
+        )
+        logger.warning("assessment %s: %s", assessment_id, error)
+        assessment_fail(assessment_id=assessment_id, error=error, claim=claim)
         return VerifyOutcome.FAILED
     except TRANSIENT_DB_ERRORS:
         _release_quietly(claim)
@@ -433,6 +454,9 @@ def assessment_store_results(
     ``source_ids`` maps the bundle's source keys to their rows (loaded with the bundle).
     Quote rows are keyed (assessment, n) and updated in place, so corrections of earlier runs
     keep pointing at them; each changed field gets one ``Correction`` for this run."""
+    # Computed before the transaction takes the row's lock: the page renders them, never
+    # diffs in a request (issue 30).
+    page_diffs = {r.quote.n: quote_page_diff(r, bundle.turn) for r in report.results}
     now = timezone.now()
     # While the row still carries our token nobody else has stored since our claim, so the
     # run number is the claimed one plus one.
@@ -473,6 +497,7 @@ def assessment_store_results(
             source_ids=source_ids,
             engine=report.engine,
             now=now,
+            page_diffs=page_diffs,
         )
     return True
 

@@ -219,11 +219,14 @@ def results_write(
     source_ids: Mapping[str, int],
     engine: str,
     now: datetime,
+    page_diffs: Mapping[int, dict[str, Any]],
 ) -> None:
     """Write one run's quote rows and corrections (inside the caller's transaction, after
     its claim was confirmed). Quote rows are keyed (verification, n) and updated in place, so
     corrections of earlier runs keep pointing at them; each changed field of a corrected
-    quote gets one ``Correction`` of this run. ``source_ids``: source keys to row ids."""
+    quote gets one ``Correction`` of this run. ``source_ids``: source keys to row ids;
+    ``page_diffs``: each quote's ``page_diff`` by its number (computed before the
+    transaction)."""
     # Before the first run there are no quote rows: skip the query.
     existing = (
         {q.n: q for q in Quote.objects.filter(assessment_id=verification_id)} if run > 1 else {}
@@ -231,7 +234,10 @@ def results_write(
     new_rows: list[dict[str, Any]] = []
     quote_ids: dict[int, int] = {}
     for result in results:
-        values = quote_values(result, source_ids)
+        values = {
+            **quote_values(result, source_ids),
+            "page_diff": page_diffs.get(result.quote.n, {}),
+        }
         quote = existing.pop(result.quote.n, None)
         if quote is None:
             new_rows.append({"assessment_id": verification_id, "n": result.quote.n, **values})

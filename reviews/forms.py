@@ -126,6 +126,9 @@ class ParagraphRangeForm(forms.Form):
     direction = forms.ChoiceField(
         choices=[("earlier", "earlier"), ("later", "later")], required=False
     )
+    # each paragraph whole, not its excerpt: one at a time (a paragraph is at most
+    # LIMITS.paragraph_chars long)
+    whole = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -135,6 +138,8 @@ class ParagraphRangeForm(forms.Form):
             self.add_error("end", "end must not be before start.")
         elif start is not None and end is not None and end - start >= MAX_PARAGRAPHS_SHOWN:
             self.add_error("end", f"show at most {MAX_PARAGRAPHS_SHOWN} paragraphs at once.")
+        elif cleaned.get("whole") and start != end:
+            self.add_error("whole", "show one paragraph whole at a time.")
         return cleaned
 
 

@@ -5,7 +5,9 @@ response rendering (``reviews.rendering``)."""
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+
+from citations.diffs import DiffPart
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 
@@ -20,7 +22,9 @@ class Segment:
 class RenderedParagraph:
     """One paragraph split for the viewer: ``marked`` is exactly ``text[start:end]`` of the
     match's span ``mark`` in this paragraph (VB-2); the segments around it say whether a
-    quote covered them."""
+    quote covered them. A long paragraph is shown as an excerpt (around the mark, else its
+    start): ``hidden_before`` and ``hidden_after`` characters are left out. ``differences``:
+    the stored runs of a hint's passage (``citations.diffs``), exactly ``marked`` but gaps."""
 
     number: int
     before: list[Segment]
@@ -28,6 +32,9 @@ class RenderedParagraph:
     after: list[Segment]
     is_focus: bool
     mark: tuple[int, int] | None
+    hidden_before: int = 0
+    hidden_after: int = 0
+    differences: list[DiffPart] = field(default_factory=list)
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -40,6 +47,25 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def excerpt_bounds(
+    length: int, mark: tuple[int, int] | None, max_chars: int | None
+) -> tuple[int, int]:
+    """The stretch of a paragraph of ``length`` characters to show: all of it up to
+    ``max_chars`` (None: no bound), else the mark with ``max_chars // 2`` around it on each
+    side, else its first ``max_chars``.
+
+    >>> excerpt_bounds(100_000, (50_000, 50_010), 1_000)
+    (49500, 50510)
+    >>> excerpt_bounds(100_000, None, 1_000)
+    (0, 1000)
+    """
+    if max_chars is None or length <= max_chars:
+        return 0, length
+    if mark is None:
+        return 0, max_chars
+    return max(0, mark[0] - max_chars // 2), min(length, mark[1] + max_chars // 2)
+
+
 def paragraph_rendering(
     number: int,
     text: str,
@@ -47,11 +73,46 @@ def paragraph_rendering(
     covered_spans: list[tuple[int, int]],
     mark: tuple[int, int] | None = None,
     is_focus: bool = False,
+    max_chars: int | None = None,
+    differences: list[DiffPart] | None = None,
 ) -> RenderedParagraph:
     """Split ``text`` at sentence boundaries (for coverage) and at the mark; linear in the
-    number of sentences, so one huge paragraph stays cheap."""
+    number of sentences, so one huge paragraph stays cheap. Beyond ``max_chars`` only an
+    excerpt is split and shown (``excerpt_bounds``): a pane of long paragraphs is bounded
+    in characters, not only in paragraphs (issue 30)."""
     if mark is not None and not (0 <= mark[0] < mark[1] <= len(text)):
         mark = None  # offsets from another version of the text: highlight nothing, not wrongly
+    start, end = excerpt_bounds(len(text), mark, max_chars)
+    if (start, end) != (0, len(text)):
+        shown = _rendering(
+            number,
+            text[start:end],
+            covered_spans=[(a - start, b - start) for a, b in covered_spans],
+            mark=(mark[0] - start, mark[1] - start) if mark else None,
+            is_focus=is_focus,
+        )
+        # the mark's offsets stay the paragraph's own (the page reads them)
+        return replace(
+            shown,
+            mark=mark,
+            hidden_before=start,
+            hidden_after=len(text) - end,
+            differences=differences or [],
+        )
+    return replace(
+        _rendering(number, text, covered_spans=covered_spans, mark=mark, is_focus=is_focus),
+        differences=differences or [],
+    )
+
+
+def _rendering(
+    number: int,
+    text: str,
+    *,
+    covered_spans: list[tuple[int, int]],
+    mark: tuple[int, int] | None,
+    is_focus: bool,
+) -> RenderedParagraph:
     # Runs of alike pieces are merged, so the viewer renders few elements per paragraph.
     runs: dict[str, list[tuple[bool, list[str]]]] = {"before": [], "after": []}
     for sentence_start, sentence_end in sentence_spans(text):

@@ -19,6 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import Truncator, capfirst
 from markdown_it import MarkdownIt
 
+from citations.diffs import stored_runs
 from citations.engine.json_paths import format_path
 from citations.engine.types import JsonLayout, QuoteForm, VerificationStatus
 from citations.engine.writing.layout import OldLayout, layout_from_dict
@@ -108,6 +109,8 @@ def quote_view(quote: Quote, *, detail_url: str, pane_url: str) -> dict:
         "left_out": _left_out(quote.context),
         "text": review_tags.shown_text(quote),
         "written": quote.text,
+        # the correction as a suggested change, diffed by the worker (issue 30)
+        "change": stored_runs((quote.page_diff or {}).get("change")) if corrected else [],
         "cite": review_tags.shown_citation(quote),
         "written_cite": review_tags.original_citation(quote),
         "corrected": corrected,

@@ -123,7 +123,11 @@ def _pane_without_javascript(assessment, page, query) -> selectors.SourcePane | 
         quote = next((q for q in page.quotes if q.n == wanted), None)
         if quote is not None:
             return selectors.source_pane(
-                assessment=assessment, quote=quote, start=bounds.get("start"), end=bounds.get("end")
+                assessment=assessment,
+                quote=quote,
+                start=bounds.get("start"),
+                end=bounds.get("end"),
+                whole=bounds.get("whole", False),
             )
     if query.get("source", "").isdigit():
         wanted = int(query["source"])
@@ -135,6 +139,7 @@ def _pane_without_javascript(assessment, page, query) -> selectors.SourcePane | 
                 source=source,
                 start=bounds.get("start"),
                 end=bounds.get("end"),
+                whole=bounds.get("whole", False),
                 **opened.cleaned_data,
             )
     return None
@@ -233,13 +238,15 @@ def source_paragraphs(request: HtmxHttpRequest, assessment_id: int, source_id: i
         url = reverse("reviews:assessment_detail", args=[assessment.pk])
         start, end = form.cleaned_data["start"], form.cleaned_data["end"]
         shown = f"quote={quote.n}" if quote else f"source={source.pk}"
-        return redirect(f"{url}?{shown}&start={start}&end={end}#p{start}")
+        whole = "&whole=1" if form.cleaned_data["whole"] else ""
+        return redirect(f"{url}?{shown}&start={start}&end={end}{whole}#p{start}")
     pane = selectors.source_pane(
         assessment=assessment,
         quote=quote,
         source=source,
         start=form.cleaned_data["start"],
         end=form.cleaned_data["end"],
+        whole=form.cleaned_data["whole"],
     )
     return render(
         request,

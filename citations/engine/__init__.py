@@ -7,7 +7,8 @@ its sources, and every difference named by the rule table), ``policy`` (the stat
 
 Public API (see each module for details):
 
-- ``load_bundle(raw) -> Bundle`` (``bundle``): validate a bundle, ``BundleError`` otherwise.
+- ``load_bundle(raw) -> Bundle`` (``bundle``): validate a bundle, ``BundleError`` otherwise;
+  ``read_response=False`` leaves the quote limits to ``check_quote_limits(bundle)``.
 - ``parse_response(response) -> ParsedResponse`` (``parse``): the quotes of a response.
 - ``verify_bundle(bundle) -> Report`` (``verify``): every quote with status, reason, match.
 - ``report_to_dict(report) -> dict`` (``report``): the report as ``report.schema.json`` data.
@@ -15,7 +16,14 @@ Public API (see each module for details):
 - ``export_response(bundle, report) -> str`` (``export``): the response with corrections applied.
 """
 
-from .bundle import BundleError, decode_bundle, load_bundle, split_paragraphs
+from .bundle import (
+    BundleError,
+    QuoteLimitExceeded,
+    check_quote_limits,
+    decode_bundle,
+    load_bundle,
+    split_paragraphs,
+)
 from .matching.match import find_verbatim
 from .reading.parse import parse_response
 from .types import (
@@ -67,6 +75,7 @@ __all__ = [
     "ParsedResponse",
     "QuoteFields",
     "QuoteForm",
+    "QuoteLimitExceeded",
     "QuoteResult",
     "Reason",
     "Report",
@@ -77,6 +86,7 @@ __all__ = [
     "Tier",
     "Turn",
     "VerificationStatus",
+    "check_quote_limits",
     "decode_bundle",
     "export_response",
     "find_verbatim",

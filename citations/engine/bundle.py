@@ -103,34 +103,54 @@ def _finite_number(text: str) -> float | _Refused:
     return number if math.isfinite(number) else _Refused(f"holds {text}, which overflows")
 
 
-def load_bundle(raw: str | bytes | dict[str, Any], *, max_bytes: int = MAX_BUNDLE_BYTES) -> Bundle:
-    """Parse and validate a bundle given as JSON text or an already-decoded object."""
+def load_bundle(
+    raw: str | bytes | dict[str, Any],
+    *,
+    max_bytes: int = MAX_BUNDLE_BYTES,
+    read_response: bool = True,
+) -> Bundle:
+    """Parse and validate a bundle given as JSON text or an already-decoded object.
+
+    Every check costs one pass over the bundle but the quotes' number and length, which take
+    reading the response (``check_quote_limits``). ``read_response=False`` leaves those to
+    whoever reads the response next: the web app accepts a bundle so and its worker reads it,
+    so no request waits for the reader (issue 30)."""
     data = raw if isinstance(raw, dict) else decode_bundle(raw, max_bytes=max_bytes)
     _check_values(data)
     _check_counts(data)
     _check_schema(data)
     _check_limits(data)
     bundle = _build(data)
-    _check_quotes(bundle)
+    if read_response:
+        check_quote_limits(bundle)
     return bundle
 
 
-def _check_quotes(bundle: Bundle) -> None:
+class QuoteLimitExceeded(BundleError):
+    """A response whose reading found more or longer quotes than a limit allows; ``limit``
+    names it (a field of ``limits.Limits``)."""
+
+    def __init__(self, limit: str, message: str) -> None:
+        super().__init__("response.text", message)
+        self.limit = limit
+
+
+def check_quote_limits(bundle: Bundle) -> None:
     """Refuse a response holding more quotes than ``LIMITS.quotes``, or a quote longer than
-    ``LIMITS.quote_chars``: each quote is searched in every eligible source, so their number
-    and length bound a verification's time. The response is read here as verification will
-    read it (``parse_response`` remembers the last few)."""
+    ``LIMITS.quote_chars`` (``QuoteLimitExceeded``): each quote is searched in every eligible
+    source, so their number and length bound a verification's time. The response is read
+    here as verification will read it (``parse_response`` remembers the last few)."""
     from .reading.parse import parse_response
 
     quotes = parse_response(bundle.response).quotes
     if len(quotes) > LIMITS.quotes:
-        raise BundleError(
-            "response.text", f"holds {len(quotes):,} quotes; the limit is {LIMITS.quotes:,}"
+        raise QuoteLimitExceeded(
+            "quotes", f"holds {len(quotes):,} quotes; the limit is {LIMITS.quotes:,}"
         )
     longest = max((len(quote.text) for quote in quotes), default=0)
     if longest > LIMITS.quote_chars:
-        raise BundleError(
-            "response.text",
+        raise QuoteLimitExceeded(
+            "quote_chars",
             f"holds a quote of {longest:,} characters; the limit is {LIMITS.quote_chars:,}",
         )
 

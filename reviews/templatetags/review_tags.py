@@ -1,12 +1,13 @@
 """Badges and citations for quotes: icon + word + tooltip, readable without colour (003.5);
-word diffs of what a correction changed."""
+a correction's changed letters for the admin."""
 
 import difflib
-import re
-from dataclasses import dataclass
 
 from django import template
 
+# DiffPart re-exported: the admin's correction detail shows char_diff's parts
+from citations.diffs import DiffPart as DiffPart
+from citations.diffs import word_diff
 from citations.engine import Reason, VerificationStatus
 from citations.engine.matching.rules import RULE, RuleKind
 
@@ -179,92 +180,17 @@ def differences(quote) -> list[dict]:
 
 
 # -- word diffs -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DiffPart:
-    """A run of a word diff: ``kind`` is "same", "removed" (only in the text before) or
-    "added" (only in the text after)."""
-
-    kind: str
-    text: str
-
-    @property
-    def element(self) -> str:
-        """The HTML element that shows the run: struck, inserted or plain."""
-        return {"removed": "del", "added": "ins"}.get(self.kind, "span")
-
-
-# Words, runs of whitespace and single marks: a changed apostrophe is one changed token, not
-# a changed word.
-_DIFF_TOKEN = re.compile(r"\w+|\s+|[^\w\s]")
-# What the engine folds anyway must not show as a difference in a hint: case, quotation
-# marks, apostrophes, dashes and the kind of whitespace.
-_FOLDED_MARKS = str.maketrans(
-    dict.fromkeys('‘’‚‛′´`"“”„‟«»‹›″', "'") | dict.fromkeys("‐‑‒–—―−", "-")
-)
-
-
-def _folded(token: str) -> str:
-    return " " if token.isspace() else token.casefold().translate(_FOLDED_MARKS)
-
-
-def word_diff(before: str, after: str, *, fold: bool = False) -> list[DiffPart]:
-    """``before`` turned into ``after`` word by word (difflib), as runs of same, removed and
-    added text; changes with only whitespace between them read as one change. The same and
-    added runs put together are exactly ``after``; without ``fold`` the same and removed ones
-    are exactly ``before``. With ``fold``, tokens that differ only in what the engine folds
-    (case, quotation marks, dashes, whitespace) are the same, and a same run is ``after``'s
-    text: word_diff("ninety days' notice", "ninety (90) days’ notice") is
-    same "ninety ", added "(90) ", same "days", removed "'", added "’", same " notice"."""
-    old, new = _DIFF_TOKEN.findall(before), _DIFF_TOKEN.findall(after)
-    old_keys, new_keys = (
-        ([_folded(t) for t in old], [_folded(t) for t in new]) if fold else (old, new)
-    )
-    # A correction changes a few words of a long quote: the runs alike at both ends are
-    # set aside, and difflib (quadratic at worst) aligns only what lies between them.
-    lead = 0
-    while lead < min(len(old), len(new)) and old_keys[lead] == new_keys[lead]:
-        lead += 1
-    trail = 0
-    while trail < min(len(old), len(new)) - lead and old_keys[-1 - trail] == new_keys[-1 - trail]:
-        trail += 1
-    # autojunk off: on long quotes it would count the spaces as junk and align nothing.
-    matcher = difflib.SequenceMatcher(
-        None, old_keys[lead : len(old) - trail], new_keys[lead : len(new) - trail], autojunk=False
-    )
-    chunks: list[tuple[str, str, str]] = [
-        (tag, "".join(old[lead + i1 : lead + i2]), "".join(new[lead + j1 : lead + j2]))
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
-    ]
-    if lead:
-        chunks.insert(0, ("equal", "".join(old[:lead]), "".join(new[:lead])))
-    if trail:
-        chunks.append(("equal", "".join(old[len(old) - trail :]), "".join(new[len(new) - trail :])))
-    merged: list[tuple[str, str, str]] = []
-    for index, (tag, removed, added) in enumerate(chunks):
-        between_changes = 0 < index < len(chunks) - 1 and tag == "equal" and added.isspace()
-        if merged and merged[-1][0] != "equal" and (tag != "equal" or between_changes):
-            _, was_removed, was_added = merged.pop()
-            merged.append(("replace", was_removed + removed, was_added + added))
-        else:
-            merged.append((tag, removed, added))
-    parts: list[DiffPart] = []
-    for tag, removed, added in merged:
-        if tag == "equal":
-            parts.append(DiffPart("same", added))
-            continue
-        if removed:
-            parts.append(DiffPart("removed", removed))
-        if added:
-            parts.append(DiffPart("added", added))
-    return parts
+# The page's diffs are computed by the worker and stored (``citations.diffs``); the admin's
+# correction detail splits one correction's changed words into letters.
 
 
 # A changed word is shown letter by letter when it is mostly the same word ("recieve" ->
 # "receive"); a word replaced by another is shown whole, which reads better than the letters
 # two unrelated words happen to share.
 _LETTERS_ALIKE = 0.5
+# difflib on letters is quadratic at worst: a replaced stretch longer than this (no word is)
+# is shown whole.
+MAX_LETTERS_ALIGNED = 200
 
 
 def char_diff(before: str, after: str) -> list[DiffPart]:
@@ -295,6 +221,8 @@ def char_diff(before: str, after: str) -> list[DiffPart]:
 
 
 def _letters_changed(removed: str, added: str) -> list[DiffPart]:
+    if max(len(removed), len(added)) > MAX_LETTERS_ALIGNED:
+        return [DiffPart("removed", removed), DiffPart("added", added)]
     matcher = difflib.SequenceMatcher(None, removed, added, autojunk=False)
     if matcher.ratio() < _LETTERS_ALIKE:
         return [DiffPart("removed", removed), DiffPart("added", added)]
@@ -308,23 +236,3 @@ def _letters_changed(removed: str, added: str) -> list[DiffPart]:
         if j2 > j1:
             parts.append(DiffPart("added", added[j1:j2]))
     return parts
-
-
-@register.filter
-def suggested_change(written: str, corrected: str) -> list[DiffPart]:
-    """A corrected quote as a suggested change: the model's words removed, the source's
-    added (``{% for part in q.written|suggested_change:q.text %}``)."""
-    return word_diff(written, corrected)
-
-
-@register.filter
-def passage_differences(quote_text: str, passage: str) -> list[DiffPart]:
-    """A hint's passage with the words the quote does not have as added runs, and a removed
-    run (a gap) where the quote has words and the passage none in their place. Without the
-    gaps the runs are exactly ``passage``, so the highlight stays the source's text."""
-    parts = word_diff(quote_text, passage, fold=True)
-    return [
-        part
-        for part, following in zip(parts, [*parts[1:], None], strict=False)
-        if part.kind != "removed" or following is None or following.kind != "added"
-    ]

@@ -25,6 +25,14 @@ EXPECTED = {
     "broken JSON, shallow": 6_000,
     "JSON openings in prose": 0,
     "unfound quotes, many paragraphs": 20,
+    # issue 30's audit, at an eighth of its size
+    "numbered references": 500,
+    "uncited quotes on one line": 1_000,
+    "unclosed marks of ten styles": 1,
+    "uncited quotes x 500 sources": 15,
+    "unspaced CJK quotes, one paragraph": 125,
+    "headings": 1_250,
+    "diff-bomb": 1,
 }
 
 

@@ -20,6 +20,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 
 from citations.bundles import engine_bundle
+from citations.diffs import quote_page_diff
 from citations.engine import (
     Bundle,
     Reason,
@@ -143,6 +144,7 @@ def reference_store_results(
                     "decision": decision_to_dict(result.decision),
                     "context": context_to_dict(result.context),
                     "attention": attention_to_list(result.attention),
+                    "page_diff": quote_page_diff(result, bundle.turn),
                 },
             )
             if corrected is None:

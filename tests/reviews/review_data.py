@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from citations.diffs import change_diff
 from citations.engine.reading.parse_markdown import parse_markdown_response
 from citations.models import Correction, Quote, Source, VerificationState
 from reviews.imports import bundle_import
@@ -106,6 +107,10 @@ def procurement_assessment(
             corrected_text=corrected.get("text", ""),
             corrected_source=sources.get(corrected.get("source")),
             corrected_paragraph=corrected.get("paragraph"),
+            # the worker's page diff (issue 30)
+            page_diff=change_diff(written, corrected["text"])
+            if result["status"] == "corrected" and corrected.get("text")
+            else {},
         )
         changes = {
             "relocated_paragraph": [("paragraph", str(paragraph), str(corrected.get("paragraph")))],

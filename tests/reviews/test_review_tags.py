@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reviews.templatetags.review_tags import char_diff, passage_differences, word_diff
+from citations.diffs import passage_differences, word_diff
+from reviews.templatetags.review_tags import char_diff
 
 
 def runs(parts) -> list[tuple[str, str]]:

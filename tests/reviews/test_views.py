@@ -6,6 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from citations.diffs import change_diff, hint_diff
 from citations.models import Source, VerificationState
 from reviews.models import Assessment, ReviewDecision, Team
 
@@ -95,8 +96,9 @@ def test_corrected_quote_shows_correction_and_original_on_expand_011_4(reviewer_
 
 @pytest.mark.django_db
 def test_a_corrected_quotes_suggested_change_is_escaped_vb_6(reviewer_client, assessment):
+    written, corrected = "ninety <b onclick=alert(1)>days</b>", "ninety <i>days</i>"
     assessment.quotes.filter(n=8).update(
-        text="ninety <b onclick=alert(1)>days</b>", corrected_text="ninety <i>days</i>"
+        text=written, corrected_text=corrected, page_diff=change_diff(written, corrected)
     )
     repaired = quote_element(reviewer_client.get(detail_url(assessment)).content.decode(), 8)
     shown = re.search(r'class="quote-text"[^>]*>(.*?)</a>', repaired)[1]
@@ -270,9 +272,12 @@ def test_a_changed_claims_hint_marks_the_differences_inside_the_source_text(
     a1 = Source.objects.get(turn=assessment.turn, key="A1")
     paragraph = a1.paragraphs[4]
     start = paragraph.index("The contractor")
+    text = (
+        "The contractor’s aggregate <b>liability under this agreement shall never exceed the fees"
+    )
     assessment.quotes.filter(n=10).update(
-        text="The contractor’s aggregate <b>liability under this agreement shall never exceed "
-        "the fees",
+        text=text,
+        page_diff=hint_diff(text, a1.paragraphs, [(5, start, len(paragraph))]),
         reason="claim_changed",
         match_source=a1, match_paragraph=5, match_start=start, match_end=len(paragraph),
         match_score=0.7,

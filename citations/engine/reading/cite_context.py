@@ -69,7 +69,7 @@ def sentence(spot: Spot) -> ParsedQuote | None:
     limit = page.stops[next_stop] if next_stop < len(page.stops) else len(page.text)
     # the inline quotes are handed over with an index, not sliced: a copy per quote made
     # a table of n quoted rows cost n² (32,000 rows: 10 s)
-    cited = _sentence_citation(page.text, position, limit, page.inline, index + 1)
+    cited = _sentence_citation(page, position, limit, index + 1)
     if cited is None:
         lead_in = _lead_in_citation(page, quote.extent[0], index)
         if lead_in is None or lead_in[1] is not None:
@@ -162,7 +162,7 @@ def heading(spot: Spot) -> ParsedQuote | None:
     if quote.attributed_to is not None and not lead_in:
         return None
     position = quote.extent[0]
-    inside = [scope for scope in page.scopes if scope[0] <= position < scope[1]]
+    inside = page.scopes_at(position)
     if lead_in:
         inside = [s for s in inside if not s[2].named and s[2].ref != quote.attributed_to]
         quote = replace(quote, cited_paragraph=None) if inside else quote
@@ -200,22 +200,34 @@ def _inline_index(page: Page, quote: ParsedQuote | None) -> int | None:
     return page.inline_index.get(quote.extent)
 
 
-def _sentence_citation(
-    text: str, position: int, limit: int, quotes: list[ParsedQuote], first: int
-) -> str | None:
+def _sentence_citation(page: Page, position: int, limit: int, first: int) -> str | None:
     """The source of the first marker from ``position`` on in the same sentence (before
-    ``limit``): one in the prose, or that of a following quote of the sentence (``quotes``
-    from ``first`` on)."""
-    for quote in (quotes[k] for k in range(first, len(quotes))):
-        if quote.extent is None or quote.extent[0] >= limit:
+    ``limit``): one in the prose, or that of a following quote of the sentence (the page's
+    inline quotes from ``first`` on). Each place walked from is remembered on the page with
+    the answer, so every quote of a sentence is walked over once, not once per quote."""
+    text, quotes, known = page.text, page.inline, page.sentence_citations
+    walked: list[tuple[int, int, int]] = []
+    cited: str | None = None
+    for k in range(first, len(quotes) + 1):
+        place = (position, k, limit)
+        if place in known:
+            cited = known[place]
+            break
+        walked.append(place)
+        quote = quotes[k] if k < len(quotes) else None
+        if quote is None or quote.extent is None or quote.extent[0] >= limit:
+            cited = _marker_in_sentence(text, position, limit)
             break
         start, end = quote.extent
         if _sentence_ends(text, position, start) or MARKER.search(text, position, start):
-            return _marker_in_sentence(text, position, start)
+            cited = _marker_in_sentence(text, position, start)
+            break
         if quote.cited_ref is not None:
-            return quote.cited_ref
+            cited = quote.cited_ref
+            break
         position = end
-    return _marker_in_sentence(text, position, limit)
+    known.update(dict.fromkeys(walked, cited))
+    return cited
 
 
 def _lead_in_citation(

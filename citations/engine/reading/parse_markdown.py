@@ -339,10 +339,13 @@ def _context_scopes(text: str, lines: Lines, tokens: list[Token]) -> list[tuple[
         first, after = token.map
         if token.type == "heading_open":
             level = int(token.tag[1])
+            # the tokens after it by index, not a slice: a copy per heading made 80,000
+            # headings cost n² (issue 30); a section holds at most six levels of others
+            after_it = (top[k] for k in range(index + 1, len(top)))
             end = next(
                 (
                     lines.start(t.map[0])
-                    for t in top[index + 1 :]
+                    for t in after_it
                     if t.type == "heading_open" and t.map and int(t.tag[1]) <= level
                 ),
                 len(text),
@@ -356,7 +359,10 @@ def _context_scopes(text: str, lines: Lines, tokens: list[Token]) -> list[tuple[
                 introduced = following
             else:
                 introduced = list(
-                    itertools.takewhile(lambda t: t.type in INTRODUCED_BLOCKS, top[index + 1 :])
+                    itertools.takewhile(
+                        lambda t: t.type in INTRODUCED_BLOCKS,
+                        (top[k] for k in range(index + 1, len(top))),
+                    )
                 )
             if not introduced or introduced[-1].map is None:
                 continue

@@ -72,6 +72,14 @@ class Page:
     previous_extent: dict[tuple[int, int] | None, tuple[int, int] | None] = field(
         default_factory=dict
     )
+    # What the sentence strategy read from (position, next quote's index, sentence end) on:
+    # a walk through a sentence's quotes that reaches a place walked before takes its answer
+    # (n uncited quotes in one sentence cost n² steps otherwise: 4,000 took 32 s, issue 30)
+    sentence_citations: dict[tuple[int, int, int], str | None] = field(default_factory=dict)
+    # ``scopes`` by start, and for each the scopes before it still open where it starts (a
+    # heading's section nests in at most six others): built on first use by ``scopes_at``
+    scope_starts: list[int] = field(default_factory=list)
+    scopes_open: list[tuple[tuple[int, int, Marker], ...]] = field(default_factory=list)
 
     def row_at(self, position: int) -> Row | None:
         """The table row holding ``position``, or None."""
@@ -79,6 +87,27 @@ class Page:
         if index >= 0 and position < self.rows[index].end:
             return self.rows[index]
         return None
+
+    def scopes_at(self, position: int) -> list[tuple[int, int, Marker]]:
+        """The scopes holding ``position``, in the order of ``scopes``; a look-up, not a
+        pass over every heading for every quote (80,000 headings took 30 s, issue 30)."""
+        if len(self.scopes_open) != len(self.scopes):
+            self.scopes = sorted(self.scopes, key=lambda scope: scope[0])  # stable
+            self.scope_starts = [scope[0] for scope in self.scopes]
+            self.scopes_open = []
+            open_scopes: list[tuple[int, int, Marker]] = []
+            for scope in self.scopes:
+                open_scopes = [held for held in open_scopes if held[1] > scope[0]]
+                self.scopes_open.append(tuple(open_scopes))
+                open_scopes.append(scope)
+        index = bisect.bisect_right(self.scope_starts, position) - 1
+        if index < 0:
+            return []
+        return [
+            scope
+            for scope in (*self.scopes_open[index], self.scopes[index])
+            if scope[0] <= position < scope[1]
+        ]
 
     def add_rows(self, rows: list[Row]) -> None:
         """Rows of a table after those already added."""
