@@ -39,6 +39,7 @@ from .matching.approximate import (
 from .matching.edits import claim_rules, preserves_claim
 from .matching.languages import paragraph_language
 from .matching.match import (
+    LONGEST_WORD,
     PreparedSource,
     continues_word,
     exact_in_paragraph,
@@ -51,6 +52,7 @@ from .matching.match import (
 )
 from .matching.mojibake import find_with_gaps, repair_mojibake
 from .matching.normalize import fold_text
+from .matching.shortlist import sources_to_align
 from .matching.words import (
     ARTICLES,
     CONJUNCTIONS,
@@ -370,9 +372,10 @@ def _locate_refused_cut(
 def _word_around(text: str, inside: int) -> str:
     """The word or number of ``text`` holding the character at ``inside`` ("1,500", "-12")."""
     start, end = inside, inside
-    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "-.,"):
+    first, last = max(0, inside - LONGEST_WORD), min(len(text), inside + LONGEST_WORD)
+    while start > first and (text[start - 1].isalnum() or text[start - 1] in "-.,"):
         start -= 1
-    while end < len(text) and (text[end].isalnum() or text[end] in "-.,"):
+    while end < last and (text[end].isalnum() or text[end] in "-.,"):
         end += 1
     return text[start:end].strip("-.,")
 
@@ -895,7 +898,7 @@ def _best_aligned(
     any other."""
     sentence_start = quote.text.strip()[:1].isupper()
     found: list[Place] = []
-    for searcher in ordered:
+    for searcher in sources_to_align(folded, ordered, keep_first=primary is not None):
         found.extend(places(folded, searcher, sentence_start=sentence_start))
     if not found:
         return None, False

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, islice
 from operator import add
 
 from rapidfuzz.distance import Indel, Levenshtein
@@ -56,6 +56,7 @@ from .edits import (
 from .languages import paragraph_language
 from .match import (
     HAN_KANA,
+    LONGEST_WORD,
     MARKS,
     SCRIPT_STOPS,
     WORD_RUN,
@@ -633,7 +634,8 @@ def _in_paragraph(
     home_start = searcher.norm_starts[home]
     home_end = home_start + len(searcher.normalized[home].text)
     low, high = max(window[0], home_start), min(window[1], home_end)
-    while low > home_start and text[low - 1].isalnum():
+    first = max(home_start, low - LONGEST_WORD)
+    while low > first and text[low - 1].isalnum():
         low -= 1
     return home, low, high
 
@@ -1180,7 +1182,8 @@ def _extend_head(head: str, text: str, limit: int, start: int) -> int:
     if best_length == 0:
         return start
     new_start = start - best_length
-    while new_start > limit and text[new_start - 1].isalnum():
+    first = max(limit, new_start - LONGEST_WORD)
+    while new_start > first and text[new_start - 1].isalnum():
         new_start -= 1  # begin at a word's start
     if Levenshtein.distance(head, text[new_start:start]) >= len(head):
         return start
@@ -1199,7 +1202,8 @@ def _reach_changed_tail(tail: str, text: str, end: int, limit: int) -> int:
         return end
     stop = _STOP.search(text, end, limit)
     reach = stop.start() if stop else limit
-    words = list(WORD.finditer(text, end, reach))[:count]
+    # the first few words only: up to the stop may be a whole unspaced paragraph
+    words = list(islice(WORD.finditer(text, end, reach), count))
     return words[-1].end() if words else end
 
 

@@ -64,6 +64,11 @@ UNSPACED_SCRIPT = LazyPattern(
 )
 _SIGNS = "-\u2212"  # hyphen-minus, minus
 _WORD_HYPHENS = "-\u2010\u2011"
+# Characters a word is read over on either side of a place: more than any word of spaced
+# text (German number words run to sixty). A longer run of letters is a script written
+# without spaces, where reading on to the next space would read the whole paragraph for every
+# quote in it (1,000 quotes in a 200,000-character paragraph took minutes, issue 30).
+LONGEST_WORD = 100
 _INVISIBLE_CHAR = LazyPattern(f"[{INVISIBLE}]")
 _NUMBER_SEPARATORS = ".,'\u2019"
 
@@ -144,9 +149,10 @@ def ends_changing_claim(text: str, end: int) -> bool:
     if not 0 < end < len(text) or not (text[end - 1].isalnum() and text[end].isalnum()):
         return False
     start, stop = end, end
-    while start > 0 and text[start - 1].isalnum():
+    first, last = max(0, end - LONGEST_WORD), min(len(text), end + LONGEST_WORD)
+    while start > first and text[start - 1].isalnum():
         start -= 1
-    while stop < len(text) and text[stop].isalnum():
+    while stop < last and text[stop].isalnum():
         stop += 1
     return cut_changes_word(text[start:end].lower(), text[start:stop].lower())
 
@@ -182,9 +188,10 @@ def _number_word(word: str) -> bool:
 def _word_at(text: str, inside: int) -> str:
     """The word of ``text`` holding the character at ``inside``, joined by hyphens."""
     start, end = inside, inside
-    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in _WORD_HYPHENS):
+    first, last = max(0, inside - LONGEST_WORD), min(len(text), inside + LONGEST_WORD)
+    while start > first and (text[start - 1].isalnum() or text[start - 1] in _WORD_HYPHENS):
         start -= 1
-    while end < len(text) and (text[end].isalnum() or text[end] in _WORD_HYPHENS):
+    while end < last and (text[end].isalnum() or text[end] in _WORD_HYPHENS):
         end += 1
     return text[start:end].lower()
 
