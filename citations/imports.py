@@ -13,7 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from citations.engine import Bundle, load_bundle
-from citations.engine.bundle import MAX_BUNDLE_BYTES, decode_bundle
+from citations.engine.bundle import MAX_BUNDLE_BYTES, BundleError, decode_bundle
 
 from .models import Source, Turn, Verification
 from .services import assessment_enqueue_verification
@@ -63,6 +63,15 @@ def bundle_import(
     data = raw if isinstance(raw, dict) else decode_bundle(raw, max_bytes=max_bytes)
     # Checks that cost one pass only: reading the response is the worker's (issue 30).
     bundle = load_bundle(data, read_response=False)
+    for index, source in enumerate(bundle.turn.sources):
+        if source.file is not None:
+            # Extraction runs in the worker only, and sources are not yet stored as files
+            # (issue 34): refused, rather than stored without their text.
+            raise BundleError(
+                f"sources[{index}].file",
+                "the web app does not take sources as files yet; give 'text' or 'paragraphs' "
+                "(python -m citations verify reads files)",
+            )
     digest = bundle_digest(data)
     existing = Verification.objects.filter(owner=owner, bundle_id=bundle.id).first()
     if existing is not None:

@@ -6,6 +6,8 @@ wrong with it; nothing is half-read.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import math
 from dataclasses import dataclass
@@ -16,7 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 from .limits import LIMITS, json_depth, json_path_problem
 from .text import LazyPattern
-from .types import Bundle, QuoteFields, Response, Source, SourceKind, Turn, VerificationStatus
+from .types import (
+    Bundle,
+    ParagraphPages,
+    QuoteFields,
+    Response,
+    Source,
+    SourceFile,
+    SourceKind,
+    Turn,
+    VerificationStatus,
+)
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -38,7 +50,8 @@ class BundleError(ValueError):
 
 @cache
 def bundle_schema() -> dict[str, Any]:
-    """The bundle contract this package ships (a copy of ``shared/spec/bundle.schema.json``)."""
+    """The bundle contract this package ships: ``shared/spec/bundle.schema.json`` extended
+    compatibly (a source may be a ``file``; paragraphs may carry their ``pages``)."""
     schema: dict[str, Any] = json.loads(
         resources.files(__package__).joinpath("bundle.schema.json").read_text()
     )
@@ -108,19 +121,29 @@ def load_bundle(
     *,
     max_bytes: int = MAX_BUNDLE_BYTES,
     read_response: bool = True,
+    read_files: bool | None = None,
 ) -> Bundle:
     """Parse and validate a bundle given as JSON text or an already-decoded object.
 
     Every check costs one pass over the bundle but the quotes' number and length, which take
     reading the response (``check_quote_limits``). ``read_response=False`` leaves those to
     whoever reads the response next: the web app accepts a bundle so and its worker reads it,
-    so no request waits for the reader (issue 30)."""
+    so no request waits for the reader (issue 30).
+
+    ``read_files`` (default: as ``read_response``): a file source is extracted here, in a
+    child process bounded in time and memory; ``False`` leaves it unread (``Source.file``, no
+    paragraphs: only its base64 and size are checked) for the worker to extract
+    (``extraction.sources.read_file_sources``), as extraction never runs in a request."""
     data = raw if isinstance(raw, dict) else decode_bundle(raw, max_bytes=max_bytes)
     _check_values(data)
     _check_counts(data)
     _check_schema(data)
     _check_limits(data)
     bundle = _build(data)
+    if read_files or (read_files is None and read_response):
+        from .extraction.sources import read_file_sources
+
+        bundle = read_file_sources(bundle)
     if read_response:
         check_quote_limits(bundle)
     return bundle
@@ -236,7 +259,7 @@ def _check_source_limits(sources: list[dict[str, Any]]) -> None:
                     f"{path}.{name}",
                     f"is {len(source[name]):,} characters long; the limit is {limit:,}",
                 )
-        texts = source["paragraphs"] if "paragraphs" in source else [source["text"]]
+        texts = source["paragraphs"] if "paragraphs" in source else [source.get("text", "")]
         paragraphs += len(texts)
         if paragraphs > LIMITS.paragraphs:
             raise BundleError(
@@ -350,7 +373,7 @@ def _without_plain_paragraphs(data: Any) -> Any:
 
 def _describe(error: ValidationError) -> str:
     if error.validator == "oneOf" and isinstance(error.instance, dict):
-        return "give exactly one of 'text' or 'paragraphs'"
+        return "give exactly one of 'text', 'paragraphs' or 'file'"
     if error.validator == "additionalProperties":
         return str(error.message).replace("Additional properties are not allowed", "unknown field")
     return str(error.message)
@@ -372,6 +395,43 @@ def _compile_paths(quote_fields: tuple[QuoteFields, ...]) -> None:
             ) from None
 
 
+def _pages(item: dict[str, Any], path: str) -> tuple[ParagraphPages, ...]:
+    """A source's ``pages`` (schema-valid), checked against its paragraphs."""
+    if "pages" not in item:
+        return ()
+    if "paragraphs" not in item:
+        raise BundleError(f"{path}.pages", "pages are given with 'paragraphs', one per paragraph")
+    pages, paragraphs = item["pages"], item["paragraphs"]
+    if len(pages) != len(paragraphs):
+        raise BundleError(
+            f"{path}.pages", f"has {len(pages)} entries for {len(paragraphs)} paragraphs"
+        )
+    for number, (entry, text) in enumerate(zip(pages, paragraphs, strict=True)):
+        breaks = entry.get("breaks", [])
+        if breaks != sorted(set(breaks)) or any(offset >= len(text) for offset in breaks):
+            raise BundleError(
+                f"{path}.pages[{number}].breaks",
+                f"are not increasing offsets inside the paragraph's {len(text)} characters",
+            )
+    return tuple(ParagraphPages(entry["page"], tuple(entry.get("breaks", ()))) for entry in pages)
+
+
+def _file(item: dict[str, Any], path: str) -> SourceFile:
+    """A file source's bytes, decoded and measured (not read: that is extraction's)."""
+    from .extraction.limits import EXTRACTION_LIMITS
+
+    try:
+        data = base64.b64decode(item["data"], validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise BundleError(f"{path}.data", f"is not base64: {exc}") from None
+    if len(data) > EXTRACTION_LIMITS.file_bytes:
+        raise BundleError(
+            f"{path}.data",
+            f"is a file of {len(data):,} bytes; the limit is {EXTRACTION_LIMITS.file_bytes:,}",
+        )
+    return SourceFile(item["media_type"], data)
+
+
 def _build(data: dict[str, Any]) -> Bundle:
     sources: list[Source] = []
     seen: dict[str, int] = {}
@@ -383,7 +443,9 @@ def _build(data: dict[str, Any]) -> Bundle:
             )
         seen[item["id"]] = index
         paragraphs = (
-            tuple(item["paragraphs"]) if "paragraphs" in item else split_paragraphs(item["text"])
+            tuple(item["paragraphs"])
+            if "paragraphs" in item
+            else split_paragraphs(item.get("text", ""))
         )
         sources.append(
             Source(
@@ -395,6 +457,8 @@ def _build(data: dict[str, Any]) -> Bundle:
                 label=item.get("label", ""),
                 url=item.get("url", ""),
                 parent=item.get("parent"),
+                pages=_pages(item, path),
+                file=_file(item["file"], f"{path}.file") if "file" in item else None,
             )
         )
     by_id = {s.id: s for s in sources}

@@ -61,8 +61,28 @@ class Tier(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class ParagraphPages:
+    """Where one paragraph of a paged source stands: the page it starts on (1-based) and the
+    offsets in its text where each following page begins (a paragraph a page break split)."""
+
+    page: int
+    breaks: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A source given as a file, not yet read into paragraphs (``extraction`` reads it)."""
+
+    media_type: str
+    data: bytes = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Source:
-    """One source of a turn; ``paragraphs`` are numbered from 1 (``paragraphs[0]`` is ¶1)."""
+    """One source of a turn; ``paragraphs`` are numbered from 1 (``paragraphs[0]`` is ¶1).
+
+    ``pages``: for a paged source, one entry per paragraph; empty when it has no pages.
+    ``file``: a source submitted as a file and not yet extracted (it has no paragraphs)."""
 
     id: str
     kind: SourceKind
@@ -72,6 +92,8 @@ class Source:
     label: str = ""
     url: str = ""
     parent: str | None = None
+    pages: tuple[ParagraphPages, ...] = ()
+    file: SourceFile | None = None
 
     def paragraph(self, number: int) -> str | None:
         """The raw text of ¶``number``, or None when the source has no such paragraph."""
