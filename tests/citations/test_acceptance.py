@@ -59,8 +59,6 @@ needs_shared = pytest.mark.skipif(
 ATTENTION_GAPS = {
     "bound_or_sign_cut_off",  # bounds left out: höchstens, at least, up to, <, ≥, ±, ~, minus
     "cut_after_negation_without_spaces",  # ไม่ (th), no spaces to end a word
-    "json_field_full_stop_before_restriction",  # a question quoted as a statement (en, es)
-    "question_quoted_as_statement",  # a question quoted as a statement (en, es, ru)
 }
 ATTENTION_GAP = pytest.mark.xfail(
     strict=True,

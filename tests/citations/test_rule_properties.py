@@ -2600,22 +2600,22 @@ def test_a_sentence_after_a_conditioned_one_is_read_as_its_own(end, form):
 @pytest.mark.parametrize(
     "sentence",
     [
-        gap("Does the regulation apply to small firms?"),
-        gap("The regulation applies to small firms?"),
-        gap("Gilt die Verordnung auch für kleine Unternehmen?"),
+        "Does the regulation apply to small firms?",
+        "The regulation applies to small firms?",
+        "Gilt die Verordnung auch für kleine Unternehmen?",
     ],
 )
 @pytest.mark.parametrize("form", ["field", "markdown"])
 def test_a_question_quoted_with_a_full_stop_is_verified_with_attention(sentence, form):
     """A question quoted as a statement ("…?" with a full stop) asserts what the source
     asks: the text is there (a full stop at a quote's end is folded away), and attention
-    should say it was asked (a question mark is no kind of attention yet); with its
-    question mark it is verified."""
+    says it was asked (attention.question_left_out); with its question mark it is
+    verified."""
     paragraph = f"The committee met on Monday. {sentence} The answer is unclear."
     assert result_for(sentence, paragraph, form=form).status is VerificationStatus.VERIFIED
     result = result_for(f"{sentence[:-1]}.", paragraph, form=form)
     assert result.status is VerificationStatus.VERIFIED, result.decision
-    assert_passes_with_attention(result)
+    assert_passes_with_attention(result, "attention.question_left_out")
 
 
 @SETTINGS
@@ -3494,3 +3494,100 @@ def test_the_hint_of_a_quote_whose_end_was_changed_reaches_the_changed_words(
     hint = sentence[result.match.start : result.match.end]
     assert reached in hint, hint
     assert result.match.end <= len(sentence.rstrip(".。"))
+
+
+QUESTIONS = [
+    ("¿", "El depósito es reembolsable", "?"),
+    ("", "So we cancel the contract with Nordlicht", "?"),
+    ("", "Арендатор оплачивает ремонт", "?"),
+    ("", "Zahlt der Vermieter die Reparatur", "?"),
+    ("", "承租人可以转租房屋吗", "？"),
+    ("", "هل يدفع المستأجر الإيجار مقدما", "؟"),
+]
+
+
+@pytest.mark.parametrize(("opening", "words", "mark"), QUESTIONS, ids=lambda value: value[:12])
+@pytest.mark.parametrize("stop", [".", ""])
+def test_a_question_quoted_as_a_statement_is_verified_with_attention(opening, words, mark, stop):
+    """attention.question_left_out: the text is there (verified), but the source asks it; a
+    quote that keeps the question mark gets no such attention, in any script."""
+    sentence = f"{opening}{words}{mark}"
+    paragraph = f"Einleitung folgt. {sentence} Schluss folgt."
+    stated = result_for(f"{words}{stop}", paragraph, form="markdown")
+    assert stated.status is VerificationStatus.VERIFIED, stated.decision
+    assert "attention.question_left_out" in {a.rule for a in stated.attention}
+    asked = result_for(sentence, paragraph, form="markdown")
+    assert asked.status is VerificationStatus.VERIFIED, asked.decision
+    assert "attention.question_left_out" not in {a.rule for a in asked.attention}
+
+
+@pytest.mark.parametrize("sign", ["<", ">", "≤", "≥", "±", "~", "≈", "+", "< ", "≥ ", "± "])
+@pytest.mark.parametrize(
+    "frame",
+    ["The tolerance is {s}5 mm for all parts.", "Die Abweichung beträgt {s}5 mm für alle Teile."],
+)
+def test_a_sign_before_the_quotes_opening_figure_is_shown(sign, frame):
+    """attention.sign_left_out: "5 mm …" of "±5 mm …" states another number than the
+    source's; the text is there and attention names the sign. The same sentence without a
+    sign, or a range's dash before the figure, gets none."""
+    quote = frame.format(s="").split(" ", 3)[-1].rstrip(".")  # "5 mm for all parts"
+    signed = result_for(quote, frame.format(s=sign), form="markdown")
+    assert signed.status is VerificationStatus.VERIFIED, signed.decision
+    assert "attention.sign_left_out" in {a.rule for a in signed.attention}, signed.attention
+    for plain in (frame.format(s=""), frame.format(s="3-")):
+        result = result_for(quote, plain, form="markdown")
+        assert "attention.sign_left_out" not in {a.rule for a in result.attention}, plain
+
+
+NUMBERED_LISTS = [
+    "처리 절차\n1. 요청자가 작업 내용을 작성합니다.\n2. 요청자가 검토를 요청합니다.\n"
+    "3. 검토자는 처리 결과와 검토 의견을 기록합니다.",
+    "Steps:\n1. the requester writes the request.\n2. the reviewer checks the request.\n"
+    "3. the reviewer records the outcome.",
+    "Ablauf:\na) der Antrag wird gestellt.\nb) die Prüferin prüft den Antrag.\n"
+    "c) das Ergebnis wird festgehalten.",
+]
+
+
+@pytest.mark.parametrize("paragraph", NUMBERED_LISTS, ids=["ko", "en", "de"])
+@pytest.mark.parametrize("item", [1, 2, 3])
+def test_an_item_of_a_numbered_list_is_a_sentence_of_its_own(paragraph, item):
+    """Issue 29 item 3: a stop, a line break and an item's number or letter end a sentence,
+    whatever the script and case: an item quoted whole gets no attention for its neighbours
+    (the numbers of the items were read as a count)."""
+    line = paragraph.split("\n")[item]
+    quote = line.split(" ", 1)[1].rstrip(".")
+    result = result_for(quote, paragraph, form="markdown")
+    assert result.status is VerificationStatus.VERIFIED, result.decision
+    assert not result.attention, result.attention
+
+
+@pytest.mark.parametrize(
+    ("sentence", "quote", "counted"),
+    [
+        (
+            "The contractor attends call-outs within eight hours, and routine requests within "
+            "five working days.",
+            "The contractor attends call-outs within eight hours",
+            False,
+        ),
+        (
+            "Der Auftragnehmer kommt binnen acht Stunden, Routineanfragen erledigt er in fünf "
+            "Tagen.",
+            "Der Auftragnehmer kommt binnen acht Stunden",
+            False,
+        ),
+        (
+            "The council approved the plan in three of twelve districts.",
+            "The council approved the plan",
+            True,
+        ),
+    ],
+)
+def test_a_number_after_the_quote_counts_only_in_the_quotes_own_clause(sentence, quote, counted):
+    """attention.count_left_out after a quote: a number in the quote's own clause ("… in
+    three of twelve districts") says of how many it holds; one in a clause of its own after
+    a comma (", and routine requests within five days") is another claim."""
+    result = result_for(quote, sentence, form="markdown")
+    assert result.status is VerificationStatus.VERIFIED, result.decision
+    assert (COUNT in {a.rule for a in result.attention}) is counted, result.attention

@@ -18,17 +18,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from ..matching.match import LONGEST_WORD, MARKS
+from ..matching.match import MARKS
 from ..matching.normalize import fold_text
 from ..matching.words import number_value
 from ..text import LazyPattern
 from ..types import Attention, Context, Difference
 from .checks import CHECK_OF_KIND, CHECKS_BY_ID, AttentionCheck
-from .sentences import sentence_around
+from .sentences import SentenceAround, sentence_around
 from .signals import KINDS, Signals, signals_for
 
 _TOKEN = LazyPattern(rf"[^\W_](?:[^\W_]|[{MARKS}])*")
 _CLAUSE_MARK = LazyPattern(r"[,;:()\[\]–—，、；：（）]|\s-\s")
+_QUESTION_MARK = LazyPattern(r"[?？؟¿]")
+# A sign or bound right before the quote's opening figure ("<|5%", "≥ |18", "± |5 mm"), not
+# after a figure (a range's joiner is a count's business: "5~|10"); a dash only after a space
+# ("COVID-|19" is a name)
+_SIGN_BEFORE = LazyPattern(r"(?:(?<!\d)(?<!\d\s)[<>≤≥±~≈∼+]|(?<!\d)\s[-−])\s*$")
 _SEPARATOR = LazyPattern(r"[,;:，、；：]")
 _FIGURE = LazyPattern(r"\d+(?:[.,:/]\d+)*")  # "4.2", "1,000", "12:30" are one figure each
 _FEW_WORDS = 3  # left-out words a language without data may leave out without attention
@@ -47,10 +52,12 @@ def quote_context(
 ) -> tuple[Context | None, tuple[Attention, ...]]:
     """The context of the passage from ``start`` in paragraph ``first`` to ``end`` in
     paragraph ``last`` (0-based indexes) of ``source``, and the attention its left-out
-    words call for; (None, ()) for a passage that is its sentences whole."""
+    words call for; (None, ()) for a passage that is its sentences whole (a question's
+    mark aside: a question quoted as a statement gets attention however whole)."""
     around = sentence_around(paragraphs, first, start, last, end)
+    asked = _asked(paragraphs, first, start, last, end, around)
     if around.whole:
-        return None, ()
+        return None, asked
     context = Context(
         source,
         first + 1,
@@ -59,12 +66,19 @@ def quote_context(
         around.after,
     )
     signals = signals_for(language)
-    found: list[Attention] = []
+    found: list[Attention] = list(asked)
     # a figure at the quote's edge: a figure left out beside it bounds it ("5 to |10 days")
     edge_figures = {
         "before": paragraphs[first][start : start + 1].isdecimal(),
         "after": paragraphs[last][end - 1 : end].isdecimal(),
     }
+    if edge_figures["before"] and _SIGN_BEFORE.search(around.before):
+        check = CHECKS_BY_ID["attention.sign_left_out"]
+        found.append(
+            _attention(
+                check, _clause(around.before, len(around.before), len(around.before)), "before"
+            )
+        )
     for side, text in (("before", around.before), ("after", around.after)):
         signalled = (
             _signalled(text, signals, side, edge_figures[side]) if signals is not None else []
@@ -121,11 +135,34 @@ def _signalled(text: str, signals: Signals, side: str, edge_figure: bool) -> lis
             size = _phrase_at(words, at, phrases)
             if size:
                 found[kind] = _clause(text, tokens[at][1], tokens[at + size - 1][2])
+        # a number after the quote counts in the quote's own clause only: ", and routine
+        # requests within five days" after it is a claim of its own
+        own_clause = side == "before" or not _CLAUSE_MARK.search(text, 0, tokens[at][1])
         if "count" not in found and (
-            _counts(word, figures) or (edge_figure and at in beside and word.isdecimal())
+            (own_clause and _counts(word, figures))
+            or (edge_figure and at in beside and word.isdecimal())
         ):
             found["count"] = _clause(text, tokens[at][1], tokens[at][2])
     return [(kind, found[kind]) for kind in KINDS if kind in found]
+
+
+def _asked(
+    paragraphs: Sequence[str], first: int, start: int, last: int, end: int, around: SentenceAround
+) -> tuple[Attention, ...]:
+    """Attention for a passage of a question that leaves its question marks out ("So we
+    cancel the contract." of "So we cancel the contract?", "¿" left out before): the source
+    asks what the quote states."""
+    sentence_end = min(around.end, len(paragraphs[last]))
+    left_out = paragraphs[first][around.start : start] + paragraphs[last][end:sentence_end]
+    if not _QUESTION_MARK.search(left_out):
+        return ()
+    if first == last:
+        sentence = paragraphs[first][around.start : sentence_end]
+    else:
+        sentence = paragraphs[first][around.start :] + " … " + paragraphs[last][:sentence_end]
+    check = CHECKS_BY_ID["attention.question_left_out"]
+    shown = " ".join(sentence.split())  # its marks kept: they are what the quote dropped
+    return (Attention(check.id, shown, check.says.format(words=shown, side="")),)
 
 
 def _governing(text: str, signals: Signals) -> str | None:
@@ -234,8 +271,8 @@ def cut_word_attention(
     if 0 < start < len(first) and first[start - 1].isalnum() and first[start].isalnum():
         return _cut(first, start)
     if 0 < end < len(last) and last[end - 1].isalnum() and last[end].isalnum():
-        fragment_start, floor = end, max(0, end - LONGEST_WORD)
-        while fragment_start > floor and last[fragment_start - 1].isalnum():
+        fragment_start = end
+        while fragment_start > 0 and last[fragment_start - 1].isalnum():
             fragment_start -= 1
         if reads_as_word(_fold(last[fragment_start:end])):
             return _cut(last, end - 1)
@@ -244,10 +281,9 @@ def cut_word_attention(
 
 def _cut(text: str, inside: int) -> Attention:
     start, end = inside, inside
-    first, last = max(0, inside - LONGEST_WORD), min(len(text), inside + LONGEST_WORD)
-    while start > first and text[start - 1].isalnum():
+    while start > 0 and text[start - 1].isalnum():
         start -= 1
-    while end < last and text[end].isalnum():
+    while end < len(text) and text[end].isalnum():
         end += 1
     return _attention(CHECKS_BY_ID["attention.cut_word"], text[start:end], "")
 

@@ -275,6 +275,59 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
         ),
     ),
     AttentionCheck(
+        "attention.question_left_out",
+        "",
+        "the source asks the quoted words as a question (a question mark, or an opening ¿, "
+        "left out): the quote states what the source asks",
+        "The source asks this: “{words}”.",
+        (
+            (
+                "en",
+                "So we cancel the contract with Nordlicht.",
+                "So we cancel the contract with Nordlicht?",
+            ),
+            ("es", "El depósito es reembolsable", "¿El depósito es reembolsable?"),
+            (
+                "de",
+                "der Vermieter zahlt die Reparatur",
+                "Zahlt der Mieter, oder der Vermieter zahlt die Reparatur?",
+            ),
+        ),
+        (
+            (
+                "en",
+                "So we cancel the contract with Nordlicht?",
+                "So we cancel the contract with Nordlicht?",
+            ),
+            ("en", "We cancel the contract.", "We cancel the contract. Why?"),
+            ("es", "el depósito es reembolsable", "Sí, el depósito es reembolsable."),
+        ),
+    ),
+    AttentionCheck(
+        "attention.sign_left_out",
+        "",
+        "a sign or bound written right before the figure the quote opens with is left out "
+        "(<, ≥, ±, ~, a minus): the source's number is not the one the quote states",
+        "Left out before the quote: “{words}”, a sign of its number.",
+        (
+            (
+                "en",
+                "5% of patients in the trial",
+                "Side effects occurred in <5% of patients in the trial.",
+            ),
+            (
+                "en",
+                "18 years old at enrolment",
+                "Participants must be ≥ 18 years old at enrolment.",
+            ),
+            ("de", "12 mm für alle Teile", "Die Toleranz beträgt ± 12 mm für alle Teile."),
+        ),
+        (
+            ("en", "10 working days", "Delivery takes 5-10 working days."),
+            ("en", "18 years old at enrolment", "Participants must be 18 years old at enrolment."),
+        ),
+    ),
+    AttentionCheck(
         "attention.context_left_out",
         "",
         "the quote leaves out more than a few words of its sentence in a language the engine "

@@ -128,9 +128,20 @@ def _sentence_end(text: str, found: re.Match[str]) -> tuple[int, int] | None:
         return None
     if found["next"] is None:
         return stop, len(text)  # the text ends with the sentence
-    if _opens_sentence(text, stop, found["next"]):
+    if _opens_sentence(text, stop, found["next"]) or _opens_list_item(text, found):
         return stop, found.start("next")
     return None
+
+
+# An item's number or letter opening a line: "2. ", "b) ", "iv. "
+_ITEM_OPENING = LazyPattern(r"(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s")
+
+
+def _opens_list_item(text: str, found: re.Match[str]) -> bool:
+    """Whether the stop is followed by a line break and a list item's number or letter
+    ("…작성합니다.\n2. 요청자가 …"): whatever its script, the item is a sentence of its own."""
+    following = found.start("next")
+    return "\n" in text[found.start() : following] and bool(_ITEM_OPENING.match(text, following))
 
 
 def _opens_sentence(text: str, stop: int, following: str) -> bool:
@@ -217,7 +228,10 @@ def _ends_sentence(edge: str, rest: str) -> bool:
     if closing == 0 or stripped[closing - 1] not in STOPS:
         return False
     rest = rest.lstrip(_CLOSING + "¹²³⁰⁴⁵⁶⁷⁸⁹")
-    following = rest.lstrip()[:1]
+    opened = rest.lstrip()
+    following = opened[:1]
+    if "\n" in rest[: len(rest) - len(opened)] and _ITEM_OPENING.match(opened):
+        return True  # a list item on the next line: "…합니다.\n3. 검토자는 …"
     return not following or not following.isalnum() or following.isupper() or rest == ""
 
 
