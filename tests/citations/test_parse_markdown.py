@@ -1666,3 +1666,19 @@ def test_many_quotes_take_their_own_sentences_citation(sentences, sentence, cite
     markdown = "".join(sentence.format(k=k) for k in range(sentences))
     expected = [cite.format(k=k) if cite else None for k in range(sentences) for cite in cites]
     assert [q.cited_ref for q in quotes_of(markdown)] == expected
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        '<q>"\nthe rent is due"[S1]</q>',
+        '<q>" the rent is due "[S1]</q>',
+        "<q>„\nthe rent is due“</q> [S1]",
+    ],
+)
+def test_an_html_quote_in_quotation_marks_spans_its_words_only(markdown):
+    """003.1: a <q> whose words stand in quotation marks after a line break or a space (the
+    property test found <q>"\\na"</q> spanning the line break): its span is its text."""
+    (quote,) = quotes_of(markdown)
+    start, end = quote.response_span
+    assert markdown[start:end] == quote.text == "the rent is due"

@@ -167,7 +167,8 @@ def _html_quote(page: Page, opening: re.Match[str], closing: re.Match[str]) -> P
         return None
     start = trim_space(text, pieces[0][0], pieces[0][1])[0]
     end = trim_space(text, pieces[-1][0], pieces[-1][1])[1]
-    start, end = strip_wrapping_quotes(text, start, end)
+    # inside its quotation marks too: <q>"\na"</q> is the quote "a"
+    start, end = trim_space(text, *strip_wrapping_quotes(text, start, end))
     quoted = "".join(
         separator + text[max(s, start) : min(e, end)] for s, e, separator in pieces if s < end
     ).strip()
