@@ -13,6 +13,11 @@ urlpatterns = [
         name="assessment_status",
     ),
     path(
+        "assessments/<int:assessment_id>/export/",
+        views.assessment_export,
+        name="assessment_export",
+    ),
+    path(
         "assessments/<int:assessment_id>/quotes/<int:n>/source/",
         views.quote_source,
         name="quote_source",

@@ -14,8 +14,10 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from citations.models import VerificationState
+from citations.results import ExportRefused
 
 from . import selectors, services, verdicts
+from .api_results import EXPORT_CONTENT_TYPES
 from .charts import charts_for
 from .forms import (
     AssessmentFilterForm,
@@ -160,6 +162,26 @@ def assessment_status(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
         "reviews/assessment_detail.html#verification",
         {"assessment": assessment, "in_progress": in_progress},
     )
+
+
+@require_GET
+@login_required
+def assessment_export(request: HtmxHttpRequest, assessment_id: int) -> HttpResponse:
+    """The page's Export button: the body and content type ``GET /api/assessments/<id>/export``
+    gives the pipeline (corrections and verdicts applied), as a download."""
+    assessment = selectors.assessment_get_for_reviewer(
+        reviewer=request.user, assessment_id=assessment_id
+    )
+    try:
+        body = verdicts.assessment_export_with_verdicts(assessment=assessment)
+    except ExportRefused as exc:  # verification not done: the page shows no button then
+        return HttpResponse(str(exc), status=409, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(body, content_type=EXPORT_CONTENT_TYPES[assessment.response_format])
+    extension = "json" if assessment.response_format == "json" else "md"
+    response["Content-Disposition"] = (
+        f'attachment; filename="assessment-{assessment.pk}-export.{extension}"'
+    )
+    return response
 
 
 @require_GET

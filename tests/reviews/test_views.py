@@ -8,7 +8,11 @@ from django.urls import reverse
 
 from citations.diffs import change_diff, hint_diff
 from citations.models import Source, VerificationState
+from citations.services import assessment_verify
+from reviews.imports import bundle_import
 from reviews.models import Assessment, ReviewDecision, Team
+from reviews.tokens import api_token_create
+from tests.factories import SCENARIO_DIR
 
 from .review_data import many_quotes_assessment, procurement_assessment, user
 
@@ -229,6 +233,50 @@ def test_page_says_when_verification_runs_and_polls_until_done(reviewer_client, 
     )
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("scenario", "content_type"),
+    [
+        ("procurement_review", "text/markdown; charset=utf-8"),
+        ("adr_source_binding", "application/json"),
+    ],
+)
+def test_the_export_button_gives_what_the_api_export_gives(
+    reviewer_client, client, team, scenario, content_type
+):
+    """Issue 31, 8: the page's Export button downloads the API's export, byte for byte."""
+    raw = json.loads((SCENARIO_DIR / f"{scenario}.json").read_text())
+    assessment = bundle_import(raw=raw, team=team, enqueue_verification=False).assessment
+    assessment_verify(assessment_id=assessment.pk)
+    assessment.refresh_from_db()
+    assert assessment.quotes_corrected > 0, "the export must differ from the response"
+
+    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    export_url = reverse("reviews:assessment_export", args=[assessment.pk])
+    assert re.search(rf'id="export-link" href="{re.escape(export_url)}"\s+download>', html)
+    from_page = reviewer_client.get(export_url)
+    assert from_page.status_code == 200
+    assert from_page["Content-Disposition"].startswith("attachment;")
+
+    token = api_token_create(name="pipeline", team=team)[1]
+    from_api = client.get(
+        f"/api/assessments/{assessment.pk}/export", HTTP_AUTHORIZATION=f"Bearer {token}"
+    )
+    assert from_api.status_code == 200
+    assert from_page["Content-Type"] == from_api["Content-Type"] == content_type
+    assert from_page.content == from_api.content
+    assert from_page.content.decode() != assessment.response_text
+
+
+@pytest.mark.django_db
+def test_no_export_button_before_verification_finishes(reviewer_client, assessment):
+    assessment.verification_state = VerificationState.RUNNING
+    assessment.save()
+    assert 'id="export-link"' not in reviewer_client.get(detail_url(assessment)).content.decode()
+    export_url = reverse("reviews:assessment_export", args=[assessment.pk])
+    assert reviewer_client.get(export_url).status_code == 409
+
+
 # -- the source pane ------------------------------------------------------------------------
 
 
@@ -398,6 +446,7 @@ def test_reviewers_see_only_assigned_or_unassigned_in_their_team_vb_7(client, as
         detail_url(assessment),
         pane_url(assessment, 1),
         reverse("reviews:assessment_status", args=[assessment.pk]),
+        reverse("reviews:assessment_export", args=[assessment.pk]),
     ):
         assert client.get(url).status_code == 404
     review = reverse("reviews:assessment_review", args=[assessment.pk])
