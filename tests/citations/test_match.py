@@ -279,6 +279,8 @@ def slow_find(quote: str, source: Source) -> tuple[int, str] | None:
             for start in range(len(paragraph)):
                 for end in range(start + 1, len(paragraph) + 1):
                     cut = paragraph[start:end]
+                    if cut[0].isspace() or cut[-1].isspace():
+                        continue  # the fold drops it: the same text is tried without it
                     if fold_text(cut) == wanted and is_whole(
                         fold_text(paragraph),
                         *folded_at(paragraph, start, end),
