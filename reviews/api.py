@@ -70,13 +70,20 @@ def assessment_summary(assessment: Assessment) -> dict:
     }
 
 
+def team_seeing(assessment: Assessment) -> dict | None:
+    """The team whose reviewers see the assessment, or None: then staff only."""
+    team = assessment.team
+    return {"id": team.pk, "name": team.name} if team is not None else None
+
+
 @token_required
 def bundle_create(request: ApiRequest) -> JsonResponse:
     """POST /api/bundles — JSON body = a bundle (bundle.schema.json).
 
     201 stored; 200 the same bundle was already stored; 409 same id, other content;
     400 a bad bundle (the field and what is wrong); 413 too large; 415 not JSON; 429 the
-    token's share of this window is used up (Retry-After: seconds until it ends)."""
+    token's share of this window is used up (Retry-After: seconds until it ends). ``team``
+    names the team whose reviewers will see it (null: staff only)."""
     if request.method != "POST":
         return json_error(405, f"{request.method} is not allowed here; use POST", Allow="POST")
     content_type = request.content_type or ""
@@ -103,7 +110,12 @@ def bundle_create(request: ApiRequest) -> JsonResponse:
         return json_error(409, str(exc).removeprefix("id: "), field="id")
     status = 201 if result.created else 200
     response = JsonResponse(
-        {**assessment_summary(result.assessment), "created": result.created}, status=status
+        {
+            **assessment_summary(result.assessment),
+            "team": team_seeing(result.assessment),
+            "created": result.created,
+        },
+        status=status,
     )
     if result.created:
         response["Location"] = assessment_links(result.assessment)["self"]

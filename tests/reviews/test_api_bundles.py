@@ -157,6 +157,8 @@ def test_a_bundle_posted_with_a_team_token_opens_for_that_teams_reviewers(client
     response = post(client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {token}")
     assert response.status_code == 201
     assert Assessment.objects.get(pk=response.json()["id"]).team == team
+    # Issue 31, 8: the answer names the team that will see it.
+    assert response.json()["team"] == {"id": team.pk, "name": "procurement"}
     client.force_login(reviewer)
     assert client.get(response.json()["links"]["page"]).status_code == 200
 
@@ -166,6 +168,7 @@ def test_a_bundle_posted_with_a_token_without_a_team_opens_for_staff_only(client
     response = post(client, json.dumps(bundle_data()), HTTP_AUTHORIZATION=f"Bearer {api_token}")
     page = response.json()["links"]["page"]
     assert Assessment.objects.get(pk=response.json()["id"]).team is None
+    assert response.json()["team"] is None  # no team sees it: staff only
     client.force_login(user("rita", teams=(Team.objects.create(name="procurement"),)))
     assert client.get(page).status_code == 404
     client.force_login(user("sam", staff=True))
@@ -185,6 +188,19 @@ def test_posting_a_stored_bundle_again_with_another_teams_token_keeps_its_team(c
         first: first,
         other: other,
     }
+
+
+@pytest.mark.django_db
+def test_posting_again_names_the_team_the_admin_moved_the_bundle_to(client):
+    """Issue 31, 8: the answer names who sees the bundle now, not who posted it."""
+    posting, moved_to = Team.objects.create(name="posting"), Team.objects.create(name="legal")
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {api_token_create(name='n', team=posting)[1]}"}
+    first = post(client, json.dumps(bundle_data()), **auth)
+    assert first.json()["team"] == {"id": posting.pk, "name": "posting"}
+    Assessment.objects.filter(pk=first.json()["id"]).update(team=moved_to)
+    again = post(client, json.dumps(bundle_data()), **auth)
+    assert (again.status_code, again.json()["id"]) == (200, first.json()["id"])
+    assert again.json()["team"] == {"id": moved_to.pk, "name": "legal"}
 
 
 # -- issue 30 item 4: bundle ids are the team's --------------------------------------------
