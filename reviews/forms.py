@@ -3,6 +3,8 @@
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.forms.utils import pretty_name
 
 from citations.engine import VerificationStatus
 
@@ -19,9 +21,34 @@ SORT_CHOICES = [(name, label) for name, (label, _) in SORTS.items()]
 
 REVIEW_CHOICES = [("", "any review state"), *ReviewState.choices]
 
+# Filters arrive in URLs: say which value is not offered, not "Select a valid choice".
+NOT_A_CHOICE = {"invalid_choice": "“%(value)s” is not one of the choices."}
 
-class DateRangeForm(forms.Form):
+
+class PlainErrors:
+    """Mixed into a form: its errors as sentences that name each field by what it is
+    (``error_subjects``, else its label), never by its name in the URL (issue 31, item 8:
+    ``queue: Select a valid choice …``)."""
+
+    error_subjects: dict[str, str] = {}
+
+    def error_sentences(self) -> list[str]:
+        sentences = []
+        for name, errors in self.errors.items():
+            said = " ".join(errors)
+            if name == NON_FIELD_ERRORS:
+                sentences.append(said)
+                continue
+            field = self.fields[name]
+            subject = self.error_subjects.get(name) or field.label or pretty_name(name)
+            sentences.append(f"{subject}: {said}")
+        return sentences
+
+
+class DateRangeForm(PlainErrors, forms.Form):
     """Assessments created from one day to another, both included; either end may be open."""
+
+    error_subjects = {"since": "Start date", "until": "End date"}
 
     since = forms.DateField(required=False, label="From", widget=forms.DateInput({"type": "date"}))
     until = forms.DateField(required=False, label="To", widget=forms.DateInput({"type": "date"}))
@@ -31,7 +58,7 @@ class DateRangeForm(forms.Form):
         cleaned = self.cleaned_data
         since, until = cleaned.get("since"), cleaned.get("until")
         if since and until and until < since:
-            self.add_error("until", "must not be before From.")
+            self.add_error("until", "must not be before the start date.")
         return cleaned
 
 
@@ -40,20 +67,41 @@ class AssessmentFilterForm(DateRangeForm):
     Model, prompt version, dates and review state narrow it as a bar of the stats does (the
     bars link here with them)."""
 
-    queue = forms.ChoiceField(choices=QUEUE_CHOICES, required=False, label="Show")
-    status = forms.ChoiceField(choices=STATUS_CHOICES, required=False, label="Quotes")
+    error_subjects = {
+        **DateRangeForm.error_subjects,
+        "queue": "Queue",
+        "status": "Quote status",
+        "sort": "Sort order",
+        "model": "Model",
+        "prompt": "Prompt version",
+        "review": "Review state",
+    }
+
+    queue = forms.ChoiceField(
+        choices=QUEUE_CHOICES, required=False, label="Show", error_messages=NOT_A_CHOICE
+    )
+    status = forms.ChoiceField(
+        choices=STATUS_CHOICES, required=False, label="Quotes", error_messages=NOT_A_CHOICE
+    )
     search = forms.CharField(
         required=False,
         max_length=200,
         label="Search",
         widget=forms.SearchInput(attrs={"placeholder": "title or bundle id"}),
     )
-    sort = forms.ChoiceField(choices=SORT_CHOICES, required=False, label="Sort")
+    sort = forms.ChoiceField(
+        choices=SORT_CHOICES, required=False, label="Sort", error_messages=NOT_A_CHOICE
+    )
     since = forms.DateField(required=False, widget=forms.HiddenInput)
     until = forms.DateField(required=False, widget=forms.HiddenInput)
     model = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
     prompt = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
-    review = forms.ChoiceField(choices=REVIEW_CHOICES, required=False, widget=forms.HiddenInput)
+    review = forms.ChoiceField(
+        choices=REVIEW_CHOICES,
+        required=False,
+        widget=forms.HiddenInput,
+        error_messages=NOT_A_CHOICE,
+    )
 
     def clean_queue(self) -> str:
         return self.cleaned_data["queue"] or DEFAULT_QUEUE
@@ -89,13 +137,18 @@ class AssessmentFilterForm(DateRangeForm):
 class StatsFilterForm(DateRangeForm):
     """What the stats count: by day or week, a date range, a review state."""
 
+    error_subjects = {**DateRangeForm.error_subjects, "period": "Period", "review": "Review state"}
+
     # The default first: a form bound to a query without it shows the first choice.
     period = forms.ChoiceField(
         choices=[(p, p) for p in sorted(PERIODS, key=lambda p: p != "week")],
         required=False,
         label="Per",
+        error_messages=NOT_A_CHOICE,
     )
-    review = forms.ChoiceField(choices=REVIEW_CHOICES, required=False, label="Review")
+    review = forms.ChoiceField(
+        choices=REVIEW_CHOICES, required=False, label="Review", error_messages=NOT_A_CHOICE
+    )
 
     def clean_period(self) -> str:
         return self.cleaned_data["period"] or "week"
@@ -116,9 +169,17 @@ class StatsFilterForm(DateRangeForm):
 MAX_PARAGRAPHS_SHOWN = 200  # one request renders at most this many paragraphs
 
 
-class ParagraphRangeForm(forms.Form):
+class ParagraphRangeForm(PlainErrors, forms.Form):
     """Which paragraphs of a source to show, 1-based and inclusive; at most
     ``MAX_PARAGRAPHS_SHOWN`` at once."""
+
+    error_subjects = {
+        "start": "First paragraph",
+        "end": "Last paragraph",
+        "quote": "Quote number",
+        "direction": "Direction",
+        "whole": "Whole paragraph",
+    }
 
     start = forms.IntegerField(min_value=1)
     end = forms.IntegerField(min_value=1)
@@ -135,7 +196,7 @@ class ParagraphRangeForm(forms.Form):
         cleaned = self.cleaned_data
         start, end = cleaned.get("start"), cleaned.get("end")
         if start is not None and end is not None and end < start:
-            self.add_error("end", "end must not be before start.")
+            self.add_error("end", "must not be before the first paragraph.")
         elif start is not None and end is not None and end - start >= MAX_PARAGRAPHS_SHOWN:
             self.add_error("end", f"show at most {MAX_PARAGRAPHS_SHOWN} paragraphs at once.")
         elif cleaned.get("whole") and start != end:
@@ -143,17 +204,25 @@ class ParagraphRangeForm(forms.Form):
         return cleaned
 
 
-class SourceViewForm(forms.Form):
+class SourceViewForm(PlainErrors, forms.Form):
     """A source opened on its own: at a paragraph, searched for words, perhaps from the
     citation of a quote (the pane then links back to it)."""
 
-    at = forms.IntegerField(min_value=1, required=False)
+    error_subjects = {"at": "Paragraph", "find": "Search", "quote": "Quote number"}
+
+    at = forms.IntegerField(
+        min_value=1,
+        required=False,
+        error_messages={"min_value": "paragraphs are numbered from 1."},
+    )
     find = forms.CharField(required=False, max_length=200)
     quote = forms.IntegerField(min_value=1, required=False)
 
 
-class ReviewForm(forms.Form):
-    action = forms.ChoiceField(choices=ReviewAction.choices)
+class ReviewForm(PlainErrors, forms.Form):
+    error_subjects = {"action": "Decision", "comment": "Comment"}
+
+    action = forms.ChoiceField(choices=ReviewAction.choices, error_messages=NOT_A_CHOICE)
     comment = forms.CharField(required=False, max_length=5000, widget=forms.Textarea)
     confirm_unverified = forms.BooleanField(required=False)
 

@@ -220,7 +220,7 @@ def source_view(request: HtmxHttpRequest, assessment_id: int, source_id: int) ->
         return render(
             request,
             "reviews/assessment_detail.html#range_error",
-            {"errors": form.errors},
+            {"errors": form.error_sentences()},
             status=400,
         )
     if not request.htmx:
@@ -249,7 +249,7 @@ def source_paragraphs(request: HtmxHttpRequest, assessment_id: int, source_id: i
         return render(
             request,
             "reviews/assessment_detail.html#range_error",
-            {"errors": form.errors},
+            {"errors": form.error_sentences()},
             status=400,
         )
     quote = None
@@ -291,9 +291,7 @@ def assessment_review(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
         except services.ReviewError as refused:
             error = str(refused)
     else:
-        error = " ".join(
-            f"{field}: {' '.join(str(e) for e in errs)}" for field, errs in form.errors.items()
-        )
+        error = " ".join(form.error_sentences())
     if not request.htmx:
         if error:
             messages.error(request, error)

@@ -110,10 +110,13 @@ def test_only_verified_bundles_count(reviewer_client, team):
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ({"since": "2026-13-01"}, "since: Enter a valid date."),
-        ({"since": "2026-11-05", "until": "2026-11-01"}, "until: must not be before From."),
-        ({"review": "maybe"}, "review: Select a valid choice. maybe is not one of the available"),
-        ({"period": "year"}, "period: Select a valid choice. year is not one of the available"),
+        ({"since": "2026-13-01"}, "Start date: Enter a valid date."),
+        (
+            {"since": "2026-11-05", "until": "2026-11-01"},
+            "End date: must not be before the start date.",
+        ),
+        ({"review": "maybe"}, "Review state: “maybe” is not one of the choices."),
+        ({"period": "year"}, "Period: “year” is not one of the choices."),
     ],
 )
 def test_bad_filters_are_named_and_ignored(reviewer_client, team, query, message):

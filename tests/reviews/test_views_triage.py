@@ -163,7 +163,12 @@ def test_the_queue_links_keep_the_search_and_sort(reviewer_client, team):
 def test_bad_filters_are_ignored_and_named(reviewer_client, team):
     in_team(team, 1, "alpha")
     html = reviewer_client.get(LIST + "?queue=everything&sort=random").content.decode()
-    assert "Filters ignored: queue: Select a valid choice." in html
+    # Issue 31, 8: in words, naming what is wrong, not the URL's field names.
+    assert (
+        "Filters ignored: Queue: “everything” is not one of the choices. "
+        "Sort order: “random” is not one of the choices."
+    ) in html
+    assert "queue:" not in html and "sort:" not in html
     assert listed(html) == ["alpha"]  # the default queue
 
 
