@@ -12,6 +12,7 @@ from citations.engine import (
     VerificationStatus,
 )
 from citations.engine import Source as EngineSource
+from citations.engine.types import ParagraphPages
 
 from .models import Source, Verification
 from .storage import turn_sources
@@ -30,6 +31,10 @@ def engine_turn(sources: list[Source]) -> Turn:
                 label=s.label,
                 url=s.url,
                 parent=by_pk[s.parent_id].key if s.parent_id else None,
+                pages=tuple(
+                    ParagraphPages(entry["page"], tuple(entry.get("breaks", ())))
+                    for entry in s.pages
+                ),
             )
             for s in sources
         )

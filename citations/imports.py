@@ -12,8 +12,9 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from citations.engine import Bundle, load_bundle
+from citations.engine import Bundle, SourceKind, load_bundle
 from citations.engine.bundle import MAX_BUNDLE_BYTES, BundleError, decode_bundle
+from citations.engine.extraction.formats import EMAIL
 
 from .models import Source, Turn, Verification
 from .services import assessment_enqueue_verification
@@ -54,6 +55,8 @@ def bundle_import(
     The response is not read here (a request must not wait for the reader): verification
     reads it and ends ``failed``, the limit named, when it holds too many or too long quotes.
     Another owner's bundle under the same id is not looked at: the id is new for this one.
+    A source given as a file is stored as its bytes and media type, unread: the worker reads
+    it into paragraphs (and an e-mail's attachments into sources) before verifying.
     ``on_store`` is called with a new verification inside the storing transaction: what it
     writes commits with it or not at all (``reviews.imports`` opens it for review so).
 
@@ -63,15 +66,7 @@ def bundle_import(
     data = raw if isinstance(raw, dict) else decode_bundle(raw, max_bytes=max_bytes)
     # Checks that cost one pass only: reading the response is the worker's (issue 30).
     bundle = load_bundle(data, read_response=False)
-    for index, source in enumerate(bundle.turn.sources):
-        if source.file is not None:
-            # Extraction runs in the worker only, and sources are not yet stored as files
-            # (issue 34): refused, rather than stored without their text.
-            raise BundleError(
-                f"sources[{index}].file",
-                "the web app does not take sources as files yet; give 'text' or 'paragraphs' "
-                "(python -m citations verify reads files)",
-            )
+    _check_email_kinds(bundle)
     digest = bundle_digest(data)
     existing = Verification.objects.filter(owner=owner, bundle_id=bundle.id).first()
     if existing is not None:
@@ -87,6 +82,20 @@ def bundle_import(
         existing = Verification.objects.get(owner=owner, bundle_id=bundle.id)
         return _same_or_conflict(existing, digest)
     return ImportResult(verification=verification, created=True)
+
+
+def _check_email_kinds(bundle: Bundle) -> None:
+    """An e-mail file is an ``email_body`` source and an ``email_body`` file an e-mail: a
+    one-pass check the request can make, so it is not left to fail in the worker."""
+    for index, source in enumerate(bundle.turn.sources):
+        if source.file is None:
+            continue
+        if (source.file.media_type == EMAIL) != (source.kind is SourceKind.EMAIL_BODY):
+            raise BundleError(
+                f"sources[{index}].kind",
+                "an e-mail file (message/rfc822) is an email_body source, and an email_body "
+                "given as a file is an e-mail",
+            )
 
 
 def _same_or_conflict(existing: Verification, digest: str) -> ImportResult:
@@ -108,7 +117,12 @@ def _store(bundle: Bundle, data: dict[str, Any], digest: str, owner: str) -> Ver
             url=source.url,
             eligible=source.eligible,
             paragraphs=list(source.paragraphs),
+            pages=[{"page": p.page, "breaks": list(p.breaks)} for p in source.pages],
             position=position,
+            # A file is stored as given and read by the worker (citations.source_files),
+            # never in the request.
+            media_type=source.file.media_type if source.file else "",
+            file=source.file.data if source.file else None,
         )
     for source in bundle.turn.sources:
         if source.parent is not None:

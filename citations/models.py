@@ -41,7 +41,23 @@ class Source(models.Model):
     )
     eligible = models.BooleanField(default=True, help_text="Provided to the model in this turn.")
     paragraphs = models.JSONField(help_text="Raw paragraph texts; ¶1 is the first.")
+    pages = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="A paged source's {page, breaks}, one per paragraph; else empty.",
+    )
     position = models.PositiveIntegerField(help_text="Order in the bundle.")
+    media_type = models.CharField(
+        max_length=100, blank=True, help_text="A source given as a file: the file's media type."
+    )
+    file = models.BinaryField(
+        null=True, blank=True, editable=False, help_text="A source given as a file: its bytes."
+    )
+    file_read_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the worker read the file (an e-mail's attachments too).",
+    )
 
     class Meta:
         ordering = ["turn", "position"]

@@ -62,6 +62,7 @@ from citations.models import SweepRun, Verification, VerificationState
 from citations.state_graph import StateGraph, transition
 
 from .selectors import assessments_claimed, assessments_stuck, stale_after
+from .source_files import SourceFileRefused, sources_read_files, sources_unread
 from .storage import turn_sources
 
 logger = logging.getLogger(__name__)
@@ -184,6 +185,17 @@ def assessment_verify(*, assessment_id: int, budget_seconds: float | None = None
     try:
         with _time_budget(budget_seconds), _heartbeat(claim):
             sources = turn_sources(claim.assessment.turn_id)
+            if sources_unread(sources):
+                # Sources given as files are read here, in the worker (issue 34), once.
+                if not sources_read_files(
+                    verification_id=assessment_id,
+                    attempt=claim.attempt,
+                    bundle=engine_bundle(claim.assessment, sources),
+                    sources=sources,
+                ):
+                    logger.warning("assessment %s: claim superseded reading files", assessment_id)
+                    return VerifyOutcome.SUPERSEDED
+                sources = turn_sources(claim.assessment.turn_id)
             bundle = engine_bundle(claim.assessment, sources)
             engine_started = time.process_time()
             # The web app took the bundle without reading its response (issue 30): the
@@ -216,6 +228,12 @@ def assessment_verify(*, assessment_id: int, budget_seconds: float | None = None
             f"the response is beyond the limit {exc.limit!r}: {exc.field}: {exc.message}; "
             "nothing was verified"
         )
+        logger.warning("assessment %s: %s", assessment_id, error)
+        assessment_fail(assessment_id=assessment_id, error=error, claim=claim)
+        return VerifyOutcome.FAILED
+    except SourceFileRefused as exc:
+        # Terminal: the same file is refused next time. Nothing of it was stored.
+        error = exc.describe()
         logger.warning("assessment %s: %s", assessment_id, error)
         assessment_fail(assessment_id=assessment_id, error=error, claim=claim)
         return VerifyOutcome.FAILED

@@ -160,14 +160,19 @@ def database_now() -> str:
 
 
 def turn_sources(turn_id: int) -> list[Source]:
-    """A turn's sources in bundle order, with every column the engine's ``Source`` needs."""
-    names = tuple(f.name for f in Source._meta.concrete_fields)
+    """A turn's sources in bundle order, with every column the engine's ``Source`` needs:
+    all but a file's bytes (deferred: only reading the file needs them, once)."""
+    names = tuple(f.name for f in _source_fields())
     return instances_from_sql(Source, names, _turn_sources_sql(connection.vendor), [turn_id])
+
+
+def _source_fields() -> list[Any]:
+    return [f for f in Source._meta.concrete_fields if f.name != "file"]
 
 
 @functools.cache
 def _turn_sources_sql(vendor: str) -> str:
-    columns = ", ".join(_quoted(field) for field in Source._meta.concrete_fields)
+    columns = ", ".join(_quoted(field) for field in _source_fields())
     return (
         f"SELECT {columns} FROM {_table(Source)} WHERE {_column(Source, 'turn')} = %s "
         f"ORDER BY {_column(Source, 'position')}"

@@ -209,7 +209,7 @@ def assessment_page(*, assessment: Assessment) -> AssessmentPage:
     # (annotated rows: with n_paragraphs, and each quote's corrections as ``audit``)
     sources: list[Source] = list(
         Source.objects.filter(turn_id=assessment.turn_id)
-        .defer("paragraphs")
+        .defer("paragraphs", "file")
         .annotate(n_paragraphs=JSONArrayLength("paragraphs"))
         .order_by("position")
     )
@@ -351,7 +351,7 @@ def quote_get(*, assessment: Assessment, n: int) -> Quote:
 
 def source_get(*, assessment: Assessment, source_id: int) -> Source:
     return get_object_or_404(
-        Source.objects.defer("paragraphs"), turn_id=assessment.turn_id, pk=source_id
+        Source.objects.defer("paragraphs", "file"), turn_id=assessment.turn_id, pk=source_id
     )
 
 
