@@ -9,7 +9,8 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 
-from reviews.models import ApiToken, Assessment
+from reviews.imports import bundle_import
+from reviews.models import ApiToken, Assessment, Team
 from reviews.selectors import assessments_for_reviewer
 from tests.factories import SCENARIOS
 
@@ -86,3 +87,21 @@ def test_demo_setup_refuses_to_run_without_debug(settings):
     settings.DEBUG = False
     with pytest.raises(CommandError, match="DEBUG only"):
         call_command("demo_setup")
+
+
+@pytest.mark.django_db
+def test_running_the_demo_again_leaves_other_bundles_in_their_teams(settings, capsys):
+    """Issue 31, 8: the demo's bundles are its team's; a bundle without a team (staff only)
+    or of another team stays where it is, however often bin/demo runs."""
+    settings.DEBUG = True
+    data = json.loads(SCENARIOS[0].read_text())
+    teamless = bundle_import(raw=data | {"id": "posted-without-a-team"}).assessment
+    legal = Team.objects.create(name="legal")
+    theirs = bundle_import(raw=data | {"id": "legal-1"}, team=legal).assessment
+    run_demo_setup(capsys)
+    run_demo_setup(capsys)
+    teamless.refresh_from_db()
+    theirs.refresh_from_db()
+    assert (teamless.team, theirs.team) == (None, legal)
+    demo = Assessment.objects.exclude(pk__in=[teamless.pk, theirs.pk])
+    assert {a.team.name for a in demo} == {"Demo reviewers"} and demo.count() == len(SCENARIOS)
