@@ -4,7 +4,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.forms.utils import pretty_name
+from django.forms.utils import ErrorDict, pretty_name
 
 from citations.engine import VerificationStatus
 
@@ -31,11 +31,14 @@ class PlainErrors:
     ``queue: Select a valid choice …``)."""
 
     error_subjects: dict[str, str] = {}
+    # what the form it is mixed into has (annotations only: no class attributes)
+    errors: ErrorDict
+    fields: dict[str, forms.Field]
 
     def error_sentences(self) -> list[str]:
         sentences = []
         for name, errors in self.errors.items():
-            said = " ".join(errors)
+            said = " ".join(str(error) for error in errors)
             if name == NON_FIELD_ERRORS:
                 sentences.append(said)
                 continue
