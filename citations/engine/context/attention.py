@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from ..matching.match import MARKS
+from ..matching.match import LONGEST_WORD, MARKS
 from ..matching.normalize import fold_text
 from ..matching.words import number_value
 from ..text import LazyPattern
@@ -271,8 +271,8 @@ def cut_word_attention(
     if 0 < start < len(first) and first[start - 1].isalnum() and first[start].isalnum():
         return _cut(first, start)
     if 0 < end < len(last) and last[end - 1].isalnum() and last[end].isalnum():
-        fragment_start = end
-        while fragment_start > 0 and last[fragment_start - 1].isalnum():
+        fragment_start, floor = end, max(0, end - LONGEST_WORD)
+        while fragment_start > floor and last[fragment_start - 1].isalnum():
             fragment_start -= 1
         if reads_as_word(_fold(last[fragment_start:end])):
             return _cut(last, end - 1)
@@ -281,9 +281,10 @@ def cut_word_attention(
 
 def _cut(text: str, inside: int) -> Attention:
     start, end = inside, inside
-    while start > 0 and text[start - 1].isalnum():
+    first, last = max(0, inside - LONGEST_WORD), min(len(text), inside + LONGEST_WORD)
+    while start > first and text[start - 1].isalnum():
         start -= 1
-    while end < len(text) and text[end].isalnum():
+    while end < last and text[end].isalnum():
         end += 1
     return _attention(CHECKS_BY_ID["attention.cut_word"], text[start:end], "")
 
