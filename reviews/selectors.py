@@ -271,6 +271,7 @@ QUOTE_FIELDS = (
     "decision",
     "context",
     "attention",
+    "page_diff",  # the stored diffs a changed quote shows (computed by the worker)
 )
 
 
