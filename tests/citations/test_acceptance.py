@@ -56,10 +56,7 @@ needs_shared = pytest.mark.skipif(
 # are verified, as they should be, but without the attention their left-out or cut words call
 # for (check_report: critical): gaps of the word data (or of what counts as left out). Strict:
 # a stem leaves this set as soon as its bundle passes.
-ATTENTION_GAPS = {
-    "bound_or_sign_cut_off",  # bounds left out: höchstens, at least, up to, <, ≥, ±, ~, minus
-    "cut_after_negation_without_spaces",  # ไม่ (th), no spaces to end a word
-}
+ATTENTION_GAPS = {}
 ATTENTION_GAP = pytest.mark.xfail(
     strict=True,
     reason="Engine v3: a status says whether the text is there; what a quote leaves out is "

@@ -3591,3 +3591,24 @@ def test_a_number_after_the_quote_counts_only_in_the_quotes_own_clause(sentence,
     result = result_for(quote, sentence, form="markdown")
     assert result.status is VerificationStatus.VERIFIED, result.decision
     assert (COUNT in {a.rule for a in result.attention}) is counted, result.attention
+
+
+@pytest.mark.parametrize(
+    ("sentence", "quote"),
+    [
+        ("Die Temperatur fiel auf minus 12 Grad in der Nacht.", "12 Grad in der Nacht"),
+        ("La température est tombée à moins 12 degrés la nuit.", "12 degrés la nuit"),
+        ("Температура упала до минус 12 градусов ночью.", "12 градусов ночью"),
+        ("The temperature fell to minus 12 degrees at night.", "12 degrees at night"),
+    ],
+)
+def test_a_signs_word_before_the_quotes_opening_figure_is_shown(sentence, quote):
+    """attention.sign_left_out for a sign written as a word (``number_signs``, data per
+    language): "12 Grad" of "minus 12 Grad" is another temperature; without the word, none."""
+    signed = result_for(quote, sentence, form="markdown")
+    assert signed.status is VerificationStatus.VERIFIED, signed.decision
+    assert "attention.sign_left_out" in {a.rule for a in signed.attention}, signed.attention
+    words = sentence.split()
+    plain = " ".join(w for w in words if w.casefold() not in {"minus", "moins", "минус"})
+    result = result_for(quote, plain, form="markdown")
+    assert "attention.sign_left_out" not in {a.rule for a in result.attention}, plain

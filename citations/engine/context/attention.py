@@ -72,7 +72,10 @@ def quote_context(
         "before": paragraphs[first][start : start + 1].isdecimal(),
         "after": paragraphs[last][end - 1 : end].isdecimal(),
     }
-    if edge_figures["before"] and _SIGN_BEFORE.search(around.before):
+    if edge_figures["before"] and (
+        _SIGN_BEFORE.search(around.before)
+        or (signals is not None and _last_word(around.before) in signals.number_signs)
+    ):
         check = CHECKS_BY_ID["attention.sign_left_out"]
         found.append(
             _attention(
@@ -163,6 +166,14 @@ def _asked(
     check = CHECKS_BY_ID["attention.question_left_out"]
     shown = " ".join(sentence.split())  # its marks kept: they are what the quote dropped
     return (Attention(check.id, shown, check.says.format(words=shown, side="")),)
+
+
+def _last_word(text: str) -> str:
+    """The folded last word of ``text`` when nothing but spaces follows it, else ""."""
+    words = list(_TOKEN.finditer(text))
+    if not words or text[words[-1].end() :].strip():
+        return ""
+    return _fold(words[-1].group())
 
 
 def _governing(text: str, signals: Signals) -> str | None:

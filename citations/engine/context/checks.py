@@ -307,7 +307,8 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
         "attention.sign_left_out",
         "",
         "a sign or bound written right before the figure the quote opens with is left out "
-        "(<, ≥, ±, ~, a minus): the source's number is not the one the quote states",
+        "(<, ≥, ±, ~, a minus; a sign's word: minus, moins, минус): the source's number is "
+        "not the one the quote states",
         "Left out before the quote: “{words}”, a sign of its number.",
         (
             (
@@ -321,6 +322,7 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
                 "Participants must be ≥ 18 years old at enrolment.",
             ),
             ("de", "12 mm für alle Teile", "Die Toleranz beträgt ± 12 mm für alle Teile."),
+            ("de", "12 Grad in der Nacht", "Die Temperatur fiel auf minus 12 Grad in der Nacht."),
         ),
         (
             ("en", "10 working days", "Delivery takes 5-10 working days."),

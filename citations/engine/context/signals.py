@@ -7,7 +7,8 @@ word as a word of its own: "d après"); ``abbreviations`` are words whose full s
 sentence; ``opening`` lists, per kind, words that signal it only where they open the
 left-out clause (Dutch "als": if at a clause's start, as or than inside one);
 ``governing`` lists the words that, right before a quote, make it a clause the left-out
-words govern ("that", "dass", "que", "że": "Critics claim that |…"). A language
+words govern ("that", "dass", "que", "że": "Critics claim that |…"); ``number_signs`` the
+words that, right before the figure a quote opens with, are its sign ("minus 12"). A language
 whose script has no spaces (``"unspaced": true``) lists strings found anywhere in the text.
 A kind a language's file leaves empty is one its words cannot signal (``languages_lacking``).
 """
@@ -49,6 +50,8 @@ class Signals:
     opening: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
     # words that, right before the quote, make it a clause the left-out words govern
     governing: frozenset[str] = frozenset()
+    # words that, right before a figure, are its sign ("minus", "moins")
+    number_signs: frozenset[str] = frozenset()
 
 
 @cache
@@ -70,8 +73,9 @@ def language_files() -> dict[str, Signals]:
             for kind, entries in data.get("opening", {}).items()
         }
         governing = frozenset(fold_text(word) for word in data.get("governing", ()))
+        signs = frozenset(fold_text(word) for word in data.get("number_signs", ()))
         found[data["language"]] = Signals(
-            data["language"], unspaced, kinds, abbreviated, opening, governing
+            data["language"], unspaced, kinds, abbreviated, opening, governing, signs
         )
     return found
 
@@ -104,7 +108,10 @@ def signals_for(language: str | None) -> Signals | None:
         for kind in KINDS
     }
     governing = frozenset().union(*(signals.governing for signals in merged))
-    return Signals(language or "*", merged[0].unspaced, kinds, frozenset(), opening, governing)
+    signs = frozenset().union(*(signals.number_signs for signals in merged))
+    return Signals(
+        language or "*", merged[0].unspaced, kinds, frozenset(), opening, governing, signs
+    )
 
 
 @cache

@@ -67,6 +67,7 @@ _SCRIPTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("he", re.compile("[\u0590-\u05ff]")),
     ("ar", re.compile("[\u0600-\u06ff]")),
     ("hi", re.compile("[\u0900-\u097f]")),
+    ("th", re.compile("[\u0e00-\u0e7f]")),
 )
 _ANY_SCRIPT = re.compile("[" + "".join(script.pattern[1:-1] for _, script in _SCRIPTS) + "]")
 # Every language's commonest words: no number word may be one ("to" is two in Danish)
