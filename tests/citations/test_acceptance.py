@@ -52,23 +52,9 @@ needs_shared = pytest.mark.skipif(
     not SCENARIOS.is_dir(), reason="shared/ is not beside the project"
 )
 
-# Engine v3: a status says whether the text is there. These red-team bundles hold quotes that
-# are verified, as they should be, but without the attention their left-out or cut words call
-# for (check_report: critical): gaps of the word data (or of what counts as left out). Strict:
-# a stem leaves this set as soon as its bundle passes.
-ATTENTION_GAPS = {}
-ATTENTION_GAP = pytest.mark.xfail(
-    strict=True,
-    reason="Engine v3: a status says whether the text is there; what a quote leaves out is "
-    "shown, not decided",
-)
-
 
 def redteam_cases() -> list:
-    return [
-        pytest.param(path, id=path.stem, marks=[ATTENTION_GAP] * (path.stem in ATTENTION_GAPS))
-        for path in bundles(REDTEAM)
-    ]
+    return [pytest.param(path, id=path.stem) for path in bundles(REDTEAM)]
 
 
 @needs_shared
