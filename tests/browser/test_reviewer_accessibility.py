@@ -109,3 +109,25 @@ def test_in_a_narrow_window_a_clicked_quotes_source_is_in_view_beside_it(page, t
         assert quote["y"] >= 0 and quote["y"] + quote["height"] <= sheet["y"], (quote, sheet)
         checked_screenshot(page, f"narrow-window-quote-{n}")
     assert page_problems(page) == []
+
+
+@pytest.mark.parametrize("staff", [False, True], ids=["reviewer", "staff"])
+def test_at_390_px_sign_out_stays_on_the_dark_top_bar(page, team, staff):
+    """Issue 31, item 7: in a phone-wide window the top bar's links and "Sign out" wrap inside
+    the bar instead of running past it onto the light page (1.37:1). axe-core at 390 px finds
+    nothing, and the button's box lies inside the bar's box."""
+    user("rita", teams=(team,), staff=staff)
+    procurement_assessment(team=team)
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in(page, "rita", "pw-rita")
+    for path in ("/", "/stats/"):
+        page.goto(path)
+        page.wait_for_load_state("load")
+        sign_out = page.get_by_role("button", name="Sign out")
+        expect(sign_out).to_be_visible()
+        bar = page.locator("header.topbar").bounding_box()
+        box = sign_out.bounding_box()
+        assert bar and box
+        assert bar["x"] <= box["x"] and box["x"] + box["width"] <= bar["x"] + bar["width"]
+        assert bar["y"] <= box["y"] and box["y"] + box["height"] <= bar["y"] + bar["height"]
+        assert axe_violations(page) == [], path
