@@ -25,6 +25,7 @@ from citations.engine.types import JsonLayout, QuoteForm, VerificationStatus
 from citations.engine.writing.layout import OldLayout, layout_from_dict
 from citations.models import Quote, ResponseFormat
 
+from .explanations import quote_explanation
 from .models import Assessment
 from .templatetags import review_tags
 
@@ -103,8 +104,8 @@ def quote_view(quote: Quote, *, detail_url: str, pane_url: str) -> dict:
         "icon": review_tags.status_icon(quote.status),
         "tooltip": review_tags.status_tooltip(quote),
         "reason": capfirst(review_tags.quote_reason(quote)),
-        "decision": review_tags.decision_summary(quote.status, quote.decision),
-        "differences": review_tags.decision_differences(quote.decision),
+        # the quote's own differences in plain words; the rules' definitions on hover
+        "explanation": quote_explanation(quote, where=False),
         "attention": [a.get("why") or a.get("words", "") for a in quote.attention or ()],
         "left_out": _left_out(quote.context),
         "text": review_tags.shown_text(quote),

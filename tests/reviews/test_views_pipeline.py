@@ -116,8 +116,8 @@ def test_every_quote_of_the_newer_forms_is_clickable_in_its_place(
 
 @pytest.mark.django_db
 def test_the_page_says_in_words_which_rule_decided_a_quote(client, django_user_model):
-    """A changed claim is shown as not corrected with the difference that refused it; a
-    corrected quote with the edits that allowed it (decision.rules in words)."""
+    """A changed claim is shown with the difference that refused it, in the quote's own
+    words; the rule (decision.rules) and its definition one hover away (issue 31, item 4)."""
     path = settings.SHARED_DIR / "data" / "scenarios" / "adr_source_binding.json"
     assessment = bundle_import(raw=path.read_bytes()).assessment
     assessment_verify(assessment_id=assessment.pk)
@@ -127,8 +127,10 @@ def test_the_page_says_in_words_which_rule_decided_a_quote(client, django_user_m
     client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
     page = reverse("reviews:assessment_detail", args=[assessment.pk])
     html = unescape(client.get(page).content.decode())
-    assert "Not corrected: a content word the source does not have there" in html
-    assert "<del>oberste</del>" in html
+    explained = re.search(r'class="info-row info-explanation" title="([^"]*)">(.*?)</span>',
+                          html[html.index('id="q5-info"') :], re.S)  # fmt: skip
+    assert "claim.word_added: a content word the source does not have there" in explained[1]
+    assert " ".join(explained[2].split()) == "Added: oberste."
     pane = client.get(
         reverse("reviews:quote_source", args=[assessment.pk, 5]), HTTP_HX_REQUEST="true"
     )
