@@ -104,12 +104,19 @@
     return target.closest(field) !== null;
   }
 
-  // The next (step 1) or previous (step -1) quote that needs attention: not verified.
+  // The next (step 1) or previous (step -1) quote that needs a look: not verified, or with
+  // attention, and no reviewer's verdict yet (issue 31, item 2).
   function needingAttention(all, index, step) {
     for (let at = index + step; at >= 0 && at < all.length; at += step) {
-      if (all[at].dataset.status !== "verified") return all[at];
+      if (needsLook(all[at])) return all[at];
     }
     return null;
+  }
+
+  function needsLook(quote) {
+    const verdict = document.getElementById("q" + quote.dataset.quote + "-verdict");
+    if (verdict && verdict.dataset.verdict) return false;
+    return quote.dataset.status !== "verified" || quote.dataset.attention === "1";
   }
 
   // c / x: a verdict on the selected quote, into the pane's verdict box when it shows the

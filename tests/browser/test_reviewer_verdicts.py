@@ -2,6 +2,8 @@
 the selected quote, the verdict beside the engine's badge after a reload, an error in place,
 and the verdict in the API's export and report. Results stored by the real engine."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -134,3 +136,25 @@ def test_a_verdict_that_cannot_be_given_says_why_in_place_issue_31_1(page, team,
     expect(box.locator("[role=alert]")).to_have_count(0)
     assert VERIFIED in Quote.objects.get(assessment=assessment, n=2).text
     assert page_problems(page) == []
+
+
+def test_n_skips_a_quote_with_a_verdict_and_visits_one_with_attention_issue_31_2(
+    page, live_server, team, rita
+):
+    """Issue 31 item 2: n visits every quote needing a look (not verified, or verified with
+    attention) that has no verdict yet; a quote overruled with x is passed over."""
+    assessment = verified_procurement(team)
+    quotes = Quote.objects.filter(assessment=assessment).order_by("n")
+    needing = [q.n for q in quotes if q.status != "verified" or q.attention]
+    assert len(needing) >= 3 and needing[0] > 1, needing
+    assert any(q.status == "verified" and q.attention for q in quotes), "no attention case"
+    open_page(page, assessment)
+    page.click(f"#q{needing[0]} .quote-text")
+    page.keyboard.press("x")
+    expect(page.locator(f"#q{needing[0]}-verdict")).to_have_text("☒ overruled")
+    page.click("#q1 .quote-text")
+    expect(page.locator("#q1")).to_have_class(re.compile(r"\bis-current\b"))
+    page.keyboard.press("n")
+    expect(page.locator(f"#q{needing[1]}")).to_have_class(re.compile(r"\bis-current\b"))
+    page.keyboard.press("n")
+    expect(page.locator(f"#q{needing[2]}")).to_have_class(re.compile(r"\bis-current\b"))
