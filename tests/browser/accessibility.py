@@ -13,12 +13,6 @@ AXE_CORE = Path(__file__).parent / "vendor" / "axe.min.js"
 _AXE = Axe.from_file(AXE_CORE)
 
 
-def axe_version(page) -> str:
-    """The axe-core version the checks run with, injected into the page."""
-    page.evaluate(_AXE.axe_script)
-    return page.evaluate("axe.version")
-
-
 def axe_violations(page) -> list[str]:
     """Each rule axe-core finds broken on the page as it is now, with the first elements."""
     found = _AXE.run(page).response["violations"]
