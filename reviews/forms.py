@@ -222,6 +222,18 @@ class SourceViewForm(PlainErrors, forms.Form):
     quote = forms.IntegerField(min_value=1, required=False)
 
 
+class QuoteSearchForm(PlainErrors, forms.Form):
+    """Words searched in every eligible source for a quote found in none; absent: the
+    quote's rarest words."""
+
+    error_subjects = {"find": "Search"}
+
+    find = forms.CharField(required=False, max_length=200, strip=True)
+
+    def find_or_default(self) -> str | None:
+        return self.cleaned_data["find"] if "find" in self.data else None
+
+
 class ReviewForm(PlainErrors, forms.Form):
     error_subjects = {"action": "Decision", "comment": "Comment"}
 

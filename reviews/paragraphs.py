@@ -3,6 +3,7 @@ not, and the match's span, marked. Plain data the pane's template shows (no HTML
 the selectors that build the pane (``reviews.selectors.source_pane``) need none of the
 response rendering (``reviews.rendering``)."""
 
+import bisect
 import itertools
 import re
 from dataclasses import dataclass, field, replace
@@ -16,6 +17,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 class Segment:
     text: str
     covered: bool
+    found: bool = False  # where a search inside the source found its words
 
 
 @dataclass(frozen=True)
@@ -75,14 +77,18 @@ def paragraph_rendering(
     is_focus: bool = False,
     max_chars: int | None = None,
     differences: list[DiffPart] | None = None,
+    found: list[tuple[int, int]] | None = None,
 ) -> RenderedParagraph:
     """Split ``text`` at sentence boundaries (for coverage) and at the mark; linear in the
     number of sentences, so one huge paragraph stays cheap. Beyond ``max_chars`` only an
     excerpt is split and shown (``excerpt_bounds``): a pane of long paragraphs is bounded
-    in characters, not only in paragraphs (issue 30)."""
+    in characters, not only in paragraphs (issue 30). ``found``: where a search found its
+    words, marked apart from the match (the excerpt is around the first unless there is a
+    match)."""
     if mark is not None and not (0 <= mark[0] < mark[1] <= len(text)):
         mark = None  # offsets from another version of the text: highlight nothing, not wrongly
-    start, end = excerpt_bounds(len(text), mark, max_chars)
+    found = found or []
+    start, end = excerpt_bounds(len(text), mark or (found[0] if found else None), max_chars)
     if (start, end) != (0, len(text)):
         shown = _rendering(
             number,
@@ -90,6 +96,7 @@ def paragraph_rendering(
             covered_spans=[(a - start, b - start) for a, b in covered_spans],
             mark=(mark[0] - start, mark[1] - start) if mark else None,
             is_focus=is_focus,
+            found=[(a - start, b - start) for a, b in found if start <= a and b <= end],
         )
         # the mark's offsets stay the paragraph's own (the page reads them)
         return replace(
@@ -100,7 +107,9 @@ def paragraph_rendering(
             differences=differences or [],
         )
     return replace(
-        _rendering(number, text, covered_spans=covered_spans, mark=mark, is_focus=is_focus),
+        _rendering(
+            number, text, covered_spans=covered_spans, mark=mark, is_focus=is_focus, found=found
+        ),
         differences=differences or [],
     )
 
@@ -112,24 +121,35 @@ def _rendering(
     covered_spans: list[tuple[int, int]],
     mark: tuple[int, int] | None,
     is_focus: bool,
+    found: list[tuple[int, int]],
 ) -> RenderedParagraph:
     # Runs of alike pieces are merged, so the viewer renders few elements per paragraph.
-    runs: dict[str, list[tuple[bool, list[str]]]] = {"before": [], "after": []}
+    runs: dict[str, list[tuple[bool, bool, list[str]]]] = {"before": [], "after": []}
+    # a search's words inside the match are not marked again: the match is one element
+    found = [(a, b) for a, b in found if not (mark and a < mark[1] and mark[0] < b)]
+    found_starts = [a for a, _ in found]  # sorted, apart (source_search.found_spans)
+    found_cuts = sorted({cut for span in found for cut in span})
     for sentence_start, sentence_end in sentence_spans(text):
         covered = any(a < sentence_end and sentence_start < b for a, b in covered_spans)
-        cuts = [sentence_start, sentence_end]
-        if mark:
-            cuts[1:1] = sorted(m for m in mark if sentence_start < m < sentence_end)
+        inner = [c for c in mark or () if sentence_start < c < sentence_end]
+        inner += found_cuts[
+            bisect.bisect_right(found_cuts, sentence_start) : bisect.bisect_left(
+                found_cuts, sentence_end
+            )
+        ]
+        cuts = [sentence_start, *sorted(set(inner)), sentence_end]
         for start, end in itertools.pairwise(cuts):
             if mark and mark[0] <= start < mark[1]:
                 continue  # inside the mark: rendered whole, as one element
+            at = bisect.bisect_right(found_starts, start) - 1
+            is_found = at >= 0 and start < found[at][1]
             target = runs["after" if mark and start >= mark[1] else "before"]
-            if target and target[-1][0] == covered:
-                target[-1][1].append(text[start:end])
+            if target and target[-1][:2] == (covered, is_found) and not is_found:
+                target[-1][2].append(text[start:end])
             else:
-                target.append((covered, [text[start:end]]))
+                target.append((covered, is_found, [text[start:end]]))
     before, after = (
-        [Segment("".join(pieces), covered) for covered, pieces in runs[side]]
+        [Segment("".join(pieces), covered, is_found) for covered, is_found, pieces in runs[side]]
         for side in ("before", "after")
     )
     return RenderedParagraph(

@@ -1,8 +1,7 @@
 """Reads for the reviewer pages: scoped to what the user may see (VB-7), few queries each."""
 
-import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from django.db.models import (
@@ -28,6 +27,14 @@ from citations.selectors import CURRENT_ENGINE
 
 from .models import Assessment, QuoteVerdict, ReviewDecision, ReviewState, VerdictAction
 from .paragraphs import RenderedParagraph, paragraph_rendering
+from .source_search import (
+    SourceSearch,
+    found_spans,
+    rarest_words,
+    search_words,
+    source_search,
+    stands_as_phrase,
+)
 
 STATUSES = tuple(status.value for status in VerificationStatus)
 
@@ -514,25 +521,6 @@ BROWSE_WINDOW = 60  # paragraphs of a source opened on its own, per request (at 
 # characters of one paragraph shown in the pane unless it is asked for whole (around the
 # highlight, else its start): 90 paragraphs of 200,000 returned 12 MB of HTML (issue 30)
 PARAGRAPH_CHARS_SHOWN = 4_000
-MAX_HITS = 50  # search results listed; the count says how many paragraphs have the words
-HIT_CONTEXT = 60  # characters shown on each side of a search result
-
-
-@dataclass(frozen=True)
-class SourceHit:
-    """Where a search found its words: ``found`` is exactly the paragraph's text there."""
-
-    number: int
-    before: str
-    found: str
-    after: str
-
-
-@dataclass(frozen=True)
-class SourceSearch:
-    find: str
-    hits: list[SourceHit]  # the first MAX_HITS paragraphs that have the words
-    total: int  # all paragraphs that have them
 
 
 @dataclass(frozen=True)
@@ -562,6 +550,56 @@ class SourcePane:
             None,
             self.focus,
         )
+
+
+@dataclass(frozen=True)
+class SourcesSearch:
+    """Words searched in every eligible source of a turn: the sources with hits, each with
+    its first ``SOURCES_SEARCH_HITS`` paragraphs and how many there are."""
+
+    find: str
+    results: list[tuple[Source, SourceSearch]]
+    as_phrase: bool
+
+    @property
+    def total(self) -> int:
+        return sum(search.total for _, search in self.results)
+
+
+SOURCES_SEARCH_HITS = 5  # paragraphs listed per source when all sources are searched
+
+
+def sources_search(*, assessment: Assessment, find: str) -> SourcesSearch:
+    """``find`` in every eligible source of the turn, in source order."""
+    sources = list(assessment.turn.sources.filter(eligible=True).order_by("pk"))
+    words = search_words(find)
+    # one reading of the words for all sources, so each source opened from here agrees
+    as_phrase = bool(words) and any(stands_as_phrase(s.paragraphs, words) for s in sources)
+    results = []
+    for source in sources:
+        search = source_search(source.paragraphs, find, as_phrase=as_phrase)
+        if search.total:
+            results.append((source, replace(search, hits=search.hits[:SOURCES_SEARCH_HITS])))
+    return SourcesSearch(find=find, results=results, as_phrase=as_phrase)
+
+
+def found_nowhere_search(
+    *, assessment: Assessment, quote: Quote, find: str | None = None
+) -> SourcesSearch | None:
+    """For a quote found in no source (no match, no hint to highlight): ``find`` searched
+    in every eligible source, by default the quote's rarest words there (issue 31)."""
+    if quote.match_source_id or quote.status == VerificationStatus.INELIGIBLE:
+        return None
+    if find is None:
+        texts = (
+            text
+            for paragraphs in assessment.turn.sources.filter(eligible=True).values_list(
+                "paragraphs", flat=True
+            )
+            for text in paragraphs
+        )
+        find = rarest_words(quote.text, texts)
+    return sources_search(assessment=assessment, find=find)
 
 
 def quote_location(quote: Quote) -> tuple[Source | None, int | None, dict[int, tuple[int, int]]]:
@@ -656,8 +694,9 @@ def source_browse(
         start = max(1, at - PANE_CONTEXT) if at else 1
         end = min(total, start + BROWSE_WINDOW - 1)
     paragraphs, earlier, later = _paragraph_window(
-        assessment, source, texts, start, end, focus=at, spans={}, step=BROWSE_WINDOW, whole=whole
-    )
+        assessment, source, texts, start, end, focus=at, spans={}, step=BROWSE_WINDOW,
+        whole=whole, search=search,
+    )  # fmt: skip
     return SourcePane(
         quote=None,
         source=source,
@@ -670,31 +709,6 @@ def source_browse(
         cited_by=quote,
         search=search,
     )
-
-
-def source_search(texts: list[str], find: str) -> SourceSearch:
-    """The paragraphs that have the words ``find``, in any case and with any whitespace
-    between them; each hit is shown in a short excerpt around its first occurrence."""
-    words = find.split()
-    pattern = re.compile(r"\s+".join(re.escape(word) for word in words), re.IGNORECASE)
-    hits: list[SourceHit] = []
-    total = 0
-    for number, text in enumerate(texts, 1):
-        found = pattern.search(text) if words else None
-        if found is None:
-            continue
-        total += 1
-        if len(hits) < MAX_HITS:
-            start, end = found.span()
-            hits.append(
-                SourceHit(
-                    number=number,
-                    before=text[max(0, start - HIT_CONTEXT) : start],
-                    found=text[start:end],
-                    after=text[end : end + HIT_CONTEXT],
-                )
-            )
-    return SourceSearch(find=find, hits=hits, total=total)
 
 
 def _paragraph_texts(source: Source) -> list[str]:
@@ -713,13 +727,15 @@ def _paragraph_window(
     step: int,
     whole: bool = False,
     hint_runs: Mapping[str, list[list[str]]] | None = None,
+    search: SourceSearch | None = None,
 ) -> tuple[list[RenderedParagraph], tuple[int, int] | None, tuple[int, int] | None]:
     """Paragraphs ``start`` to ``end`` rendered (excerpts of long ones unless ``whole``),
     and the ranges to load before and after. ``hint_runs``: a hint's stored differences
-    by paragraph number."""
+    by paragraph number; ``search``: its words marked wherever it found them."""
     total = len(texts)
     start, end = max(1, start), min(total, end)
     coverage = source_coverage(assessment=assessment, source=source)
+    words = search_words(search.find) if search else []
     paragraphs = [
         paragraph_rendering(
             number,
@@ -729,6 +745,9 @@ def _paragraph_window(
             is_focus=number == focus,
             max_chars=None if whole else PARAGRAPH_CHARS_SHOWN,
             differences=stored_runs((hint_runs or {}).get(str(number))),
+            found=found_spans(texts[number - 1], words, as_phrase=search.as_phrase)
+            if search and words
+            else None,
         )
         for number in range(start, end + 1)
     ]

@@ -22,6 +22,7 @@ from .charts import charts_for
 from .forms import (
     AssessmentFilterForm,
     ParagraphRangeForm,
+    QuoteSearchForm,
     ReviewForm,
     SourceViewForm,
     StatsFilterForm,
@@ -105,6 +106,7 @@ def assessment_detail(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
         ),
         "pane": pane,
         "verdict_panel": verdicts.verdict_panel(quote=pane.quote) if pane and pane.quote else None,
+        "search_all": _found_nowhere_search(assessment, pane, request.GET),
         "review_form": ReviewForm(),
         "actions": services.allowed_actions(assessment),
         "in_progress": assessment.verification_state in IN_PROGRESS,
@@ -145,6 +147,15 @@ def _pane_without_javascript(assessment, page, query) -> selectors.SourcePane | 
                 **opened.cleaned_data,
             )
     return None
+
+
+def _found_nowhere_search(assessment, pane, query) -> selectors.SourcesSearch | None:
+    """The search over every eligible source that a pane of a quote found nowhere shows."""
+    if pane is None or pane.quote is None:
+        return None
+    form = QuoteSearchForm(query)
+    find = form.find_or_default() if form.is_valid() else None
+    return selectors.found_nowhere_search(assessment=assessment, quote=pane.quote, find=find)
 
 
 @require_GET
@@ -191,9 +202,19 @@ def quote_source(request: HtmxHttpRequest, assessment_id: int, n: int) -> HttpRe
         reviewer=request.user, assessment_id=assessment_id
     )
     quote = selectors.quote_get(assessment=assessment, n=n)
+    form = QuoteSearchForm(request.GET)
+    if not form.is_valid():
+        return render(
+            request,
+            "reviews/assessment_detail.html#range_error",
+            {"errors": form.error_sentences()},
+            status=400,
+        )
     if not request.htmx:
         url = reverse("reviews:assessment_detail", args=[assessment.pk])
-        return redirect(f"{url}?quote={quote.n}#q{quote.n}")
+        find = form.find_or_default()
+        searched = "" if find is None else "&" + urlencode({"find": find})
+        return redirect(f"{url}?quote={quote.n}{searched}#q{quote.n}")
     pane = selectors.source_pane(assessment=assessment, quote=quote)
     return render(
         request,
@@ -202,6 +223,9 @@ def quote_source(request: HtmxHttpRequest, assessment_id: int, n: int) -> HttpRe
             "assessment": assessment,
             "pane": pane,
             "verdict_panel": verdicts.verdict_panel(quote=quote),
+            "search_all": selectors.found_nowhere_search(
+                assessment=assessment, quote=quote, find=form.find_or_default()
+            ),
         },
     )
 

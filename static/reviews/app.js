@@ -157,9 +157,58 @@
     button.click();
   }
 
+  // Enter / Shift+Enter in the box of a search already shown: the next / previous place it
+  // found, in the paragraphs shown, then in the next / previous paragraph the list names
+  // (which loads the pane there). Words changed: Enter searches them (issue 31, item 3).
+  function stepHit(event) {
+    const pane = document.getElementById("source-pane");
+    const hits = pane.querySelector(".source-hits");
+    if (!hits || event.target.value.trim() !== hits.dataset.find.trim()) return false;
+    event.preventDefault();
+    const step = event.shiftKey ? -1 : 1;
+    const marks = Array.from(pane.querySelectorAll(".source-text mark.hit"));
+    const now = pane.querySelector("mark.hit.is-current-hit");
+    const next = marks[marks.indexOf(now) + step];
+    if (next && now) {
+      showHit(next);
+      return true;
+    }
+    const from = paragraphNumber(now || pane.querySelector("[data-focus]"));
+    const links = Array.from(hits.querySelectorAll("ol a"));
+    const further = links.filter(function (link) {
+      const number = Number(/[?&]at=(\d+)/.exec(link.getAttribute("href"))[1]);
+      return step > 0 ? number > from : number < from;
+    });
+    const link = step > 0 ? further[0] : further[further.length - 1];
+    if (link) link.click();
+    else announce(step > 0 ? "No more places found below" : "No more places found above");
+    return true;
+  }
+
+  function paragraphNumber(element) {
+    const paragraph = element && element.closest(".para");
+    return paragraph ? Number(paragraph.id.slice(1)) : 0;
+  }
+
+  function showHit(mark) {
+    document.querySelectorAll("#source-pane mark.hit.is-current-hit").forEach(function (other) {
+      other.classList.remove("is-current-hit");
+    });
+    mark.classList.add("is-current-hit");
+    scrollPaneTo(mark);
+  }
+
+  function announce(text) {
+    const status = document.getElementById("pane-status");
+    if (status) status.textContent = text;
+  }
+
   document.addEventListener("keydown", function (event) {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && event.target.matches("#review textarea")) {
       recordIntent(event);
+      return;
+    }
+    if (event.key === "Enter" && event.target.matches("#source-pane .source-find input[name=find]") && stepHit(event)) {
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
@@ -236,9 +285,15 @@
     announcePane();
     followPane();
     scrollToFocus();
-    // A search inside the source: its box again, to search on.
-    if (event.detail.requestConfig.elt.matches(".source-find")) {
-      document.querySelector("#source-pane .source-find input[name=find]").focus({ preventScroll: true });
+    // A search inside the source: its first place marked, and its box again, to go on with
+    // Enter. A hit opened from the list of all sources: that source's box.
+    const first = document.querySelector("#source-pane [data-focus] mark.hit");
+    if (first) showHit(first);
+    const box = document.querySelector("#source-pane .source-find input[name=find]");
+    const searched = event.detail.requestConfig.elt.closest(".source-find, .source-hits, .sources-hits");
+    if (box && searched) box.focus({ preventScroll: true });
+    if (event.detail.requestConfig.elt.matches(".sources-find")) {
+      document.querySelector("#source-pane .sources-find input[name=find]").focus({ preventScroll: true });
     }
   });
 
@@ -266,10 +321,19 @@
       if (pane) pane.scrollTop = 0; // a source opened from its start
       return;
     }
-    const mark = (focus.querySelector("mark") || focus).getBoundingClientRect();
-    // The pane alone: scrollIntoView would scroll the page too, away from the selected quote.
+    scrollPaneTo(focus.querySelector("mark") || focus);
+  }
+
+  // The pane alone (scrollIntoView would scroll the page too, away from the selected quote),
+  // centred in what the sticky header and notes leave visible.
+  function scrollPaneTo(element) {
+    const pane = document.getElementById("source-pane");
+    const top = pane.querySelector(".pane-top");
+    const covered = top ? top.offsetHeight : 0;
+    const mark = element.getBoundingClientRect();
     const box = pane.getBoundingClientRect();
-    pane.scrollTop += mark.top - box.top - (pane.clientHeight - mark.height) / 2;
+    const room = pane.clientHeight - covered;
+    pane.scrollTop += mark.top - box.top - covered - Math.max(0, (room - mark.height) / 2);
   }
 
   function openFromHash() {

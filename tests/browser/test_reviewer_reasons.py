@@ -54,7 +54,7 @@ def test_badges_and_the_pane_say_what_holds_for_each_quote(page):
         "Not found in any eligible source; showing the cited source, with nothing highlighted. "
         "Check the claim before approving."
     )
-    expect(page.locator("#source-pane mark")).to_have_count(0)
+    expect(page.locator("#source-pane .source-text mark")).to_have_count(0)  # nothing found
     checked_screenshot(page, "reason-not-found-no-hint")
 
     page.click("#q6 .quote-text")  # a changed claim: its passage is the hint

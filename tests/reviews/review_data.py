@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from citations.diffs import change_diff
 from citations.engine.reading.parse_markdown import parse_markdown_response
 from citations.models import Correction, Quote, Source, VerificationState
+from citations.services import assessment_verify
 from reviews.imports import bundle_import
 from reviews.models import Assessment, Team
 from tests.factories import SCENARIO_DIR
@@ -187,4 +188,41 @@ def many_quotes_assessment(n_quotes: int, *, bundle_id: str = "") -> Assessment:
     Quote.objects.bulk_create(rows)
     Assessment.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
     assessment.refresh_from_db()
+    return assessment
+
+
+TENANCY = [
+    "The tenant pays the rent on the first working day of each month.",
+    "Repairs to the heating are the landlord's duty, within fourteen days of notice.",
+]
+HANDBOOK = ["Pets are allowed with the landlord's written consent.", "Bins go out on Tuesdays."]
+WITHHELD = ["The landlord may raise the rent by up to twelve percent in any one year."]
+# Invented: no source has it, but two sources have its rarest words.
+INVENTED = "The landlord must repair the heating within fourteen days and consent to pets"
+
+
+def found_nowhere_assessment(team: Team) -> Assessment:
+    """Quote 1 invented (found in no source, its rarest words in T1 ¶2), quote 2 verified;
+    W1 was not given to the model. Verified by the real engine."""
+    data = {
+        "bundle_version": 1,
+        "id": "found-nowhere",
+        "sources": [
+            {"id": "T1", "kind": "document", "title": "Tenancy", "paragraphs": TENANCY},
+            {"id": "H1", "kind": "document", "title": "Handbook", "paragraphs": HANDBOOK},
+            {
+                "id": "W1",
+                "kind": "document",
+                "title": "Withheld",
+                "paragraphs": WITHHELD,
+                "eligible": False,
+            },
+        ],
+        "response": {
+            "format": "markdown",
+            "text": f'It says "{INVENTED}".\n\nAnd "Bins go out on Tuesdays" [H1].',
+        },
+    }
+    assessment = bundle_import(raw=data, team=team, enqueue_verification=False).assessment
+    assessment_verify(assessment_id=assessment.pk)
     return assessment

@@ -166,9 +166,13 @@ def test_a_hint_is_announced_only_with_a_highlighted_passage(staff_client, verif
     html = pane(staff_client, verified, 7)
     assert pane_notes(html) == [
         "Not found in any eligible source; showing the cited source, with nothing highlighted. "
-        "Check the claim before approving."
+        "Check the claim before approving.",
+        # found nowhere: every eligible source searched for its words (issue 31, item 3)
+        "Found in no source given to the model in this turn; below, the source it cites. "
+        "Search them all for what it may have paraphrased:",
     ]
-    assert "Hint" not in html and "score" not in html and "<mark" not in html
+    source_text = html[html.index('id="source-text"') :]
+    assert "Hint" not in html and "score" not in html and "<mark" not in source_text
     assert "hint: closest passage" not in html  # nor in the legend
     html = pane(staff_client, verified, 9)
-    assert "Hint" not in html and "<mark" not in html
+    assert "Hint" not in html and '<mark class="hint"' not in html

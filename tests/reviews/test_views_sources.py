@@ -11,7 +11,8 @@ from django.urls import reverse
 from citations.models import Source
 from reviews.imports import bundle_import
 from reviews.models import Assessment
-from reviews.selectors import BROWSE_WINDOW, MAX_HITS
+from reviews.selectors import BROWSE_WINDOW
+from reviews.source_search import MAX_HITS
 
 from .review_data import procurement_assessment
 
@@ -115,7 +116,10 @@ def test_a_search_inside_the_source_lists_where_and_opens_the_first(reviewer_cli
     assert "2 paragraphs with “tenant SHALL pay”:" in html
     hits = re.findall(r'hx-get="[^"]*\?at=(\d+)&amp;find=tenant%20SHALL%20pay"', html)
     assert hits == ["40", "250"]
-    assert '…Clause 40: the <mark class="found">Tenant shall pay</mark>\nthe rent.…' in html
+    # the whole paragraph, so no ellipsis; the words marked in the list and in the paragraph
+    excerpt = '"hit">Clause 40: the <mark class="found">Tenant shall pay</mark>\nthe rent.</span>'
+    assert excerpt in html
+    assert '<mark class="hit"><span class="uncovered">Tenant shall pay</span></mark>' in html
     assert 'id="p40" data-focus="true"' in html  # the first one, scrolled to
     assert 'value="tenant SHALL pay"' in html  # the box keeps the words
     second = reviewer_client.get(url + "?find=tenant+shall+pay&at=250", **HTMX).content.decode()
@@ -177,12 +181,19 @@ def test_the_cited_paragraph_is_reachable_when_the_text_is_elsewhere(reviewer_cl
 
 
 @pytest.mark.django_db
-def test_an_uncited_unverified_quote_points_at_the_source_list(reviewer_client, assessment):
-    assessment.quotes.filter(n=10).update(cited_source=None, cited_paragraph=None, cited_ref="")
+def test_an_uncited_quote_found_nowhere_opens_a_search_of_all_sources_issue_31_3(
+    reviewer_client, assessment
+):
+    """Issue 31 item 3: a quote that cites nothing and is found nowhere still opens a pane:
+    "found in no source" and a search box over the eligible sources, with its words."""
+    assessment.quotes.filter(n=10).update(
+        cited_source=None, cited_paragraph=None, cited_ref="", match_source=None
+    )
     pane = reviewer_client.get(
         reverse("reviews:quote_source", args=[assessment.pk, 10]), **HTMX
     ).content.decode()
-    assert "open any of the turn's sources from Sources, above the response" in pane
+    assert "Found in no source" in pane
+    assert re.search(r'<input type="search" name="find" maxlength="200" value="[^"]+">', pane)
 
 
 @pytest.mark.django_db
