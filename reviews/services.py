@@ -15,7 +15,7 @@ from citations.services import verification_restart
 from citations.state_graph import StateGraph, transition
 
 from .models import Assessment, ReviewAction, ReviewDecision, ReviewState, Team
-from .selectors import quotes_awaiting_verdict
+from .selectors import claim_cutoff, claim_live, claimable_by, quotes_awaiting_verdict
 
 # The review state graph, written down once.
 REVIEW_TRANSITIONS = StateGraph(
@@ -138,15 +138,20 @@ def _decide(
         .filter(pk=assessment.pk, **(extra_guard or {}))
         .exists()
     )
-    # Only the assessment's own columns: one UPDATE whose guard decides between two reviewers.
+    # Only the assessment's own columns: one UPDATE whose guard decides between two reviewers,
+    # and between the reviewer and another holding the claim; the decision releases it.
     updated = verification_holds and REVIEW_TRANSITIONS.move(
-        Assessment.objects.filter(pk=assessment.pk),
+        Assessment.objects.filter(pk=assessment.pk).filter(
+            claimable_by(reviewer, cutoff=claim_cutoff(now))
+        ),
         action,
         reviewed_by=reviewer,
         reviewed_at=now,
+        claimed_by=None,
+        claimed_at=None,
     )
     if not updated:
-        raise _why_not(assessment, action)
+        raise _why_not(assessment, action, reviewer)
     decision = ReviewDecision.objects.create(
         assessment=assessment,
         reviewer=reviewer,
@@ -157,19 +162,36 @@ def _decide(
     assessment.review_state = to_state
     assessment.reviewed_by = reviewer
     assessment.reviewed_at = now
+    assessment.claimed_by = assessment.claimed_at = None
     return decision
 
 
-def _why_not(assessment: Assessment, action: ReviewAction) -> ReviewError:
+def _why_not(assessment: Assessment, action: ReviewAction, reviewer) -> ReviewError:
     current = (
-        Assessment.objects.select_related("reviewed_by")
-        .only("review_state", "verification_state", "verification_run", "reviewed_by__username")
+        Assessment.objects.select_related("reviewed_by", "claimed_by")
+        .only(
+            "review_state",
+            "verification_state",
+            "verification_run",
+            "reviewed_by__username",
+            "claimed_at",
+            "claimed_by__username",
+        )
         .get(pk=assessment.pk)
     )
     if not REVIEW_TRANSITIONS.allows(action, current.review_state):
         who = f" by {current.reviewed_by.username}" if current.reviewed_by else ""
         return ReviewConflict(
             f"This assessment was already {current.review_state}{who}; your "
+            f"{action.label.lower()} was not recorded."
+        )
+    held_by_other = Assessment.objects.filter(
+        claim_live(cutoff=claim_cutoff()), pk=assessment.pk
+    ).exclude(claimed_by=reviewer)
+    if current.claimed_by is not None and held_by_other.exists():
+        return ReviewConflict(
+            f"{current.claimed_by.username} has claimed this assessment since "
+            f"{current.claimed_at:%Y-%m-%d %H:%M} UTC; take it over to decide it. Your "
             f"{action.label.lower()} was not recorded."
         )
     if current.verification_state != VerificationState.DONE:
