@@ -1,31 +1,31 @@
 // A request that fails says so where it was made, never nothing (issue 31): the server
 // answered with an error (htmx:responseError) or did not answer (htmx:sendError). The
 // message stands right after the element that sent the request, for every hx- request of
-// every page, until a request of that element succeeds. Static file: the CSP allows no
-// inline script.
+// every page, until a request of that element succeeds or a swap takes the element away.
+// Static file: the CSP allows no inline script.
 (function () {
   "use strict";
 
-  const shown = new WeakMap(); // the element that sent a request -> its message
+  const shown = new Map(); // the element that sent a request -> its message
 
-  // Where a request's message goes: after its element (body, for a request no element
-  // sent, heads the page's content).
-  function place(message, elt) {
-    if (elt === document.body || !elt.isConnected) {
-      document.getElementById("main").prepend(message);
-    } else {
-      elt.insertAdjacentElement("afterend", message);
-    }
+  // Where a request's message goes: after its element, else after its target (body, for a
+  // request no element sent, heads the page's content).
+  function place(message, detail) {
+    const beside = [detail.elt, detail.target].find(function (elt) {
+      return elt && elt !== document.body && elt.isConnected;
+    });
+    if (beside) beside.insertAdjacentElement("afterend", message);
+    else document.getElementById("main").prepend(message);
   }
 
-  function show(elt, text) {
-    let message = shown.get(elt);
+  function show(detail, text) {
+    let message = shown.get(detail.elt);
     if (!message || !message.isConnected) {
       message = document.createElement("span");
       message.className = "error request-error";
       message.setAttribute("role", "alert");
-      place(message, elt);
-      shown.set(elt, message);
+      place(message, detail);
+      shown.set(detail.elt, message);
     }
     message.textContent = text;
   }
@@ -41,7 +41,7 @@
     const type = xhr.getResponseHeader("Content-Type") || "";
     if (type.startsWith("text/plain") && xhr.responseText.length <= 300) said = " " + xhr.responseText.trim();
     show(
-      event.detail.elt,
+      event.detail,
       failed(event.detail) + ": the server answered " + [xhr.status, xhr.statusText].join(" ").trim() + "." + said +
         " Reload the page to see what stands, then try again."
     );
@@ -49,17 +49,28 @@
 
   document.addEventListener("htmx:sendError", function (event) {
     show(
-      event.detail.elt,
+      event.detail,
       failed(event.detail) + ": no answer from the server (the network or the server is down). " +
         "Try again once it is back."
     );
   });
 
+  // A request that succeeds clears its element's message, and those of elements it swapped
+  // away (a list polled again after the filters replaced it).
+  document.addEventListener("htmx:afterSettle", clearSettled);
   document.addEventListener("htmx:afterRequest", function (event) {
-    const message = event.detail.successful && shown.get(event.detail.elt);
-    if (message) {
-      message.remove();
-      shown.delete(event.detail.elt);
-    }
+    if (event.detail.successful) clear(event.detail.elt);
   });
+
+  function clear(elt) {
+    const message = shown.get(elt);
+    if (message) message.remove();
+    shown.delete(elt);
+  }
+
+  function clearSettled() {
+    shown.forEach(function (message, elt) {
+      if (!elt.isConnected) clear(elt);
+    });
+  }
 })();
