@@ -1,4 +1,4 @@
-"""Review: teams, the assessment's review state and assignment, decisions and quote
+"""Review: teams, the assessment's review state, assignment and claim, decisions and quote
 verdicts, API tokens.
 
 An assessment is a verification (``citations.models.Verification``) under review: it extends
