@@ -30,22 +30,36 @@
     message.textContent = text;
   }
 
+  function loading(detail) {
+    return detail.requestConfig && detail.requestConfig.verb === "get";
+  }
+
   function failed(detail) {
-    return detail.requestConfig && detail.requestConfig.verb === "get" ? "Could not load this" : "Not done";
+    return loading(detail) ? "Could not load this" : "Not done";
   }
 
   document.addEventListener("htmx:responseError", function (event) {
     const xhr = event.detail.xhr;
-    let said = "";
-    // A plain-text answer is a sentence for the reviewer (shown as text, never as HTML).
-    const type = xhr.getResponseHeader("Content-Type") || "";
-    if (type.startsWith("text/plain") && xhr.responseText.length <= 300) said = " " + xhr.responseText.trim();
     show(
       event.detail,
-      failed(event.detail) + ": the server answered " + [xhr.status, xhr.statusText].join(" ").trim() + "." + said +
-        " Reload the page to see what stands, then try again."
+      failed(event.detail) + ": the server answered " + [xhr.status, xhr.statusText].join(" ").trim() + "." +
+        reason(xhr) + (loading(event.detail) ? " Try again." : " Reload the page to see what was recorded, then try again.")
     );
   });
+
+  // What the answer says is wrong, as text (never inserted as HTML): a plain-text answer, or
+  // the alert of a fragment the page would not swap in (a 400's "Cannot show …").
+  function reason(xhr) {
+    const type = xhr.getResponseHeader("Content-Type") || "";
+    let said = "";
+    if (type.startsWith("text/plain")) said = xhr.responseText;
+    if (type.startsWith("text/html")) {
+      const alert = new DOMParser().parseFromString(xhr.responseText, "text/html").querySelector("[role=alert]");
+      said = alert ? alert.textContent : "";
+    }
+    said = said.trim();
+    return said && said.length <= 500 ? " " + said : "";
+  }
 
   document.addEventListener("htmx:sendError", function (event) {
     show(

@@ -17,8 +17,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # What the browser and htmx themselves log for the two requests failed on purpose here.
 EXPECTED_PROBLEMS = re.compile(
-    r"console error: (Failed to load resource: .*(status of 500|net::ERR_FAILED)"
-    r"|Response Status Error Code 500 from /assessments/\d+/review/"
+    r"console error: (Failed to load resource: .*(status of (400|500)|net::ERR_FAILED)"
+    r"|Response Status Error Code (500 from /assessments/\d+/review/|400 from .*/source/)"
     r"|htmx:(afterRequest|sendError))"
 )
 
@@ -89,7 +89,7 @@ def test_two_reviewers_see_the_claim_and_a_failed_request_says_so_in_place(
     bob.click("#review button[value=reject]")
     failed = bob.locator("#review form + .request-error")
     expect(failed).to_have_text(
-        re.compile(r"^Not done: the server answered 500\b.*Reload the page to see what stands")
+        re.compile(r"^Not done: the server answered 500\b.*Reload the page to see what was")
     )
     expect(failed).to_have_attribute("role", "alert")
     checked_screenshot(bob, "decision-failed-with-500")
@@ -99,6 +99,18 @@ def test_two_reviewers_see_the_claim_and_a_failed_request_says_so_in_place(
     bob.click("#q10 .quote-text")
     no_answer = bob.locator("#q10 .request-error")
     expect(no_answer).to_have_text(re.compile(r"^Could not load this: no answer from the server"))
+    # An answer the page does not swap in (a 400 with its alert): its words, as text.
+    bob.unroute("**/quotes/*/source/")
+    alert = '<p class="error" role="alert">Cannot show these paragraphs: <b>end</b> is past ¶5.</p>'
+    bob.route(
+        "**/quotes/*/source/",
+        lambda route: route.fulfill(status=400, body=alert, content_type="text/html"),
+    )
+    bob.click("#q10 .quote-text")
+    expect(no_answer).to_have_text(
+        "Could not load this: the server answered 400 Bad Request. Cannot show these "
+        "paragraphs: end is past ¶5. Try again."
+    )
     # Once the network is back, the same request goes through and the error is gone.
     bob.unroute("**/quotes/*/source/")
     bob.click("#q10 .quote-text")
