@@ -83,6 +83,16 @@ def claimable_by(reviewer, *, cutoff: datetime) -> Q:
     return ~claim_live(cutoff=cutoff) | Q(claimed_by=reviewer)
 
 
+def claim_of_another(*, assessment: Assessment, reviewer) -> tuple[str, datetime] | None:
+    """Who else holds the claim of ``assessment`` now, and since when; None: nobody else."""
+    return (
+        Assessment.objects.filter(claim_live(cutoff=claim_cutoff()), pk=assessment.pk)
+        .exclude(claimed_by=reviewer)
+        .values_list("claimed_by__username", "claimed_at")
+        .first()
+    )
+
+
 @dataclass(frozen=True)
 class Queue:
     label: str

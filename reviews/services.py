@@ -6,6 +6,7 @@ reviewers act at once exactly one UPDATE matches a row; the other gets ``ReviewC
 """
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -15,7 +16,7 @@ from citations.services import verification_restart
 from citations.state_graph import StateGraph, transition
 
 from .models import Assessment, ReviewAction, ReviewDecision, ReviewState, Team
-from .selectors import claim_cutoff, claim_live, claimable_by, quotes_awaiting_verdict
+from .selectors import claim_cutoff, claim_of_another, claimable_by, quotes_awaiting_verdict
 
 # The review state graph, written down once.
 REVIEW_TRANSITIONS = StateGraph(
@@ -168,15 +169,8 @@ def _decide(
 
 def _why_not(assessment: Assessment, action: ReviewAction, reviewer) -> ReviewError:
     current = (
-        Assessment.objects.select_related("reviewed_by", "claimed_by")
-        .only(
-            "review_state",
-            "verification_state",
-            "verification_run",
-            "reviewed_by__username",
-            "claimed_at",
-            "claimed_by__username",
-        )
+        Assessment.objects.select_related("reviewed_by")
+        .only("review_state", "verification_state", "verification_run", "reviewed_by__username")
         .get(pk=assessment.pk)
     )
     if not REVIEW_TRANSITIONS.allows(action, current.review_state):
@@ -185,13 +179,9 @@ def _why_not(assessment: Assessment, action: ReviewAction, reviewer) -> ReviewEr
             f"This assessment was already {current.review_state}{who}; your "
             f"{action.label.lower()} was not recorded."
         )
-    held_by_other = Assessment.objects.filter(
-        claim_live(cutoff=claim_cutoff()), pk=assessment.pk
-    ).exclude(claimed_by=reviewer)
-    if current.claimed_by is not None and held_by_other.exists():
+    if claimed := claim_of_another(assessment=assessment, reviewer=reviewer):
         return ReviewConflict(
-            f"{current.claimed_by.username} has claimed this assessment since "
-            f"{current.claimed_at:%Y-%m-%d %H:%M} UTC; take it over to decide it. Your "
+            f"{claimed_since(*claimed)}; take it over to decide it. Your "
             f"{action.label.lower()} was not recorded."
         )
     if current.verification_state != VerificationState.DONE:
@@ -200,6 +190,11 @@ def _why_not(assessment: Assessment, action: ReviewAction, reviewer) -> ReviewEr
         "The quotes were verified again while you were reviewing; reload and check them "
         "before approving."
     )
+
+
+def claimed_since(holder: str, since: datetime) -> str:
+    """Another reviewer's claim, in words, for a refusal."""
+    return f"{holder} has claimed this assessment since {since:%Y-%m-%d %H:%M} UTC"
 
 
 def _verification_not_done(state: str) -> VerificationNotDone:

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from reviews import claims, selectors, services
-from reviews.models import Assessment, ReviewState
+from reviews import claims, selectors, services, verdicts
+from reviews.models import Assessment, QuoteVerdict, ReviewState
 
 from .review_data import many_quotes_assessment, procurement_assessment, user
 
@@ -196,6 +196,23 @@ def test_a_decision_is_refused_while_another_reviewer_holds_the_claim(team):
     claimed_long_ago(assessment, seconds=CLAIM_SECONDS + 1)
     services.assessment_reject(assessment=assessment, reviewer=bob)
     assert Assessment.objects.get(pk=assessment.pk).review_state == ReviewState.REJECTED
+
+
+@pytest.mark.django_db
+def test_a_verdict_is_refused_while_another_reviewer_holds_the_claim(team):
+    assessment = procurement_assessment(team=team)
+    ann, bob = user("ann", teams=(team,)), user("bob", teams=(team,))
+    claims.assessment_claim(assessment=assessment, reviewer=ann)
+    quote = assessment.quotes.get(n=10)
+    with pytest.raises(services.ReviewError, match=r"^ann has claimed .*give verdicts\.$"):
+        verdicts.quote_verdict_give(
+            assessment=assessment, quote=quote, reviewer=bob, action="overrule"
+        )
+    assert QuoteVerdict.objects.count() == 0
+    verdicts.quote_verdict_give(assessment=assessment, quote=quote, reviewer=ann, action="overrule")
+    claims.assessment_claim(assessment=assessment, reviewer=bob, take_over=True)
+    verdicts.quote_verdict_give(assessment=assessment, quote=quote, reviewer=bob, action="clear")
+    assert QuoteVerdict.objects.count() == 2
 
 
 @pytest.mark.django_db
