@@ -85,12 +85,16 @@ def claimable_by(reviewer, *, cutoff: datetime) -> Q:
 
 def claim_of_another(*, assessment: Assessment, reviewer) -> tuple[str, datetime] | None:
     """Who else holds the claim of ``assessment`` now, and since when; None: nobody else."""
-    return (
+    row = (
         Assessment.objects.filter(claim_live(cutoff=claim_cutoff()), pk=assessment.pk)
         .exclude(claimed_by=reviewer)
-        .values_list("claimed_by__username", "claimed_at")
+        .select_related("claimed_by")
+        .only("claimed_at", "claimed_by__username")
         .first()
     )
+    if row is None or row.claimed_by is None or row.claimed_at is None:
+        return None
+    return row.claimed_by.get_username(), row.claimed_at
 
 
 @dataclass(frozen=True)
