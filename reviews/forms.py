@@ -241,8 +241,7 @@ class ClaimTakeOverForm(PlainErrors, forms.Form):
     """Taking over another reviewer's claim is asked for explicitly."""
 
     confirm = forms.BooleanField(
-        label="Yes, take this assessment over",
-        error_messages={"required": "tick the box to take the assessment over."},
+        error_messages={"required": "tick the box to take the assessment over."}
     )
     error_subjects = {"confirm": "Take over"}
 

@@ -114,7 +114,6 @@ def assessment_detail(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
         "status_filter": status_filter if status_filter in page.counts else "",
         "next_assessment": _next_after_decision(request.user, assessment),
         "claim": claim,
-        "take_over_form": ClaimTakeOverForm(),
     }
     return render(request, "reviews/assessment_detail.html", context)
 
@@ -150,7 +149,6 @@ def assessment_claim_take_over(request: HtmxHttpRequest, assessment_id: int) -> 
             "assessment": assessment,
             "claim": claim,
             "claim_error": error,
-            "take_over_form": ClaimTakeOverForm(),
         },
     )
 
@@ -371,7 +369,6 @@ def assessment_review(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
         {
             "assessment": assessment,
             "claim": claims.assessment_claim_current(assessment=assessment, reviewer=request.user),
-            "take_over_form": ClaimTakeOverForm(),
             "page": page,
             "review_form": form if error else ReviewForm(),
             "review_error": error,
