@@ -218,6 +218,9 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+# Opening an assessment claims it for this long (reviews/claims.py): others see who reviews
+# it, "next" skips it, and once it runs out anyone opening it takes it over.
+REVIEW_CLAIM_SECONDS = env_int("REVIEW_CLAIM_SECONDS", 30 * 60, minimum=1)
 LOGIN_REDIRECT_URL = "reviews:assessment_list"
 LOGOUT_REDIRECT_URL = "login"
 

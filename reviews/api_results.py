@@ -11,7 +11,7 @@ from citations.results import ExportRefused
 from .api import assessment_summary, json_error, token_required
 from .http import ApiRequest
 from .models import Assessment, ReviewState, VerdictAction
-from .selectors import verdicts_current
+from .selectors import review_decision_latest, verdicts_current
 from .verdicts import assessment_export_with_verdicts, report_with_verdict_fields
 
 EXPORT_CONTENT_TYPES = {
@@ -42,7 +42,9 @@ def _not_found(assessment_id: int) -> JsonResponse:
 @token_required
 def assessment_result(request: ApiRequest, assessment_id: int) -> JsonResponse:
     """GET /api/assessments/<id> — verification and review state, counts (ADR-4), report;
-    each report quote with the reviewers' ``verdict`` beside its ``status`` (issue 31)."""
+    each report quote with the reviewers' ``verdict`` beside its ``status`` (issue 31);
+    ``review``: the decision that set the review state, with its comment (a returned
+    assessment says there what needs to change)."""
     if refused := _get_only(request):
         return refused
     assessment = _assessment_or_404(request, assessment_id)
@@ -60,6 +62,7 @@ def assessment_result(request: ApiRequest, assessment_id: int) -> JsonResponse:
             "verification_error": assessment.verification_error,
             "verified_at": assessment.verified_at.isoformat() if assessment.verified_at else None,
             "engine": assessment.engine_version,
+            "review": _review(assessment),
             "counts": {
                 "found": assessment.quotes_found,
                 "verified": assessment.quotes_verified,
@@ -82,6 +85,18 @@ def assessment_result(request: ApiRequest, assessment_id: int) -> JsonResponse:
             else None,
         }
     )
+
+
+def _review(assessment: Assessment) -> dict | None:
+    decision = review_decision_latest(assessment=assessment)
+    if decision is None:
+        return None
+    return {
+        "state": assessment.review_state,
+        "comment": decision.comment,
+        "by": decision.reviewer.get_username(),
+        "at": decision.created_at.isoformat(),
+    }
 
 
 @token_required

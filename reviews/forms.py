@@ -249,6 +249,15 @@ class ReviewForm(PlainErrors, forms.Form):
         return cleaned
 
 
+class ClaimTakeOverForm(PlainErrors, forms.Form):
+    """Taking over another reviewer's claim is asked for explicitly."""
+
+    confirm = forms.BooleanField(
+        error_messages={"required": "tick the box to take the assessment over."}
+    )
+    error_subjects = {"confirm": "Take over"}
+
+
 class VerdictForm(forms.Form):
     """A reviewer's word on one quote (issue 31)."""
 

@@ -1,4 +1,4 @@
-"""Review: teams, the assessment's review state and assignment, decisions and quote
+"""Review: teams, the assessment's review state, assignment and claim, decisions and quote
 verdicts, API tokens.
 
 An assessment is a verification (``citations.models.Verification``) under review: it extends
@@ -55,6 +55,16 @@ class Assessment(Verification):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     reviewed_at = models.DateTimeField(null=True, blank=True)
+    # Who is reviewing it now (issue 31): taken by opening it, held for REVIEW_CLAIM_SECONDS
+    # from claimed_at, released by a decision (reviews/claims.py).
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="claimed_assessments",
+    )
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -2,8 +2,9 @@
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
+from django.conf import settings
 from django.db.models import (
     BooleanField,
     Count,
@@ -19,6 +20,7 @@ from django.db.models import (
 from django.db.models.functions import TruncDay, TruncWeek
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from citations.diffs import stored_runs
 from citations.engine import FLAGGED_STATUSES, VerificationStatus
@@ -70,11 +72,51 @@ def assessment_get_for_reviewer(*, reviewer, assessment_id: int) -> Assessment:
     return assessment
 
 
+# -- claims ---------------------------------------------------------------------------------
+
+
+def claim_cutoff(now: datetime | None = None) -> datetime:
+    """Claims taken before this have run out (``REVIEW_CLAIM_SECONDS``)."""
+    return (now or timezone.now()) - timedelta(seconds=settings.REVIEW_CLAIM_SECONDS)
+
+
+def claim_live(*, cutoff: datetime) -> Q:
+    """Someone holds the assessment's claim."""
+    return Q(claimed_by__isnull=False, claimed_at__gte=cutoff)
+
+
+def claimable_by(reviewer, *, cutoff: datetime) -> Q:
+    """Nobody else holds the assessment's claim: free, the reviewer's own, or run out."""
+    return ~claim_live(cutoff=cutoff) | Q(claimed_by=reviewer)
+
+
+def claim_of_another(*, assessment: Assessment, reviewer) -> tuple[str, datetime] | None:
+    """Who else holds the claim of ``assessment`` now, and since when; None: nobody else."""
+    row = (
+        Assessment.objects.filter(claim_live(cutoff=claim_cutoff()), pk=assessment.pk)
+        .exclude(claimed_by=reviewer)
+        .select_related("claimed_by")
+        .only("claimed_at", "claimed_by__username")
+        .first()
+    )
+    if row is None or row.claimed_by is None or row.claimed_at is None:
+        return None
+    return row.claimed_by.get_username(), row.claimed_at
+
+
 @dataclass(frozen=True)
 class Queue:
     label: str
     condition: Q
     in_nav: bool = True  # listed above the rows; the rest only in the "Show" choice
+    claimed_by_me: bool = False  # only those the reviewer holds the claim of
+
+
+def queue_condition(queue: Queue, *, reviewer, cutoff: datetime) -> Q:
+    """``queue``'s condition for one reviewer (the "mine" queue is theirs alone)."""
+    if queue.claimed_by_me:
+        return queue.condition & claim_live(cutoff=cutoff) & Q(claimed_by=reviewer)
+    return queue.condition
 
 
 # The list's queues, written down once: the form offers them, the list counts them, and
@@ -84,6 +126,8 @@ QUEUES: dict[str, Queue] = {
         "needs review",
         Q(verification_state=VerificationState.DONE, review_state=ReviewState.PENDING),
     ),
+    # What the reviewer opened and has not decided yet, while the claim holds.
+    "mine": Queue("mine", Q(review_state=ReviewState.PENDING), claimed_by_me=True),
     "verifying": Queue(
         "verifying",
         Q(verification_state__in=[VerificationState.PENDING, VerificationState.RUNNING]),
@@ -125,12 +169,16 @@ def assessment_list(
 ) -> QuerySet[Assessment]:
     """One queue's assessments with their team, assignee and number of quotes per status,
     counted in the same query. ``model`` and ``prompt`` (None: any; "" is none given), the
-    creation dates and the review state narrow it as a bar of the stats does."""
+    creation dates and the review state narrow it as a bar of the stats does. ``claim_live``:
+    whether ``claimed_by`` holds the claim now."""
     counts = {
         f"n_{status_value}": Count("quotes", filter=Q(quotes__status=status_value))
         for status_value in STATUSES
     }
-    assessments = assessments_for_reviewer(reviewer=reviewer).filter(QUEUES[queue].condition)
+    cutoff = claim_cutoff()
+    assessments = assessments_for_reviewer(reviewer=reviewer).filter(
+        queue_condition(QUEUES[queue], reviewer=reviewer, cutoff=cutoff)
+    )
     if model is not None:
         assessments = assessments.filter(model_name=model)
     if prompt is not None:
@@ -145,31 +193,60 @@ def assessment_list(
             Q(title__icontains=search) | Q(bundle_id__icontains=search)
         )
     return (
-        assessments.select_related("team", "assigned_to")
+        assessments.select_related("team", "assigned_to", "claimed_by")
         .defer("layout")  # what the page reads of the response: not the list's
-        .annotate(n_quotes=Count("quotes"), **counts)
+        .annotate(
+            n_quotes=Count("quotes"),
+            claim_live=ExpressionWrapper(claim_live(cutoff=cutoff), output_field=BooleanField()),
+            **counts,
+        )
         .order_by(*SORTS[sort][1])
     )
 
 
 def queue_totals(*, reviewer) -> dict[str, int]:
     """How many assessments the reviewer may see are in each queue, in one query."""
+    cutoff = claim_cutoff()
     return assessments_for_reviewer(reviewer=reviewer).aggregate(
-        **{name: Count("pk", filter=queue.condition) for name, queue in QUEUES.items()}
+        **{
+            name: Count("pk", filter=queue_condition(queue, reviewer=reviewer, cutoff=cutoff))
+            for name, queue in QUEUES.items()
+        }
+    )
+
+
+def assessments_next_in_queue(*, reviewer, after: Assessment | None) -> QuerySet[Assessment]:
+    """The assessments to review after ``after``, in order: those needing review that nobody
+    else has claimed, from the one after it in the queue's default order on, then from the
+    queue's start."""
+    assessments = (
+        assessments_for_reviewer(reviewer=reviewer)
+        .filter(QUEUES[DEFAULT_QUEUE].condition)
+        .filter(claimable_by(reviewer, cutoff=claim_cutoff()))
+        .only("pk", "title", "bundle_id")
+    )
+    if after is None:
+        return assessments.order_by(*SORTS[DEFAULT_SORT][1])
+    earlier = Q(created_at__lt=after.created_at) | Q(created_at=after.created_at, pk__lt=after.pk)
+    return (
+        assessments.exclude(pk=after.pk)
+        .alias(comes_before=ExpressionWrapper(earlier, output_field=BooleanField()))
+        .order_by("comes_before", *SORTS[DEFAULT_SORT][1])
     )
 
 
 def assessment_next_in_queue(*, reviewer, after: Assessment) -> Assessment | None:
-    """The assessment to review after ``after``: the next one needing review in the
-    queue's default order, else the first of the queue (one query)."""
-    earlier = Q(created_at__lt=after.created_at) | Q(created_at=after.created_at, pk__lt=after.pk)
+    """The first of ``assessments_next_in_queue`` (one query)."""
+    return assessments_next_in_queue(reviewer=reviewer, after=after).first()
+
+
+def review_decision_latest(*, assessment: Assessment) -> ReviewDecision | None:
+    """The decision that set the assessment's review state, with its reviewer; None while
+    nobody decided it."""
     return (
-        assessments_for_reviewer(reviewer=reviewer)
-        .filter(QUEUES[DEFAULT_QUEUE].condition)
-        .exclude(pk=after.pk)
-        .alias(comes_before=ExpressionWrapper(earlier, output_field=BooleanField()))
-        .only("pk", "title", "bundle_id")
-        .order_by("comes_before", *SORTS[DEFAULT_SORT][1])
+        ReviewDecision.objects.filter(assessment=assessment)
+        .select_related("reviewer")
+        .order_by("-created_at", "-id")
         .first()
     )
 

@@ -6,6 +6,7 @@ reviewers act at once exactly one UPDATE matches a row; the other gets ``ReviewC
 """
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -15,7 +16,7 @@ from citations.services import verification_restart
 from citations.state_graph import StateGraph, transition
 
 from .models import Assessment, ReviewAction, ReviewDecision, ReviewState, Team
-from .selectors import quotes_awaiting_verdict
+from .selectors import claim_cutoff, claim_of_another, claimable_by, quotes_awaiting_verdict
 
 # The review state graph, written down once.
 REVIEW_TRANSITIONS = StateGraph(
@@ -138,15 +139,20 @@ def _decide(
         .filter(pk=assessment.pk, **(extra_guard or {}))
         .exists()
     )
-    # Only the assessment's own columns: one UPDATE whose guard decides between two reviewers.
+    # Only the assessment's own columns: one UPDATE whose guard decides between two reviewers,
+    # and between the reviewer and another holding the claim; the decision releases it.
     updated = verification_holds and REVIEW_TRANSITIONS.move(
-        Assessment.objects.filter(pk=assessment.pk),
+        Assessment.objects.filter(pk=assessment.pk).filter(
+            claimable_by(reviewer, cutoff=claim_cutoff(now))
+        ),
         action,
         reviewed_by=reviewer,
         reviewed_at=now,
+        claimed_by=None,
+        claimed_at=None,
     )
     if not updated:
-        raise _why_not(assessment, action)
+        raise _why_not(assessment, action, reviewer)
     decision = ReviewDecision.objects.create(
         assessment=assessment,
         reviewer=reviewer,
@@ -157,10 +163,11 @@ def _decide(
     assessment.review_state = to_state
     assessment.reviewed_by = reviewer
     assessment.reviewed_at = now
+    assessment.claimed_by = assessment.claimed_at = None
     return decision
 
 
-def _why_not(assessment: Assessment, action: ReviewAction) -> ReviewError:
+def _why_not(assessment: Assessment, action: ReviewAction, reviewer) -> ReviewError:
     current = (
         Assessment.objects.select_related("reviewed_by")
         .only("review_state", "verification_state", "verification_run", "reviewed_by__username")
@@ -172,12 +179,22 @@ def _why_not(assessment: Assessment, action: ReviewAction) -> ReviewError:
             f"This assessment was already {current.review_state}{who}; your "
             f"{action.label.lower()} was not recorded."
         )
+    if claimed := claim_of_another(assessment=assessment, reviewer=reviewer):
+        return ReviewConflict(
+            f"{claimed_since(*claimed)}; take it over to decide it. Your "
+            f"{action.label.lower()} was not recorded."
+        )
     if current.verification_state != VerificationState.DONE:
         return _verification_not_done(current.verification_state)
     return ReviewConflict(
         "The quotes were verified again while you were reviewing; reload and check them "
         "before approving."
     )
+
+
+def claimed_since(holder: str, since: datetime) -> str:
+    """Another reviewer's claim, in words, for a refusal."""
+    return f"{holder} has claimed this assessment since {since:%Y-%m-%d %H:%M} UTC"
 
 
 def _verification_not_done(state: str) -> VerificationNotDone:

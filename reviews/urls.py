@@ -6,7 +6,13 @@ app_name = "reviews"
 
 urlpatterns = [
     path("assessments/", views.assessment_list, name="assessment_list"),
+    path("assessments/next/", views.assessment_next, name="assessment_next"),
     path("assessments/<int:assessment_id>/", views.assessment_detail, name="assessment_detail"),
+    path(
+        "assessments/<int:assessment_id>/claim/",
+        views.assessment_claim_take_over,
+        name="assessment_claim_take_over",
+    ),
     path(
         "assessments/<int:assessment_id>/status/",
         views.assessment_status,

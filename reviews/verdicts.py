@@ -19,8 +19,8 @@ from citations.models import Quote, Verification, VerificationState
 from citations.results import Verdict, assessment_export
 
 from .models import Assessment, QuoteVerdict, ReviewState, VerdictAction
-from .selectors import quote_verdict_current, verdicts_current
-from .services import ReviewError
+from .selectors import claim_of_another, quote_verdict_current, verdicts_current
+from .services import ReviewError, claimed_since
 
 COMMENT_MAX_CHARS = 2000
 # Where a verdict may still be given: the assessment is not decided for good.
@@ -61,6 +61,8 @@ def quote_verdict_give(
         )
         if review_state not in OPEN_REVIEW_STATES:
             raise ReviewError(f"This assessment is {review_state}: its quotes' verdicts are final.")
+        if claimed := claim_of_another(assessment=assessment, reviewer=reviewer):
+            raise ReviewError(f"{claimed_since(*claimed)}; take it over to give verdicts.")
         if verification.verification_state != VerificationState.DONE:
             raise ReviewError(
                 f"Verification is {verification.verification_state}: quotes get verdicts "

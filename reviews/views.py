@@ -16,11 +16,12 @@ from django_htmx.http import HttpResponseClientRefresh
 from citations.models import VerificationState
 from citations.results import ExportRefused
 
-from . import selectors, services, verdicts
+from . import claims, selectors, services, verdicts
 from .api_results import EXPORT_CONTENT_TYPES
 from .charts import charts_for
 from .forms import (
     AssessmentFilterForm,
+    ClaimTakeOverForm,
     ParagraphRangeForm,
     QuoteSearchForm,
     ReviewForm,
@@ -92,6 +93,8 @@ def assessment_detail(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
             {"assessment_id": assessment_id},
             status=404,
         )
+    # Opening it for review claims it, unless another reviewer holds it (then the page says so).
+    claim = claims.assessment_claim(assessment=assessment, reviewer=request.user)
     page = selectors.assessment_page(assessment=assessment)
     pane = _pane_without_javascript(assessment, page, request.GET)
     response = response_rendering(assessment, page.quotes)
@@ -112,8 +115,68 @@ def assessment_detail(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
         "in_progress": assessment.verification_state in IN_PROGRESS,
         "status_filter": status_filter if status_filter in page.counts else "",
         "next_assessment": _next_after_decision(request.user, assessment),
+        "claim": claim,
     }
     return render(request, "reviews/assessment_detail.html", context)
+
+
+@require_POST
+@login_required
+def assessment_claim_take_over(request: HtmxHttpRequest, assessment_id: int) -> HttpResponse:
+    """Take over the claim another reviewer holds, once the reviewer confirms it."""
+    assessment = selectors.assessment_get_for_reviewer(
+        reviewer=request.user, assessment_id=assessment_id
+    )
+    form = ClaimTakeOverForm(request.POST)
+    error = ""
+    if form.is_valid():
+        claim = claims.assessment_claim(
+            assessment=assessment, reviewer=request.user, take_over=True
+        )
+        if claim is None:
+            error = "This assessment is decided already: there is nothing to take over."
+    else:
+        error = " ".join(form.error_sentences())
+        claim = claims.assessment_claim_current(assessment=assessment, reviewer=request.user)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        else:
+            messages.success(request, "You hold the claim now.")
+        return redirect("reviews:assessment_detail", assessment_id=assessment.pk)
+    return render(
+        request,
+        "reviews/assessment_detail.html#claim_line",
+        {
+            "assessment": assessment,
+            "claim": claim,
+            "claim_error": error,
+        },
+    )
+
+
+@require_GET
+@login_required
+def assessment_next(request: HtmxHttpRequest) -> HttpResponse:
+    """The review box's "Next assessment": claims the next one nobody else holds and opens
+    it, so two reviewers going on at once are sent to different assessments."""
+    after_id = request.GET.get("after", "")
+    if after_id and not after_id.isdigit():
+        return HttpResponse(
+            "after: give the id of the assessment you come from, a whole number.",
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
+    after = (
+        selectors.assessment_for_reviewer(reviewer=request.user, assessment_id=int(after_id))
+        if after_id
+        else None
+    )
+    chosen = claims.assessment_claim_next(reviewer=request.user, after=after)
+    if chosen is None:
+        messages.info(request, "Nothing else needs review that another reviewer has not claimed.")
+        return redirect("reviews:assessment_list")
+    return redirect("reviews:assessment_detail", assessment_id=chosen.pk)
 
 
 def _pane_without_javascript(assessment, page, query) -> selectors.SourcePane | None:
@@ -329,6 +392,7 @@ def assessment_review(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
         "reviews/assessment_detail.html#review",
         {
             "assessment": assessment,
+            "claim": claims.assessment_claim_current(assessment=assessment, reviewer=request.user),
             "page": page,
             "review_form": form if error else ReviewForm(),
             "review_error": error,

@@ -105,6 +105,7 @@ def test_every_sign_in_passes_the_throttle_backend():
         ("LOGIN_FAILURES_ALLOWED", "0"),
         ("LOGIN_LOCKOUT_SECONDS", "0"),
         ("API_TOKEN_WINDOW_SECONDS", "0"),
+        ("REVIEW_CLAIM_SECONDS", "0"),
         ("API_TOKEN_BUNDLES_PER_WINDOW", "0"),
         # issue 30 item 2: below one largest bundle, a bundle the API accepts never fits
         ("API_TOKEN_BYTES_PER_WINDOW", "20971519"),

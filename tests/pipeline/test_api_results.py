@@ -10,7 +10,7 @@ from citations.engine.writing.export import export_response
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
 from reviews.models import Assessment, ReviewState, Team
-from reviews.services import assessment_reverify
+from reviews.services import assessment_approve, assessment_return, assessment_reverify
 from reviews.tokens import api_token_create
 
 from .conftest import import_scenario, scenario
@@ -114,6 +114,31 @@ def test_final_export_only_once_approved_ev_9(api_client):
     assert final.status_code == 200
     assert final.content.decode() == direct_export(MARKDOWN)
     assert final["X-Verbatim-Review-State"] == "approved"
+
+
+def test_a_returned_assessment_gives_the_pipeline_its_state_and_comment(
+    api_client, django_user_model
+):
+    """Issue 31, item 5: "returned" goes back to the pipeline's view, with what to change;
+    a later decision replaces it (VB-7: who and when)."""
+    assessment = verified(MARKDOWN)
+    rita = django_user_model.objects.create_user("rita", is_staff=True)
+    assert api_client.get(f"/api/assessments/{assessment.pk}").json()["review"] is None
+    assessment_return(
+        assessment=assessment, reviewer=rita, comment="Quote 10 is invented: cite <A1 ¶5>."
+    )
+    body = api_client.get(f"/api/assessments/{assessment.pk}").json()
+    assert body["review_state"] == "returned"
+    decided_at = assessment.decisions.get().created_at.isoformat()
+    assert body["review"] == {
+        "state": "returned",
+        "comment": "Quote 10 is invented: cite <A1 ¶5>.",
+        "by": "rita",
+        "at": decided_at,
+    }
+    assessment_approve(assessment=assessment, reviewer=rita, confirm_unverified=True)
+    review = api_client.get(f"/api/assessments/{assessment.pk}").json()["review"]
+    assert review["state"] == "approved" and review["comment"] == ""
 
 
 def test_bad_requests_get_clear_errors(api_client, client):

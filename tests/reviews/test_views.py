@@ -590,9 +590,9 @@ def test_query_counts_do_not_grow_with_quotes(
     assessment = many_quotes_assessment(n_quotes)
     assessment.team = team
     assessment.save()
-    # session, user, scoped assessment, sources, quotes, their corrections, their verdicts,
-    # decisions
-    with django_assert_num_queries(8):
+    # session, user, scoped assessment, the claim's UPDATE and its read, sources, quotes,
+    # their corrections, their verdicts, decisions
+    with django_assert_num_queries(10):
         assert reviewer_client.get(detail_url(assessment)).status_code == 200
     # session, user, scoped assessment, quote with its sources' names, shown text, coverage,
     # its verdict
