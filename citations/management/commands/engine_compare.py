@@ -35,8 +35,8 @@ class Command(BaseCommand):
                 f"{quote.bundle} quote {quote.n}{label}: {quote.change} (rules now: {rules})"
             )
         self.stdout.write("per rule id, as the engine decides now: quotes compared, would change")
-        for rule, compared, changed in comparison.per_rule():
-            self.stdout.write(f"  {rule}: {compared} compared, {changed} would change")
+        for rule, compared, differing in comparison.per_rule():
+            self.stdout.write(f"  {rule}: {compared} compared, {differing} would change")
         changed = comparison.changed
         critical = sum(quote.critical for quote in changed)
         self.stdout.write(
