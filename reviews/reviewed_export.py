@@ -180,7 +180,11 @@ def bundle_data(assessment: Assessment, sources: list[Source]) -> dict[str, Any]
         "text": assessment.response_text,
     }
     if assessment.quote_fields:
-        response["quotes"] = assessment.quote_fields
+        # Optional fields stored as null by early imports are absent in the schema.
+        response["quotes"] = [
+            {name: value for name, value in entry.items() if value is not None}
+            for entry in assessment.quote_fields
+        ]
     data["response"] = response
     return data
 
