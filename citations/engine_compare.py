@@ -3,9 +3,10 @@
 A set is a folder of ``NAME.json`` bundles with ``NAME.expected.json`` beside them, as
 ``manage.py export_reviewed`` writes it (and ``shared/tools/check_report.py`` scores it).
 Each bundle is verified in this process by ``citations.engine``, and each expected quote is
-compared with the engine's result now: its status (or one the expectation accepts), for a
-passing quote its place and its correction, and an attention a reviewer checked. A quote
-whose expectation accepts every status and names nothing else is not checked."""
+compared with the engine's result now as ``check_report.py`` compares it: its status (or one
+the expectation accepts), for a passing quote its place and its correction, an attention a
+reviewer checked, and a reason where the expectation names one. A quote whose expectation
+accepts every status and names nothing else is not checked."""
 
 import json
 import re
@@ -165,6 +166,10 @@ def _difference(want: dict[str, Any], got: dict[str, Any]) -> tuple[str, bool]:
             ), not overlaps
     if want.get("attention") is True and status in PASSING and not got.get("attention"):
         return "passes without the attention a reviewer checked", True
+    reasons = want.get("reason") or []
+    reasons = [reasons] if isinstance(reasons, str) else reasons
+    if status == want["status"] and reasons and got.get("reason") not in reasons:
+        return f"expected reason {' or '.join(reasons)}, now {got.get('reason')}", False
     correction = want.get("corrected")
     if status == VerificationStatus.CORRECTED and correction:
         now = got.get("corrected") or {}

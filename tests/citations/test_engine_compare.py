@@ -67,6 +67,18 @@ def got(status: str, **fields) -> dict:
             False,
         ),
         (
+            {"status": "verified", "reason": ["found_as_cited", "found_elsewhere"]},
+            got("verified", reason="found_elsewhere"),
+            "",
+            False,
+        ),
+        (
+            {"status": "verified", "reason": "found_as_cited"},
+            got("verified", reason="relocated_paragraph"),
+            "expected reason found_as_cited, now relocated_paragraph",
+            False,
+        ),
+        (
             {"status": "verified", "text": "another quote"},
             got("verified"),
             "the engine reads other text as this quote now: 'the quote'",
