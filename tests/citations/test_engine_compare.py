@@ -6,6 +6,8 @@ import pytest
 from citations.engine_compare import quote_compare
 
 PLACE = {"source": "D1", "paragraph": 2, "start": 10, "end": 30, "text": "x"}
+PASSAGE = "A sentence quoted hh"
+PARAGRAPHS = {("D1", 2): "x" * 10 + PASSAGE + "y" * 30, ("D1", 3): "z" * 40 + PASSAGE + "w" * 10}
 RULES = {"decision": {"rules": ["cite.marker", "verbatim.exact"]}, "attention": []}
 
 
@@ -35,6 +37,12 @@ def got(status: str, **fields) -> dict:
             got("verified", match={**PLACE, "paragraph": 3}),
             "expected at D1 ¶2, now at D1 ¶3",
             True,
+        ),
+        (  # the same words where the source repeats them: the scorer's same passage
+            {"status": "verified", "match": PLACE},
+            got("verified", match={**PLACE, "paragraph": 3, "start": 40, "end": 60}),
+            "",
+            False,
         ),
         (
             {"status": "verified", "match": PLACE},
@@ -89,12 +97,12 @@ def got(status: str, **fields) -> dict:
 def test_each_difference_is_named_issue_31_6c(want, now, change, critical):
     """Issue 31 item 6c: per quote, what the reviewers expect against what the engine says
     now, critical as the scorer means it."""
-    compared = quote_compare("set-1", {"n": 1, **want}, now)
+    compared = quote_compare("set-1", {"n": 1, **want}, now, PARAGRAPHS)
     assert (compared.change, compared.critical) == (change, critical)
     assert compared.rules_now == ("cite.marker", "verbatim.exact")
 
 
 def test_a_quote_the_engine_no_longer_reads_is_a_change_issue_31_6c():
     """Issue 31 item 6c: the engine reads fewer quotes now."""
-    compared = quote_compare("set-1", {"n": 4, "status": "verified"}, None)
+    compared = quote_compare("set-1", {"n": 4, "status": "verified"}, None, PARAGRAPHS)
     assert compared.change == "the engine reads no such quote now"
