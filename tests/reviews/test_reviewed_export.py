@@ -238,7 +238,21 @@ def test_a_bad_date_or_folder_is_named_and_nothing_is_written_issue_31_6b(
 def test_nothing_reviewed_in_the_period_writes_nothing_issue_31_6b(reviewed, tmp_path):
     """Issue 31 item 6b: a period nobody reviewed in is no error; nothing is written."""
     said = export(tmp_path / "set", since="2099-01-01")
-    assert said.strip() == "no assessment was reviewed since 2099-01-01: nothing written"
+    assert said.strip() == (
+        "no assessment reviewed since 2099-01-01 has a quote to expect: nothing written"
+    )
+    assert not (tmp_path / "set").exists()
+
+
+def test_a_rejected_assessment_without_verdicts_expects_nothing_issue_31_6b(tmp_path):
+    """Issue 31 item 6b: quotes without a verdict expect nothing unless the assessment was
+    approved, so a rejected one without verdicts is not written."""
+    team = Team.objects.create(name="reviewers")
+    rejected = verified("evidence_extraction_ko", team)
+    services.assessment_reject(assessment=rejected, reviewer=user("rita", teams=(team,)))
+    today = timezone.localdate().isoformat()
+    said = export(tmp_path / "set", since=today)
+    assert "has a quote to expect: nothing written" in said
     assert not (tmp_path / "set").exists()
 
 

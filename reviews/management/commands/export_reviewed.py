@@ -41,7 +41,9 @@ class Command(BaseCommand):
         except ExportError as exc:
             raise CommandError(str(exc)) from None
         if not reviewed:
-            self.stdout.write(f"no assessment was reviewed since {since}: nothing written")
+            self.stdout.write(
+                f"no assessment reviewed since {since} has a quote to expect: nothing written"
+            )
             return
         for item in reviewed:
             self.stdout.write(
