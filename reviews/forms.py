@@ -1,5 +1,6 @@
 """Input of the reviewer pages: filters, the source window and search, review decisions."""
 
+from datetime import date
 from typing import Any
 
 from django import forms
@@ -167,6 +168,34 @@ class StatsFilterForm(DateRangeForm):
             until=data["until"],
             review_state=data["review"],
         )
+
+
+class VerdictPeriodForm(PlainErrors, forms.Form):
+    """The days whose verdicts the per-rule table counts (issue 31, item 6a), both included;
+    either end may be open."""
+
+    error_subjects = {"verdicts_since": "Verdicts from", "verdicts_until": "Verdicts to"}
+
+    verdicts_since = forms.DateField(
+        required=False, label="Verdicts from", widget=forms.DateInput({"type": "date"})
+    )
+    verdicts_until = forms.DateField(
+        required=False, label="to", widget=forms.DateInput({"type": "date"})
+    )
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
+        since, until = cleaned.get("verdicts_since"), cleaned.get("verdicts_until")
+        if since and until and until < since:
+            self.add_error("verdicts_until", "must not be before the start date.")
+        return cleaned
+
+    def period(self) -> tuple[date | None, date | None]:
+        """The days to count: when either does not validate, all (the page names it)."""
+        if not self.is_valid():
+            return None, None
+        return self.cleaned_data["verdicts_since"], self.cleaned_data["verdicts_until"]
 
 
 MAX_PARAGRAPHS_SHOWN = 200  # one request renders at most this many paragraphs

@@ -28,10 +28,12 @@ from .forms import (
     SourceViewForm,
     StatsFilterForm,
     VerdictForm,
+    VerdictPeriodForm,
 )
 from .http import HtmxHttpRequest
 from .models import ReviewAction, ReviewState
 from .rendering import quote_elements_html, response_rendering
+from .verdict_stats import verdicts_per_rule
 
 PAGE_SIZE = 25
 IN_PROGRESS = (VerificationState.PENDING, VerificationState.RUNNING)
@@ -482,8 +484,19 @@ def stats(request: HtmxHttpRequest) -> HttpResponse:
     form = StatsFilterForm(request.GET)
     filters = form.filters()
     rows = selectors.quality_stats(reviewer=request.user, filters=filters)
+    verdict_period = VerdictPeriodForm(request.GET)
+    verdicts_since, verdicts_until = verdict_period.period()
     context = {
         "form": form,
+        "verdict_period": verdict_period,
+        "verdicts_since": verdicts_since,
+        "verdicts_until": verdicts_until,
+        "rule_verdicts": verdicts_per_rule(
+            reviewer=request.user, since=verdicts_since, until=verdicts_until
+        ),
+        # Each of the page's two forms keeps what the other one chose.
+        "kept_for_charts": _kept(request, verdict_period.fields),
+        "kept_for_verdicts": _kept(request, form.fields),
         "filters": filters,
         "series": charts_for(rows, filters=filters),
         "period": filters.period,
@@ -492,6 +505,11 @@ def stats(request: HtmxHttpRequest) -> HttpResponse:
         ],
     }
     return render(request, "reviews/stats.html", context)
+
+
+def _kept(request: HtmxHttpRequest, names) -> list[tuple[str, str]]:
+    """The query's values of the fields ``names``, as a form's hidden inputs."""
+    return [(name, value) for name in names for value in request.GET.getlist(name) if value]
 
 
 def _narrowed(chosen: dict) -> list[str]:

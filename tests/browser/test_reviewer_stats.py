@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from reviews import verdicts
 from reviews.models import Assessment, ReviewState, Team
 from tests.browser.accessibility import checked_screenshot
 from tests.browser_support import page_problems, sign_in
@@ -66,4 +67,36 @@ def test_a_bar_of_the_narrowed_stats_opens_the_bundles_it_counts(page):
     page.select_option("#id_status", "")
     expect(page.locator("#assessment-rows .row-link")).to_have_text(["Long answer", "Short answer"])
     assert "since=2026-11-02" in page.url and "model=bench-model" in page.url
+    assert page_problems(page) == []
+
+
+def test_the_verdicts_per_rule_follow_the_period_chosen_issue_31_6a(page):
+    """Issue 31 item 6a in a real browser: the per-rule table counts a reviewer's overrule
+    under each rule the quote carried; the period form narrows it and keeps the charts'
+    filters; axe-core finds nothing."""
+    team = Team.objects.create(name="procurement")
+    rita = user("rita", teams=(team,))
+    reviewed = bundle(team, "Reviewed", ["verified", "verified"], "2026-11-03")
+    reviewed.quotes.update(
+        decision={"rules": ["cite.marker", "verbatim.exact", "policy.document.as_cited"]}
+    )
+    verdicts.quote_verdict_give(
+        assessment=Assessment.objects.get(pk=reviewed.pk),
+        quote=reviewed.quotes.get(n=1),
+        reviewer=rita,
+        action="overrule",
+    )
+    sign_in(page, "rita", "pw-rita")
+    page.goto("/stats/?review=pending")
+    rows = page.locator("#rule-verdicts tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.filter(has_text="verbatim.exact").locator("td")).to_have_text(["0", "1", "100%"])
+    checked_screenshot(page, "stats-verdicts-per-rule")
+    tomorrow = timezone.localdate() + timedelta(days=1)
+    page.fill("#id_verdicts_since", tomorrow.isoformat())
+    page.get_by_role("button", name="Count").click()
+    expect(page.locator(".rule-verdicts")).to_contain_text("No verdicts in this period.")
+    assert "review=pending" in page.url and f"verdicts_since={tomorrow}" in page.url
+    expect(page.locator("#id_review")).to_have_value("pending")
+    checked_screenshot(page, "stats-verdicts-none-in-period")
     assert page_problems(page) == []

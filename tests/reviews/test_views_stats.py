@@ -186,8 +186,8 @@ def test_stats_stay_in_two_queries_however_many_bundles(
 ):
     for n in range(6):
         bundle(team, f"b{n}", ["verified", "corrected"] * (n + 1), day=f"2026-11-0{n + 1}")
-    # session, user, quotes per bundle and status, correction reasons
-    with django_assert_num_queries(4):
+    # session, user, quotes per bundle and status, correction reasons, verdicts per rule
+    with django_assert_num_queries(5):
         assert (
             reviewer_client.get(STATS, {"since": "2026-11-01", "review": "pending"}).status_code
             == 200
