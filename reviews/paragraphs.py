@@ -1,6 +1,6 @@
 """A source paragraph split for the source pane: its sentences, each covered by a quote or
 not, and the match's span, marked. Plain data the pane's template shows (no HTML here), so
-the selectors that build the pane (``reviews.selectors.source_pane``) need none of the
+the selectors that build the pane (``reviews.source_viewer.source_pane``) need none of the
 response rendering (``reviews.rendering``)."""
 
 import bisect

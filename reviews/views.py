@@ -16,7 +16,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from citations.models import VerificationState
 from citations.results import ExportRefused
 
-from . import claims, selectors, services, verdicts
+from . import claims, selectors, services, source_viewer, verdicts
 from .api_results import EXPORT_CONTENT_TYPES
 from .charts import charts_for
 from .forms import (
@@ -181,7 +181,7 @@ def assessment_next(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("reviews:assessment_detail", assessment_id=chosen.pk)
 
 
-def _pane_without_javascript(assessment, page, query) -> selectors.SourcePane | None:
+def _pane_without_javascript(assessment, page, query) -> source_viewer.SourcePane | None:
     """Without JavaScript the pane's links reload the page with the pane rendered in it:
     ``?quote=`` a quote's source, ``?source=`` a source opened on its own; either with a
     range of paragraphs (``start``, ``end``)."""
@@ -191,7 +191,7 @@ def _pane_without_javascript(assessment, page, query) -> selectors.SourcePane | 
         wanted = int(query["quote"])
         quote = next((q for q in page.quotes if q.n == wanted), None)
         if quote is not None:
-            return selectors.source_pane(
+            return source_viewer.source_pane(
                 assessment=assessment,
                 quote=quote,
                 start=bounds.get("start"),
@@ -203,7 +203,7 @@ def _pane_without_javascript(assessment, page, query) -> selectors.SourcePane | 
         source = next((s for s in page.sources if s.pk == wanted), None)
         opened = SourceViewForm(query)
         if source is not None and opened.is_valid():
-            return selectors.source_browse(
+            return source_viewer.source_browse(
                 assessment=assessment,
                 source=source,
                 start=bounds.get("start"),
@@ -214,13 +214,13 @@ def _pane_without_javascript(assessment, page, query) -> selectors.SourcePane | 
     return None
 
 
-def _found_nowhere_search(assessment, pane, query) -> selectors.SourcesSearch | None:
+def _found_nowhere_search(assessment, pane, query) -> source_viewer.SourcesSearch | None:
     """The search over every eligible source that a pane of a quote found nowhere shows."""
     if pane is None or pane.quote is None:
         return None
     form = QuoteSearchForm(query)
     find = form.find_or_default() if form.is_valid() else None
-    return selectors.found_nowhere_search(assessment=assessment, quote=pane.quote, find=find)
+    return source_viewer.found_nowhere_search(assessment=assessment, quote=pane.quote, find=find)
 
 
 @require_GET
@@ -280,7 +280,7 @@ def quote_source(request: HtmxHttpRequest, assessment_id: int, n: int) -> HttpRe
         find = form.find_or_default()
         searched = "" if find is None else "&" + urlencode({"find": find})
         return redirect(f"{url}?quote={quote.n}{searched}#q{quote.n}")
-    pane = selectors.source_pane(assessment=assessment, quote=quote)
+    pane = source_viewer.source_pane(assessment=assessment, quote=quote)
     return render(
         request,
         "reviews/assessment_detail.html#source_pane",
@@ -288,7 +288,7 @@ def quote_source(request: HtmxHttpRequest, assessment_id: int, n: int) -> HttpRe
             "assessment": assessment,
             "pane": pane,
             "verdict_panel": verdicts.verdict_panel(quote=quote),
-            "search_all": selectors.found_nowhere_search(
+            "search_all": source_viewer.found_nowhere_search(
                 assessment=assessment, quote=quote, find=form.find_or_default()
             ),
         },
@@ -317,7 +317,7 @@ def source_view(request: HtmxHttpRequest, assessment_id: int, source_id: int) ->
         url = reverse("reviews:assessment_detail", args=[assessment.pk])
         anchor = f"#p{chosen['at']}" if "at" in chosen else "#source-pane"
         return redirect(f"{url}?{urlencode({'source': source.pk, **chosen})}{anchor}")
-    pane = selectors.source_browse(assessment=assessment, source=source, **form.cleaned_data)
+    pane = source_viewer.source_browse(assessment=assessment, source=source, **form.cleaned_data)
     return render(
         request,
         "reviews/assessment_detail.html#source_pane",
@@ -351,7 +351,7 @@ def source_paragraphs(request: HtmxHttpRequest, assessment_id: int, source_id: i
         shown = f"quote={quote.n}" if quote else f"source={source.pk}"
         whole = "&whole=1" if form.cleaned_data["whole"] else ""
         return redirect(f"{url}?{shown}&start={start}&end={end}{whole}#p{start}")
-    pane = selectors.source_pane(
+    pane = source_viewer.source_pane(
         assessment=assessment,
         quote=quote,
         source=source,

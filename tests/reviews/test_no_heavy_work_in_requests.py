@@ -18,7 +18,7 @@ from citations.models import Correction, Quote, VerificationState
 from citations.services import VerifyOutcome, assessment_verify
 from reviews.imports import bundle_import
 from reviews.models import Assessment
-from reviews.selectors import PARAGRAPH_CHARS_SHOWN
+from reviews.source_viewer import PARAGRAPH_CHARS_SHOWN
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

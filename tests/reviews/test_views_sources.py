@@ -11,8 +11,8 @@ from django.urls import reverse
 from citations.models import Source
 from reviews.imports import bundle_import
 from reviews.models import Assessment
-from reviews.selectors import BROWSE_WINDOW
 from reviews.source_search import MAX_HITS
+from reviews.source_viewer import BROWSE_WINDOW
 
 from .review_data import procurement_assessment
 
