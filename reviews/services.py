@@ -16,6 +16,7 @@ from citations.state_graph import StateGraph, transition
 
 from .models import Assessment, ReviewAction, ReviewDecision, ReviewState, Team
 from .selectors import quotes_awaiting_verdict
+from .signals import review_decided
 
 # The review state graph, written down once.
 REVIEW_TRANSITIONS = StateGraph(
@@ -157,6 +158,7 @@ def _decide(
     assessment.review_state = to_state
     assessment.reviewed_by = reviewer
     assessment.reviewed_at = now
+    review_decided.send(sender=ReviewDecision, decision=decision)
     return decision
 
 
