@@ -79,7 +79,7 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
     search_fields = ["event__public_id", "endpoint__url"]
     ordering = ["-pk"]
     actions = ["resend"]
-    readonly_fields = [
+    fields = readonly_fields = (
         "event_type",
         "event_id",
         "assessment",
@@ -93,8 +93,7 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
         "delivered_at",
         "created_at",
         "body",
-    ]
-    fields = readonly_fields
+    )
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # deliveries come from events
