@@ -81,6 +81,12 @@ class WebhookDelivery(models.Model):
         help_text="An attempt in flight holds the delivery until then; past it (its worker "
         "died) the sweep sends it again.",
     )
+    queued_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When it was last sent to the queue: the sweep sends it again once it is "
+        "due after that, or a lease later (the message was lost), not at every sweep.",
+    )
     last_status_code = models.PositiveSmallIntegerField(null=True, blank=True)
     last_error = models.TextField(blank=True)
     delivered_at = models.DateTimeField(null=True, blank=True)

@@ -124,7 +124,11 @@ def event_record(*, type: EventType, assessment_id: int, data: dict) -> WebhookE
     now = timezone.now()
     deliveries = WebhookDelivery.objects.bulk_create(
         WebhookDelivery(
-            event=event, endpoint=endpoint, assessment_id=assessment_id, next_attempt_at=now
+            event=event,
+            endpoint=endpoint,
+            assessment_id=assessment_id,
+            next_attempt_at=now,
+            queued_at=now,
         )
         for endpoint in endpoints
     )
@@ -268,17 +272,28 @@ def _enqueue_next_in_lane(delivery: WebhookDelivery) -> None:
         .first()
     )
     if following is not None:
+        WebhookDelivery.objects.filter(pk=following).update(queued_at=timezone.now())
         delivery_enqueue(delivery_id=following)
 
 
 def deliveries_sweep(*, now: datetime | None = None) -> list[int]:
     """Send every delivery that is due: retries after their backoff, those whose attempt's
-    worker died (lease run out), those whose task the broker lost or never took."""
+    worker died (lease run out), those whose task the broker lost or never took. One sent to
+    the queue since it became due is sent again only a lease later, so busy workers do not
+    find the queue filling with copies at every sweep."""
+    now = now or timezone.now()
+    not_queued = (
+        Q(queued_at__isnull=True)
+        | Q(queued_at__lt=F("next_attempt_at"))
+        | Q(queued_at__lt=now - attempt_lease())
+    )
     due = list(
-        deliveries_due(now=now or timezone.now())
+        deliveries_due(now=now)
+        .filter(not_queued)
         .order_by("pk")
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
+    WebhookDelivery.objects.filter(pk__in=due).update(queued_at=now)
     for delivery_id in due:
         _send_delivery_task(delivery_id)
     if due:
@@ -303,6 +318,7 @@ def deliveries_resend(*, delivery_ids: list[int]) -> int:
             next_attempt_at=now,
             leased_until=None,
             delivered_at=None,
+            queued_at=now,
         )
         for delivery_id in resent:
             delivery_enqueue(delivery_id=delivery_id)

@@ -2,6 +2,7 @@
 recorded, retried with backoff, given up, in order per assessment, never redirected, never
 sent to a guarded address; re-sent from the admin."""
 
+import base64
 import json
 import time
 from datetime import timedelta
@@ -14,7 +15,9 @@ from reviews.services import assessment_reject
 from webhooks.models import DeliveryStatus, WebhookDelivery
 from webhooks.services import (
     DeliveryOutcome,
+    attempt_lease,
     deliveries_due,
+    deliveries_sweep,
     delivery_attempt,
     retry_delay,
 )
@@ -198,3 +201,30 @@ def test_the_admin_makes_an_endpoint_and_shows_its_secret_once(team, admin_clien
         {"team": team.pk, "url": "http://10.0.0.8/x", "events": ["quote.verdict"]},
     )
     assert b"ssrf.private" in refused.content
+
+
+def queued_delivery_ids(broker) -> list[int]:
+    """The delivery ids of the tasks waiting in the tests' Redis queue, oldest first."""
+    ids = []
+    for raw in reversed(broker.lrange("celery", 0, -1)):
+        message = json.loads(raw)
+        assert message["headers"]["task"] == "webhooks.deliver"
+        ids.append(json.loads(base64.b64decode(message["body"]))[0][0])
+    return ids
+
+
+def test_the_sweep_sends_what_is_due_once_not_at_every_sweep(team, broker):
+    endpoint_of(team, "http://127.0.0.1:9/hooks")
+    verified_assessment(team)
+    delivery = WebhookDelivery.objects.get()
+    now = timezone.now()
+    assert deliveries_sweep(now=now) == []  # sent to the queue when it was made
+    lost = now + attempt_lease() + timedelta(seconds=1)
+    assert deliveries_sweep(now=lost) == [delivery.pk]  # that message may be lost: again
+    assert deliveries_sweep(now=lost + timedelta(seconds=1)) == []
+    # A retry is sent at the first sweep after its backoff, once.
+    WebhookDelivery.objects.update(next_attempt_at=lost + timedelta(seconds=30))
+    assert deliveries_sweep(now=lost + timedelta(seconds=20)) == []
+    assert deliveries_sweep(now=lost + timedelta(seconds=31)) == [delivery.pk]
+    assert deliveries_sweep(now=lost + timedelta(seconds=32)) == []
+    assert queued_delivery_ids(broker) == [delivery.pk, delivery.pk]
