@@ -98,7 +98,7 @@ def target_checked(url: str) -> Target:
         raise AddressRefused(f"the URL {exc}") from None
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError) as exc:
+    except (OSError, ValueError) as exc:  # ValueError: a NUL, a label too long for IDNA
         raise AddressRefused(f"the host {host!r} does not resolve: {exc}") from None
     addresses = list(dict.fromkeys(str(info[4][0]) for info in found))
     for address in addresses:

@@ -82,8 +82,8 @@ def endpoint_create(
     ``WebhookInputError`` naming the field (nothing stored)."""
     url = endpoint_url_clean(url)
     events = endpoint_events_clean(events)
-    if not isinstance(description, str) or len(description) > 200:
-        raise WebhookInputError("description", "a text of at most 200 characters")
+    if not isinstance(description, str) or len(description) > 200 or "\x00" in description:
+        raise WebhookInputError("description", "a text of at most 200 characters, without NUL")
     secret = secret_generate()
     endpoint = WebhookEndpoint.objects.create(
         team=team, url=url, events=events, description=description, secret=secret
