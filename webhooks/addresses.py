@@ -76,6 +76,11 @@ class Target:
 
 def url_parts(url: str) -> tuple[str, str, int, str]:
     """(scheme, host, port, path with query) of an http(s) URL; ValueError says what is wrong."""
+    if not url.isascii() or any(char.isspace() or ord(char) < 32 for char in url):
+        raise ValueError(
+            "must be ASCII without spaces or control characters (percent-encode the path, "
+            "write the host in punycode)"
+        )
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https"):
         raise ValueError("must start with http:// or https://")

@@ -205,8 +205,17 @@ def delivery_attempt(*, delivery_id: int) -> DeliveryOutcome:
     )
     if not claimed:
         return DeliveryOutcome.NOT_DUE
-    delivery = WebhookDelivery.objects.select_related("event", "endpoint").get(pk=delivery_id)
-    answer = _post(delivery)
+    delivery = (
+        WebhookDelivery.objects.select_related("event", "endpoint").filter(pk=delivery_id).first()
+    )
+    if delivery is None:
+        return DeliveryOutcome.SUPERSEDED  # its endpoint was removed meanwhile
+    try:
+        answer = _post(delivery)
+    except Exception as exc:
+        # Recorded as a failed attempt like any other, so it is retried and given up in time.
+        logger.exception("delivery %s: the attempt failed", delivery_id)
+        answer = outbound.Answer(status=None, error=f"{type(exc).__name__}: {exc}")
     finished = timezone.now()
     if answer.delivered:
         outcome = DeliveryOutcome.DELIVERED

@@ -59,6 +59,8 @@ def test_the_test_settings_allow_127_0_0_1_only():
         ("ftp://example.com/", "must start with http:// or https://"),
         ("http://user:pw@example.com/", "must not carry a user name or password"),
         ("http:///hook", "names no host"),
+        ("http://127.0.0.1/caf\u00e9", "must be ASCII without spaces"),
+        ("http://127.0.0.1/a b", "must be ASCII without spaces"),
     ],
 )
 def test_a_refused_url_says_why(url, message):
