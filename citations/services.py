@@ -59,6 +59,7 @@ from citations.engine import (
 )
 from citations.engine.writing.layout import layout_to_dict
 from citations.models import SweepRun, Verification, VerificationState
+from citations.signals import verification_done, verification_failed
 from citations.state_graph import StateGraph, transition
 
 from .selectors import assessments_claimed, assessments_stuck, stale_after
@@ -517,20 +518,27 @@ def assessment_store_results(
             now=now,
             page_diffs=page_diffs,
         )
+        verification_done.send(sender=Verification, assessment_id=claim.assessment_id, run=run)
     return True
 
 
 def assessment_fail(*, assessment_id: int, error: str, claim: Claim | None = None) -> bool:
     """Record a terminal failure; with ``claim``, only while that claim is still current."""
     guard = Q(verification_attempts=claim.attempt) if claim else Q()
-    return bool(
-        VERIFICATION_TRANSITIONS.move(
-            Verification.objects.filter(guard, pk=assessment_id),
-            Action.FAIL,
-            verification_error=error[:MAX_ERROR_CHARS],
-            updated_at=timezone.now(),
+    with transaction.atomic():
+        failed = bool(
+            VERIFICATION_TRANSITIONS.move(
+                Verification.objects.filter(guard, pk=assessment_id),
+                Action.FAIL,
+                verification_error=error[:MAX_ERROR_CHARS],
+                updated_at=timezone.now(),
+            )
         )
-    )
+        if failed:
+            verification_failed.send(
+                sender=Verification, assessment_id=assessment_id, error=error[:MAX_ERROR_CHARS]
+            )
+    return failed
 
 
 def _release_quietly(claim: Claim) -> None:

@@ -1,5 +1,6 @@
 """Verbatim settings: everything that varies between machines comes from the environment."""
 
+import ipaddress
 import json
 import os
 import re
@@ -106,6 +107,7 @@ INSTALLED_APPS = [
     "citations",
     "reviews",
     "generation",
+    "webhooks",
 ]
 
 MIDDLEWARE = [
@@ -381,6 +383,31 @@ CELERY_BEAT_SCHEDULE = {
         "task": "generation.sweep",
         "schedule": VERIFICATION_SWEEP_SECONDS,
     },
+}
+
+# Webhooks (webhooks/): a delivery's connect and each read wait at most this long (an attempt
+# holds its delivery for three times it); a failed one is tried again after BASE, 2 x BASE,
+# 4 x BASE … seconds, at most MAX apart, WEBHOOK_MAX_ATTEMPTS times in all before it is given
+# up (defaults: about 9 h). Beat's sweep sends what is due every WEBHOOK_SWEEP_SECONDS.
+WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 10, minimum=1)
+WEBHOOK_RETRY_BASE_SECONDS = env_int("WEBHOOK_RETRY_BASE_SECONDS", 30, minimum=1)
+WEBHOOK_RETRY_MAX_SECONDS = env_int("WEBHOOK_RETRY_MAX_SECONDS", 3600, minimum=1)
+WEBHOOK_MAX_ATTEMPTS = env_int("WEBHOOK_MAX_ATTEMPTS", 16, minimum=1)
+WEBHOOK_SWEEP_SECONDS = env_int("WEBHOOK_SWEEP_SECONDS", 15, minimum=1)
+# Addresses or networks deliveries may go to although private, loopback, link-local …
+# (webhooks/addresses.py refuses those otherwise: SSRF). Empty by default.
+WEBHOOK_ALLOWED_NETWORKS = env_list("WEBHOOK_ALLOWED_NETWORKS", "")
+for _network in WEBHOOK_ALLOWED_NETWORKS:
+    try:
+        ipaddress.ip_network(_network)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"WEBHOOK_ALLOWED_NETWORKS must list addresses or networks such as 10.0.0.0/8, "
+            f"got {_network!r}"
+        ) from None
+CELERY_BEAT_SCHEDULE["sweep-webhook-deliveries"] = {
+    "task": "webhooks.sweep_deliveries",
+    "schedule": WEBHOOK_SWEEP_SECONDS,
 }
 
 # Model endpoint for generation (any OpenAI-compatible chat-completions API).

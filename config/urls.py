@@ -9,6 +9,7 @@ from reviews.login_throttle import (
     ThrottledLoginView,
     locked_answers_429,
 )
+from webhooks import api as webhooks_api
 
 # The admin's sign-in page says why a locked sign-in is refused, as the reviewers' page does.
 admin.site.login_form = ThrottledAdminAuthenticationForm
@@ -41,6 +42,8 @@ urlpatterns = [
         api_results.assessment_export_view,
         name="api_assessment_export",
     ),
+    path("api/webhooks", webhooks_api.webhook_collection, name="api_webhooks"),
+    path("api/webhooks/<int:webhook_id>", webhooks_api.webhook_item, name="api_webhook"),
     path("generation/", include("generation.urls")),
     path("", include("reviews.urls")),
     path("", RedirectView.as_view(pattern_name="reviews:assessment_list"), name="home"),

@@ -17,6 +17,7 @@ from citations.state_graph import StateGraph, transition
 
 from .models import Assessment, ReviewAction, ReviewDecision, ReviewState, Team
 from .selectors import claim_cutoff, claim_of_another, claimable_by, quotes_awaiting_verdict
+from .signals import review_decided
 
 # The review state graph, written down once.
 REVIEW_TRANSITIONS = StateGraph(
@@ -164,6 +165,7 @@ def _decide(
     assessment.reviewed_by = reviewer
     assessment.reviewed_at = now
     assessment.claimed_by = assessment.claimed_at = None
+    review_decided.send(sender=ReviewDecision, decision=decision)
     return decision
 
 

@@ -21,6 +21,7 @@ from citations.results import Verdict, assessment_export
 from .models import Assessment, QuoteVerdict, ReviewState, VerdictAction
 from .selectors import claim_of_another, quote_verdict_current, verdicts_current
 from .services import ReviewError, claimed_since
+from .signals import quote_verdict_given
 
 COMMENT_MAX_CHARS = 2000
 # Where a verdict may still be given: the assessment is not decided for good.
@@ -94,6 +95,7 @@ def quote_verdict_give(
                 run=verification.verification_run,
                 engine_version=verification.engine_version,
             )
+        quote_verdict_given.send(sender=QuoteVerdict, verdict=verdict)
     return verdict
 
 

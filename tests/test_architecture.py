@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PARTS = ("citations/engine/", "citations/", "reviews/", "generation/", "config/")
+PARTS = ("citations/engine/", "citations/", "reviews/", "generation/", "webhooks/", "config/")
 
 
 def part_of_module(module: str) -> str | None:
