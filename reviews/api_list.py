@@ -23,6 +23,7 @@ from .models import Assessment, ReviewState
 
 PAGE_SIZE_DEFAULT = 50
 PAGE_SIZE_MAX = 200
+BUNDLE_ID_MAX_CHARS = 200  # bundle.schema.json's id
 CURSOR_SALT = "reviews.api_list.cursor"
 # The query parameters a page link carries over, in this order; also what the document lists.
 FILTERS = ("verification_state", "review_state", "attention", "since", "bundle_id")
@@ -112,6 +113,8 @@ def listing_query(params: dict[str, str]) -> ListingQuery:
     if "since" in params:
         conditions.append(Q(created_at__gte=_since(params["since"])))
     if "bundle_id" in params:
+        if len(params["bundle_id"]) > BUNDLE_ID_MAX_CHARS:
+            raise ListingError("bundle_id", f"has at most {BUNDLE_ID_MAX_CHARS} characters")
         if "\x00" in params["bundle_id"]:  # PostgreSQL holds no NUL in text
             raise ListingError("bundle_id", "must not contain NUL characters")
         conditions.append(Q(bundle_id=params["bundle_id"]))

@@ -21,7 +21,7 @@ from django.conf import settings
 from citations.engine.bundle import bundle_schema
 from citations.models import VerificationState
 
-from .api_list import PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX
+from .api_list import BUNDLE_ID_MAX_CHARS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX
 from .models import ReviewState, VerdictAction
 
 
@@ -237,7 +237,7 @@ LIST_PARAMETERS: dict[str, dict[str, Any]] = {
     },
     "bundle_id": {
         "description": "Only the assessment of this bundle id (the team's ids are unique).",
-        "schema": {**STRING, "maxLength": 200},
+        "schema": {**STRING, "maxLength": BUNDLE_ID_MAX_CHARS},
     },
 }
 

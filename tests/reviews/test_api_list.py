@@ -115,6 +115,7 @@ def test_filters_narrow_the_list(teams):
         ({"since": "2026-12-01T00:00:00"}, "since", "with its offset"),
         ({"since": "0001-01-01T00:00:00+05:00"}, "since", "ISO 8601"),
         ({"bundle_id": "a\x00b"}, "bundle_id", "NUL"),
+        ({"bundle_id": "x" * 201}, "bundle_id", "at most 200 characters"),
         ({"limit": "0"}, "limit", "from 1 to 200"),
         ({"limit": "201"}, "limit", "from 1 to 200"),
         ({"limit": "²"}, "limit", "whole number"),
