@@ -25,6 +25,10 @@ from .api_list import BUNDLE_ID_MAX_CHARS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX
 from .models import ReviewState, VerdictAction
 
 
+def _choices(values: list[str]) -> dict[str, Any]:
+    return {"type": "string", "enum": list(values)}
+
+
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
@@ -89,8 +93,8 @@ SCHEMAS: dict[str, Any] = {
         {
             "id": {"type": "integer", "minimum": 1},
             "bundle_id": {**STRING, "description": "The bundle's `id` as posted."},
-            "verification_state": {"enum": list(VerificationState.values)},
-            "review_state": {"enum": list(ReviewState.values)},
+            "verification_state": _choices(VerificationState.values),
+            "review_state": _choices(ReviewState.values),
             "links": _object(
                 {
                     "self": {**STRING, "description": "Its result, this API."},
@@ -120,7 +124,7 @@ SCHEMAS: dict[str, Any] = {
     "Verdict": _nullable(
         _object(
             {
-                "action": {"enum": [VerdictAction.CONFIRM, VerdictAction.OVERRULE]},
+                "action": _choices([VerdictAction.CONFIRM, VerdictAction.OVERRULE]),
                 "by": {**STRING, "description": "The reviewer's username."},
                 "at": DATE_TIME,
                 "comment": STRING,
@@ -220,16 +224,16 @@ SCHEMAS: dict[str, Any] = {
 LIST_PARAMETERS: dict[str, dict[str, Any]] = {
     "verification_state": {
         "description": "Only assessments in this verification state.",
-        "schema": {"enum": list(VerificationState.values)},
+        "schema": _choices(VerificationState.values),
     },
     "review_state": {
         "description": "Only assessments in this review state.",
-        "schema": {"enum": list(ReviewState.values)},
+        "schema": _choices(ReviewState.values),
     },
     "attention": {
         "description": "Only verified assessments with (`true`) or without (`false`) a quote "
         "a reviewer should look at although its status stands.",
-        "schema": {"enum": ["true", "false", "1", "0"]},
+        "schema": _choices(["true", "false", "1", "0"]),
     },
     "since": {
         "description": "Only assessments stored at or after this instant (with its offset).",
@@ -341,7 +345,7 @@ PATHS: dict[str, Any] = {
                     "name": "final",
                     "in": "query",
                     "description": "`1`: only once approved (409 before).",
-                    "schema": {"enum": ["0", "1"]},
+                    "schema": _choices(["0", "1"]),
                 },
             ],
             "responses": {
@@ -353,7 +357,7 @@ PATHS: dict[str, Any] = {
                             "schema": {"type": "string", "pattern": "^[0-9]+$"},
                         },
                         "X-Verbatim-Review-State": {
-                            "schema": {"enum": list(ReviewState.values)},
+                            "schema": _choices(ReviewState.values),
                         },
                     },
                     "content": {
