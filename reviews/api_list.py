@@ -6,6 +6,7 @@ one up. Assessments stored while a client pages through come after the ones it h
 no page repeats or skips one.
 """
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import urlencode
@@ -27,6 +28,8 @@ BUNDLE_ID_MAX_CHARS = 200  # bundle.schema.json's id
 CURSOR_SALT = "reviews.api_list.cursor"
 # The query parameters a page link carries over, in this order; also what the document lists.
 FILTERS = ("verification_state", "review_state", "attention", "since", "bundle_id")
+LEAP_SECOND = re.compile(r"(\d\d:\d\d):60")
+EARLIEST = datetime.min.replace(tzinfo=UTC)
 ATTENTION_VALUES = {"true": True, "1": True, "false": False, "0": False}
 
 
@@ -54,22 +57,24 @@ def _choice(field: str, value: str, choices: type[VerificationState] | type[Revi
 
 
 def _since(value: str) -> datetime:
+    """An RFC 3339 date-time (the document's ``date-time``) as a UTC instant. RFC 3339 allows
+    a lower-case ``t`` and ``z`` and a leap second, which Python's parser does not: read as
+    upper case and as the second before. An instant beyond what a datetime holds in UTC
+    (year 1 at +05:00, year 9999 at -05:00) is before or after every stored assessment."""
     try:
-        moment = parse_datetime(value)
+        moment = parse_datetime(LEAP_SECOND.sub(r"\1:59", value.upper()))
     except ValueError:
         moment = None
-    try:
-        # An instant the database cannot hold in UTC (year 1 at +05:00) is as bad as none.
-        in_utc = moment.astimezone(UTC) if moment is not None and moment.tzinfo else None
-    except OverflowError:
-        in_utc = None
-    if in_utc is None:
+    if moment is None or moment.tzinfo is None:
         raise ListingError(
             "since",
             f"must be an ISO 8601 date-time with its offset, e.g. 2026-12-01T00:00:00Z, "
             f"not {value!r}",
         )
-    return in_utc
+    try:
+        return moment.astimezone(UTC)
+    except OverflowError:
+        return datetime.max.replace(tzinfo=UTC) if moment.year == 9999 else EARLIEST
 
 
 def _limit(value: str) -> int:

@@ -6,7 +6,8 @@ count as it was. Bounded by ``FUZZ_SETTINGS`` so it adds seconds, not minutes.""
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from citations.services import assessment_verify
@@ -17,7 +18,7 @@ from tests.conftest import row_counts
 
 from .conftest import import_scenario
 
-FUZZ_SETTINGS = settings(
+FUZZ_SETTINGS = hypothesis_settings(
     max_examples=20,
     deadline=None,  # one request's time varies with the machine; the suite bounds the total
     suppress_health_check=list(HealthCheck),
