@@ -14,7 +14,9 @@ from citations.services import assessment_verify
 from reviews.models import Team
 from reviews.openapi import openapi_document
 from reviews.tokens import api_token_create
+from reviews.verdicts import quote_verdict_give
 from tests.conftest import row_counts
+from tests.reviews.review_data import user
 
 from .conftest import import_scenario
 
@@ -64,22 +66,37 @@ def test_every_route_answers_as_described_and_refusals_change_nothing(
         assert row_counts() == before, f"{case.method} {case.path} refused, yet rows changed"
 
 
-@pytest.mark.parametrize("route", ["", "/export", "/export?final=1"])
-def test_a_verified_assessment_answers_as_described(live_server, team_token, route):
-    """The fuzzer rarely draws the id of a stored assessment: a verified one with its report,
-    counts and verdicts, read the same way, checked against the same document."""
+@pytest.mark.parametrize(
+    ("path", "query", "status"),
+    [
+        ("/api/assessments/{assessment_id}", {}, 200),
+        ("/api/assessments/{assessment_id}/export", {}, 200),
+        ("/api/assessments/{assessment_id}/export", {"final": "1"}, 409),
+        ("/api/assessments", {}, 200),
+        ("/api/assessments", {"attention": "true", "limit": "1"}, 200),
+    ],
+)
+def test_a_verified_assessment_answers_as_described(live_server, team_token, path, query, status):
+    """The fuzzer rarely draws the id of a stored assessment, and its team has none: a
+    verified one with its report, counts and a reviewer's verdicts, and a pending one, read
+    the same way and checked against the same document."""
+    team = Team.objects.get(name="fuzzers")
     assessment = import_scenario("procurement_review", enqueue=False)
-    assessment.team = Team.objects.get(name="fuzzers")
+    assessment.team = team
     assessment.save(update_fields=["team"])
     assessment_verify(assessment_id=assessment.pk)
-    path, _, query = route.partition("?")
-    operation = API_SCHEMA[f"/api/assessments/{{assessment_id}}{path}"]["GET"]
-    case = operation.Case(
-        path_parameters={"assessment_id": assessment.pk},
-        query=dict([query.split("=")]) if query else {},
+    reviewer = user("rita", teams=(team,))
+    for engine_status, action in (("corrected", "confirm"), ("verified", "overrule")):
+        quote = assessment.quotes.filter(status=engine_status).order_by("n").first()
+        quote_verdict_give(assessment=assessment, quote=quote, reviewer=reviewer, action=action)
+    pending = import_scenario("adr_source_binding", enqueue=False)  # listed unverified
+    pending.team = team
+    pending.save(update_fields=["team"])
+    case = API_SCHEMA[path]["GET"].Case(
+        path_parameters={"assessment_id": assessment.pk} if "{" in path else {}, query=query
     )
     response = case.call(
         base_url=live_server.url, headers={"Authorization": f"Bearer {team_token}"}
     )
     case.validate_response(response)
-    assert response.status_code == (409 if query else 200)
+    assert response.status_code == status
