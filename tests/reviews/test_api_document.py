@@ -12,6 +12,7 @@ from schemathesis.specs.openapi.definitions import OPENAPI_31_VALIDATOR
 
 from citations.engine.bundle import bundle_schema
 from reviews.api_list import FILTERS
+from reviews.checks import report_contract_is_readable
 from reviews.openapi import LIST_PARAMETERS, PATHS, openapi_document
 
 
@@ -100,3 +101,13 @@ def test_the_document_routes_refuse_other_methods_in_the_error_shape(client, pat
     response = client.post(path)
     assert response.status_code == 405 and response["Allow"] == "GET"
     assert response.json()["error"]["message"] == "POST is not allowed here; use GET"
+
+
+def test_check_deploy_warns_when_the_report_contract_cannot_be_read(settings, tmp_path):
+    settings.SHARED_DIR = tmp_path
+    [warning] = report_contract_is_readable()
+    assert warning.id == "reviews.W001" and "report.schema.json" in warning.msg
+
+
+def test_check_deploy_is_quiet_with_the_shared_folder():
+    assert report_contract_is_readable() == []
