@@ -3,7 +3,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from reviews import api, api_results
+from reviews import api, api_docs, api_list, api_results
 from reviews.login_throttle import (
     ThrottledAdminAuthenticationForm,
     ThrottledLoginView,
@@ -25,6 +25,9 @@ class FaviconRedirect(RedirectView):
         return static("favicon.svg")
 
 
+# An unknown route under /api/ answers in the API's error shape, not with an HTML page.
+handler404 = api.api_not_found
+
 urlpatterns = [
     path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
     # Both sign-in pages pass the one throttle (reviews/login_throttle.py); the admin's own
@@ -33,7 +36,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", locked_answers_429(ThrottledLoginView.as_view()), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("api/openapi.json", api_docs.openapi_json, name="api_openapi"),
+    path("api/docs", api_docs.api_docs, name="api_docs"),
     path("api/bundles", api.bundle_create, name="api_bundle_create"),
+    path("api/assessments", api_list.assessment_list, name="api_assessment_list"),
     path(
         "api/assessments/<int:assessment_id>", api_results.assessment_result, name="api_assessment"
     ),

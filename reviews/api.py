@@ -7,16 +7,18 @@ import functools
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
+from django.views.defaults import page_not_found
 
 from citations.engine import BundleError
 from citations.imports import BundleConflict
 
 from .http import ApiRequest
 from .imports import bundle_import
-from .models import Assessment
+from .models import ApiToken, Assessment
 from .submission_limit import submission_admit
 from .tokens import api_token_authenticate
 
@@ -26,6 +28,21 @@ def json_error(status: int, message: str, *, field: str = "", **headers: str) ->
     for name, value in headers.items():
         response[name.replace("_", "-")] = value
     return response
+
+
+def get_only(request: HttpRequest) -> JsonResponse | None:
+    """405 in the API's error shape for a method other than GET (or HEAD), else None."""
+    if request.method not in ("GET", "HEAD"):
+        return json_error(405, f"{request.method} is not allowed here; use GET", Allow="GET")
+    return None
+
+
+def api_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The site's 404 handler: under /api/ an unknown route (or an id that is no number)
+    answers in the API's error shape, elsewhere Django's page."""
+    if request.path.startswith("/api/"):
+        return json_error(404, f"no route of the API is {request.path}", field="path")
+    return page_not_found(request, exception)
 
 
 def token_required(view):
@@ -50,6 +67,14 @@ def token_required(view):
         return view(request, *args, **kwargs)
 
     return wrapped
+
+
+def token_assessments(token: ApiToken) -> QuerySet[Assessment]:
+    """The assessments ``token`` may read: its team's, or for a token without a team those
+    without a team (issue 13: tokens read every team's results). Another team's read as
+    absent, so a token learns nothing of what is not its team's."""
+    owned = {"team": token.team} if token.team is not None else {"team__isnull": True}
+    return Assessment.objects.filter(**owned)
 
 
 def assessment_links(assessment: Assessment) -> dict[str, str]:

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from citations.models import VerificationState
 from citations.results import ExportRefused
 
-from .api import assessment_summary, json_error, token_required
+from .api import assessment_summary, json_error, token_assessments, token_required
 from .http import ApiRequest
 from .models import Assessment, ReviewState, VerdictAction
 from .selectors import review_decision_latest, verdicts_current
@@ -27,12 +27,8 @@ def _get_only(request: HttpRequest) -> JsonResponse | None:
 
 
 def _assessment_or_404(request: ApiRequest, assessment_id: int) -> Assessment | None:
-    """The assessment if the request's token may read it: one of the token's team, or for a
-    token without a team one without a team (issue 13: tokens read every team's results).
-    Another team's reads as absent, so a token learns nothing of what is not its team's."""
-    team = request.api_token.team  # set by token_required
-    owned = {"team": team} if team is not None else {"team__isnull": True}
-    return Assessment.objects.filter(pk=assessment_id, **owned).first()
+    """The assessment if the request's token may read it (``token_assessments``)."""
+    return token_assessments(request.api_token).filter(pk=assessment_id).first()
 
 
 def _not_found(assessment_id: int) -> JsonResponse:
