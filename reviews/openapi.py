@@ -64,6 +64,19 @@ DATE_TIME = {"type": "string", "format": "date-time"}
 ALLOW = {"description": "The methods the route answers.", "schema": STRING}
 REFUSED_METHOD = _error("Another method than the route's", Allow=ALLOW)
 
+# The events webhooks/ sends (its EventType; reviews/ may not import webhooks/, and a test
+# holds the two lists alike).
+WEBHOOK_EVENTS = ["verification.done", "verification.failed", "review.decided", "quote.verdict"]
+NO_TEAM = _error("The token belongs to no team; webhooks are a team's.")
+
+WEBHOOK_ID = {
+    "name": "webhook_id",
+    "in": "path",
+    "required": True,
+    "description": "The endpoint's id (`id` in the answers).",
+    "schema": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+}
+
 ASSESSMENT_ID = {
     "name": "assessment_id",
     "in": "path",
@@ -219,6 +232,36 @@ SCHEMAS: dict[str, Any] = {
             ),
         }
     ),
+    "WebhookEndpoint": _object(
+        {
+            "id": {"type": "integer", "minimum": 1},
+            "url": STRING,
+            "events": {"type": "array", "items": _choices(WEBHOOK_EVENTS)},
+            "description": STRING,
+            "created": DATE_TIME,
+        },
+        description="Where the team's events are posted (the README's *Webhooks*).",
+    ),
+    "WebhookEndpointCreated": {
+        "allOf": [_ref("WebhookEndpoint")],
+        "type": "object",
+        "required": ["secret"],
+        "properties": {"secret": {**STRING, "description": "The signing secret, shown this once."}},
+    },
+    "WebhookEndpointNew": {
+        "type": "object",
+        "required": ["url", "events"],
+        "additionalProperties": False,
+        "properties": {
+            "url": {
+                **STRING,
+                "maxLength": 2000,
+                "description": "http(s), resolving to addresses deliveries may go to.",
+            },
+            "events": {"type": "array", "minItems": 1, "items": _choices(WEBHOOK_EVENTS)},
+            "description": {**STRING, "maxLength": 200},
+        },
+    },
 }
 
 LIST_PARAMETERS: dict[str, dict[str, Any]] = {
@@ -372,6 +415,69 @@ PATHS: dict[str, Any] = {
                 "409": _error("Not verified yet, or with `final=1` not approved yet."),
             },
         }
+    },
+    "/api/webhooks": {
+        "get": {
+            "operationId": "webhook_list",
+            "summary": "The team's webhook endpoints",
+            "responses": {
+                "200": {
+                    "description": "Oldest first.",
+                    "content": _json(
+                        _object({"webhooks": {"type": "array", "items": _ref("WebhookEndpoint")}})
+                    ),
+                },
+                "401": {"$ref": "#/components/responses/Unauthorized"},
+                "403": NO_TEAM,
+                "405": REFUSED_METHOD,
+            },
+        },
+        "post": {
+            "operationId": "webhook_create",
+            "summary": "Register a webhook endpoint",
+            "description": "The team's events of the kinds named are posted to `url`, "
+            "signed with the secret this answer carries once.",
+            "requestBody": {"required": True, "content": _json(_ref("WebhookEndpointNew"))},
+            "responses": {
+                "201": {
+                    "description": "Registered.",
+                    "headers": {"Location": {"schema": STRING}},
+                    "content": _json(_ref("WebhookEndpointCreated")),
+                },
+                "400": _error("A bad field, named: the URL, its address, the events …"),
+                "401": {"$ref": "#/components/responses/Unauthorized"},
+                "403": NO_TEAM,
+                "405": REFUSED_METHOD,
+                "413": _error("Larger than 16 KB."),
+                "415": _error("Not sent as `Content-Type: application/json`."),
+            },
+        },
+    },
+    "/api/webhooks/{webhook_id}": {
+        "get": {
+            "operationId": "webhook_read",
+            "summary": "One webhook endpoint of the team (no secret)",
+            "parameters": [WEBHOOK_ID],
+            "responses": {
+                "200": {"description": "The endpoint.", "content": _json(_ref("WebhookEndpoint"))},
+                "401": {"$ref": "#/components/responses/Unauthorized"},
+                "403": NO_TEAM,
+                "404": _error("No endpoint of this id that the token's team has."),
+                "405": REFUSED_METHOD,
+            },
+        },
+        "delete": {
+            "operationId": "webhook_delete",
+            "summary": "Remove a webhook endpoint and its deliveries",
+            "parameters": [WEBHOOK_ID],
+            "responses": {
+                "204": {"description": "Removed."},
+                "401": {"$ref": "#/components/responses/Unauthorized"},
+                "403": NO_TEAM,
+                "404": _error("No endpoint of this id that the token's team has."),
+                "405": REFUSED_METHOD,
+            },
+        },
     },
     "/api/openapi.json": {
         "get": {

@@ -6,9 +6,10 @@ import json
 import pytest
 
 from reviews.models import Team
+from reviews.openapi import WEBHOOK_EVENTS
 from reviews.tokens import api_token_create
 from tests.conftest import row_counts
-from webhooks.models import WebhookEndpoint
+from webhooks.models import EventType, WebhookEndpoint
 
 from .conftest import endpoint_of
 
@@ -115,3 +116,10 @@ def test_without_a_token_or_json_the_api_refuses(client, team_client):
     assert client.get("/api/webhooks", HTTP_AUTHORIZATION="").status_code == 401
     answer = team_client.post("/api/webhooks", data="url=x", content_type="text/plain")
     assert answer.status_code == 415
+
+
+def test_the_api_document_names_the_events_webhooks_sends_issue_33():
+    """Issue 33 item 1: the document describes the webhook routes with the events of
+    ``webhooks.models.EventType`` (``reviews/`` may not import ``webhooks/``: one list is
+    held to the other here)."""
+    assert list(EventType.values) == WEBHOOK_EVENTS
