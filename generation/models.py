@@ -166,6 +166,11 @@ class ExecutionRecord(models.Model):
     errors = models.JSONField(default=list, blank=True, help_text="[{path, rule, message}]")
     coverage = models.JSONField(default=list, blank=True, help_text="Per source sentence.")
     completeness = models.JSONField(default=list, blank=True, help_text="Per required value.")
+    values = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Per value of the result: its excerpts and the words they do not say.",
+    )
     transport_error = models.TextField(blank=True)
     retried = models.JSONField(
         default=list,

@@ -69,6 +69,15 @@ class OutputSchema:
             except ValueError as exc:
                 raise ValueError(f"{self.name}: required value {name} {exc}") from None
 
+    def structural_keys(self, path: str) -> frozenset[str]:
+        """Keys of a list item at ``path`` that name or order it (ids, references, order
+        numbers) instead of saying something of the sources."""
+        array = path.split("[", 1)[0]
+        return frozenset(
+            {key for name, key in (*self.unique_keys, *self.orders) if name == array}
+            | {ref.from_key for ref in self.references if ref.from_array == array}
+        )
+
     def missing_value(self, name: str) -> Any:
         """The value that marks the top-level field ``name`` as not given by the sources."""
         return missing_value(self.json_schema["properties"][name])

@@ -26,6 +26,7 @@ from .models import (
     GenerationStatus,
     RecordStatus,
 )
+from .sources import turn_from_stored
 from .validation import RULES
 
 COVERAGE_STATUSES = ("MAPPED", "EXCLUDED", "UNMAPPED")
@@ -227,6 +228,59 @@ def generation_get(*, generation_id: int) -> Generation:
 
 
 @dataclass(frozen=True)
+class ExcerptInSource:
+    """An excerpt with a little of its paragraph either side, for the highlight."""
+
+    marker: str  # "[DOC ¶5]"
+    before: str
+    text: str
+    after: str
+
+
+@dataclass(frozen=True)
+class ValueRow:
+    path: str
+    value: str  # as JSON
+    excerpts: list[ExcerptInSource]
+    unsupported: list[str]
+    answered_by: str
+
+
+EXCERPT_CONTEXT_CHARS = 80
+
+
+def _value_rows(record: ExecutionRecord | None, sources: list[dict[str, Any]]) -> list[ValueRow]:
+    if record is None or not record.values:
+        return []
+    turn = turn_from_stored(sources)
+    rows = []
+    for row in record.values:
+        excerpts = []
+        for e in row["excerpts"]:
+            source = turn.source(e["source"])
+            paragraph = (source.paragraph(e["paragraph"]) if source else None) or ""
+            start, end = e["start"], e["end"]
+            excerpts.append(
+                ExcerptInSource(
+                    marker=f"[{e['source']} ¶{e['paragraph']}]",
+                    before=paragraph[max(0, start - EXCERPT_CONTEXT_CHARS) : start],
+                    text=paragraph[start:end],
+                    after=paragraph[end : end + EXCERPT_CONTEXT_CHARS],
+                )
+            )
+        rows.append(
+            ValueRow(
+                path=row["path"],
+                value=json.dumps(row["value"], ensure_ascii=False),
+                excerpts=excerpts,
+                unsupported=row["unsupported"],
+                answered_by=row["answered_by"],
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
 class Question:
     field: str
     question: str
@@ -243,6 +297,7 @@ class GenerationPage:
     unmapped: list[dict[str, Any]]
     questions: list[Question]
     reruns: list[Generation]
+    values: list[ValueRow]  # each value beside its excerpts (seed 002, stage 3)
 
     @property
     def answer_text(self) -> str:
@@ -310,4 +365,5 @@ def generation_page(*, generation: Generation) -> GenerationPage:
         unmapped=[row for row in coverage if row["status"] == "UNMAPPED"],
         questions=questions,
         reruns=list(generation.reruns.order_by("pk")),
+        values=_value_rows(answer, generation.sources),
     )

@@ -258,6 +258,7 @@ def _answer_fields(text: str, validation: Validation) -> dict[str, Any]:
         "errors": [e.as_dict() for e in validation.errors],
         "coverage": [c.as_dict() for c in validation.coverage],
         "completeness": [c.as_dict() for c in validation.completeness],
+        "values": [v.as_dict() for v in validation.values],
     }
 
 

@@ -5,8 +5,11 @@ listed once in ``RULES``. The answer must be one JSON object (``json.syntax``); 
 layer runs and reports, the meaning layers (EV-2 … EV-6) over the list items that passed the
 schema, so the one repair request lists an invented excerpt beside a schema error instead
 of finding it after the repair is spent.
-The validator only says whether evidence text *exists* in a source; whether it supports
-its field is for the reviewer (seed 002, "3단계").
+Seed 002's three stages of evidence: (1) the excerpt exists in a source (EV-3), (2) it names
+a value of the result that exists, and every value has one (EV-4), (3) the value says only
+what its excerpts say (``support``: its names, numbers and content words occur in them,
+``evidence.unsupported``). Stage 3 is a deterministic reading of words; whether the sentence
+really supports the value stays the reviewer's, who sees each value beside its excerpts.
 """
 
 from __future__ import annotations
@@ -33,8 +36,9 @@ from .coverage import (
     source_sentences,
 )
 from .schemas import OutputSchema
+from .support import value_support
 
-VALIDATOR_VERSION = "ev-3"  # stored per record: bump when an answer can get other errors
+VALIDATOR_VERSION = "ev-4"  # stored per record: bump when an answer can get other errors
 
 # rule -> (layer, what it checks)
 RULES: dict[str, tuple[str, str]] = {
@@ -53,7 +57,12 @@ RULES: dict[str, tuple[str, str]] = {
     "evidence.unknown_source": ("EV-3", "the cited source is eligible in this turn"),
     "evidence.citation_mismatch": ("EV-3", "the excerpt is where its citation says"),
     "evidence.field_missing": ("EV-4", "the evidence points at an existing result field"),
+    "evidence.empty_value": ("EV-4", "the evidence points at a value, not an empty one"),
     "evidence.missing": ("EV-4", "every value of the result has evidence in the sources"),
+    "evidence.unsupported": (
+        "EV-4",
+        "a value's names, numbers and content words occur in its evidence (stage 3)",
+    ),
     "coverage.unmapped": ("EV-5", "the result accounts for most sentences of the sources"),
     "excluded.not_in_source": ("EV-5", "an excluded sentence exists in an eligible source"),
     "completeness.question_missing": ("EV-6", "a missing required value has a question"),
@@ -96,11 +105,47 @@ class FieldCompleteness:
 
 
 @dataclass(frozen=True, slots=True)
+class Excerpt:
+    """Where one evidence excerpt of a value stands in its source (raw paragraph offsets)."""
+
+    source: str
+    paragraph: int
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ValueEvidence:
+    """One value of the result beside its evidence: what the reviewer reads side by side."""
+
+    path: str  # "processSteps[1]"
+    value: Any
+    excerpts: tuple[Excerpt, ...]
+    unsupported: tuple[str, ...] = ()  # its words the excerpts do not say (stage 3)
+    answered_by: str = ""  # a reviewer's answer is its evidence
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "value": self.value,
+            "excerpts": [
+                {"source": e.source, "paragraph": e.paragraph, "start": e.start, "end": e.end}
+                | {"text": e.text}
+                for e in self.excerpts
+            ],
+            "unsupported": list(self.unsupported),
+            "answered_by": self.answered_by,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Validation:
     parsed: Any  # the decoded answer, None when it is not JSON
     errors: tuple[ValidationError, ...]
     coverage: tuple[SentenceCoverage, ...] = ()
     completeness: tuple[FieldCompleteness, ...] = ()
+    values: tuple[ValueEvidence, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -150,16 +195,17 @@ def validate_answer(
     exclusion_errors, excluded = _exclusions(items, turn, schema)
     completeness_errors, completeness = _completeness(parsed, items, schema, answered)
     coverage = sentence_coverage(source_sentences(turn), mapped, excluded)
+    value_errors, values = _value_evidence(parsed, turn, schema, mapped, answered)
     errors = (
         *(_schema_error(error) for error in found),
         *_references(items, schema),
         *evidence_errors,
-        *_values_without_evidence(parsed, schema, mapped, answered),
+        *value_errors,
         *exclusion_errors,
         *_coverage_errors(coverage),
         *completeness_errors,
     )
-    return Validation(parsed, tuple(errors), coverage, completeness)
+    return Validation(parsed, tuple(errors), coverage, completeness, values)
 
 
 def _value_paths(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[str]:
@@ -181,27 +227,97 @@ def within(path: str, outer: str) -> bool:
     return path == outer or path.startswith((f"{outer}.", f"{outer}["))
 
 
-def _values_without_evidence(
-    parsed: dict[str, Any], schema: OutputSchema, mapped: list[Span], answered: Mapping[str, str]
-) -> Iterator[ValidationError]:
-    """EV-4: no value without evidence. A value is backed by an excerpt found in a source
-    whose fieldPath is the value or lies inside it ("processSteps[1].action"), or by a
-    reviewer's answer to the question about it or about a list it is an item of."""
-    backed = [span.label for span in mapped]
+def _value_evidence(
+    parsed: dict[str, Any],
+    turn: Turn,
+    schema: OutputSchema,
+    mapped: list[Span],
+    answered: Mapping[str, str],
+) -> tuple[list[ValidationError], tuple[ValueEvidence, ...]]:
+    """EV-4: no value without evidence, and no value saying more than its evidence (stage 3).
+    A value's evidence is every excerpt found in a source whose fieldPath is the value or lies
+    inside it ("processSteps[1].action"); a reviewer's answer to the question about it (or
+    about a list it is an item of) is evidence too."""
+    errors: list[ValidationError] = []
+    values: list[ValueEvidence] = []
     for path in _value_paths(parsed, schema):
-        if any(within(path, field) for field in answered):
+        value = _value_at(parsed, path)
+        who = next((w for field, w in answered.items() if within(path, field)), "")
+        excerpts = tuple(
+            Excerpt(span.source, span.paragraph, span.start, span.end, _span_text(turn, span))
+            for span in mapped
+            if within(span.label, path)
+        )
+        if who:
+            values.append(ValueEvidence(path, value, excerpts, answered_by=who))
             continue
-        if not any(within(label, path) for label in backed):
+        if not excerpts:
             if path in schema.required_values:
                 otherwise = f"give {_empty_with_question(path, schema)}"
             else:
                 otherwise = "remove it"
-            yield ValidationError(
-                f"$.{path}",
-                "evidence.missing",
-                f"{path} has no evidence: add an evidence entry with a verbatim excerpt of "
-                f"the source that says it, or {otherwise}",
+            errors.append(
+                ValidationError(
+                    f"$.{path}",
+                    "evidence.missing",
+                    f"{path} has no evidence: add an evidence entry with a verbatim excerpt of "
+                    f"the source that says it, or {otherwise}",
+                )
             )
+            values.append(ValueEvidence(path, value, ()))
+            continue
+        support = value_support(
+            _value_texts(value, schema.structural_keys(path)), [e.text for e in excerpts]
+        )
+        values.append(ValueEvidence(path, value, excerpts, support.missing))
+        if not support.supported:
+            said = ", ".join(repr(word) for word in support.missing[:6])
+            verb = "is" if len(support.missing) == 1 else "are"
+            if path in schema.required_values:
+                otherwise = f"give {_empty_with_question(path, schema)}"
+            else:
+                otherwise = "remove the value"
+            errors.append(
+                ValidationError(
+                    f"$.{path}",
+                    "evidence.unsupported",
+                    f"{path} is not supported by its evidence: {said} {verb} not in its "
+                    f"excerpts; cite the sentence that says it, or {otherwise}",
+                )
+            )
+    return errors, tuple(values)
+
+
+def _value_at(parsed: dict[str, Any], path: str) -> Any:
+    value: Any = parsed
+    for part in _field_path_parts(path) or []:
+        value = value[part]
+    return value
+
+
+def _value_texts(value: Any, structural: frozenset[str]) -> list[str]:
+    """The words a value claims: its strings and numbers, not its ids, references and order
+    numbers (``structural``: keys of a list item), which name things rather than say them."""
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, str | int | float):
+        return [str(value)]
+    if isinstance(value, dict):
+        return [
+            text
+            for key, item in value.items()
+            if key not in structural
+            for text in _value_texts(item, frozenset())
+        ]
+    if isinstance(value, list):
+        return [text for item in value for text in _value_texts(item, frozenset())]
+    return []
+
+
+def _span_text(turn: Turn, span: Span) -> str:
+    source = turn.source(span.source)
+    paragraph = source.paragraph(span.paragraph) if source else None
+    return paragraph[span.start : span.end] if paragraph else ""
 
 
 def _empty_with_question(name: str, schema: OutputSchema) -> str:
@@ -397,6 +513,15 @@ def _evidence(
                     f"{path}.fieldPath",
                     "evidence.field_missing",
                     f"{field_path!r} is not a field of the result",
+                )
+            )
+        elif _is_missing(_value_at(parsed, field_path)):
+            errors.append(
+                ValidationError(
+                    f"{path}.fieldPath",
+                    "evidence.empty_value",
+                    f"{field_path!r} is empty: evidence supports a value, not its absence "
+                    "(an unknown value takes a clarification question instead)",
                 )
             )
         source_id, paragraph = item.get("source"), item.get("paragraph")

@@ -44,6 +44,7 @@ def test_seed_example_fails_on_its_invented_evidence_and_its_unbacked_values_ev_
     validation = validate_answer(dumps(example_answer), turn, TASK_PROCEDURE_V1)
     assert rules_of(validation) == [
         ("$.evidence[2].sourceExcerpt", "evidence.not_in_source"),
+        ("$.documentPurpose", "evidence.unsupported"),  # "작업", "진행 상황" are not in it
         ("$.participants[0]", "evidence.missing"),
         ("$.participants[1]", "evidence.missing"),
         ("$.processSteps[0]", "evidence.missing"),
@@ -170,6 +171,7 @@ def test_a_schema_error_does_not_hide_the_meaning_errors(example_answer, turn):
     ]
     assert found[3:] == [
         ("$.evidence[2].sourceExcerpt", "evidence.not_in_source"),
+        ("$.documentPurpose", "evidence.unsupported"),  # "작업", "진행 상황" are not in it
         ("$.participants[0]", "evidence.missing"),
         ("$.participants[1]", "evidence.missing"),
         ("$.processSteps[0]", "evidence.missing"),
@@ -322,7 +324,7 @@ def test_every_source_sentence_gets_a_coverage_status_ev_5(valid_answer, turn):
         {"sourceExcerpt": "배경", "reason": "heading"},
     ]
     validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
-    # six of 17 sentences neither evidence nor excluded: more than the gate allows
+    # five of 17 sentences neither evidence nor excluded: more than the gate allows
     assert rules_of(validation) == [("$.evidence", "coverage.unmapped")]
     by_id = {c.sentence.id: c for c in validation.coverage}
     assert len(by_id) == 17  # the ineligible MEMO contributes no sentences
@@ -332,12 +334,12 @@ def test_every_source_sentence_gets_a_coverage_status_ev_5(valid_answer, turn):
     assert by_id["DOC ¶2.2"].labels == ("documentPurpose",)  # crosses a line break
     assert by_id["DOC ¶1.1"].status is CoverageStatus.EXCLUDED
     assert by_id["DOC ¶1.1"].labels == ("heading",)
-    assert by_id["DOC ¶3.2"].status is CoverageStatus.UNMAPPED
+    assert by_id["DOC ¶3.3"].status is CoverageStatus.UNMAPPED
     counts = {s: sum(c.status is s for c in validation.coverage) for s in CoverageStatus}
     assert counts == {
-        CoverageStatus.MAPPED: 9,
+        CoverageStatus.MAPPED: 10,
         CoverageStatus.EXCLUDED: 2,
-        CoverageStatus.UNMAPPED: 6,
+        CoverageStatus.UNMAPPED: 5,
     }
     doc = turn.source("DOC")
     for c in validation.coverage:
