@@ -60,6 +60,12 @@ class OutputSchema:
     bookkeeping: frozenset[str] = field(
         default_factory=lambda: frozenset({"evidence", "excluded", "missingFields"})
     )
+    # The closed list of reasons a source sentence may be excluded for (EV-5).
+    exclusion_reasons: tuple[str, ...] = ("heading", "greeting", "signature", "boilerplate")
+    # Share of the statements (sentences with a verb) that may be UNMAPPED: none by default.
+    max_unmapped_share: float = 0.0
+    # Share of the statements that may be EXCLUDED: most must be converted.
+    max_excluded_share: float = 0.5
 
     def __post_init__(self) -> None:
         # A required value the schema cannot leave empty could never be NEEDS_INPUT.
@@ -83,7 +89,7 @@ class OutputSchema:
         return missing_value(self.json_schema["properties"][name])
 
 
-EXCLUSION_REASONS = ("heading", "background", "out_of_scope")
+EXCLUSION_REASONS = ("heading", "greeting", "signature", "boilerplate", "background")
 
 TASK_PROCEDURE_V1 = OutputSchema(
     name="task-procedure-v1",
@@ -180,6 +186,7 @@ TASK_PROCEDURE_V1 = OutputSchema(
     references=(Reference("processSteps", "actorId", "participants", "id"),),
     unique_keys=(("participants", "id"),),
     orders=(("processSteps", "order"),),
+    exclusion_reasons=EXCLUSION_REASONS,
 )
 
 OUTPUT_SCHEMAS: dict[str, OutputSchema] = {TASK_PROCEDURE_V1.name: TASK_PROCEDURE_V1}

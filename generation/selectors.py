@@ -295,6 +295,7 @@ class GenerationPage:
     errors_by_layer: list[tuple[str, list[dict[str, str]]]]
     coverage_counts: dict[str, int]
     unmapped: list[dict[str, Any]]
+    excluded: list[dict[str, Any]]  # with the reasons given
     questions: list[Question]
     reruns: list[Generation]
     values: list[ValueRow]  # each value beside its excerpts (seed 002, stage 3)
@@ -363,6 +364,7 @@ def generation_page(*, generation: Generation) -> GenerationPage:
         errors_by_layer=sorted(layers.items()),
         coverage_counts={status: counts.get(status, 0) for status in COVERAGE_STATUSES},
         unmapped=[row for row in coverage if row["status"] == "UNMAPPED"],
+        excluded=[row for row in coverage if row["status"] == "EXCLUDED"],
         questions=questions,
         reruns=list(generation.reruns.order_by("pk")),
         values=_value_rows(answer, generation.sources),

@@ -63,7 +63,14 @@ RULES: dict[str, tuple[str, str]] = {
         "EV-4",
         "a value's names, numbers and content words occur in its evidence (stage 3)",
     ),
-    "coverage.unmapped": ("EV-5", "the result accounts for most sentences of the sources"),
+    "coverage.unmapped": (
+        "EV-5",
+        "every statement of the sources is evidence or excluded (the schema's threshold)",
+    ),
+    "coverage.excluded_share": (
+        "EV-5",
+        "at most the schema's share of the statements is excluded instead of converted",
+    ),
     "excluded.not_in_source": ("EV-5", "an excluded sentence exists in an eligible source"),
     "completeness.question_missing": ("EV-6", "a missing required value has a question"),
     "completeness.value_and_question": ("EV-6", "a question goes with an empty value"),
@@ -156,9 +163,6 @@ class Validation:
 # as covered and show as a verified quote after hand-over.
 MIN_EXCERPT_WORDS = 3
 MIN_EXCERPT_CHARACTERS = 12  # for scripts written without spaces between words
-# Share of the sources' sentences the result may leave UNMAPPED (neither evidence nor a
-# reasoned exclusion) and still be valid.
-MAX_UNMAPPED_SHARE = 0.25
 
 
 def validate_answer(
@@ -202,7 +206,7 @@ def validate_answer(
         *evidence_errors,
         *value_errors,
         *exclusion_errors,
-        *_coverage_errors(coverage),
+        *_coverage_errors(coverage, schema),
         *completeness_errors,
     )
     return Validation(parsed, tuple(errors), coverage, completeness, values)
@@ -327,19 +331,34 @@ def _empty_with_question(name: str, schema: OutputSchema) -> str:
     return f"{empty} plus a {schema.missing_array} entry with a clarification question"
 
 
-def _coverage_errors(coverage: tuple[SentenceCoverage, ...]) -> Iterator[ValidationError]:
-    """EV-5 gates: a result that leaves many source sentences unaccounted for is no summary."""
-    if not coverage:
+def _coverage_errors(
+    coverage: tuple[SentenceCoverage, ...], schema: OutputSchema
+) -> Iterator[ValidationError]:
+    """EV-5 gates, on statements (sentences with a verb; headings may stay unmapped): none
+    UNMAPPED beyond the schema's threshold (0 by default), and no more EXCLUDED than its cap,
+    so a result can neither drop content silently nor exclude it all."""
+    statements = [c for c in coverage if c.sentence.statement]
+    if not statements:
         return
-    unmapped = [c for c in coverage if c.status is CoverageStatus.UNMAPPED]
-    if len(unmapped) / len(coverage) > MAX_UNMAPPED_SHARE:
-        listed = ", ".join(c.sentence.id for c in unmapped[:5])
+    unmapped = [c for c in statements if c.status is CoverageStatus.UNMAPPED]
+    if len(unmapped) > schema.max_unmapped_share * len(statements):
+        listed = "; ".join(f"[{c.sentence.id}] {c.sentence.text[:80]!r}" for c in unmapped[:5])
+        more = f" and {len(unmapped) - 5} more" if len(unmapped) > 5 else ""
         yield ValidationError(
             "$.evidence",
             "coverage.unmapped",
-            f"{len(unmapped)} of {len(coverage)} source sentences are neither evidence nor "
-            f"excluded with a reason (at most {MAX_UNMAPPED_SHARE:.0%}); cite them or list "
-            f"them under excluded: {listed}",
+            f"{len(unmapped)} of {len(statements)} source statements are neither evidence nor "
+            f"excluded (at most {schema.max_unmapped_share:.0%}): {listed}{more}; cite each as "
+            "the evidence of the value it gives, or exclude it with a reason of "
+            f"{', '.join(schema.exclusion_reasons)}",
+        )
+    excluded = [c for c in statements if c.status is CoverageStatus.EXCLUDED]
+    if len(excluded) > schema.max_excluded_share * len(statements):
+        yield ValidationError(
+            f"$.{schema.excluded_array}",
+            "coverage.excluded_share",
+            f"{len(excluded)} of {len(statements)} source statements are excluded (at most "
+            f"{schema.max_excluded_share:.0%}); convert what they say into the result",
         )
 
 

@@ -140,6 +140,24 @@ def test_the_review_page_shows_each_value_beside_its_excerpts_in_the_source(
     assert page.count('class="value--unsupported"') == 1
 
 
+def test_the_review_page_lists_every_unmapped_and_excluded_sentence(
+    staff_client, sources_data, valid_answer, fake_llm
+):
+    """Issue 32 item 3: a dropped sentence is an error and is shown, with the excluded ones
+    and their reasons."""
+    dropped = "검토자는 검토가 요청된 작업을 승인하거나 보완을 요청할 수 있어야 합니다."
+    answer = copy.deepcopy(valid_answer)
+    answer["excluded"] = [e for e in answer["excluded"] if e["sourceExcerpt"] != dropped]
+    generation = run(sources_data, fake_llm([Answer(dumps(answer)), Answer(dumps(answer))]))
+    assert generation.status == GenerationStatus.MANUAL_REVIEW
+    page = staff_client.get(detail_url(generation)).content.decode()
+    unmapped = page[page.index('id="unmapped"') :].split("</ul>")[0]
+    excluded = page[page.index('id="excluded"') :].split("</ul>")[0]
+    assert "DOC ¶3.3" in unmapped and dropped in unmapped
+    assert excluded.count("<li>") == 6 and "(heading)" in excluded
+    assert "coverage.unmapped" in page
+
+
 def test_the_review_page_is_for_staff_only(client, in_review):
     reviewer = get_user_model().objects.create_user("rita", password="pw")
     client.force_login(reviewer)
@@ -356,7 +374,11 @@ def test_an_answer_in_manual_review_goes_into_the_answer_with_the_reviewer_as_ev
         "question": "",
         "answered_by": "sam",
     } in (edit.completeness)
-    assert {e["rule"] for e in edit.errors} == {"evidence.not_in_source", "evidence.missing"}
+    assert {e["rule"] for e in edit.errors} == {
+        "evidence.not_in_source",
+        "evidence.missing",
+        "coverage.unmapped",  # the step's sentence
+    }
 
     mended = copy.deepcopy(edit.parsed)
     mended["evidence"][0]["sourceExcerpt"] = valid_answer["evidence"][0]["sourceExcerpt"]

@@ -285,6 +285,12 @@ def test_missing_required_value_without_question_is_sent_back_ev_6(
     broken = copy.deepcopy(valid_answer)
     broken["documentPurpose"] = None
     broken["evidence"] = [e for e in broken["evidence"] if e["fieldPath"] != "documentPurpose"]
+    # the sentences it was read from are not dropped silently (issue 32 item 3)
+    broken["excluded"] += [
+        {"sourceExcerpt": e["sourceExcerpt"], "reason": "background"}
+        for e in valid_answer["evidence"]
+        if e["fieldPath"] == "documentPurpose"
+    ]
     fixed = copy.deepcopy(broken)
     fixed["missingFields"].append(
         {"fieldPath": "documentPurpose", "question": "목적은 무엇입니까?"}

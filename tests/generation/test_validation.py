@@ -350,9 +350,7 @@ def test_every_source_sentence_gets_a_coverage_status_ev_5(valid_answer, turn):
 
 def test_an_excluded_sentence_must_exist_in_the_source_ev_5(valid_answer, turn):
     answer = copy.deepcopy(valid_answer)
-    answer["excluded"].append(
-        {"sourceExcerpt": "팀장이 최종 승인합니다.", "reason": "out_of_scope"}
-    )
+    answer["excluded"].append({"sourceExcerpt": "팀장이 최종 승인합니다.", "reason": "boilerplate"})
     last = len(answer["excluded"]) - 1
     assert rules_of(validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)) == [
         (f"$.excluded[{last}].sourceExcerpt", "excluded.not_in_source")
@@ -467,3 +465,89 @@ def test_a_valid_answer_is_read_where_the_engine_would_find_it(valid_answer, tur
 def test_a_cut_off_answer_in_prose_is_not_repaired_into_a_valid_one(valid_answer, turn):
     text = "Result:\n" + dumps(valid_answer)[:-40]
     assert rules_of(validate_answer(text, turn, TASK_PROCEDURE_V1))[0][1] == "json.syntax"
+
+
+def _without_exclusion(answer, excerpt: str):
+    answer["excluded"] = [e for e in answer["excluded"] if e["sourceExcerpt"] != excerpt]
+    return answer
+
+
+GOAL_REVIEWER = "검토자는 검토가 요청된 작업을 승인하거나 보완을 요청할 수 있어야 합니다."
+
+
+def test_one_statement_left_unmapped_is_refused_ev_5(valid_answer, turn):
+    """Issue 32 item 3: up to a quarter of the sentences could disappear unnoticed. The
+    threshold is 0 for statements; the error names the sentence."""
+    answer = _without_exclusion(copy.deepcopy(valid_answer), GOAL_REVIEWER)
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert rules_of(validation) == [("$.evidence", "coverage.unmapped")]
+    assert "[DOC ¶3.3]" in validation.errors[0].message
+    assert GOAL_REVIEWER[:40] in validation.errors[0].message
+
+
+def test_a_heading_left_unmapped_is_no_error_but_stays_visible_ev_5(valid_answer, turn):
+    answer = _without_exclusion(copy.deepcopy(valid_answer), "처리 절차")
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert validation.valid
+    unmapped = [c for c in validation.coverage if c.status is CoverageStatus.UNMAPPED]
+    assert [(c.sentence.text, c.sentence.statement) for c in unmapped] == [("처리 절차", False)]
+
+
+def test_an_excerpt_maps_the_sentences_it_holds_not_those_it_touches_ev_5(valid_answer, turn):
+    """Issue 32 item 3: one excerpt ending a few words into the next sentence covered it."""
+    answer = _without_exclusion(copy.deepcopy(valid_answer), GOAL_REVIEWER)
+    answer["evidence"].append(
+        {
+            "fieldPath": "documentPurpose",
+            "sourceExcerpt": "검토 결과를 확인할 수 있어야 합니다.\n검토자는 검토가",
+        }
+    )
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert rules_of(validation) == [("$.evidence", "coverage.unmapped")]
+    by_id = {c.sentence.id: c for c in validation.coverage}
+    assert by_id["DOC ¶3.2"].status is CoverageStatus.MAPPED  # the excerpt lies inside it
+    assert by_id["DOC ¶3.3"].status is CoverageStatus.UNMAPPED  # only touched
+
+
+def test_an_excerpt_holding_two_whole_sentences_maps_both_ev_5(valid_answer, turn):
+    answer = copy.deepcopy(valid_answer)
+    answer["evidence"].append(
+        {
+            "fieldPath": "processSteps[0]",
+            "sourceExcerpt": "요청자가 작업 내용을 작성합니다.\n2. 요청자가 검토를 요청합니다",
+        }
+    )
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert validation.valid
+    by_id = {c.sentence.id: c for c in validation.coverage}
+    assert "processSteps[0]" in by_id["DOC ¶5.2"].labels
+    assert "processSteps[0]" in by_id["DOC ¶5.3"].labels
+
+
+def everything_excluded(turn) -> dict:
+    """An answer that converts nothing: every value empty with a question, every sentence
+    excluded."""
+    from generation.coverage import source_sentences
+
+    return {
+        "documentPurpose": None,
+        "participants": [],
+        "processSteps": [],
+        "rules": [],
+        "assignmentRule": None,
+        "missingFields": [
+            {"fieldPath": name, "question": f"{name}?"}
+            for name in ("documentPurpose", "participants", "processSteps", "assignmentRule")
+        ],
+        "evidence": [],
+        "excluded": [
+            {"sourceExcerpt": s.text.lstrip("-0123456789. "), "reason": "background"}
+            for s in source_sentences(turn)
+        ],
+    }
+
+
+def test_excluding_the_content_instead_of_converting_it_is_refused_ev_5(turn):
+    """Issue 32 item 3: an answer excluding every content sentence was accepted."""
+    rules = rules_of(validate_answer(dumps(everything_excluded(turn)), turn, TASK_PROCEDURE_V1))
+    assert rules == [("$.excluded", "coverage.excluded_share")]
