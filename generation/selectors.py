@@ -50,6 +50,23 @@ def record_get_for_user(*, user, record_id: int) -> ExecutionRecord:
     return record
 
 
+def generation_for_reviewer(*, user, generation_id: int) -> Generation:
+    """A handed-over run whose assessment the user may see (staff: any handed-over run);
+    anything else is a 404."""
+    generations = Generation.objects.select_related("assessment", "reused_assessment").filter(
+        Q(assessment__isnull=False) | Q(reused_assessment__isnull=False)
+    )
+    if not user.is_staff:
+        visible = assessments_for_reviewer(reviewer=user).values("pk")
+        generations = generations.filter(
+            Q(assessment__in=visible) | Q(reused_assessment__in=visible)
+        )
+    generation = generations.filter(pk=generation_id).first()
+    if generation is None:
+        raise Http404("no such generation")
+    return generation
+
+
 def generations_stuck(*, now: datetime, stale_after: timedelta) -> list[int]:
     """Pending longer than the stale period (the task message was lost), or running on a
     claim that went stale (the worker died)."""

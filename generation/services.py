@@ -56,6 +56,7 @@ from .validation import (
     Validation,
     ValidationError,
     answer_with_value,
+    is_missing,
     validate_answer,
     within,
 )
@@ -571,6 +572,9 @@ def question_answer(*, generation_id: int, field: str, value: Any, reviewer) -> 
             or (generation.status in HANDED_OVER and open_question is None)
         ):
             raise ReviewRefused(f"{field}: there is no open question about this value")
+        if is_missing(value):
+            # An empty value would close the question without answering it (issue 32).
+            raise AnswerRefused(f"{field}: {json.dumps(value)} is no answer; give the value")
         schema = output_schema(generation.schema_name)
         try:
             answer = answer_with_value(record.parsed, field, value, schema)

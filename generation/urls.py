@@ -12,5 +12,10 @@ urlpatterns = [
     path("<int:generation_id>/reject/", views.generation_reject, name="generation_reject"),
     path("<int:generation_id>/rerun/", views.generation_rerun, name="generation_rerun"),
     path("<int:generation_id>/answer/", views.question_answer, name="question_answer"),
+    path(
+        "<int:generation_id>/answer-for-assessment/",
+        views.assessment_question_answer,
+        name="assessment_question_answer",
+    ),
     path("records/<int:record_id>/", views.record_detail, name="record_detail"),
 ]

@@ -74,7 +74,7 @@ RULES: dict[str, tuple[str, str]] = {
     "excluded.not_in_source": ("EV-5", "an excluded sentence exists in an eligible source"),
     "completeness.question_missing": ("EV-6", "a missing required value has a question"),
     "completeness.value_and_question": ("EV-6", "a question goes with an empty value"),
-    "completeness.unknown_field": ("EV-6", "a question names a field of the result"),
+    "completeness.unknown_field": ("EV-6", "a question names a required field of the schema"),
 }
 
 
@@ -221,7 +221,7 @@ def _value_paths(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[str]:
         value = parsed.get(name)
         if isinstance(value, list):
             yield from (f"{name}[{index}]" for index in range(len(value)))
-        elif not _is_missing(value):
+        elif not is_missing(value):
             yield name
 
 
@@ -534,7 +534,7 @@ def _evidence(
                     f"{field_path!r} is not a field of the result",
                 )
             )
-        elif _is_missing(_value_at(parsed, field_path)):
+        elif is_missing(_value_at(parsed, field_path)):
             errors.append(
                 ValidationError(
                     f"{path}.fieldPath",
@@ -651,7 +651,7 @@ def _field_exists(parsed: dict[str, Any], field_path: str, schema: OutputSchema)
     return True
 
 
-def _is_missing(value: Any) -> bool:
+def is_missing(value: Any) -> bool:
     return value is None or value == [] or (isinstance(value, str) and not value.strip())
 
 
@@ -666,19 +666,14 @@ def _completeness(
     for index, item in items(schema.missing_array):
         field_path, question = item["fieldPath"], item["question"].strip()
         path = f"$.{schema.missing_array}[{index}].fieldPath"
-        parts = _field_path_parts(field_path)
-        if not parts or parts[0] in schema.bookkeeping:
+        if field_path not in schema.required_values:
+            # A question nobody can answer into the result would block approval for ever.
             errors.append(
                 ValidationError(
                     path,
                     "completeness.unknown_field",
-                    f"{field_path!r} is not a field of the result",
-                )
-            )
-        elif parts[0] not in schema.json_schema["properties"]:
-            errors.append(
-                ValidationError(
-                    path, "completeness.unknown_field", f"the result has no field {parts[0]!r}"
+                    f"{field_path!r} is not a required field of the schema; a question names "
+                    f"one of {', '.join(schema.required_values)}, left empty",
                 )
             )
         elif question:
@@ -686,7 +681,7 @@ def _completeness(
     completeness: list[FieldCompleteness] = []
     for name in schema.required_values:
         value = parsed.get(name)
-        if not _is_missing(value):
+        if not is_missing(value):
             completeness.append(
                 FieldCompleteness(name, Completeness.PRESENT, answered_by=answered.get(name, ""))
             )
@@ -713,17 +708,6 @@ def _completeness(
                     f"{_empty_with_question(name, schema)}",
                 )
             )
-    # Questions about other values (e.g. one step's actor) are kept for the reviewer too.
-    completeness.extend(
-        FieldCompleteness(path, Completeness.NEEDS_INPUT, question)
-        for path, question in questions.items()
-        if path not in schema.required_values
-    )
-    completeness.extend(
-        FieldCompleteness(path, Completeness.PRESENT, answered_by=who)
-        for path, who in answered.items()
-        if path not in schema.required_values and path not in questions
-    )
     return errors, tuple(completeness)
 
 

@@ -229,3 +229,29 @@ def question_answer(request: HtmxHttpRequest, generation_id: int) -> HttpRespons
     except services.ReviewRefused as exc:
         return _review_page(request, generation, refused=str(exc))
     return _decided(request, generation, f"Answer to the question on {field} recorded.")
+
+
+@require_POST
+@login_required
+def assessment_question_answer(request: HtmxHttpRequest, generation_id: int) -> HttpResponse:
+    """A team reviewer answers a handed-over answer's question on its assessment's page (the
+    form there posts here); back to that page with what happened."""
+    generation = selectors.generation_for_reviewer(user=request.user, generation_id=generation_id)
+    form = QuestionAnswerForm(request.POST)
+    if form.is_valid():
+        field = form.cleaned_data["field"]
+        try:
+            services.question_answer(
+                generation_id=generation.pk,
+                field=field,
+                value=form.cleaned_data["value"],
+                reviewer=request.user,
+            )
+            messages.success(request, f"Answer to the question on {field} recorded.")
+        except services.ReviewRefused as exc:
+            messages.error(request, f"Not recorded: {exc}")
+    else:
+        problems = "; ".join(f"{name}: {' '.join(e)}" for name, e in form.errors.items())
+        messages.error(request, f"Not recorded: {problems}")
+    url = reverse("reviews:assessment_detail", args=[generation.handed_over_to.pk])
+    return redirect(f"{url}#clarifications")
