@@ -43,6 +43,7 @@ class RecordStatus(models.TextChoices):
     CALLING = "calling", "call in progress"  # written before the call: a dead worker's stays
     VALID = "valid"
     INVALID = "invalid"
+    REFUSED = "refused", "refused by the model"  # its words kept; nothing to repair
     TRANSPORT_ERROR = "transport_error", "transport error"
 
 
@@ -116,7 +117,7 @@ class Generation(models.Model):
         null=True,
         blank=True,
         related_name="reruns",
-        help_text="The run in manual review that a reviewer re-ran as this one.",
+        help_text="The run (in manual review, or failed) that a reviewer re-ran as this one.",
     )
     reviewed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

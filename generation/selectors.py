@@ -17,7 +17,7 @@ from reviews.imports import bundle_owner
 from reviews.models import Assessment, Team
 from reviews.selectors import assessments_for_reviewer
 
-from .costs import CostTotal, costs_total
+from .costs import CALLS_ANSWERED, CostTotal, costs_total
 from .models import (
     CallKind,
     ClarificationQuestion,
@@ -129,7 +129,7 @@ def generations_usage(*, status: str = "") -> UsageTotal:
     in the database in one query, by currency and model (``costs_total`` for the rules)."""
     runs = Generation.objects.filter(status=status) if status else Generation.objects.all()
     groups = (
-        ExecutionRecord.objects.filter(generation__in=runs.values("pk"), status__in=ANSWERED)
+        ExecutionRecord.objects.filter(generation__in=runs.values("pk"), status__in=CALLS_ANSWERED)
         .exclude(kind=CallKind.HUMAN_EDIT)
         .values("cost_currency", "model_name")
         .annotate(

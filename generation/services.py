@@ -96,7 +96,8 @@ GENERATION_TRANSITIONS = StateGraph(
         Action.FAIL: transition({Status.RUNNING}, Status.FAILED),
         Action.ACCEPT_EDITED: transition({Status.MANUAL_REVIEW}, Status.EDITED),
         Action.REJECT: transition({Status.MANUAL_REVIEW}, Status.REJECTED),
-        Action.RERUN: transition({Status.MANUAL_REVIEW}, Status.RERUN),
+        # A failed run (timeout, 5xx, 401) is re-run as a new one too.
+        Action.RERUN: transition({Status.MANUAL_REVIEW, Status.FAILED}, Status.RERUN),
     },
 )
 HANDED_OVER = frozenset({Status.ACCEPTED, Status.REPAIRED, Status.EDITED})
@@ -222,16 +223,23 @@ def _call(
             duration_ms=duration_ms,
             retried=retried,
         )
-    validation = validate_answer(completion.text, turn, schema)
     cost = call_cost(
         body["model"],
         completion.prompt_tokens,
         completion.completion_tokens,
         prices=settings.LLM_PRICES,
     )
+    if completion.refusal:
+        # A refusal is no answer to validate or repair: kept as it came, for the reviewer.
+        answer: dict[str, Any] = {
+            "raw_response": completion.refusal.replace("\x00", "\ufffd"),
+            "status": RecordStatus.REFUSED,
+        }
+    else:
+        answer = _answer_fields(completion.text, validate_answer(completion.text, turn, schema))
     return _record_update(
         record,
-        **_answer_fields(completion.text, validation),
+        **answer,
         duration_ms=duration_ms,
         retried=[*retried, *completion.retried],
         prompt_tokens=completion.prompt_tokens,
@@ -326,6 +334,9 @@ def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
         return _finish(generation, Action.FAIL, failure=first.transport_error)
     if first.status == RecordStatus.VALID:
         return generation_hand_over(generation=generation, record=first, action=Action.ACCEPT)
+    if first.status == RecordStatus.REFUSED:
+        failure = f"the model refused to answer (no repair made): {first.raw_response}"
+        return _finish(generation, Action.SEND_TO_REVIEW, failure=failure)
 
     errors = [ValidationError(**error) for error in first.errors]
     second = call(
@@ -337,6 +348,8 @@ def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
         )
     if second.status == RecordStatus.TRANSPORT_ERROR:
         failure = f"repair call got no answer: {second.transport_error}"
+    elif second.status == RecordStatus.REFUSED:
+        failure = f"the model refused the repair: {second.raw_response}"
     else:
         failure = f"repaired answer still invalid ({len(second.errors)} error(s))"
     return _finish(generation, Action.SEND_TO_REVIEW, failure=failure)
@@ -525,8 +538,8 @@ def generation_reject(*, generation_id: int, reviewer, reason: str) -> Generatio
 
 
 def generation_rerun(*, generation_id: int, reviewer) -> Generation:
-    """End a run in manual review as re-run and queue a new run of the same sources, schema
-    and model with today's prompt; returns the new run."""
+    """End a run in manual review, or a failed one, as re-run and queue a new run of the
+    same sources, schema and model with today's prompt; returns the new run."""
     with transaction.atomic():
         generation = _locked(generation_id, action=Action.RERUN)
         _finish(

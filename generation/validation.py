@@ -186,7 +186,7 @@ def validate_answer(
     if not isinstance(parsed, dict):
         message = f"expected one JSON object, got {type(parsed).__name__}"
         return Validation(parsed, (ValidationError("$", "json.syntax", message),))
-    if _holds_nul(parsed):
+    if "\x00" in text or _holds_nul(parsed):
         # No stored text may hold NUL (PostgreSQL refuses it, so does the bundle contract).
         message = "the answer contains a NUL character (\\u0000)"
         return Validation(None, (ValidationError("$", "json.syntax", message),))
@@ -372,7 +372,9 @@ def _answer_json(text: str) -> str:
     written (never repaired: a cut-off answer must fail, not be guessed). The whole text when
     nothing better is found, so the error names the answer's own syntax problem."""
     text = _REASONING.sub("", text.lstrip("\ufeff")).strip()
-    if text.startswith("{") or not _within_limits(text):
+    if text.startswith("{"):
+        return _without_prose_after(text)
+    if not _within_limits(text):
         return text
     from citations.engine.reading.json_locate import locate_json
 
@@ -383,6 +385,17 @@ def _answer_json(text: str) -> str:
     if located.value is not None and not repaired and located.start == first:
         return text[located.start : located.end]
     return text
+
+
+def _without_prose_after(text: str) -> str:
+    """An object followed by prose ("… Let me know if you need more."): the object. Followed
+    by more JSON, or cut off, the whole text, whose error says what is wrong."""
+    try:
+        _, end = json.JSONDecoder().raw_decode(text)
+    except (json.JSONDecodeError, RecursionError):
+        return text
+    after = text[end:].lstrip()
+    return text[:end] if after and after[0] not in '{["' else text
 
 
 def _within_limits(text: str) -> bool:

@@ -451,8 +451,10 @@ def test_sentence_spans_are_exact_non_empty_and_ordered(paragraph):
         lambda t: f"<think>The source lists two roles...</think>\n{t}",
         lambda t: "\ufeff" + t,
         lambda t: f"Sure!\n```\n{t}\n```",
+        lambda t: f"{t}\n\nI left assignmentRule empty: the document does not say.",
+        lambda t: f"<think>…</think>{t} Hope this helps.",
     ],
-    ids=["fence", "prose", "think", "bom", "plain-fence"],
+    ids=["fence", "prose", "think", "bom", "plain-fence", "prose-after", "think-prose-after"],
 )
 def test_a_valid_answer_is_read_where_the_engine_would_find_it(valid_answer, turn, wrap):
     """Issue 17: generation was stricter than verification about the answer's shape: a
@@ -460,6 +462,13 @@ def test_a_valid_answer_is_read_where_the_engine_would_find_it(valid_answer, tur
     "Expecting value (line 1, column 1)"."""
     validation = validate_answer(wrap(dumps(valid_answer)), turn, TASK_PROCEDURE_V1)
     assert validation.errors == ()
+
+
+@pytest.mark.parametrize("after", ['{"more": 1}', "[1]", '"x"'])
+def test_an_object_followed_by_more_json_is_not_read_as_the_first(valid_answer, turn, after):
+    """Issue 32 item 5 reads prose after the object; more JSON after it stays an error."""
+    text = f"{dumps(valid_answer)}\n{after}"
+    assert rules_of(validate_answer(text, turn, TASK_PROCEDURE_V1)) == [("$", "json.syntax")]
 
 
 def test_a_cut_off_answer_in_prose_is_not_repaired_into_a_valid_one(valid_answer, turn):
