@@ -41,6 +41,7 @@ urlpatterns = [
         api_results.assessment_export_view,
         name="api_assessment_export",
     ),
+    path("api/", include("generation.api_urls")),
     path("generation/", include("generation.urls")),
     path("", include("reviews.urls")),
     path("", RedirectView.as_view(pattern_name="reviews:assessment_list"), name="home"),

@@ -11,7 +11,8 @@ from typing import Any
 from citations.engine import BundleError
 
 from .models import CallKind, ExecutionRecord, RecordStatus
-from .schemas import output_schema
+from .registry import output_schema_of, schema_latest
+from .schemas import DefinitionError, OutputSchema, schema_from_definition
 from .sources import turn_from_stored
 from .validation import VALIDATOR_VERSION, validate_answer
 
@@ -26,7 +27,7 @@ def regression_rows(*, include_valid: bool = False) -> list[dict[str, Any]]:
     records = (
         ExecutionRecord.objects.filter(status__in=(RecordStatus.VALID, RecordStatus.INVALID))
         .exclude(kind=CallKind.HUMAN_EDIT)
-        .select_related("generation")
+        .select_related("generation", "generation__schema")
     )
     if not include_valid:
         records = records.filter(status=RecordStatus.INVALID)
@@ -38,6 +39,8 @@ def regression_rows(*, include_valid: bool = False) -> list[dict[str, Any]]:
             "model": r.model_name,
             "prompt_version": r.prompt_version,
             "schema": r.schema_name,
+            "schema_version": r.schema_version,
+            "schema_definition": r.generation.schema.definition,
             "validator_version": r.validator_version,
             "status": r.status,
             "input_sources": r.input_sources,
@@ -51,14 +54,25 @@ def regression_rows(*, include_valid: bool = False) -> list[dict[str, Any]]:
     ]
 
 
+# Line breaks json.dumps leaves raw (it escapes only U+0000 … U+001F): a reader splitting
+# lines as str.splitlines() does would cut a row at them.
+_LINE_BREAKS_LEFT_BY_JSON = str.maketrans(
+    {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+)
+
+
 def rows_to_jsonl(rows: Iterable[dict[str, Any]]) -> str:
-    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    """One JSON object per line, whatever line breaks its strings hold."""
+    return "".join(
+        json.dumps(row, ensure_ascii=False).translate(_LINE_BREAKS_LEFT_BY_JSON) + "\n"
+        for row in rows
+    )
 
 
 def rows_from_jsonl(text: str) -> list[dict[str, Any]]:
     """Parse an export; ``ValueError`` names the line and what is missing."""
     rows = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):  # JSON Lines: "\n" only
         if not line.strip():
             continue
         try:
@@ -79,6 +93,17 @@ def rows_from_jsonl(text: str) -> list[dict[str, Any]]:
     return rows
 
 
+def _today(row: dict[str, Any]) -> OutputSchema:
+    """The schema as it is now: the newest version registered under the row's schema name,
+    else (an export from elsewhere) the definition the row carries."""
+    try:
+        return output_schema_of(schema_latest(row["schema"]))
+    except KeyError:
+        if "schema_definition" not in row:
+            raise
+        return schema_from_definition(row["schema_definition"])
+
+
 def rows_revalidate(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each answer validated again with today's validator and schema: status then and now,
     and the errors it gained and lost (an error is its path and rule; a reworded message is
@@ -87,8 +112,8 @@ def rows_revalidate(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     for row in rows:
         try:
             turn = turn_from_stored(row["sources"])
-            schema = output_schema(row["schema"])
-        except (BundleError, KeyError) as exc:
+            schema = _today(row)
+        except (BundleError, KeyError, DefinitionError) as exc:
             raise ValueError(f"record {row['record']}: {exc}") from None
         validation = validate_answer(row["raw_response"], turn, schema)
         errors = [e.as_dict() for e in validation.errors]

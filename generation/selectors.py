@@ -25,6 +25,7 @@ from .models import (
     Generation,
     GenerationStatus,
     RecordStatus,
+    RegisteredSchema,
 )
 from .sources import turn_from_stored
 from .validation import RULES
@@ -48,6 +49,15 @@ def record_get_for_user(*, user, record_id: int) -> ExecutionRecord:
     if record is None:
         raise Http404("no such execution record")
     return record
+
+
+def schemas_registered() -> QuerySet[RegisteredSchema]:
+    """Every registered version, with how many runs used it."""
+    return (
+        RegisteredSchema.objects.select_related("created_by")
+        .annotate(runs=Count("generations"))
+        .order_by("name", "-created_at", "-id")
+    )
 
 
 def generation_for_reviewer(*, user, generation_id: int) -> Generation:
@@ -234,7 +244,13 @@ def answered_fields(generation: Generation) -> dict[str, str]:
 def generation_get(*, generation_id: int) -> Generation:
     generation = (
         Generation.objects.select_related(
-            "assessment", "reused_assessment", "reviewed_by", "rerun_of", "created_by", "team"
+            "assessment",
+            "reused_assessment",
+            "reviewed_by",
+            "rerun_of",
+            "created_by",
+            "team",
+            "schema",
         )
         .filter(pk=generation_id)
         .first()

@@ -47,7 +47,8 @@ from .models import (
     RecordStatus,
 )
 from .prompt import PROMPT_VERSION, build_messages, build_repair_messages
-from .schemas import OutputSchema, output_schema
+from .registry import schema_latest, schema_of
+from .schemas import OutputSchema
 from .selectors import answer_record, answered_fields, generations_stuck, hand_over_origin
 from .sources import SourcesFile, turn_from_stored
 from .validation import (
@@ -102,10 +103,16 @@ GENERATION_TRANSITIONS = StateGraph(
 )
 HANDED_OVER = frozenset({Status.ACCEPTED, Status.REPAIRED, Status.EDITED})
 MAX_FAILURE_CHARS = 2000
-# Where the hand-over bundle finds the quotes in an answer (the schemas' evidence lists).
-EVIDENCE_QUOTES = [
-    {"path": "$.evidence[*]", "text": "sourceExcerpt", "source": "source", "paragraph": "paragraph"}
-]
+
+
+def evidence_quotes(schema: OutputSchema) -> list[dict[str, str]]:
+    """Where the hand-over bundle finds the quotes in an answer: the schema's evidence."""
+    quotes = {"path": f"$.{schema.evidence_array}[*]", "text": schema.evidence_excerpt}
+    if schema.evidence_source:
+        quotes["source"] = schema.evidence_source
+    if schema.evidence_paragraph:
+        quotes["paragraph"] = schema.evidence_paragraph
+    return [quotes]
 
 
 def _sources_sha256(paragraphs: tuple[str, ...]) -> str:
@@ -130,11 +137,12 @@ def generation_create(
 ) -> Generation:
     """Store a pending generation; the turn's eligibility is fixed here (012.3). Its
     assessment will belong to ``team`` (none: only staff see it)."""
-    output_schema(schema_name)  # KeyError names the known schemas
+    registered = schema_latest(schema_name)  # KeyError names the registered ones
     return Generation.objects.create(
         title=sources_file.title,
         bundle_id=sources_file.bundle_id,
         schema_name=schema_name,
+        schema=registered,
         model_name=model_name,
         prompt_version=PROMPT_VERSION,
         sources=sources_file.sources,
@@ -177,6 +185,7 @@ def _call(
         "model_name": body["model"],
         "prompt_version": generation.prompt_version,
         "schema_name": schema.name,
+        "schema_version": schema.version,
         "validator_version": VALIDATOR_VERSION,
         "input_sources": input_fingerprint(turn),
         "request": body,
@@ -310,7 +319,7 @@ def generation_run(*, generation_id: int, client: ChatClient) -> Generation | Ru
 
 def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
     turn = turn_from_stored(generation.sources)
-    schema = output_schema(generation.schema_name)
+    schema = schema_of(generation)
     messages = build_messages(turn, schema)
     done = {record.kind: record for record in generation.records.all()}
 
@@ -392,10 +401,15 @@ def hand_over_bundle(*, generation: Generation, record: ExecutionRecord) -> dict
             "model": record.model_name,
             "prompt_version": record.prompt_version,
             "schema": record.schema_name,
+            "schema_version": record.schema_version,
             **origin,
         },
         "sources": generation.sources,
-        "response": {"format": "json", "text": record.raw_response, "quotes": EVIDENCE_QUOTES},
+        "response": {
+            "format": "json",
+            "text": record.raw_response,
+            "quotes": evidence_quotes(schema_of(generation)),
+        },
     }
     if generation.title:
         bundle["title"] = generation.title
@@ -487,7 +501,7 @@ def _edit(generation: Generation, *, text: str, editor) -> Generation:
     """Validate a reviewer's answer like a model's, record it as a human edit, and hand it
     over when it is valid; otherwise the run stays in review with the new errors."""
     turn = turn_from_stored(generation.sources)
-    schema = output_schema(generation.schema_name)
+    schema = schema_of(generation)
     validation = validate_answer(text, turn, schema, answered=answered_fields(generation))
     now = timezone.now()
     record = ExecutionRecord.objects.create(
@@ -497,6 +511,7 @@ def _edit(generation: Generation, *, text: str, editor) -> Generation:
         model_name=generation.model_name,  # the answer edited is that model's
         prompt_version=generation.prompt_version,
         schema_name=schema.name,
+        schema_version=schema.version,
         validator_version=VALIDATOR_VERSION,
         input_sources=input_fingerprint(turn),
         request={},  # no model call
@@ -553,6 +568,7 @@ def generation_rerun(*, generation_id: int, reviewer) -> Generation:
             title=generation.title,
             bundle_id=generation.bundle_id,
             schema_name=generation.schema_name,
+            schema=generation.schema,
             model_name=generation.model_name,
             prompt_version=PROMPT_VERSION,
             sources=generation.sources,
@@ -588,7 +604,7 @@ def question_answer(*, generation_id: int, field: str, value: Any, reviewer) -> 
         if is_missing(value):
             # An empty value would close the question without answering it (issue 32).
             raise AnswerRefused(f"{field}: {json.dumps(value)} is no answer; give the value")
-        schema = output_schema(generation.schema_name)
+        schema = schema_of(generation)
         try:
             answer = answer_with_value(record.parsed, field, value, schema)
         except ValueError as exc:

@@ -7,6 +7,7 @@ app_name = "generation"
 urlpatterns = [
     path("", views.generation_list, name="generation_list"),
     path("new/", views.generation_new, name="generation_new"),
+    path("schemas/", views.schema_list, name="schema_list"),
     path("<int:generation_id>/", views.generation_detail, name="generation_detail"),
     path("<int:generation_id>/edit/", views.generation_edit, name="generation_edit"),
     path("<int:generation_id>/reject/", views.generation_reject, name="generation_reject"),

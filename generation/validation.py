@@ -538,11 +538,11 @@ def _evidence(
     spans: list[Span] = []
     for index, item in items(schema.evidence_array):
         path = f"$.{schema.evidence_array}[{index}]"
-        field_path = item["fieldPath"]
+        field_path = item[schema.evidence_field_path]
         if not _field_exists(parsed, field_path, schema):
             errors.append(
                 ValidationError(
-                    f"{path}.fieldPath",
+                    f"{path}.{schema.evidence_field_path}",
                     "evidence.field_missing",
                     f"{field_path!r} is not a field of the result",
                 )
@@ -550,38 +550,39 @@ def _evidence(
         elif is_missing(_value_at(parsed, field_path)):
             errors.append(
                 ValidationError(
-                    f"{path}.fieldPath",
+                    f"{path}.{schema.evidence_field_path}",
                     "evidence.empty_value",
                     f"{field_path!r} is empty: evidence supports a value, not its absence "
                     "(an unknown value takes a clarification question instead)",
                 )
             )
-        source_id, paragraph = item.get("source"), item.get("paragraph")
+        source_id = item.get(schema.evidence_source) if schema.evidence_source else None
+        paragraph = item.get(schema.evidence_paragraph) if schema.evidence_paragraph else None
         if source_id is not None and not turn.is_eligible(source_id):
             errors.append(
                 ValidationError(
-                    f"{path}.source",
+                    f"{path}.{schema.evidence_source}",
                     "evidence.unknown_source",
                     f"{source_id!r} is not one of the provided sources",
                 )
             )
             source_id = None
-        excerpt = item["sourceExcerpt"].strip()
+        excerpt = item[schema.evidence_excerpt].strip()
         if len(excerpt.split()) < MIN_EXCERPT_WORDS and len(excerpt) < MIN_EXCERPT_CHARACTERS:
             errors.append(
                 ValidationError(
-                    f"{path}.sourceExcerpt",
+                    f"{path}.{schema.evidence_excerpt}",
                     "evidence.too_short",
                     f"{excerpt!r} is too short to be evidence; copy the phrase or sentence "
                     "that says it",
                 )
             )
             continue
-        match = _locate(item["sourceExcerpt"], turn, source_id, paragraph)
+        match = _locate(item[schema.evidence_excerpt], turn, source_id, paragraph)
         if match is None:
             errors.append(
                 ValidationError(
-                    f"{path}.sourceExcerpt",
+                    f"{path}.{schema.evidence_excerpt}",
                     "evidence.not_in_source",
                     "this text is not in any provided source; copy the excerpt verbatim",
                 )
@@ -609,17 +610,18 @@ def _exclusions(
     errors: list[ValidationError] = []
     spans: list[Span] = []
     for index, item in items(schema.excluded_array):
-        match = find_verbatim(item["sourceExcerpt"], turn.eligible_sources)
+        match = find_verbatim(item[schema.excluded_excerpt], turn.eligible_sources)
         if match is None:
             errors.append(
                 ValidationError(
-                    f"$.{schema.excluded_array}[{index}].sourceExcerpt",
+                    f"$.{schema.excluded_array}[{index}].{schema.excluded_excerpt}",
                     "excluded.not_in_source",
                     "an excluded sentence must be copied verbatim from a provided source",
                 )
             )
             continue
-        spans.append(Span(match.source, match.paragraph, match.start, match.end, item["reason"]))
+        reason = item[schema.excluded_reason]
+        spans.append(Span(match.source, match.paragraph, match.start, match.end, reason))
     return errors, spans
 
 
@@ -677,8 +679,8 @@ def _completeness(
     errors: list[ValidationError] = []
     questions: dict[str, str] = {}
     for index, item in items(schema.missing_array):
-        field_path, question = item["fieldPath"], item["question"].strip()
-        path = f"$.{schema.missing_array}[{index}].fieldPath"
+        field_path, question = item[schema.question_field_path], item[schema.question_text].strip()
+        path = f"$.{schema.missing_array}[{index}].{schema.question_field_path}"
         if field_path not in schema.required_values:
             # A question nobody can answer into the result would block approval for ever.
             errors.append(
@@ -749,6 +751,8 @@ def answer_with_value(
     questions = answer.get(schema.missing_array)
     if isinstance(questions, list):
         answer[schema.missing_array] = [
-            q for q in questions if not (isinstance(q, dict) and q.get("fieldPath") == field_path)
+            q
+            for q in questions
+            if not (isinstance(q, dict) and q.get(schema.question_field_path) == field_path)
         ]
     return answer

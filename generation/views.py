@@ -27,10 +27,12 @@ from .forms import (
     GenerationForm,
     QuestionAnswerForm,
     RejectForm,
+    SchemaDefinitionForm,
 )
 from .models import Generation, GenerationStatus
 from .prompt import build_messages
-from .schemas import output_schema
+from .registry import output_schema_of, schema_latest, schema_register
+from .schemas import DefinitionError
 
 PAGE_SIZE = 25
 
@@ -46,7 +48,8 @@ def generation_new(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid() and "preview" in request.POST:
         # What the model would be sent; nothing is stored or called.
         preview = build_messages(
-            form.cleaned_data["sources_file"].turn, output_schema(form.cleaned_data["schema"])
+            form.cleaned_data["sources_file"].turn,
+            output_schema_of(schema_latest(form.cleaned_data["schema"])),
         )
         context = {"form": form, "preview": preview}
         return render(request, "generation/generation_new.html", context)
@@ -255,3 +258,28 @@ def assessment_question_answer(request: HtmxHttpRequest, generation_id: int) -> 
         messages.error(request, f"Not recorded: {problems}")
     url = reverse("reviews:assessment_detail", args=[generation.handed_over_to.pk])
     return redirect(f"{url}#clarifications")
+
+
+@require_http_methods(["GET", "POST"])
+@staff_member_required
+def schema_list(request: HtmxHttpRequest) -> HttpResponse:
+    """The registered output schemas, and the form that registers one (checked first: the
+    field and the problem are named, nothing is stored)."""
+    form = SchemaDefinitionForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            row = schema_register(
+                definition=form.cleaned_data["definition"], created_by=request.user
+            )
+        except DefinitionError as exc:
+            form.add_error("definition", f"{exc.field}: {exc.message}")
+        else:
+            messages.success(request, f"Schema {row} registered.")
+            return redirect("generation:schema_list")
+    context = {"form": form, "schemas": selectors.schemas_registered()}
+    return render(
+        request,
+        "generation/schema_list.html",
+        context,
+        status=400 if request.method == "POST" else 200,
+    )

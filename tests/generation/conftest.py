@@ -25,6 +25,22 @@ def scenario() -> dict[str, Any]:
     return json.loads(path.read_text())
 
 
+@pytest.fixture(autouse=True)
+def article_schema_registered(request) -> None:
+    """The article's schema, registered by a migration: again after a transactional test's
+    flush emptied the table (registering it again changes nothing)."""
+    if request.node.get_closest_marker("django_db") is None:
+        wanted = {"db", "transactional_db"} & set(request.fixturenames)
+        if not wanted:
+            return
+        # Set the database up now: autouse fixtures run before the ones that ask for it.
+        request.getfixturevalue("transactional_db" if "transactional_db" in wanted else "db")
+    from generation.registry import schema_register
+    from generation.schemas import builtin_definition
+
+    schema_register(definition=builtin_definition("task-procedure-v1"))
+
+
 @pytest.fixture
 def example_answer() -> dict[str, Any]:
     """The seed's example answer as the model returned it: evidence[2] is invented."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from io import StringIO
 
 import pytest
@@ -11,13 +10,21 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from generation.models import ExecutionRecord, Generation
-from generation.schemas import OUTPUT_SCHEMAS, TASK_PROCEDURE_V1
+from generation.registry import schema_register
+from generation.schemas import builtin_definition
 from tests.conftest import row_counts
 
 from .conftest import dumps
 from .fake_llm import Answer
 
 pytestmark = pytest.mark.django_db
+
+
+def register_stricter_version() -> None:
+    """Version 2 of the article's schema: at most five evidence items."""
+    definition = builtin_definition("task-procedure-v1")
+    definition["json_schema"]["properties"]["evidence"]["maxItems"] = 5
+    schema_register(definition={**definition, "version": "2"})
 
 
 @pytest.fixture
@@ -124,16 +131,8 @@ def test_failed_answers_export_as_json_lines_and_revalidate_ev_8(
     [result] = [json.loads(line) for line in out.getvalue().splitlines()]
     assert (result["record"], result["was"], result["now"]) == (invalid.pk, "invalid", "invalid")
 
-    # A stricter schema (at most five evidence items) turns the once-valid answer invalid.
-    properties = TASK_PROCEDURE_V1.json_schema["properties"]
-    stricter = replace(
-        TASK_PROCEDURE_V1,
-        json_schema={
-            **TASK_PROCEDURE_V1.json_schema,
-            "properties": {**properties, "evidence": {**properties["evidence"], "maxItems": 5}},
-        },
-    )
-    monkeypatch.setitem(OUTPUT_SCHEMAS, "task-procedure-v1", stricter)
+    # A stricter version (at most five evidence items) turns the once-valid answer invalid.
+    register_stricter_version()
     out, err = StringIO(), StringIO()
     with pytest.raises(CommandError, match="1 valid record"):
         call_command("generation_regressions", "revalidate", stdout=out, stderr=err)
@@ -153,17 +152,8 @@ def test_revalidate_fails_when_a_valid_record_turns_invalid_and_shows_what_chang
     generate(sources_path)
     invalid = ExecutionRecord.objects.get(kind="initial")
     repaired = ExecutionRecord.objects.get(kind="repair")
-    # A stricter schema: at most five evidence items (the repaired answer has nine).
-    properties = TASK_PROCEDURE_V1.json_schema["properties"]
-    evidence = {**properties["evidence"], "maxItems": 5}
-    stricter = replace(
-        TASK_PROCEDURE_V1,
-        json_schema={
-            **TASK_PROCEDURE_V1.json_schema,
-            "properties": {**properties, "evidence": evidence},
-        },
-    )
-    monkeypatch.setitem(OUTPUT_SCHEMAS, "task-procedure-v1", stricter)
+    # A stricter version: at most five evidence items (the repaired answer has ten).
+    register_stricter_version()
 
     out, err = StringIO(), StringIO()
     with pytest.raises(CommandError) as raised:

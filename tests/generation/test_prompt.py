@@ -16,7 +16,7 @@ from generation.prompt import (
     missing_values,
     sources_block,
 )
-from generation.schemas import OUTPUT_SCHEMAS, TASK_PROCEDURE_V1, OutputSchema, missing_value
+from generation.schemas import TASK_PROCEDURE_V1, OutputSchema, missing_value
 from generation.sources import load_sources
 from generation.validation import ValidationError
 
@@ -105,7 +105,7 @@ def test_a_required_value_that_cannot_be_left_empty_is_refused_with_the_schema(f
         )
 
 
-@pytest.mark.parametrize("schema", OUTPUT_SCHEMAS.values(), ids=lambda s: s.name)
+@pytest.mark.parametrize("schema", [TASK_PROCEDURE_V1], ids=lambda s: s.name)
 def test_the_prompt_and_the_repair_request_give_each_required_value_the_schemas_empty_value(
     schema,
 ):
