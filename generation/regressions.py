@@ -10,7 +10,9 @@ from typing import Any
 
 from citations.engine import BundleError
 
+from .client import ChatClient, ModelCallFailed
 from .models import CallKind, ExecutionRecord, RecordStatus
+from .prompt import PROMPT_VERSION, build_messages
 from .registry import output_schema_of, schema_latest
 from .schemas import DefinitionError, OutputSchema, schema_from_definition
 from .sources import turn_from_stored
@@ -116,19 +118,67 @@ def rows_revalidate(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         except (BundleError, KeyError, DefinitionError) as exc:
             raise ValueError(f"record {row['record']}: {exc}") from None
         validation = validate_answer(row["raw_response"], turn, schema)
+        status = RecordStatus.VALID if validation.valid else RecordStatus.INVALID
         errors = [e.as_dict() for e in validation.errors]
-        stored = row.get("errors", [])
-        then = {(e["path"], e["rule"]) for e in stored}
-        now = {(e["path"], e["rule"]) for e in errors}
-        results.append(
-            {
-                "record": row["record"],
-                "was": row["status"],
-                "now": RecordStatus.VALID.value if validation.valid else RecordStatus.INVALID.value,
-                "validator_version": VALIDATOR_VERSION,
-                "errors": errors,
-                "errors_added": [e for e in errors if (e["path"], e["rule"]) not in then],
-                "errors_gone": [e for e in stored if (e["path"], e["rule"]) not in now],
-            }
-        )
+        results.append(_compared(row, status=status, errors=errors))
     return results
+
+
+STORED_PROMPT = "stored"  # replay the request exactly as it was sent, only the model changed
+
+
+def rows_replay(
+    rows: Iterable[dict[str, Any]], *, client: ChatClient, model: str, prompt_version: str
+) -> list[dict[str, Any]]:
+    """Each row's input sent again to ``model`` (one call, no repair: how the first answer
+    fares), with today's prompt (``prompt_version`` must name it) or the stored request
+    (``STORED_PROMPT``), and the answer validated with today's validator and schema: status
+    then and now and the errors gained and lost. ``ValueError`` for a prompt version this
+    install cannot build; nothing is stored."""
+    if prompt_version not in (PROMPT_VERSION, STORED_PROMPT):
+        raise ValueError(
+            f"--prompt-version {prompt_version!r}: this install builds {PROMPT_VERSION!r}, "
+            f"or {STORED_PROMPT!r} sends each stored request again"
+        )
+    results = []
+    for row in rows:
+        try:
+            turn = turn_from_stored(row["sources"])
+            schema = _today(row)
+        except (BundleError, KeyError, DefinitionError) as exc:
+            raise ValueError(f"record {row['record']}: {exc}") from None
+        if prompt_version == STORED_PROMPT:
+            body = {**row["request"], "model": model}
+        else:
+            body = client.request_body(build_messages(turn, schema), schema, model=model)
+        try:
+            completion = client.complete(body)
+        except ModelCallFailed as exc:
+            results.append(_compared(row, status="transport_error", errors=[], note=str(exc)))
+            continue
+        if completion.refusal:
+            results.append(_compared(row, status="refused", errors=[], note=completion.refusal))
+            continue
+        validation = validate_answer(completion.text, turn, schema)
+        status = RecordStatus.VALID if validation.valid else RecordStatus.INVALID
+        errors = [e.as_dict() for e in validation.errors]
+        results.append(_compared(row, status=status, errors=errors))
+    return [{**r, "model": model, "prompt_version": prompt_version} for r in results]
+
+
+def _compared(
+    row: dict[str, Any], *, status: str, errors: list[dict[str, str]], note: str = ""
+) -> dict[str, Any]:
+    stored = row.get("errors", [])
+    then = {(e["path"], e["rule"]) for e in stored}
+    now = {(e["path"], e["rule"]) for e in errors}
+    result = {
+        "record": row["record"],
+        "was": row["status"],
+        "now": str(status),
+        "validator_version": VALIDATOR_VERSION,
+        "errors": errors,
+        "errors_added": [e for e in errors if (e["path"], e["rule"]) not in then],
+        "errors_gone": [e for e in stored if (e["path"], e["rule"]) not in now],
+    }
+    return {**result, "note": note} if note else result

@@ -254,7 +254,9 @@ def assessment_question_answer(request: HtmxHttpRequest, generation_id: int) -> 
         except services.ReviewRefused as exc:
             messages.error(request, f"Not recorded: {exc}")
     else:
-        problems = "; ".join(f"{name}: {' '.join(e)}" for name, e in form.errors.items())
+        problems = "; ".join(
+            f"{name}: {' '.join(str(m) for m in e)}" for name, e in form.errors.items()
+        )
         messages.error(request, f"Not recorded: {problems}")
     url = reverse("reviews:assessment_detail", args=[generation.handed_over_to.pk])
     return redirect(f"{url}#clarifications")
