@@ -42,7 +42,7 @@ def post(client, auth, body, **extra):
         ({"schema": "task-procedure-v1", "sources": [], "colour": "red"}, "colour"),
         (
             {"schema": "task-procedure-v1", "sources": [{"id": "D", "kind": "nope"}]},
-            "sources[0].kind",
+            "sources[0]",
         ),
         ("[1, 2]", "body"),
         ("{not json", "body"),
