@@ -57,6 +57,10 @@ def test_a_refusal_is_kept_as_a_refusal_and_spends_no_repair(staff_client, sourc
     page = staff_client.get(reverse("generation:generation_detail", args=[generation.pk]))
     html = page.content.decode()
     assert "the model refused to answer" in html and "refused by the model" in html
+    record_page = staff_client.get(reverse("generation:record_detail", args=[record.pk]))
+    assert record_page.status_code == 200 and REFUSAL.replace("'", "&#x27;") in (
+        record_page.content.decode()
+    )
 
 
 @pytest.mark.parametrize("code", [401, 500, 503])
