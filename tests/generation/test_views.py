@@ -366,6 +366,11 @@ def test_admin_lists_generations_links_records_and_starts_with_the_form(
         assert record_url(record) in change
     records = admin_client.get(reverse("admin:generation_executionrecord_changelist"))
     assert record_url(accepted.records.get()) in records.content.decode()
+    schemas = admin_client.get(reverse("admin:generation_registeredschema_changelist"))
+    assert "task-procedure-v1" in schemas.content.decode()
+    schema = accepted.schema
+    detail = admin_client.get(reverse("admin:generation_registeredschema_change", args=[schema.pk]))
+    assert detail.status_code == 200 and "sourceExcerpt" in detail.content.decode()
 
 
 def test_a_generated_assessment_links_its_coverage_and_questions_from_the_review_page(
