@@ -111,4 +111,4 @@ class RegisteredSchemaAdmin(ReadOnlyAdmin):
 
     list_display = ["name", "version", "created_by", "created_at"]
     search_fields = ["name", "version"]
-    fields = readonly_fields = ["name", "version", "definition", "created_by", "created_at"]
+    fields = readonly_fields = ("name", "version", "definition", "created_by", "created_at")
