@@ -50,6 +50,7 @@ urlpatterns = [
     ),
     path("api/webhooks", webhooks_api.webhook_collection, name="api_webhooks"),
     path("api/webhooks/<int:webhook_id>", webhooks_api.webhook_item, name="api_webhook"),
+    path("api/", include("generation.api_urls")),
     path("generation/", include("generation.urls")),
     path("", include("reviews.urls")),
     path("", RedirectView.as_view(pattern_name="reviews:assessment_list"), name="home"),

@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from reviews.admin import ReadOnly, ReadOnlyAdmin
 
 from .costs import costs_total
-from .models import ExecutionRecord, Generation
+from .models import ExecutionRecord, Generation, RegisteredSchema
 
 
 class RecordInline(ReadOnly, admin.TabularInline):
@@ -45,6 +45,7 @@ class GenerationAdmin(admin.ModelAdmin):
         "title",
         "bundle_id",
         "schema_name",
+        "schema",
         "model_name",
         "prompt_version",
         "sources",
@@ -101,3 +102,13 @@ class ExecutionRecordAdmin(ReadOnlyAdmin):
     def page_link(self, record: ExecutionRecord) -> str:
         url = reverse("generation:record_detail", args=[record.pk])
         return format_html('<a href="{}">open</a>', url)
+
+
+@admin.register(RegisteredSchema)
+class RegisteredSchemaAdmin(ReadOnlyAdmin):
+    """Registered versions are never changed (runs name them); new ones are registered,
+    checked, on the staff page (/generation/schemas/)."""
+
+    list_display = ["name", "version", "created_by", "created_at"]
+    search_fields = ["name", "version"]
+    fields = readonly_fields = ("name", "version", "definition", "created_by", "created_at")

@@ -37,6 +37,8 @@ class Completion:
     total_tokens: int | None
     # Attempts that failed before this answer: {"at": ISO time, "error": what happened}.
     retried: tuple[dict[str, str], ...] = ()
+    # The model declined to answer: its words (``message.refusal``) or the content filter's.
+    refusal: str = ""
 
 
 RETRIED_STATUSES = frozenset({408, 409, 429})  # and every 5xx, as the SDK retries
@@ -143,9 +145,14 @@ class ChatClient:
                 f"a chat completion without choices: {reply.text[:300]!r}", retried=retried
             )
         usage = completion.usage
+        message = choices[0].message
+        refusal = getattr(message, "refusal", None) or ""
+        if not message.content and choices[0].finish_reason == "content_filter":
+            refusal = refusal or "the endpoint's content filter withheld the answer"
         return Completion(
-            # No content (e.g. a refusal) is an answer that fails EV-1, not a transport error.
-            text=choices[0].message.content or "",
+            # No content and no refusal is an answer that fails EV-1, not a transport error.
+            text=message.content or "",
+            refusal=refusal,
             prompt_tokens=usage.prompt_tokens if usage else None,
             completion_tokens=usage.completion_tokens if usage else None,
             total_tokens=usage.total_tokens if usage else None,

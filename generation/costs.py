@@ -71,6 +71,10 @@ def money(amount: Decimal) -> str:
     return f"{amount:.10f}".rstrip("0").rstrip(".") or "0"
 
 
+# Calls that got a reply, and with it a token usage: a refusal costs what it read too.
+CALLS_ANSWERED = (RecordStatus.VALID, RecordStatus.INVALID, RecordStatus.REFUSED)
+
+
 def costs_total(records) -> CostTotal:
     """The total of the calls among ``records`` (human edits call no model): per currency,
     unknown if any call that returned an answer has no known cost. A call that failed in
@@ -78,7 +82,7 @@ def costs_total(records) -> CostTotal:
     amounts: dict[str, Decimal] = {}
     unknown, calls, why = 0, 0, set()
     for record in records:
-        answered = record.status in (RecordStatus.VALID, RecordStatus.INVALID)
+        answered = record.status in CALLS_ANSWERED
         if record.kind == CallKind.HUMAN_EDIT or not answered:
             continue
         calls += 1

@@ -1,8 +1,14 @@
 """Input coverage (EV-5): every non-empty sentence of every eligible source gets a status.
 
-MAPPED    an evidence excerpt of the result lies on it (the result fields are recorded)
+MAPPED    an evidence excerpt of the result holds it whole, or lies inside it (the result
+          fields are recorded); an excerpt that only touches it (ends a few words into it)
+          does not map it
 EXCLUDED  the model listed it under ``excluded`` with a reason, and no evidence maps it
 UNMAPPED  neither: nothing in the result accounts for it, so a reviewer should look
+
+A sentence is a *statement* (a sentence with a verb, read without a grammar of any
+language) when it ends in sentence punctuation or is longer than a heading; an UNMAPPED
+statement is what the coverage gate counts (``validation``), a heading left alone is not.
 
 Plain Python, no Django. Spans are raw offsets into the source paragraph.
 """
@@ -32,6 +38,23 @@ class Sentence:
     end: int
     text: str
 
+    @property
+    def statement(self) -> bool:
+        """A sentence with a verb, as far as punctuation and length tell: not a heading."""
+        text = self.text.rstrip()
+        return text.endswith(SENTENCE_FINAL) or len(text) > HEADING_MAX_CHARS
+
+    @property
+    def content_start(self) -> int:
+        """Where its words begin: after a list item's marker ("1. ", "- ")."""
+        marker = LIST_ITEM.match(self.text)
+        return self.start + (marker.end() if marker else 0)
+
+    @property
+    def content_end(self) -> int:
+        """Where its words end: before its final punctuation, which an excerpt may leave."""
+        return self.start + len(self.text.rstrip("".join(SENTENCE_FINAL)))
+
 
 @dataclass(frozen=True, slots=True)
 class Span:
@@ -59,6 +82,7 @@ class SentenceCoverage:
             "start": s.start,
             "end": s.end,
             "text": s.text,
+            "statement": s.statement,
             "status": self.status.value,
             "labels": list(self.labels),
         }
@@ -67,6 +91,7 @@ class SentenceCoverage:
 LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d{1,3}[.)])\s+")
 SENTENCE_END = re.compile(r"[.!?。！？](?=\s)")
 TERMINAL = tuple(".!?。！？:：")
+SENTENCE_FINAL = tuple(".!?。！？")
 HEADING_MAX_CHARS = 40
 
 
@@ -208,8 +233,14 @@ def source_sentences(turn: Turn) -> tuple[Sentence, ...]:
 def sentence_coverage(
     sentences: Sequence[Sentence], mapped: Iterable[Span], excluded: Iterable[Span]
 ) -> tuple[SentenceCoverage, ...]:
-    """Each sentence's status: a span overlapping a sentence maps (or excludes) it."""
+    """Each sentence's status: a span that holds the sentence's words whole, or lies inside
+    the sentence, maps (or excludes) it; one that only overlaps it does not."""
     mapped, excluded = list(mapped), list(excluded)
+
+    def accounts_for(span: Span, sentence: Sentence) -> bool:
+        holds = span.start <= sentence.content_start and sentence.content_end <= span.end
+        inside = sentence.start <= span.start and span.end <= sentence.end
+        return span.end > span.start and (holds or inside)
 
     def labels(sentence: Sentence, spans: list[Span]) -> tuple[str, ...]:
         return tuple(
@@ -218,8 +249,7 @@ def sentence_coverage(
                 for span in spans
                 if span.source == sentence.source
                 and span.paragraph == sentence.paragraph
-                and span.start < sentence.end
-                and sentence.start < span.end
+                and accounts_for(span, sentence)
             )
         )
 

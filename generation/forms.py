@@ -13,7 +13,7 @@ from citations.engine.limits import LIMITS
 from reviews.models import Team
 
 from .models import GenerationStatus
-from .schemas import OUTPUT_SCHEMAS
+from .registry import schema_names
 from .sources import SourcesFile, load_sources
 
 MAX_SOURCES_FILE_BYTES = 5 * 1024 * 1024
@@ -25,9 +25,7 @@ class GenerationForm(forms.Form):
         help_text='{"title": …, "sources": [bundle source objects]}; a source with '
         '"eligible": false is kept out of the prompt.',
     )
-    schema = forms.ChoiceField(
-        choices=[(name, name) for name in sorted(OUTPUT_SCHEMAS)], label="Output schema"
-    )
+    schema = forms.ChoiceField(label="Output schema", help_text="Its newest version.")
     model = forms.CharField(
         max_length=200,
         required=False,
@@ -47,6 +45,7 @@ class GenerationForm(forms.Form):
         if len(teams) == 1:
             self.fields["team"].initial = teams[0].pk
         self.fields["model"].initial = settings.LLM_MODEL
+        self.fields["schema"].choices = [(name, name) for name in schema_names()]  # type: ignore[attr-defined]
 
     def clean_model(self) -> str:
         return self.cleaned_data["model"].strip() or settings.LLM_MODEL
@@ -110,3 +109,20 @@ class QuestionAnswerForm(forms.Form):
             return json.loads(text)
         except json.JSONDecodeError:
             return text
+
+
+class SchemaDefinitionForm(forms.Form):
+    definition = forms.CharField(
+        label="Schema definition (JSON)",
+        widget=forms.Textarea(attrs={"rows": 24, "spellcheck": "false"}),
+        max_length=1_000_000,
+        help_text="name, version, json_schema, evidence {path, field_path, excerpt, source?, "
+        "paragraph?}, questions {path, field_path, question}, excluded {path, excerpt, reason, "
+        "reasons}, required, unique, references, orders, coverage, examples.",
+    )
+
+    def clean_definition(self) -> Any:
+        try:
+            return json.loads(self.cleaned_data["definition"])
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(f"not JSON: {exc}") from None

@@ -43,11 +43,38 @@ class RecordStatus(models.TextChoices):
     CALLING = "calling", "call in progress"  # written before the call: a dead worker's stays
     VALID = "valid"
     INVALID = "invalid"
+    REFUSED = "refused", "refused by the model"  # its words kept; nothing to repair
     TRANSPORT_ERROR = "transport_error", "transport error"
 
 
 def _in(field: str, choices: type[models.TextChoices]) -> Q:
     return Q(**{f"{field}__in": choices.values})
+
+
+class RegisteredSchema(models.Model):
+    """An output contract a user registered: a definition (``generation.schemas``) under a
+    name and a version. Versions are kept: a run records the one it used."""
+
+    name = models.CharField(max_length=100)
+    version = models.CharField(max_length=50)
+    definition = models.JSONField(help_text="The definition as registered (checked then).")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="registered_schemas",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["name", "version"], name="schema_version_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} v{self.version}"
 
 
 class Generation(models.Model):
@@ -59,6 +86,12 @@ class Generation(models.Model):
         max_length=200, blank=True, help_text="Bundle id for the hand-over; generated if blank."
     )
     schema_name = models.CharField(max_length=100)
+    schema = models.ForeignKey(
+        RegisteredSchema,
+        on_delete=models.PROTECT,  # a run's contract stays readable
+        related_name="generations",
+        help_text="The registered schema version the run uses.",
+    )
     model_name = models.CharField(max_length=200)
     prompt_version = models.CharField(max_length=100)
     sources = models.JSONField(
@@ -116,7 +149,7 @@ class Generation(models.Model):
         null=True,
         blank=True,
         related_name="reruns",
-        help_text="The run in manual review that a reviewer re-ran as this one.",
+        help_text="The run (in manual review, or failed) that a reviewer re-ran as this one.",
     )
     reviewed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -155,6 +188,7 @@ class ExecutionRecord(models.Model):
     model_name = models.CharField(max_length=200)
     prompt_version = models.CharField(max_length=100)
     schema_name = models.CharField(max_length=100)
+    schema_version = models.CharField(max_length=50, blank=True)
     validator_version = models.CharField(max_length=50)
     input_sources = models.JSONField(
         help_text="Per source: id, eligible, sha256 of its paragraphs as sent."
@@ -166,6 +200,11 @@ class ExecutionRecord(models.Model):
     errors = models.JSONField(default=list, blank=True, help_text="[{path, rule, message}]")
     coverage = models.JSONField(default=list, blank=True, help_text="Per source sentence.")
     completeness = models.JSONField(default=list, blank=True, help_text="Per required value.")
+    values = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Per value of the result: its excerpts and the words they do not say.",
+    )
     transport_error = models.TextField(blank=True)
     retried = models.JSONField(
         default=list,

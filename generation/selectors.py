@@ -17,7 +17,7 @@ from reviews.imports import bundle_owner
 from reviews.models import Assessment, Team
 from reviews.selectors import assessments_for_reviewer
 
-from .costs import CostTotal, costs_total
+from .costs import CALLS_ANSWERED, CostTotal, costs_total
 from .models import (
     CallKind,
     ClarificationQuestion,
@@ -25,7 +25,9 @@ from .models import (
     Generation,
     GenerationStatus,
     RecordStatus,
+    RegisteredSchema,
 )
+from .sources import turn_from_stored
 from .validation import RULES
 
 COVERAGE_STATUSES = ("MAPPED", "EXCLUDED", "UNMAPPED")
@@ -47,6 +49,32 @@ def record_get_for_user(*, user, record_id: int) -> ExecutionRecord:
     if record is None:
         raise Http404("no such execution record")
     return record
+
+
+def schemas_registered() -> QuerySet[RegisteredSchema]:
+    """Every registered version, with how many runs used it."""
+    return (
+        RegisteredSchema.objects.select_related("created_by")
+        .annotate(runs=Count("generations"))
+        .order_by("name", "-created_at", "-id")
+    )
+
+
+def generation_for_reviewer(*, user, generation_id: int) -> Generation:
+    """A handed-over run whose assessment the user may see (staff: any handed-over run);
+    anything else is a 404."""
+    generations = Generation.objects.select_related("assessment", "reused_assessment").filter(
+        Q(assessment__isnull=False) | Q(reused_assessment__isnull=False)
+    )
+    if not user.is_staff:
+        visible = assessments_for_reviewer(reviewer=user).values("pk")
+        generations = generations.filter(
+            Q(assessment__in=visible) | Q(reused_assessment__in=visible)
+        )
+    generation = generations.filter(pk=generation_id).first()
+    if generation is None:
+        raise Http404("no such generation")
+    return generation
 
 
 def generations_stuck(*, now: datetime, stale_after: timedelta) -> list[int]:
@@ -111,7 +139,7 @@ def generations_usage(*, status: str = "") -> UsageTotal:
     in the database in one query, by currency and model (``costs_total`` for the rules)."""
     runs = Generation.objects.filter(status=status) if status else Generation.objects.all()
     groups = (
-        ExecutionRecord.objects.filter(generation__in=runs.values("pk"), status__in=ANSWERED)
+        ExecutionRecord.objects.filter(generation__in=runs.values("pk"), status__in=CALLS_ANSWERED)
         .exclude(kind=CallKind.HUMAN_EDIT)
         .values("cost_currency", "model_name")
         .annotate(
@@ -216,7 +244,13 @@ def answered_fields(generation: Generation) -> dict[str, str]:
 def generation_get(*, generation_id: int) -> Generation:
     generation = (
         Generation.objects.select_related(
-            "assessment", "reused_assessment", "reviewed_by", "rerun_of", "created_by", "team"
+            "assessment",
+            "reused_assessment",
+            "reviewed_by",
+            "rerun_of",
+            "created_by",
+            "team",
+            "schema",
         )
         .filter(pk=generation_id)
         .first()
@@ -224,6 +258,59 @@ def generation_get(*, generation_id: int) -> Generation:
     if generation is None:
         raise Http404("no such generation")
     return generation
+
+
+@dataclass(frozen=True)
+class ExcerptInSource:
+    """An excerpt with a little of its paragraph either side, for the highlight."""
+
+    marker: str  # "[DOC ¶5]"
+    before: str
+    text: str
+    after: str
+
+
+@dataclass(frozen=True)
+class ValueRow:
+    path: str
+    value: str  # as JSON
+    excerpts: list[ExcerptInSource]
+    unsupported: list[str]
+    answered_by: str
+
+
+EXCERPT_CONTEXT_CHARS = 80
+
+
+def _value_rows(record: ExecutionRecord | None, sources: list[dict[str, Any]]) -> list[ValueRow]:
+    if record is None or not record.values:
+        return []
+    turn = turn_from_stored(sources)
+    rows = []
+    for row in record.values:
+        excerpts = []
+        for e in row["excerpts"]:
+            source = turn.source(e["source"])
+            paragraph = (source.paragraph(e["paragraph"]) if source else None) or ""
+            start, end = e["start"], e["end"]
+            excerpts.append(
+                ExcerptInSource(
+                    marker=f"[{e['source']} ¶{e['paragraph']}]",
+                    before=paragraph[max(0, start - EXCERPT_CONTEXT_CHARS) : start],
+                    text=paragraph[start:end],
+                    after=paragraph[end : end + EXCERPT_CONTEXT_CHARS],
+                )
+            )
+        rows.append(
+            ValueRow(
+                path=row["path"],
+                value=json.dumps(row["value"], ensure_ascii=False),
+                excerpts=excerpts,
+                unsupported=row["unsupported"],
+                answered_by=row["answered_by"],
+            )
+        )
+    return rows
 
 
 @dataclass(frozen=True)
@@ -241,8 +328,10 @@ class GenerationPage:
     errors_by_layer: list[tuple[str, list[dict[str, str]]]]
     coverage_counts: dict[str, int]
     unmapped: list[dict[str, Any]]
+    excluded: list[dict[str, Any]]  # with the reasons given
     questions: list[Question]
     reruns: list[Generation]
+    values: list[ValueRow]  # each value beside its excerpts (seed 002, stage 3)
 
     @property
     def answer_text(self) -> str:
@@ -308,6 +397,8 @@ def generation_page(*, generation: Generation) -> GenerationPage:
         errors_by_layer=sorted(layers.items()),
         coverage_counts={status: counts.get(status, 0) for status in COVERAGE_STATUSES},
         unmapped=[row for row in coverage if row["status"] == "UNMAPPED"],
+        excluded=[row for row in coverage if row["status"] == "EXCLUDED"],
         questions=questions,
         reruns=list(generation.reruns.order_by("pk")),
+        values=_value_rows(answer, generation.sources),
     )

@@ -47,7 +47,8 @@ from .models import (
     RecordStatus,
 )
 from .prompt import PROMPT_VERSION, build_messages, build_repair_messages
-from .schemas import OutputSchema, output_schema
+from .registry import schema_latest, schema_of
+from .schemas import OutputSchema
 from .selectors import answer_record, answered_fields, generations_stuck, hand_over_origin
 from .sources import SourcesFile, turn_from_stored
 from .validation import (
@@ -56,6 +57,7 @@ from .validation import (
     Validation,
     ValidationError,
     answer_with_value,
+    is_missing,
     validate_answer,
     within,
 )
@@ -95,15 +97,22 @@ GENERATION_TRANSITIONS = StateGraph(
         Action.FAIL: transition({Status.RUNNING}, Status.FAILED),
         Action.ACCEPT_EDITED: transition({Status.MANUAL_REVIEW}, Status.EDITED),
         Action.REJECT: transition({Status.MANUAL_REVIEW}, Status.REJECTED),
-        Action.RERUN: transition({Status.MANUAL_REVIEW}, Status.RERUN),
+        # A failed run (timeout, 5xx, 401) is re-run as a new one too.
+        Action.RERUN: transition({Status.MANUAL_REVIEW, Status.FAILED}, Status.RERUN),
     },
 )
 HANDED_OVER = frozenset({Status.ACCEPTED, Status.REPAIRED, Status.EDITED})
 MAX_FAILURE_CHARS = 2000
-# Where the hand-over bundle finds the quotes in an answer (the schemas' evidence lists).
-EVIDENCE_QUOTES = [
-    {"path": "$.evidence[*]", "text": "sourceExcerpt", "source": "source", "paragraph": "paragraph"}
-]
+
+
+def evidence_quotes(schema: OutputSchema) -> list[dict[str, str]]:
+    """Where the hand-over bundle finds the quotes in an answer: the schema's evidence."""
+    quotes = {"path": f"$.{schema.evidence_array}[*]", "text": schema.evidence_excerpt}
+    if schema.evidence_source:
+        quotes["source"] = schema.evidence_source
+    if schema.evidence_paragraph:
+        quotes["paragraph"] = schema.evidence_paragraph
+    return [quotes]
 
 
 def _sources_sha256(paragraphs: tuple[str, ...]) -> str:
@@ -128,11 +137,12 @@ def generation_create(
 ) -> Generation:
     """Store a pending generation; the turn's eligibility is fixed here (012.3). Its
     assessment will belong to ``team`` (none: only staff see it)."""
-    output_schema(schema_name)  # KeyError names the known schemas
+    registered = schema_latest(schema_name)  # KeyError names the registered ones
     return Generation.objects.create(
         title=sources_file.title,
         bundle_id=sources_file.bundle_id,
         schema_name=schema_name,
+        schema=registered,
         model_name=model_name,
         prompt_version=PROMPT_VERSION,
         sources=sources_file.sources,
@@ -175,6 +185,7 @@ def _call(
         "model_name": body["model"],
         "prompt_version": generation.prompt_version,
         "schema_name": schema.name,
+        "schema_version": schema.version,
         "validator_version": VALIDATOR_VERSION,
         "input_sources": input_fingerprint(turn),
         "request": body,
@@ -221,16 +232,23 @@ def _call(
             duration_ms=duration_ms,
             retried=retried,
         )
-    validation = validate_answer(completion.text, turn, schema)
     cost = call_cost(
         body["model"],
         completion.prompt_tokens,
         completion.completion_tokens,
         prices=settings.LLM_PRICES,
     )
+    if completion.refusal:
+        # A refusal is no answer to validate or repair: kept as it came, for the reviewer.
+        answer: dict[str, Any] = {
+            "raw_response": completion.refusal.replace("\x00", "\ufffd"),
+            "status": RecordStatus.REFUSED,
+        }
+    else:
+        answer = _answer_fields(completion.text, validate_answer(completion.text, turn, schema))
     return _record_update(
         record,
-        **_answer_fields(completion.text, validation),
+        **answer,
         duration_ms=duration_ms,
         retried=[*retried, *completion.retried],
         prompt_tokens=completion.prompt_tokens,
@@ -258,6 +276,7 @@ def _answer_fields(text: str, validation: Validation) -> dict[str, Any]:
         "errors": [e.as_dict() for e in validation.errors],
         "coverage": [c.as_dict() for c in validation.coverage],
         "completeness": [c.as_dict() for c in validation.completeness],
+        "values": [v.as_dict() for v in validation.values],
     }
 
 
@@ -300,7 +319,7 @@ def generation_run(*, generation_id: int, client: ChatClient) -> Generation | Ru
 
 def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
     turn = turn_from_stored(generation.sources)
-    schema = output_schema(generation.schema_name)
+    schema = schema_of(generation)
     messages = build_messages(turn, schema)
     done = {record.kind: record for record in generation.records.all()}
 
@@ -324,6 +343,9 @@ def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
         return _finish(generation, Action.FAIL, failure=first.transport_error)
     if first.status == RecordStatus.VALID:
         return generation_hand_over(generation=generation, record=first, action=Action.ACCEPT)
+    if first.status == RecordStatus.REFUSED:
+        failure = f"the model refused to answer (no repair made): {first.raw_response}"
+        return _finish(generation, Action.SEND_TO_REVIEW, failure=failure)
 
     errors = [ValidationError(**error) for error in first.errors]
     second = call(
@@ -335,6 +357,8 @@ def _run_claimed(generation: Generation, client: ChatClient) -> Generation:
         )
     if second.status == RecordStatus.TRANSPORT_ERROR:
         failure = f"repair call got no answer: {second.transport_error}"
+    elif second.status == RecordStatus.REFUSED:
+        failure = f"the model refused the repair: {second.raw_response}"
     else:
         failure = f"repaired answer still invalid ({len(second.errors)} error(s))"
     return _finish(generation, Action.SEND_TO_REVIEW, failure=failure)
@@ -377,10 +401,15 @@ def hand_over_bundle(*, generation: Generation, record: ExecutionRecord) -> dict
             "model": record.model_name,
             "prompt_version": record.prompt_version,
             "schema": record.schema_name,
+            "schema_version": record.schema_version,
             **origin,
         },
         "sources": generation.sources,
-        "response": {"format": "json", "text": record.raw_response, "quotes": EVIDENCE_QUOTES},
+        "response": {
+            "format": "json",
+            "text": record.raw_response,
+            "quotes": evidence_quotes(schema_of(generation)),
+        },
     }
     if generation.title:
         bundle["title"] = generation.title
@@ -472,7 +501,7 @@ def _edit(generation: Generation, *, text: str, editor) -> Generation:
     """Validate a reviewer's answer like a model's, record it as a human edit, and hand it
     over when it is valid; otherwise the run stays in review with the new errors."""
     turn = turn_from_stored(generation.sources)
-    schema = output_schema(generation.schema_name)
+    schema = schema_of(generation)
     validation = validate_answer(text, turn, schema, answered=answered_fields(generation))
     now = timezone.now()
     record = ExecutionRecord.objects.create(
@@ -482,6 +511,7 @@ def _edit(generation: Generation, *, text: str, editor) -> Generation:
         model_name=generation.model_name,  # the answer edited is that model's
         prompt_version=generation.prompt_version,
         schema_name=schema.name,
+        schema_version=schema.version,
         validator_version=VALIDATOR_VERSION,
         input_sources=input_fingerprint(turn),
         request={},  # no model call
@@ -523,8 +553,8 @@ def generation_reject(*, generation_id: int, reviewer, reason: str) -> Generatio
 
 
 def generation_rerun(*, generation_id: int, reviewer) -> Generation:
-    """End a run in manual review as re-run and queue a new run of the same sources, schema
-    and model with today's prompt; returns the new run."""
+    """End a run in manual review, or a failed one, as re-run and queue a new run of the
+    same sources, schema and model with today's prompt; returns the new run."""
     with transaction.atomic():
         generation = _locked(generation_id, action=Action.RERUN)
         _finish(
@@ -538,6 +568,7 @@ def generation_rerun(*, generation_id: int, reviewer) -> Generation:
             title=generation.title,
             bundle_id=generation.bundle_id,
             schema_name=generation.schema_name,
+            schema=generation.schema,
             model_name=generation.model_name,
             prompt_version=PROMPT_VERSION,
             sources=generation.sources,
@@ -570,7 +601,10 @@ def question_answer(*, generation_id: int, field: str, value: Any, reviewer) -> 
             or (generation.status in HANDED_OVER and open_question is None)
         ):
             raise ReviewRefused(f"{field}: there is no open question about this value")
-        schema = output_schema(generation.schema_name)
+        if is_missing(value):
+            # An empty value would close the question without answering it (issue 32).
+            raise AnswerRefused(f"{field}: {json.dumps(value)} is no answer; give the value")
+        schema = schema_of(generation)
         try:
             answer = answer_with_value(record.parsed, field, value, schema)
         except ValueError as exc:

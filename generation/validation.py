@@ -5,8 +5,11 @@ listed once in ``RULES``. The answer must be one JSON object (``json.syntax``); 
 layer runs and reports, the meaning layers (EV-2 … EV-6) over the list items that passed the
 schema, so the one repair request lists an invented excerpt beside a schema error instead
 of finding it after the repair is spent.
-The validator only says whether evidence text *exists* in a source; whether it supports
-its field is for the reviewer (seed 002, "3단계").
+Seed 002's three stages of evidence: (1) the excerpt exists in a source (EV-3), (2) it names
+a value of the result that exists, and every value has one (EV-4), (3) the value says only
+what its excerpts say (``support``: its names, numbers and content words occur in them,
+``evidence.unsupported``). Stage 3 is a deterministic reading of words; whether the sentence
+really supports the value stays the reviewer's, who sees each value beside its excerpts.
 """
 
 from __future__ import annotations
@@ -33,8 +36,9 @@ from .coverage import (
     source_sentences,
 )
 from .schemas import OutputSchema
+from .support import value_support
 
-VALIDATOR_VERSION = "ev-3"  # stored per record: bump when an answer can get other errors
+VALIDATOR_VERSION = "ev-4"  # stored per record: bump when an answer can get other errors
 
 # rule -> (layer, what it checks)
 RULES: dict[str, tuple[str, str]] = {
@@ -53,12 +57,24 @@ RULES: dict[str, tuple[str, str]] = {
     "evidence.unknown_source": ("EV-3", "the cited source is eligible in this turn"),
     "evidence.citation_mismatch": ("EV-3", "the excerpt is where its citation says"),
     "evidence.field_missing": ("EV-4", "the evidence points at an existing result field"),
+    "evidence.empty_value": ("EV-4", "the evidence points at a value, not an empty one"),
     "evidence.missing": ("EV-4", "every value of the result has evidence in the sources"),
-    "coverage.unmapped": ("EV-5", "the result accounts for most sentences of the sources"),
+    "evidence.unsupported": (
+        "EV-4",
+        "a value's names, numbers and content words occur in its evidence (stage 3)",
+    ),
+    "coverage.unmapped": (
+        "EV-5",
+        "every statement of the sources is evidence or excluded (the schema's threshold)",
+    ),
+    "coverage.excluded_share": (
+        "EV-5",
+        "at most the schema's share of the statements is excluded instead of converted",
+    ),
     "excluded.not_in_source": ("EV-5", "an excluded sentence exists in an eligible source"),
     "completeness.question_missing": ("EV-6", "a missing required value has a question"),
     "completeness.value_and_question": ("EV-6", "a question goes with an empty value"),
-    "completeness.unknown_field": ("EV-6", "a question names a field of the result"),
+    "completeness.unknown_field": ("EV-6", "a question names a required field of the schema"),
 }
 
 
@@ -96,11 +112,47 @@ class FieldCompleteness:
 
 
 @dataclass(frozen=True, slots=True)
+class Excerpt:
+    """Where one evidence excerpt of a value stands in its source (raw paragraph offsets)."""
+
+    source: str
+    paragraph: int
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ValueEvidence:
+    """One value of the result beside its evidence: what the reviewer reads side by side."""
+
+    path: str  # "processSteps[1]"
+    value: Any
+    excerpts: tuple[Excerpt, ...]
+    unsupported: tuple[str, ...] = ()  # its words the excerpts do not say (stage 3)
+    answered_by: str = ""  # a reviewer's answer is its evidence
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "value": self.value,
+            "excerpts": [
+                {"source": e.source, "paragraph": e.paragraph, "start": e.start, "end": e.end}
+                | {"text": e.text}
+                for e in self.excerpts
+            ],
+            "unsupported": list(self.unsupported),
+            "answered_by": self.answered_by,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Validation:
     parsed: Any  # the decoded answer, None when it is not JSON
     errors: tuple[ValidationError, ...]
     coverage: tuple[SentenceCoverage, ...] = ()
     completeness: tuple[FieldCompleteness, ...] = ()
+    values: tuple[ValueEvidence, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -111,9 +163,6 @@ class Validation:
 # as covered and show as a verified quote after hand-over.
 MIN_EXCERPT_WORDS = 3
 MIN_EXCERPT_CHARACTERS = 12  # for scripts written without spaces between words
-# Share of the sources' sentences the result may leave UNMAPPED (neither evidence nor a
-# reasoned exclusion) and still be valid.
-MAX_UNMAPPED_SHARE = 0.25
 
 
 def validate_answer(
@@ -137,7 +186,7 @@ def validate_answer(
     if not isinstance(parsed, dict):
         message = f"expected one JSON object, got {type(parsed).__name__}"
         return Validation(parsed, (ValidationError("$", "json.syntax", message),))
-    if _holds_nul(parsed):
+    if "\x00" in text or _holds_nul(parsed):
         # No stored text may hold NUL (PostgreSQL refuses it, so does the bundle contract).
         message = "the answer contains a NUL character (\\u0000)"
         return Validation(None, (ValidationError("$", "json.syntax", message),))
@@ -150,16 +199,17 @@ def validate_answer(
     exclusion_errors, excluded = _exclusions(items, turn, schema)
     completeness_errors, completeness = _completeness(parsed, items, schema, answered)
     coverage = sentence_coverage(source_sentences(turn), mapped, excluded)
+    value_errors, values = _value_evidence(parsed, turn, schema, mapped, answered)
     errors = (
         *(_schema_error(error) for error in found),
         *_references(items, schema),
         *evidence_errors,
-        *_values_without_evidence(parsed, schema, mapped, answered),
+        *value_errors,
         *exclusion_errors,
-        *_coverage_errors(coverage),
+        *_coverage_errors(coverage, schema),
         *completeness_errors,
     )
-    return Validation(parsed, tuple(errors), coverage, completeness)
+    return Validation(parsed, tuple(errors), coverage, completeness, values)
 
 
 def _value_paths(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[str]:
@@ -171,7 +221,7 @@ def _value_paths(parsed: dict[str, Any], schema: OutputSchema) -> Iterator[str]:
         value = parsed.get(name)
         if isinstance(value, list):
             yield from (f"{name}[{index}]" for index in range(len(value)))
-        elif not _is_missing(value):
+        elif not is_missing(value):
             yield name
 
 
@@ -181,27 +231,97 @@ def within(path: str, outer: str) -> bool:
     return path == outer or path.startswith((f"{outer}.", f"{outer}["))
 
 
-def _values_without_evidence(
-    parsed: dict[str, Any], schema: OutputSchema, mapped: list[Span], answered: Mapping[str, str]
-) -> Iterator[ValidationError]:
-    """EV-4: no value without evidence. A value is backed by an excerpt found in a source
-    whose fieldPath is the value or lies inside it ("processSteps[1].action"), or by a
-    reviewer's answer to the question about it or about a list it is an item of."""
-    backed = [span.label for span in mapped]
+def _value_evidence(
+    parsed: dict[str, Any],
+    turn: Turn,
+    schema: OutputSchema,
+    mapped: list[Span],
+    answered: Mapping[str, str],
+) -> tuple[list[ValidationError], tuple[ValueEvidence, ...]]:
+    """EV-4: no value without evidence, and no value saying more than its evidence (stage 3).
+    A value's evidence is every excerpt found in a source whose fieldPath is the value or lies
+    inside it ("processSteps[1].action"); a reviewer's answer to the question about it (or
+    about a list it is an item of) is evidence too."""
+    errors: list[ValidationError] = []
+    values: list[ValueEvidence] = []
     for path in _value_paths(parsed, schema):
-        if any(within(path, field) for field in answered):
+        value = _value_at(parsed, path)
+        who = next((w for field, w in answered.items() if within(path, field)), "")
+        excerpts = tuple(
+            Excerpt(span.source, span.paragraph, span.start, span.end, _span_text(turn, span))
+            for span in mapped
+            if within(span.label, path)
+        )
+        if who:
+            values.append(ValueEvidence(path, value, excerpts, answered_by=who))
             continue
-        if not any(within(label, path) for label in backed):
+        if not excerpts:
             if path in schema.required_values:
                 otherwise = f"give {_empty_with_question(path, schema)}"
             else:
                 otherwise = "remove it"
-            yield ValidationError(
-                f"$.{path}",
-                "evidence.missing",
-                f"{path} has no evidence: add an evidence entry with a verbatim excerpt of "
-                f"the source that says it, or {otherwise}",
+            errors.append(
+                ValidationError(
+                    f"$.{path}",
+                    "evidence.missing",
+                    f"{path} has no evidence: add an evidence entry with a verbatim excerpt of "
+                    f"the source that says it, or {otherwise}",
+                )
             )
+            values.append(ValueEvidence(path, value, ()))
+            continue
+        support = value_support(
+            _value_texts(value, schema.structural_keys(path)), [e.text for e in excerpts]
+        )
+        values.append(ValueEvidence(path, value, excerpts, support.missing))
+        if not support.supported:
+            said = ", ".join(repr(word) for word in support.missing[:6])
+            verb = "is" if len(support.missing) == 1 else "are"
+            if path in schema.required_values:
+                otherwise = f"give {_empty_with_question(path, schema)}"
+            else:
+                otherwise = "remove the value"
+            errors.append(
+                ValidationError(
+                    f"$.{path}",
+                    "evidence.unsupported",
+                    f"{path} is not supported by its evidence: {said} {verb} not in its "
+                    f"excerpts; cite the sentence that says it, or {otherwise}",
+                )
+            )
+    return errors, tuple(values)
+
+
+def _value_at(parsed: dict[str, Any], path: str) -> Any:
+    value: Any = parsed
+    for part in _field_path_parts(path) or []:
+        value = value[part]
+    return value
+
+
+def _value_texts(value: Any, structural: frozenset[str]) -> list[str]:
+    """The words a value claims: its strings and numbers, not its ids, references and order
+    numbers (``structural``: keys of a list item), which name things rather than say them."""
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, str | int | float):
+        return [str(value)]
+    if isinstance(value, dict):
+        return [
+            text
+            for key, item in value.items()
+            if key not in structural
+            for text in _value_texts(item, frozenset())
+        ]
+    if isinstance(value, list):
+        return [text for item in value for text in _value_texts(item, frozenset())]
+    return []
+
+
+def _span_text(turn: Turn, span: Span) -> str:
+    source = turn.source(span.source)
+    paragraph = source.paragraph(span.paragraph) if source else None
+    return paragraph[span.start : span.end] if paragraph else ""
 
 
 def _empty_with_question(name: str, schema: OutputSchema) -> str:
@@ -211,19 +331,34 @@ def _empty_with_question(name: str, schema: OutputSchema) -> str:
     return f"{empty} plus a {schema.missing_array} entry with a clarification question"
 
 
-def _coverage_errors(coverage: tuple[SentenceCoverage, ...]) -> Iterator[ValidationError]:
-    """EV-5 gates: a result that leaves many source sentences unaccounted for is no summary."""
-    if not coverage:
+def _coverage_errors(
+    coverage: tuple[SentenceCoverage, ...], schema: OutputSchema
+) -> Iterator[ValidationError]:
+    """EV-5 gates, on statements (sentences with a verb; headings may stay unmapped): none
+    UNMAPPED beyond the schema's threshold (0 by default), and no more EXCLUDED than its cap,
+    so a result can neither drop content silently nor exclude it all."""
+    statements = [c for c in coverage if c.sentence.statement]
+    if not statements:
         return
-    unmapped = [c for c in coverage if c.status is CoverageStatus.UNMAPPED]
-    if len(unmapped) / len(coverage) > MAX_UNMAPPED_SHARE:
-        listed = ", ".join(c.sentence.id for c in unmapped[:5])
+    unmapped = [c for c in statements if c.status is CoverageStatus.UNMAPPED]
+    if len(unmapped) > schema.max_unmapped_share * len(statements):
+        listed = "; ".join(f"[{c.sentence.id}] {c.sentence.text[:80]!r}" for c in unmapped[:5])
+        more = f" and {len(unmapped) - 5} more" if len(unmapped) > 5 else ""
         yield ValidationError(
             "$.evidence",
             "coverage.unmapped",
-            f"{len(unmapped)} of {len(coverage)} source sentences are neither evidence nor "
-            f"excluded with a reason (at most {MAX_UNMAPPED_SHARE:.0%}); cite them or list "
-            f"them under excluded: {listed}",
+            f"{len(unmapped)} of {len(statements)} source statements are neither evidence nor "
+            f"excluded (at most {schema.max_unmapped_share:.0%}): {listed}{more}; cite each as "
+            "the evidence of the value it gives, or exclude it with a reason of "
+            f"{', '.join(schema.exclusion_reasons)}",
+        )
+    excluded = [c for c in statements if c.status is CoverageStatus.EXCLUDED]
+    if len(excluded) > schema.max_excluded_share * len(statements):
+        yield ValidationError(
+            f"$.{schema.excluded_array}",
+            "coverage.excluded_share",
+            f"{len(excluded)} of {len(statements)} source statements are excluded (at most "
+            f"{schema.max_excluded_share:.0%}); convert what they say into the result",
         )
 
 
@@ -237,7 +372,9 @@ def _answer_json(text: str) -> str:
     written (never repaired: a cut-off answer must fail, not be guessed). The whole text when
     nothing better is found, so the error names the answer's own syntax problem."""
     text = _REASONING.sub("", text.lstrip("\ufeff")).strip()
-    if text.startswith("{") or not _within_limits(text):
+    if text.startswith("{"):
+        return _without_prose_after(text)
+    if not _within_limits(text):
         return text
     from citations.engine.reading.json_locate import locate_json
 
@@ -248,6 +385,17 @@ def _answer_json(text: str) -> str:
     if located.value is not None and not repaired and located.start == first:
         return text[located.start : located.end]
     return text
+
+
+def _without_prose_after(text: str) -> str:
+    """An object followed by prose ("… Let me know if you need more."): the object. Followed
+    by more JSON, or cut off, the whole text, whose error says what is wrong."""
+    try:
+        _, end = json.JSONDecoder().raw_decode(text)
+    except (json.JSONDecodeError, RecursionError):
+        return text
+    after = text[end:].lstrip()
+    return text[:end] if after and after[0] not in '{["' else text
 
 
 def _within_limits(text: str) -> bool:
@@ -390,41 +538,51 @@ def _evidence(
     spans: list[Span] = []
     for index, item in items(schema.evidence_array):
         path = f"$.{schema.evidence_array}[{index}]"
-        field_path = item["fieldPath"]
+        field_path = item[schema.evidence_field_path]
         if not _field_exists(parsed, field_path, schema):
             errors.append(
                 ValidationError(
-                    f"{path}.fieldPath",
+                    f"{path}.{schema.evidence_field_path}",
                     "evidence.field_missing",
                     f"{field_path!r} is not a field of the result",
                 )
             )
-        source_id, paragraph = item.get("source"), item.get("paragraph")
+        elif is_missing(_value_at(parsed, field_path)):
+            errors.append(
+                ValidationError(
+                    f"{path}.{schema.evidence_field_path}",
+                    "evidence.empty_value",
+                    f"{field_path!r} is empty: evidence supports a value, not its absence "
+                    "(an unknown value takes a clarification question instead)",
+                )
+            )
+        source_id = item.get(schema.evidence_source) if schema.evidence_source else None
+        paragraph = item.get(schema.evidence_paragraph) if schema.evidence_paragraph else None
         if source_id is not None and not turn.is_eligible(source_id):
             errors.append(
                 ValidationError(
-                    f"{path}.source",
+                    f"{path}.{schema.evidence_source}",
                     "evidence.unknown_source",
                     f"{source_id!r} is not one of the provided sources",
                 )
             )
             source_id = None
-        excerpt = item["sourceExcerpt"].strip()
+        excerpt = item[schema.evidence_excerpt].strip()
         if len(excerpt.split()) < MIN_EXCERPT_WORDS and len(excerpt) < MIN_EXCERPT_CHARACTERS:
             errors.append(
                 ValidationError(
-                    f"{path}.sourceExcerpt",
+                    f"{path}.{schema.evidence_excerpt}",
                     "evidence.too_short",
                     f"{excerpt!r} is too short to be evidence; copy the phrase or sentence "
                     "that says it",
                 )
             )
             continue
-        match = _locate(item["sourceExcerpt"], turn, source_id, paragraph)
+        match = _locate(item[schema.evidence_excerpt], turn, source_id, paragraph)
         if match is None:
             errors.append(
                 ValidationError(
-                    f"{path}.sourceExcerpt",
+                    f"{path}.{schema.evidence_excerpt}",
                     "evidence.not_in_source",
                     "this text is not in any provided source; copy the excerpt verbatim",
                 )
@@ -452,17 +610,18 @@ def _exclusions(
     errors: list[ValidationError] = []
     spans: list[Span] = []
     for index, item in items(schema.excluded_array):
-        match = find_verbatim(item["sourceExcerpt"], turn.eligible_sources)
+        match = find_verbatim(item[schema.excluded_excerpt], turn.eligible_sources)
         if match is None:
             errors.append(
                 ValidationError(
-                    f"$.{schema.excluded_array}[{index}].sourceExcerpt",
+                    f"$.{schema.excluded_array}[{index}].{schema.excluded_excerpt}",
                     "excluded.not_in_source",
                     "an excluded sentence must be copied verbatim from a provided source",
                 )
             )
             continue
-        spans.append(Span(match.source, match.paragraph, match.start, match.end, item["reason"]))
+        reason = item[schema.excluded_reason]
+        spans.append(Span(match.source, match.paragraph, match.start, match.end, reason))
     return errors, spans
 
 
@@ -507,7 +666,7 @@ def _field_exists(parsed: dict[str, Any], field_path: str, schema: OutputSchema)
     return True
 
 
-def _is_missing(value: Any) -> bool:
+def is_missing(value: Any) -> bool:
     return value is None or value == [] or (isinstance(value, str) and not value.strip())
 
 
@@ -520,21 +679,16 @@ def _completeness(
     errors: list[ValidationError] = []
     questions: dict[str, str] = {}
     for index, item in items(schema.missing_array):
-        field_path, question = item["fieldPath"], item["question"].strip()
-        path = f"$.{schema.missing_array}[{index}].fieldPath"
-        parts = _field_path_parts(field_path)
-        if not parts or parts[0] in schema.bookkeeping:
+        field_path, question = item[schema.question_field_path], item[schema.question_text].strip()
+        path = f"$.{schema.missing_array}[{index}].{schema.question_field_path}"
+        if field_path not in schema.required_values:
+            # A question nobody can answer into the result would block approval for ever.
             errors.append(
                 ValidationError(
                     path,
                     "completeness.unknown_field",
-                    f"{field_path!r} is not a field of the result",
-                )
-            )
-        elif parts[0] not in schema.json_schema["properties"]:
-            errors.append(
-                ValidationError(
-                    path, "completeness.unknown_field", f"the result has no field {parts[0]!r}"
+                    f"{field_path!r} is not a required field of the schema; a question names "
+                    f"one of {', '.join(schema.required_values)}, left empty",
                 )
             )
         elif question:
@@ -542,7 +696,7 @@ def _completeness(
     completeness: list[FieldCompleteness] = []
     for name in schema.required_values:
         value = parsed.get(name)
-        if not _is_missing(value):
+        if not is_missing(value):
             completeness.append(
                 FieldCompleteness(name, Completeness.PRESENT, answered_by=answered.get(name, ""))
             )
@@ -569,17 +723,6 @@ def _completeness(
                     f"{_empty_with_question(name, schema)}",
                 )
             )
-    # Questions about other values (e.g. one step's actor) are kept for the reviewer too.
-    completeness.extend(
-        FieldCompleteness(path, Completeness.NEEDS_INPUT, question)
-        for path, question in questions.items()
-        if path not in schema.required_values
-    )
-    completeness.extend(
-        FieldCompleteness(path, Completeness.PRESENT, answered_by=who)
-        for path, who in answered.items()
-        if path not in schema.required_values and path not in questions
-    )
     return errors, tuple(completeness)
 
 
@@ -608,6 +751,8 @@ def answer_with_value(
     questions = answer.get(schema.missing_array)
     if isinstance(questions, list):
         answer[schema.missing_array] = [
-            q for q in questions if not (isinstance(q, dict) and q.get("fieldPath") == field_path)
+            q
+            for q in questions
+            if not (isinstance(q, dict) and q.get(schema.question_field_path) == field_path)
         ]
     return answer

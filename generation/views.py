@@ -27,10 +27,12 @@ from .forms import (
     GenerationForm,
     QuestionAnswerForm,
     RejectForm,
+    SchemaDefinitionForm,
 )
 from .models import Generation, GenerationStatus
 from .prompt import build_messages
-from .schemas import output_schema
+from .registry import output_schema_of, schema_latest, schema_register
+from .schemas import DefinitionError
 
 PAGE_SIZE = 25
 
@@ -46,7 +48,8 @@ def generation_new(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid() and "preview" in request.POST:
         # What the model would be sent; nothing is stored or called.
         preview = build_messages(
-            form.cleaned_data["sources_file"].turn, output_schema(form.cleaned_data["schema"])
+            form.cleaned_data["sources_file"].turn,
+            output_schema_of(schema_latest(form.cleaned_data["schema"])),
         )
         context = {"form": form, "preview": preview}
         return render(request, "generation/generation_new.html", context)
@@ -229,3 +232,56 @@ def question_answer(request: HtmxHttpRequest, generation_id: int) -> HttpRespons
     except services.ReviewRefused as exc:
         return _review_page(request, generation, refused=str(exc))
     return _decided(request, generation, f"Answer to the question on {field} recorded.")
+
+
+@require_POST
+@login_required
+def assessment_question_answer(request: HtmxHttpRequest, generation_id: int) -> HttpResponse:
+    """A team reviewer answers a handed-over answer's question on its assessment's page (the
+    form there posts here); back to that page with what happened."""
+    generation = selectors.generation_for_reviewer(user=request.user, generation_id=generation_id)
+    form = QuestionAnswerForm(request.POST)
+    if form.is_valid():
+        field = form.cleaned_data["field"]
+        try:
+            services.question_answer(
+                generation_id=generation.pk,
+                field=field,
+                value=form.cleaned_data["value"],
+                reviewer=request.user,
+            )
+            messages.success(request, f"Answer to the question on {field} recorded.")
+        except services.ReviewRefused as exc:
+            messages.error(request, f"Not recorded: {exc}")
+    else:
+        problems = "; ".join(
+            f"{name}: {' '.join(str(m) for m in e)}" for name, e in form.errors.items()
+        )
+        messages.error(request, f"Not recorded: {problems}")
+    url = reverse("reviews:assessment_detail", args=[generation.handed_over_to.pk])
+    return redirect(f"{url}#clarifications")
+
+
+@require_http_methods(["GET", "POST"])
+@staff_member_required
+def schema_list(request: HtmxHttpRequest) -> HttpResponse:
+    """The registered output schemas, and the form that registers one (checked first: the
+    field and the problem are named, nothing is stored)."""
+    form = SchemaDefinitionForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            row = schema_register(
+                definition=form.cleaned_data["definition"], created_by=request.user
+            )
+        except DefinitionError as exc:
+            form.add_error("definition", f"{exc.field}: {exc.message}")
+        else:
+            messages.success(request, f"Schema {row} registered.")
+            return redirect("generation:schema_list")
+    context = {"form": form, "schemas": selectors.schemas_registered()}
+    return render(
+        request,
+        "generation/schema_list.html",
+        context,
+        status=400 if request.method == "POST" else 200,
+    )

@@ -11,7 +11,7 @@ from citations.results import ExportRefused
 from .api import assessment_summary, json_error, token_assessments, token_required
 from .http import ApiRequest
 from .models import Assessment, ReviewState, VerdictAction
-from .selectors import review_decision_latest, verdicts_current
+from .selectors import clarifications_for, review_decision_latest, verdicts_current
 from .verdicts import assessment_export_with_verdicts, report_with_verdict_fields
 
 EXPORT_CONTENT_TYPES = {
@@ -79,6 +79,7 @@ def assessment_result(request: ApiRequest, assessment_id: int) -> JsonResponse:
             "report": report_with_verdict_fields(assessment.report, given)
             if done and assessment.report is not None
             else None,
+            "clarifications": clarifications_for(assessment_id=assessment.pk),
         }
     )
 

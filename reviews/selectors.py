@@ -590,3 +590,28 @@ def assessments_outdated() -> list[int]:
         .order_by("pk")
         .values_list("pk", flat=True)
     )
+
+
+def clarifications_for(*, assessment_id: int) -> list[dict]:
+    """A generated assessment's clarification questions (``generation``'s rows, read through
+    the relation so review needs no import of it): field, question, and the answer with who
+    and when (``None`` while open). Empty for an assessment no generation wrote."""
+    rows = (
+        Assessment.objects.filter(pk=assessment_id, generation__questions__isnull=False)
+        .order_by("generation__questions__id")
+        .values_list(
+            "generation__questions__field",
+            "generation__questions__question",
+            "generation__questions__answer",
+            "generation__questions__answered_by__username",
+            "generation__questions__answered_at",
+        )
+    )
+    return [
+        {
+            "field": field,
+            "question": question,
+            "answer": {"value": answer, "by": by, "at": at.isoformat()} if at else None,
+        }
+        for field, question, answer, by, at in rows
+    ]

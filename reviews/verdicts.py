@@ -8,6 +8,7 @@ its verification finished, and not at once with a decision (the verification row
 first, as decisions lock it).
 """
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +20,12 @@ from citations.models import Quote, Verification, VerificationState
 from citations.results import Verdict, assessment_export
 
 from .models import Assessment, QuoteVerdict, ReviewState, VerdictAction
-from .selectors import claim_of_another, quote_verdict_current, verdicts_current
+from .selectors import (
+    claim_of_another,
+    clarifications_for,
+    quote_verdict_current,
+    verdicts_current,
+)
 from .services import ReviewError, claimed_since
 from .signals import quote_verdict_given
 
@@ -130,12 +136,44 @@ def report_with_verdict_fields(report: dict[str, Any], verdicts: dict[int, Quote
 
 
 def assessment_export_with_verdicts(*, assessment: Verification) -> str:
-    """The export with the verdicts that count applied (``citations.results``)."""
+    """The export with the verdicts that count applied (``citations.results``), and the
+    values reviewers gave for a generated answer's clarification questions."""
     verdicts = verdicts_current(assessment=assessment)
-    return assessment_export(
+    exported = assessment_export(
         assessment=assessment,
         verdicts={n: Verdict(v.action) for n, v in verdicts.items()},
     )
+    answered = {
+        row["field"]: row["answer"]["value"]
+        for row in clarifications_for(assessment_id=assessment.pk)
+        if row["answer"] is not None
+    }
+    return with_answers(exported, answered) if answered else exported
+
+
+def with_answers(exported: str, answered: dict[str, Any]) -> str:
+    """A JSON answer with each answered top-level field set to its value and the question
+    entries about it (objects with that ``fieldPath`` and a ``question``) removed."""
+    try:
+        result = json.loads(exported)
+    except ValueError:
+        return exported
+    if not isinstance(result, dict):
+        return exported
+    for field, value in answered.items():
+        result[field] = value
+    for name, items in result.items():
+        if isinstance(items, list):
+            result[name] = [
+                item
+                for item in items
+                if not (
+                    isinstance(item, dict)
+                    and "question" in item
+                    and item.get("fieldPath") in answered
+                )
+            ]
+    return json.dumps(result, ensure_ascii=False, indent=2)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from citations.services import (
 from citations.state_graph import StateGraph, transition
 from citations.storage import turn_sources
 from generation import services as generation_services
-from generation.models import Generation, GenerationStatus
+from generation.models import Generation, GenerationStatus, RegisteredSchema
 from generation.services import GENERATION_TRANSITIONS, GenerationAction
 from reviews.models import Assessment, ReviewAction, ReviewState
 from reviews.services import (
@@ -118,7 +118,12 @@ def test_review_graph(action, state):
 
 def _generation() -> Generation:
     return Generation.objects.create(
-        bundle_id="walk", schema_name="s", model_name="m", prompt_version="v", sources=[]
+        bundle_id="walk",
+        schema_name="task-procedure-v1",
+        schema=RegisteredSchema.objects.get(name="task-procedure-v1"),
+        model_name="m",
+        prompt_version="v",
+        sources=[],
     )
 
 

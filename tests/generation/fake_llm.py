@@ -46,7 +46,15 @@ class Raw:
     content_type: str = "application/json"
 
 
-Step = Answer | Stall | Status | Raw
+@dataclass(frozen=True)
+class Refusal:
+    """Reply 200 with a refusal: no content, the reason in ``message.refusal`` (OpenAI's
+    structured outputs)."""
+
+    text: str
+
+
+Step = Answer | Stall | Status | Raw | Refusal
 
 
 @dataclass
@@ -66,7 +74,9 @@ class FakeLLM:
         return self.script.pop(0)
 
 
-def completion_body(content: str, model: str, answer: Answer | None) -> dict[str, Any]:
+def completion_body(
+    content: str | None, model: str, answer: Answer | None, refusal: str | None = None
+) -> dict[str, Any]:
     prompt_tokens = answer.prompt_tokens if answer else 0
     completion_tokens = answer.completion_tokens if answer else 0
     return {
@@ -77,7 +87,7 @@ def completion_body(content: str, model: str, answer: Answer | None) -> dict[str
         "choices": [
             {
                 "index": 0,
-                "message": {"role": "assistant", "content": content},
+                "message": {"role": "assistant", "content": content, "refusal": refusal},
                 "finish_reason": "stop",
             }
         ],
@@ -105,6 +115,10 @@ def make_handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
                 return
             if isinstance(step, Raw):
                 self._send(200, step.body, step.content_type)
+                return
+            if isinstance(step, Refusal):
+                payload = json.dumps(completion_body(None, body.get("model", ""), None, step.text))
+                self._send(200, payload.encode())
                 return
             if isinstance(step, Stall):
                 time.sleep(step.seconds)

@@ -39,7 +39,7 @@ def test_coverage_filter_swaps_in_place_ev_5(page, fake_llm, sources_data, valid
     expect(page.locator("#coverage tbody tr")).to_have_count(17)
     page.evaluate("window.__same_page = true")
     page.select_option("#id_coverage", "MAPPED")
-    expect(page.locator("#coverage tbody tr")).to_have_count(9)
+    expect(page.locator("#coverage tbody tr")).to_have_count(10)
     expect(page.locator("#coverage")).to_contain_text("processSteps[1]")
     assert page.evaluate("window.__same_page") is True  # swapped, not reloaded
     checked_screenshot(page, "generation-record-coverage")

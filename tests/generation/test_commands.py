@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from io import StringIO
 
 import pytest
@@ -11,13 +10,22 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from generation.models import ExecutionRecord, Generation
-from generation.schemas import OUTPUT_SCHEMAS, TASK_PROCEDURE_V1
+from generation.prompt import PROMPT_VERSION
+from generation.registry import schema_register
+from generation.schemas import builtin_definition
 from tests.conftest import row_counts
 
 from .conftest import dumps
 from .fake_llm import Answer
 
 pytestmark = pytest.mark.django_db
+
+
+def register_stricter_version() -> None:
+    """Version 2 of the article's schema: at most five evidence items."""
+    definition = builtin_definition("task-procedure-v1")
+    definition["json_schema"]["properties"]["evidence"]["maxItems"] = 5
+    schema_register(definition={**definition, "version": "2"})
 
 
 @pytest.fixture
@@ -124,16 +132,8 @@ def test_failed_answers_export_as_json_lines_and_revalidate_ev_8(
     [result] = [json.loads(line) for line in out.getvalue().splitlines()]
     assert (result["record"], result["was"], result["now"]) == (invalid.pk, "invalid", "invalid")
 
-    # A stricter schema (at most five evidence items) turns the once-valid answer invalid.
-    properties = TASK_PROCEDURE_V1.json_schema["properties"]
-    stricter = replace(
-        TASK_PROCEDURE_V1,
-        json_schema={
-            **TASK_PROCEDURE_V1.json_schema,
-            "properties": {**properties, "evidence": {**properties["evidence"], "maxItems": 5}},
-        },
-    )
-    monkeypatch.setitem(OUTPUT_SCHEMAS, "task-procedure-v1", stricter)
+    # A stricter version (at most five evidence items) turns the once-valid answer invalid.
+    register_stricter_version()
     out, err = StringIO(), StringIO()
     with pytest.raises(CommandError, match="1 valid record"):
         call_command("generation_regressions", "revalidate", stdout=out, stderr=err)
@@ -153,17 +153,8 @@ def test_revalidate_fails_when_a_valid_record_turns_invalid_and_shows_what_chang
     generate(sources_path)
     invalid = ExecutionRecord.objects.get(kind="initial")
     repaired = ExecutionRecord.objects.get(kind="repair")
-    # A stricter schema: at most five evidence items (the repaired answer has nine).
-    properties = TASK_PROCEDURE_V1.json_schema["properties"]
-    evidence = {**properties["evidence"], "maxItems": 5}
-    stricter = replace(
-        TASK_PROCEDURE_V1,
-        json_schema={
-            **TASK_PROCEDURE_V1.json_schema,
-            "properties": {**properties, "evidence": evidence},
-        },
-    )
-    monkeypatch.setitem(OUTPUT_SCHEMAS, "task-procedure-v1", stricter)
+    # A stricter version: at most five evidence items (the repaired answer has ten).
+    register_stricter_version()
 
     out, err = StringIO(), StringIO()
     with pytest.raises(CommandError) as raised:
@@ -267,3 +258,83 @@ def test_generate_command_asks_the_model_given(endpoint, sources_path, valid_ans
     generate(sources_path, model="picked-model")
     assert fake.requests[0]["model"] == "picked-model"
     assert Generation.objects.get().model_name == "picked-model"
+
+
+LINE_BREAKS = "\u2028\u2029\x85"
+
+
+def test_the_export_keeps_one_record_per_line_whatever_line_breaks_it_holds(
+    endpoint, sources_path, valid_answer, tmp_path
+):
+    """Issue 32 item 6: U+2028, U+2029 and U+0085 were written raw and revalidate split on
+    them (34 rows read as 64, exit 1)."""
+    broken = dict(valid_answer, documentPurpose=f"a{LINE_BREAKS}b")
+    endpoint([Answer(dumps(broken)), Answer(dumps(broken))])
+    generate_expecting_review(sources_path)
+    output = tmp_path / "failed.jsonl"
+    call_command("generation_regressions", "export", output=output, stderr=StringIO())
+    text = output.read_text(encoding="utf-8")
+    assert not set(LINE_BREAKS) & set(text)
+    assert len(text.splitlines()) == 2  # str.splitlines() breaks at all three: none is left
+    out = StringIO()
+    call_command(
+        "generation_regressions", "revalidate", input=output, stdout=out, stderr=StringIO()
+    )
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [(r["was"], r["now"]) for r in results] == [("invalid", "invalid")] * 2
+    rows = [json.loads(line) for line in text.split("\n") if line]
+    assert LINE_BREAKS in rows[0]["raw_response"]  # decoded back exactly
+
+
+def generate_expecting_review(path) -> None:
+    with pytest.raises(CommandError):
+        generate(path)
+
+
+def test_replay_sends_stored_inputs_to_another_model_and_prompt_and_reports_the_change(
+    endpoint, sources_path, example_answer, valid_answer, tmp_path
+):
+    """Issue 32 item 6: stored requests could not be replayed against a new prompt or
+    model. Replay sends each input once and compares; it stores nothing."""
+    fake = endpoint([Answer(dumps(example_answer)), Answer(dumps(example_answer))])
+    generate_expecting_review(sources_path)
+    output = tmp_path / "failed.jsonl"
+    call_command("generation_regressions", "export", output=output, stderr=StringIO())
+    fake.script.extend([Answer(dumps(valid_answer)), Answer(dumps(example_answer))])
+    before = row_counts()
+    out, err = StringIO(), StringIO()
+    call_command(
+        "generation_regressions",
+        "replay",
+        input=output,
+        model="new-model",
+        prompt_version=PROMPT_VERSION,
+        stdout=out,
+        stderr=err,
+    )
+    assert row_counts() == before
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [(r["was"], r["now"], r["model"]) for r in results] == [
+        ("invalid", "valid", "new-model"),
+        ("invalid", "invalid", "new-model"),
+    ]
+    replayed = fake.requests[-2:]
+    assert [body["model"] for body in replayed] == ["new-model"] * 2
+    assert len(replayed[0]["messages"]) == 2  # today's first prompt, no repair history
+    assert "replayed 2 record(s), 1 changed status" in err.getvalue()
+
+    fake.script.extend([Answer(dumps(valid_answer))] * 2)
+    stored = ExecutionRecord.objects.order_by("pk")
+    call_command(
+        "generation_regressions",
+        "replay",
+        model="m2",
+        prompt_version="stored",
+        stdout=StringIO(),
+        stderr=StringIO(),
+    )
+    assert [body["messages"] for body in fake.requests[-2:]] == [
+        record.request["messages"] for record in stored
+    ]
+    with pytest.raises(CommandError, match="this install builds"):
+        call_command("generation_regressions", "replay", model="m", prompt_version="extract-v1")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generation import coverage, prompt, schemas
+from generation import coverage, prompt, schemas, support
 
-PLAIN = ["coverage", "prompt", "schemas", "sources", "validation"]
+PLAIN = ["coverage", "prompt", "schemas", "sources", "support", "validation"]
 
 
 def test_the_generation_core_imports_no_django():
@@ -27,7 +27,7 @@ def test_the_generation_core_imports_no_django():
     assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.parametrize("module", [coverage, prompt, schemas], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [coverage, prompt, schemas, support], ids=lambda m: m.__name__)
 def test_docstring_examples_hold(module):
     failures, tried = doctest.testmod(module)
     assert tried and not failures

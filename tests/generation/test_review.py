@@ -113,6 +113,51 @@ def test_the_review_page_shows_the_answer_beside_each_layers_errors_and_coverage
     assert "Re-run the generation" in page and "Reject" in page
 
 
+def test_the_review_page_shows_each_value_beside_its_excerpts_in_the_source(
+    staff_client, sources_data, valid_answer, fake_llm
+):
+    """Seed 002, stage 3 (issue 32, item 2): a real sentence borrowed as evidence for an
+    invented participant is flagged and shown beside the value; every other value shows the
+    source text it was read from, highlighted in its paragraph."""
+    answer = copy.deepcopy(valid_answer)
+    answer["participants"].append({"id": "teamLeader", "name": "팀장"})
+    answer["evidence"].append(
+        {
+            "fieldPath": "participants[2]",
+            "sourceExcerpt": "검토자는 검토가 요청된 작업 내용을 확인합니다.",
+        }
+    )
+    generation = run(sources_data, fake_llm([Answer(dumps(answer)), Answer(dumps(answer))]))
+    assert generation.status == GenerationStatus.MANUAL_REVIEW
+    page = staff_client.get(detail_url(generation)).content.decode()
+    assert "evidence.unsupported" in page
+    assert 'id="values"' in page
+    row = page[page.index("<code>participants[2]</code>") :].split("</tr>")[0]
+    assert "Not supported by its evidence: 팀장" in row
+    assert "<mark>검토자는 검토가 요청된 작업 내용을 확인합니다.</mark>" in row
+    step = page[page.index("<code>processSteps[1]</code>") :].split("</tr>")[0]
+    assert "<mark>요청자가 검토를 요청합니다.</mark>" in step and "Not supported" not in step
+    assert page.count('class="value--unsupported"') == 1
+
+
+def test_the_review_page_lists_every_unmapped_and_excluded_sentence(
+    staff_client, sources_data, valid_answer, fake_llm
+):
+    """Issue 32 item 3: a dropped sentence is an error and is shown, with the excluded ones
+    and their reasons."""
+    dropped = "검토자는 검토가 요청된 작업을 승인하거나 보완을 요청할 수 있어야 합니다."
+    answer = copy.deepcopy(valid_answer)
+    answer["excluded"] = [e for e in answer["excluded"] if e["sourceExcerpt"] != dropped]
+    generation = run(sources_data, fake_llm([Answer(dumps(answer)), Answer(dumps(answer))]))
+    assert generation.status == GenerationStatus.MANUAL_REVIEW
+    page = staff_client.get(detail_url(generation)).content.decode()
+    unmapped = page[page.index('id="unmapped"') :].split("</ul>")[0]
+    excluded = page[page.index('id="excluded"') :].split("</ul>")[0]
+    assert "DOC ¶3.3" in unmapped and dropped in unmapped
+    assert excluded.count("<li>") == 6 and "(heading)" in excluded
+    assert "coverage.unmapped" in page
+
+
 def test_the_review_page_is_for_staff_only(client, in_review):
     reviewer = get_user_model().objects.create_user("rita", password="pw")
     client.force_login(reviewer)
@@ -329,7 +374,11 @@ def test_an_answer_in_manual_review_goes_into_the_answer_with_the_reviewer_as_ev
         "question": "",
         "answered_by": "sam",
     } in (edit.completeness)
-    assert {e["rule"] for e in edit.errors} == {"evidence.not_in_source", "evidence.missing"}
+    assert {e["rule"] for e in edit.errors} == {
+        "evidence.not_in_source",
+        "evidence.missing",
+        "coverage.unmapped",  # the step's sentence
+    }
 
     mended = copy.deepcopy(edit.parsed)
     mended["evidence"][0]["sourceExcerpt"] = valid_answer["evidence"][0]["sourceExcerpt"]

@@ -88,7 +88,7 @@ def test_the_same_eligibility_is_prompted_stored_and_verified_012_3(
 
     assert assessment_verify(assessment_id=assessment.pk).value == "stored"
     statuses = list(Quote.objects.filter(assessment=assessment).values_list("status", flat=True))
-    assert statuses == ["verified"] * 9
+    assert statuses == ["verified"] * 10
 
 
 def test_request_received_excludes_ineligible_sources_and_asks_for_json_schema_012_1_adr_2(
@@ -159,7 +159,11 @@ def test_execution_record_keeps_everything_ev_8(sources_data, example_answer, fa
         "message": "this text is not in any provided source; copy the excerpt verbatim",
     }
     # and the values the example backs with no evidence at all (issue 17)
-    assert {e["rule"] for e in first.errors[1:]} == {"evidence.missing", "coverage.unmapped"}
+    assert {e["rule"] for e in first.errors[1:]} == {
+        "evidence.missing",
+        "evidence.unsupported",
+        "coverage.unmapped",
+    }
     assert (first.prompt_tokens, first.completion_tokens, first.total_tokens) == (321, 123, 444)
     assert first.duration_ms >= 0 and first.started_at <= repair.started_at
     assert len(first.coverage) == 17
@@ -204,6 +208,7 @@ def test_the_repair_request_lists_meaning_errors_beside_schema_errors(
         ("$", "schema.unknown_field"),
         ("$.processSteps[0].order", "schema.type"),
         ("$.evidence[2].sourceExcerpt", "evidence.not_in_source"),
+        ("$.documentPurpose", "evidence.unsupported"),
         ("$.participants[0]", "evidence.missing"),
         ("$.participants[1]", "evidence.missing"),
         ("$.processSteps[0]", "evidence.missing"),
@@ -280,6 +285,12 @@ def test_missing_required_value_without_question_is_sent_back_ev_6(
     broken = copy.deepcopy(valid_answer)
     broken["documentPurpose"] = None
     broken["evidence"] = [e for e in broken["evidence"] if e["fieldPath"] != "documentPurpose"]
+    # the sentences it was read from are not dropped silently (issue 32 item 3)
+    broken["excluded"] += [
+        {"sourceExcerpt": e["sourceExcerpt"], "reason": "background"}
+        for e in valid_answer["evidence"]
+        if e["fieldPath"] == "documentPurpose"
+    ]
     fixed = copy.deepcopy(broken)
     fixed["missingFields"].append(
         {"fieldPath": "documentPurpose", "question": "목적은 무엇입니까?"}

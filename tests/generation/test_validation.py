@@ -44,6 +44,7 @@ def test_seed_example_fails_on_its_invented_evidence_and_its_unbacked_values_ev_
     validation = validate_answer(dumps(example_answer), turn, TASK_PROCEDURE_V1)
     assert rules_of(validation) == [
         ("$.evidence[2].sourceExcerpt", "evidence.not_in_source"),
+        ("$.documentPurpose", "evidence.unsupported"),  # "작업", "진행 상황" are not in it
         ("$.participants[0]", "evidence.missing"),
         ("$.participants[1]", "evidence.missing"),
         ("$.processSteps[0]", "evidence.missing"),
@@ -170,6 +171,7 @@ def test_a_schema_error_does_not_hide_the_meaning_errors(example_answer, turn):
     ]
     assert found[3:] == [
         ("$.evidence[2].sourceExcerpt", "evidence.not_in_source"),
+        ("$.documentPurpose", "evidence.unsupported"),  # "작업", "진행 상황" are not in it
         ("$.participants[0]", "evidence.missing"),
         ("$.participants[1]", "evidence.missing"),
         ("$.processSteps[0]", "evidence.missing"),
@@ -322,7 +324,7 @@ def test_every_source_sentence_gets_a_coverage_status_ev_5(valid_answer, turn):
         {"sourceExcerpt": "배경", "reason": "heading"},
     ]
     validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
-    # six of 17 sentences neither evidence nor excluded: more than the gate allows
+    # five of 17 sentences neither evidence nor excluded: more than the gate allows
     assert rules_of(validation) == [("$.evidence", "coverage.unmapped")]
     by_id = {c.sentence.id: c for c in validation.coverage}
     assert len(by_id) == 17  # the ineligible MEMO contributes no sentences
@@ -332,12 +334,12 @@ def test_every_source_sentence_gets_a_coverage_status_ev_5(valid_answer, turn):
     assert by_id["DOC ¶2.2"].labels == ("documentPurpose",)  # crosses a line break
     assert by_id["DOC ¶1.1"].status is CoverageStatus.EXCLUDED
     assert by_id["DOC ¶1.1"].labels == ("heading",)
-    assert by_id["DOC ¶3.2"].status is CoverageStatus.UNMAPPED
+    assert by_id["DOC ¶3.3"].status is CoverageStatus.UNMAPPED
     counts = {s: sum(c.status is s for c in validation.coverage) for s in CoverageStatus}
     assert counts == {
-        CoverageStatus.MAPPED: 9,
+        CoverageStatus.MAPPED: 10,
         CoverageStatus.EXCLUDED: 2,
-        CoverageStatus.UNMAPPED: 6,
+        CoverageStatus.UNMAPPED: 5,
     }
     doc = turn.source("DOC")
     for c in validation.coverage:
@@ -348,9 +350,7 @@ def test_every_source_sentence_gets_a_coverage_status_ev_5(valid_answer, turn):
 
 def test_an_excluded_sentence_must_exist_in_the_source_ev_5(valid_answer, turn):
     answer = copy.deepcopy(valid_answer)
-    answer["excluded"].append(
-        {"sourceExcerpt": "팀장이 최종 승인합니다.", "reason": "out_of_scope"}
-    )
+    answer["excluded"].append({"sourceExcerpt": "팀장이 최종 승인합니다.", "reason": "boilerplate"})
     last = len(answer["excluded"]) - 1
     assert rules_of(validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)) == [
         (f"$.excluded[{last}].sourceExcerpt", "excluded.not_in_source")
@@ -451,8 +451,10 @@ def test_sentence_spans_are_exact_non_empty_and_ordered(paragraph):
         lambda t: f"<think>The source lists two roles...</think>\n{t}",
         lambda t: "\ufeff" + t,
         lambda t: f"Sure!\n```\n{t}\n```",
+        lambda t: f"{t}\n\nI left assignmentRule empty: the document does not say.",
+        lambda t: f"<think>…</think>{t} Hope this helps.",
     ],
-    ids=["fence", "prose", "think", "bom", "plain-fence"],
+    ids=["fence", "prose", "think", "bom", "plain-fence", "prose-after", "think-prose-after"],
 )
 def test_a_valid_answer_is_read_where_the_engine_would_find_it(valid_answer, turn, wrap):
     """Issue 17: generation was stricter than verification about the answer's shape: a
@@ -462,6 +464,99 @@ def test_a_valid_answer_is_read_where_the_engine_would_find_it(valid_answer, tur
     assert validation.errors == ()
 
 
+@pytest.mark.parametrize("after", ['{"more": 1}', "[1]", '"x"'])
+def test_an_object_followed_by_more_json_is_not_read_as_the_first(valid_answer, turn, after):
+    """Issue 32 item 5 reads prose after the object; more JSON after it stays an error."""
+    text = f"{dumps(valid_answer)}\n{after}"
+    assert rules_of(validate_answer(text, turn, TASK_PROCEDURE_V1)) == [("$", "json.syntax")]
+
+
 def test_a_cut_off_answer_in_prose_is_not_repaired_into_a_valid_one(valid_answer, turn):
     text = "Result:\n" + dumps(valid_answer)[:-40]
     assert rules_of(validate_answer(text, turn, TASK_PROCEDURE_V1))[0][1] == "json.syntax"
+
+
+def _without_exclusion(answer, excerpt: str):
+    answer["excluded"] = [e for e in answer["excluded"] if e["sourceExcerpt"] != excerpt]
+    return answer
+
+
+GOAL_REVIEWER = "검토자는 검토가 요청된 작업을 승인하거나 보완을 요청할 수 있어야 합니다."
+
+
+def test_one_statement_left_unmapped_is_refused_ev_5(valid_answer, turn):
+    """Issue 32 item 3: up to a quarter of the sentences could disappear unnoticed. The
+    threshold is 0 for statements; the error names the sentence."""
+    answer = _without_exclusion(copy.deepcopy(valid_answer), GOAL_REVIEWER)
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert rules_of(validation) == [("$.evidence", "coverage.unmapped")]
+    assert "[DOC ¶3.3]" in validation.errors[0].message
+    assert GOAL_REVIEWER[:40] in validation.errors[0].message
+
+
+def test_a_heading_left_unmapped_is_no_error_but_stays_visible_ev_5(valid_answer, turn):
+    answer = _without_exclusion(copy.deepcopy(valid_answer), "처리 절차")
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert validation.valid
+    unmapped = [c for c in validation.coverage if c.status is CoverageStatus.UNMAPPED]
+    assert [(c.sentence.text, c.sentence.statement) for c in unmapped] == [("처리 절차", False)]
+
+
+def test_an_excerpt_maps_the_sentences_it_holds_not_those_it_touches_ev_5(valid_answer, turn):
+    """Issue 32 item 3: one excerpt ending a few words into the next sentence covered it."""
+    answer = _without_exclusion(copy.deepcopy(valid_answer), GOAL_REVIEWER)
+    answer["evidence"].append(
+        {
+            "fieldPath": "documentPurpose",
+            "sourceExcerpt": "검토 결과를 확인할 수 있어야 합니다.\n검토자는 검토가",
+        }
+    )
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert rules_of(validation) == [("$.evidence", "coverage.unmapped")]
+    by_id = {c.sentence.id: c for c in validation.coverage}
+    assert by_id["DOC ¶3.2"].status is CoverageStatus.MAPPED  # the excerpt lies inside it
+    assert by_id["DOC ¶3.3"].status is CoverageStatus.UNMAPPED  # only touched
+
+
+def test_an_excerpt_holding_two_whole_sentences_maps_both_ev_5(valid_answer, turn):
+    answer = copy.deepcopy(valid_answer)
+    answer["evidence"].append(
+        {
+            "fieldPath": "processSteps[0]",
+            "sourceExcerpt": "요청자가 작업 내용을 작성합니다.\n2. 요청자가 검토를 요청합니다",
+        }
+    )
+    validation = validate_answer(dumps(answer), turn, TASK_PROCEDURE_V1)
+    assert validation.valid
+    by_id = {c.sentence.id: c for c in validation.coverage}
+    assert "processSteps[0]" in by_id["DOC ¶5.2"].labels
+    assert "processSteps[0]" in by_id["DOC ¶5.3"].labels
+
+
+def everything_excluded(turn) -> dict:
+    """An answer that converts nothing: every value empty with a question, every sentence
+    excluded."""
+    from generation.coverage import source_sentences
+
+    return {
+        "documentPurpose": None,
+        "participants": [],
+        "processSteps": [],
+        "rules": [],
+        "assignmentRule": None,
+        "missingFields": [
+            {"fieldPath": name, "question": f"{name}?"}
+            for name in ("documentPurpose", "participants", "processSteps", "assignmentRule")
+        ],
+        "evidence": [],
+        "excluded": [
+            {"sourceExcerpt": s.text.lstrip("-0123456789. "), "reason": "background"}
+            for s in source_sentences(turn)
+        ],
+    }
+
+
+def test_excluding_the_content_instead_of_converting_it_is_refused_ev_5(turn):
+    """Issue 32 item 3: an answer excluding every content sentence was accepted."""
+    rules = rules_of(validate_answer(dumps(everything_excluded(turn)), turn, TASK_PROCEDURE_V1))
+    assert rules == [("$.excluded", "coverage.excluded_share")]

@@ -212,7 +212,7 @@ def test_the_record_page_shows_coverage_and_clarification_questions_ev_5_ev_6(
         response = staff_client.get(record_url(record))
     html = response.content.decode()
     assert "여러 검토자 중 담당자는 어떤 기준으로 정합니까?" in html
-    assert "MAPPED: 9" in html and "EXCLUDED: 8" in html and "UNMAPPED: 0" in html
+    assert "MAPPED: 10" in html and "EXCLUDED: 7" in html and "UNMAPPED: 0" in html
     assert "DOC ¶5.3" in html and "processSteps[1]" in html
     assert reverse("reviews:assessment_detail", args=[accepted.assessment_id]) in html
 
@@ -228,7 +228,7 @@ def test_the_record_page_shows_the_verified_evidence_quotes_beside_coverage_003_
     assert assessment_verify(assessment_id=accepted.assessment_id).value == "stored"
     with django_assert_num_queries(5):
         html = staff_client.get(record_url(record)).content.decode()
-    assert html.count('class="count is-verified"') == 9
+    assert html.count('class="count is-verified"') == 10
     assessment_url = reverse("reviews:assessment_detail", args=[accepted.assessment_id])
     assert f'href="{assessment_url}?quote=3#q3"' in html
     assert "DOC ¶6" in html
@@ -250,7 +250,7 @@ def test_a_reruns_pages_link_the_assessment_it_found_identical(
         html = staff_client.get(url).content.decode()
     assert 'id="reused"' in html and "procedure-1" in html
     assert f'href="{assessment_url}"' in html
-    assert html.count('class="count is-verified"') == 9
+    assert html.count('class="count is-verified"') == 10
     listed = staff_client.get(LIST_URL).content.decode()
     assert listed.count(f'href="{assessment_url}"') == 2
     assert "(re-run, identical)" in listed
@@ -366,6 +366,11 @@ def test_admin_lists_generations_links_records_and_starts_with_the_form(
         assert record_url(record) in change
     records = admin_client.get(reverse("admin:generation_executionrecord_changelist"))
     assert record_url(accepted.records.get()) in records.content.decode()
+    schemas = admin_client.get(reverse("admin:generation_registeredschema_changelist"))
+    assert "task-procedure-v1" in schemas.content.decode()
+    schema = accepted.schema
+    detail = admin_client.get(reverse("admin:generation_registeredschema_change", args=[schema.pk]))
+    assert detail.status_code == 200 and "sourceExcerpt" in detail.content.decode()
 
 
 def test_a_generated_assessment_links_its_coverage_and_questions_from_the_review_page(

@@ -62,7 +62,7 @@ def test_form_to_worker_to_verified_assessment_ev_7_012_1(
     statuses = Quote.objects.filter(assessment=generation.assessment).values_list(
         "status", flat=True
     )
-    assert list(statuses) == ["verified"] * 9
+    assert list(statuses) == ["verified"] * 10
 
 
 # Short periods so a dead worker's run is taken over within seconds (as in tests/pipeline).

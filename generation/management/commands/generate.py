@@ -16,7 +16,6 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from citations.engine import BundleError
 from generation.client import chat_client_from_settings
 from generation.models import Generation, GenerationStatus
-from generation.schemas import OUTPUT_SCHEMAS
 from generation.services import generation_create, generation_run
 from generation.sources import load_sources
 from reviews.models import Team
@@ -34,7 +33,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--sources", required=True, type=Path, help="sources JSON file")
-        parser.add_argument("--schema", required=True, choices=sorted(OUTPUT_SCHEMAS))
+        parser.add_argument("--schema", required=True, help="a registered schema's name")
         parser.add_argument("--model", help="the model to ask (default: LLM_MODEL)")
         parser.add_argument(
             "--team",
@@ -69,12 +68,15 @@ class Command(BaseCommand):
             sources_file = load_sources(raw)
         except BundleError as exc:
             raise CommandError(f"--sources {sources}: {exc}") from None
-        generation = generation_create(
-            sources_file=sources_file,
-            schema_name=schema,
-            model_name=model or settings.LLM_MODEL,
-            team=team,
-        )
+        try:
+            generation = generation_create(
+                sources_file=sources_file,
+                schema_name=schema,
+                model_name=model or settings.LLM_MODEL,
+                team=team,
+            )
+        except KeyError as exc:
+            raise CommandError(f"--schema: {exc.args[0]}") from None
         result = generation_run(generation_id=generation.pk, client=chat_client_from_settings())
         if not isinstance(result, Generation):  # only if another process took this new run
             raise CommandError(f"generation {generation.pk}: {result.value}")

@@ -8,6 +8,10 @@ python manage.py generation_regressions revalidate [--input FILE]
     validator; one JSON line per record: status then and now, current errors, the errors
     gained and lost. Each record whose status or errors changed is summed up on stderr.
     Exit status 3 when a record that was valid is invalid now; 1 bad input.
+python manage.py generation_regressions replay --model M --prompt-version V [--input FILE]
+    Send each stored input (or an export's) again to model M, one call each, with today's
+    prompt (V names it) or the stored request (V = stored); report, as revalidate does,
+    what validates now versus then. Stores nothing.
 """
 
 import json
@@ -15,10 +19,13 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from generation.client import chat_client_from_settings
 from generation.models import RecordStatus
+from generation.prompt import PROMPT_VERSION
 from generation.regressions import (
     regression_rows,
     rows_from_jsonl,
+    rows_replay,
     rows_revalidate,
     rows_to_jsonl,
 )
@@ -37,10 +44,26 @@ class Command(BaseCommand):
         export.add_argument("--all", action="store_true", help="include valid answers")
         revalidate = actions.add_parser("revalidate", help="validate stored answers again")
         revalidate.add_argument("--input", type=Path, help="an export (default: the database)")
+        replay = actions.add_parser("replay", help="send stored inputs to a model again")
+        replay.add_argument("--model", required=True, help="the model to ask")
+        replay.add_argument(
+            "--prompt-version",
+            required=True,
+            help=f"today's prompt ({PROMPT_VERSION}) or 'stored' (each request as sent)",
+        )
+        replay.add_argument("--input", type=Path, help="an export (default: the database)")
+        replay.add_argument("--all", action="store_true", help="include valid answers")
 
     def handle(self, *args, action: str, **options) -> None:
         if action == "export":
             self._export(options["output"], include_valid=options["all"])
+        elif action == "replay":
+            self._replay(
+                options["input"],
+                model=options["model"],
+                prompt_version=options["prompt_version"],
+                include_valid=options["all"],
+            )
         else:
             self._revalidate(options["input"])
 
@@ -58,27 +81,47 @@ class Command(BaseCommand):
                 raise CommandError(f"--output: cannot write {output}: {exc.strerror}") from None
         self.stderr.write(f"exported {len(rows)} record(s)")
 
-    def _revalidate(self, source: Path | None) -> None:
+    def _rows(self, source: Path | None, *, include_valid: bool) -> list[dict]:
         if source is None:
-            rows = regression_rows(include_valid=True)
-        else:
-            try:
-                rows = rows_from_jsonl(source.read_text(encoding="utf-8"))
-            except OSError as exc:
-                raise CommandError(f"--input: cannot read {source}: {exc.strerror}") from None
-            except ValueError as exc:
-                raise CommandError(f"--input {source}: {exc}") from None
+            return regression_rows(include_valid=include_valid)
+        try:
+            return rows_from_jsonl(source.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise CommandError(f"--input: cannot read {source}: {exc.strerror}") from None
+        except ValueError as exc:
+            raise CommandError(f"--input {source}: {exc}") from None
+
+    def _replay(
+        self, source: Path | None, *, model: str, prompt_version: str, include_valid: bool
+    ) -> None:
+        rows = self._rows(source, include_valid=include_valid)
+        try:
+            results = rows_replay(
+                rows,
+                client=chat_client_from_settings(),
+                model=model,
+                prompt_version=prompt_version,
+            )
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        self._report(results, "replayed")
+
+    def _revalidate(self, source: Path | None) -> None:
+        rows = self._rows(source, include_valid=True)
         try:
             results = rows_revalidate(rows)
         except ValueError as exc:
             raise CommandError(f"cannot revalidate: {exc}") from None
+        self._report(results, "revalidated")
+
+    def _report(self, results: list[dict], done: str) -> None:
         for result in results:
             self.stdout.write(json.dumps(result, ensure_ascii=False))
         for result in results:
             if result["was"] != result["now"] or result["errors_added"] or result["errors_gone"]:
                 self.stderr.write(changed_line(result))
         changed = sum(r["was"] != r["now"] for r in results)
-        self.stderr.write(f"revalidated {len(results)} record(s), {changed} changed status")
+        self.stderr.write(f"{done} {len(results)} record(s), {changed} changed status")
         turned_invalid = [
             r["record"]
             for r in results
