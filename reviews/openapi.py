@@ -77,6 +77,14 @@ WEBHOOK_ID = {
     "schema": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
 }
 
+GENERATION_ID = {
+    "name": "generation_id",
+    "in": "path",
+    "required": True,
+    "description": "The run's id (`id` in the answers).",
+    "schema": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+}
+
 ASSESSMENT_ID = {
     "name": "assessment_id",
     "in": "path",
@@ -262,6 +270,53 @@ SCHEMAS: dict[str, Any] = {
             "description": {**STRING, "maxLength": 200},
         },
     },
+    "SchemaRegistered": _object(
+        {
+            "id": {"type": "integer", "minimum": 1},
+            "name": STRING,
+            "version": STRING,
+            "created_at": DATE_TIME,
+        },
+        description="An output schema generation runs may use (the README's *Generation*).",
+    ),
+    "Generation": _object(
+        {
+            "id": {"type": "integer", "minimum": 1},
+            "status": STRING,
+            "failure": STRING,
+            "schema": _object({"name": STRING, "version": STRING}),
+            "model": STRING,
+            "prompt_version": STRING,
+            "records": {
+                "type": "array",
+                "items": _object(
+                    {"id": {"type": "integer"}, "kind": STRING, "status": STRING, "errors": COUNT}
+                ),
+            },
+            "answer": {"description": "The model's parsed answer; null before one."},
+            "errors": {"type": "array", "description": "The answer's errors, each with its rule."},
+            "unmapped": {"type": "array", "description": "Input sentences no evidence maps."},
+            "excluded": {"type": "array", "description": "Sentences excluded, with the reason."},
+            "values": {"type": "array", "description": "Each value beside its evidence."},
+            "questions": {
+                "type": "array",
+                "items": _object({"field": STRING, "question": STRING, "answer": {}}),
+            },
+            "assessment": _nullable(
+                _object(
+                    {
+                        "id": {"type": "integer"},
+                        "verification_state": _choices(VerificationState.values),
+                        "review_state": _choices(ReviewState.values),
+                        "links": _object({"self": STRING}),
+                    },
+                    description="The assessment the answer was handed over as; null: none yet.",
+                )
+            ),
+            "links": _object({"self": STRING}),
+        },
+        description="A generation run: where it stands and why.",
+    ),
 }
 
 LIST_PARAMETERS: dict[str, dict[str, Any]] = {
@@ -478,6 +533,100 @@ PATHS: dict[str, Any] = {
                 "405": REFUSED_METHOD,
             },
         },
+    },
+    "/api/schemas": {
+        "get": {
+            "operationId": "schema_list",
+            "summary": "The registered output schemas",
+            "responses": {
+                "200": {
+                    "description": "By name, then as registered.",
+                    "content": _json(
+                        _object({"schemas": {"type": "array", "items": _ref("SchemaRegistered")}})
+                    ),
+                },
+                "401": {"$ref": "#/components/responses/Unauthorized"},
+                "405": REFUSED_METHOD,
+            },
+        },
+        "post": {
+            "operationId": "schema_register",
+            "summary": "Register an output schema (a definition: JSON Schema and its settings)",
+            "requestBody": {"required": True, "content": _json({"type": "object"})},
+            "responses": {
+                "201": {
+                    "description": "Registered.",
+                    "content": _json(
+                        {
+                            "allOf": [_ref("SchemaRegistered")],
+                            "properties": {"created": {"type": "boolean"}},
+                        }
+                    ),
+                },
+                "200": {
+                    "description": "The same definition was registered before.",
+                    "content": _json(
+                        {
+                            "allOf": [_ref("SchemaRegistered")],
+                            "properties": {"created": {"type": "boolean"}},
+                        }
+                    ),
+                },
+                "400": _error("A bad definition: `field` names the first problem."),
+                "401": {"$ref": "#/components/responses/Unauthorized"},
+                "405": REFUSED_METHOD,
+                "413": _error("Larger than `BUNDLE_MAX_BYTES`."),
+                "415": _error("Not sent as `Content-Type: application/json`."),
+            },
+        },
+    },
+    "/api/generations": {
+        "post": {
+            "operationId": "generation_create",
+            "summary": "Ask a model for an answer over sources, in a registered schema",
+            "requestBody": {
+                "required": True,
+                "content": _json(
+                    {
+                        "type": "object",
+                        "required": ["schema", "sources"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "sources": {"type": "array", "description": "As a bundle's."},
+                            "schema": {**STRING, "description": "A registered schema's name."},
+                            "model": STRING,
+                            "title": STRING,
+                            "id": STRING,
+                        },
+                    }
+                ),
+            },
+            "responses": {
+                "201": {"description": "Queued.", "content": _json(_ref("Generation"))},
+                "400": _error("A bad field, named."),
+                "401": {"$ref": "#/components/responses/Unauthorized"},
+                "405": REFUSED_METHOD,
+                "413": _error("Larger than `BUNDLE_MAX_BYTES`."),
+                "415": _error("Not sent as `Content-Type: application/json`."),
+                "429": _error(
+                    "The token's share of this window is used up; nothing stored.",
+                    **{"Retry-After": {"schema": {"type": "string", "pattern": "^[0-9]+$"}}},
+                ),
+            },
+        }
+    },
+    "/api/generations/{generation_id}": {
+        "get": {
+            "operationId": "generation_read",
+            "summary": "A generation run: state, errors, records, the resulting assessment",
+            "parameters": [GENERATION_ID],
+            "responses": {
+                "200": {"description": "The run.", "content": _json(_ref("Generation"))},
+                "401": {"$ref": "#/components/responses/Unauthorized"},
+                "404": _error("No run of this id that the token may read."),
+                "405": REFUSED_METHOD,
+            },
+        }
     },
     "/api/openapi.json": {
         "get": {
