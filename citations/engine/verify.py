@@ -66,6 +66,7 @@ from .matching.words import (
 )
 from .policy import Citation, Finding, citation_kind, decide, policy_rule
 from .reading.locators import (
+    cited_page,
     located_paragraphs,
     names_a_page,
     names_a_section,
@@ -167,15 +168,21 @@ def verify_quote(
     secondary = [s for s in searchers.values() if s is not primary]
     found = _locate(quote, primary, secondary, min_score=min_score, min_margin=min_margin)
     finding, match = found.finding, found.match
+    if finding is Finding.AS_CITED and cited is not None and match is not None:
+        finding = _page_finding(quote, cited, match)
     if finding is Finding.APPROXIMATE and _is_email(turn, match):
         finding = Finding.APPROXIMATE_IN_EMAIL
     outcome = decide(citation, finding)
+    found_in = turn.source(match.source) if match is not None else None
+    if match is not None and found_in is not None and found_in.pages:
+        match = replace(match, page=found_in.page_at(match.paragraph, match.start))
     corrected = None
     if match is not None and (outcome.corrects_location or outcome.corrects_text):
         corrected = CorrectedCitation(
             text=corrected_text(match) if outcome.corrects_text else quote.text,
             source=match.source,
             paragraph=match.paragraph,
+            page=match.page,
         )
     cut_start, cut_end = _cuts(match, turn) if found.verbatim else (False, False)
     rules = (
@@ -732,6 +739,8 @@ def _resolve_reference(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Sou
         )
     else:
         quote = replace(quote, cited_ref=marker.ref)
+    if quote.cited_page is None and marker.page is not None:
+        quote = replace(quote, cited_page=marker.page, cited_page_end=marker.page_end)
     return quote, source
 
 
@@ -741,7 +750,14 @@ def _at_locator(quote: ParsedQuote, source: Source, locator: str) -> ParsedQuote
     fourth paragraph."""
     if locator and names_a_page(locator):
         # "(Smith & Jones, 2020, p. 12)": a page, which no paragraph number stands for
-        return replace(quote, cited_paragraph=None, cited_paragraphs=())
+        page = cited_page(locator)
+        return replace(
+            quote,
+            cited_paragraph=None,
+            cited_paragraphs=(),
+            cited_page=page[0] if page else None,
+            cited_page_end=page[1] if page else None,
+        )
     paragraphs = located_paragraphs(source.paragraphs, locator) if locator else ()
     if not paragraphs and locator and names_a_section(locator):
         # "§ 3" the source has no section of (or two): it names no paragraph either
@@ -750,6 +766,38 @@ def _at_locator(quote: ParsedQuote, source: Source, locator: str) -> ParsedQuote
         return quote
     more = paragraphs if len(paragraphs) > 1 else ()
     return replace(quote, cited_paragraph=paragraphs[0], cited_paragraphs=more)
+
+
+def _page_finding(quote: ParsedQuote, cited: Source, match: Match) -> Finding:
+    """A quote found as cited, with its page checked: on a page of those the citation names
+    it stays as cited; elsewhere it is on another page, or the source lacks the cited one.
+    Only for a citation naming a page of a source that has pages, where the quote was found.
+
+    >>> from citations.engine.types import ParagraphPages
+    >>> source = Source("P", SourceKind.DOCUMENT, ("ab", "cd"),
+    ...     pages=(ParagraphPages(1), ParagraphPages(2)))
+    >>> at_2 = Match("P", 2, 0, 2, "cd", 1.0, MatchMethod.EXACT, Tier.PRIMARY)
+    >>> [_page_finding(ParsedQuote(1, QuoteForm.INLINE, "cd", cited_page=page), source, at_2)
+    ...  .value for page in (2, 1, 9)]
+    ['as_cited', 'other_page', 'missing_page']
+    """
+    pages = cited.page_range
+    if quote.cited_page is None or pages is None or match.source != cited.id:
+        return Finding.AS_CITED
+    first, last = quote.cited_page, quote.cited_page_end or quote.cited_page
+    spans = [(match.paragraph, match.start, match.end)]
+    spans += [(span.paragraph, span.start, span.end) for span in match.continues]
+    # the pages the quote starts and ends on: it may run over a page break
+    on = [
+        cited.page_at(paragraph, offset) or 0
+        for paragraph, start, end in spans
+        for offset in (start, max(start, end - 1))
+    ]
+    if min(on) <= last and first <= max(on):
+        return Finding.AS_CITED
+    if not pages[0] <= first <= pages[1]:
+        return Finding.MISSING_PAGE
+    return Finding.OTHER_PAGE
 
 
 def _is_email(turn: Turn, match: Match | None) -> bool:

@@ -301,6 +301,43 @@ def names_a_page(locator: str) -> bool:
     return first is not None and not (first["section"] or first["paragraph"])
 
 
+# A page a citation names, and the last of a range: "p. 40", "pp. 3–4", "S. 58", "Seite 12".
+_CITED_PAGE = LazyPattern(
+    rf"(?<![^\W\d_])(?:{_PAGE_WORDS})\s*(?P<page>\d{{1,9}})(?![\d.]\d)"
+    r"(?:\s*[-–—]\s*(?P<end>\d{1,9}))?",
+    re.IGNORECASE,
+)
+
+
+def cited_page(citation: str) -> tuple[int, int | None] | None:
+    """The first page ``citation`` names and the end of its range (None: one page), or None.
+
+    >>> cited_page("D2, p. 40"), cited_page("S. 58"), cited_page("pp. 3–4"), cited_page("¶4")
+    ((40, None), (58, None), (3, 4), None)
+    >>> cited_page("Seite 12"), cited_page("pág. 7"), cited_page("pages 9-9")
+    ((12, None), (7, None), (9, None))
+    """
+    found = _CITED_PAGE.search(citation)
+    if found is None:
+        return None
+    page, end = int(found["page"]), int(found["end"]) if found["end"] else None
+    return page, end if end is not None and end > page else None
+
+
+def with_page(citation: str, page: int) -> str | None:
+    """``citation`` naming ``page`` where it named its first page (a range as a whole), in
+    its own words; None when it names no page.
+
+    >>> with_page("(D2, S. 58)", 59), with_page("D2 pp. 3–4", 7), with_page("[D2 ¶4]", 7)
+    ('(D2, S. 59)', 'D2 pp. 7', None)
+    """
+    found = _CITED_PAGE.search(citation)
+    if found is None:
+        return None
+    end = found.end("end") if found["end"] else found.end("page")
+    return f"{citation[: found.start('page')]}{page}{citation[end:]}"
+
+
 def names_a_section(locator: str) -> bool:
     """Whether a locator names a section (``§ 3``, ``Art. 5``, ``section 7.3``).
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..text import LazyPattern, back, skip, trim
-from .locators import PAGE_WORDS, without_locator
+from .locators import PAGE_WORDS, cited_page, without_locator
 
 # The words a citation writes before a paragraph's number, by language, as models write
 # them: a paragraph, and what models cite in its place (a line, a clause's subsection; a
@@ -174,7 +174,7 @@ def _citations(*, unread: bool = False) -> str:
     place = _paragraphs("paragraph")
     if unread:
         place = rf"(?:{place}|(?(shaped)(?P<unread>{UNREAD_PLACE})|(?!)))"
-    return rf"""{NOT_A_SOURCE}(?P<ref>{SOURCE_ID}){PAGE_PLACE}?{place}?{PAGE_PLACE}?
+    return rf"""{NOT_A_SOURCE}(?P<ref>{SOURCE_ID})(?P<places>{PAGE_PLACE}?{place}?{PAGE_PLACE}?)
         (?:[ \t]*[,;，；、][ \t]*{SOURCE_ID}{PAGE_PLACE}?{_paragraphs("")}?{PAGE_PLACE}?)*"""
 
 
@@ -212,7 +212,8 @@ BARE_CITATION = LazyPattern(
 # A source named by its title or label, then a paragraph or a page: "Procurement Policy,
 # ¶1", "Annual report 2024, p. 12" (the source alone).
 NAMED_CITATION = LazyPattern(
-    rf"[ \t]*(?P<ref>\S.*?)(?:{_paragraphs('paragraph')}|{PAGE_PLACE})[ \t]*", re.VERBOSE
+    rf"[ \t]*(?P<ref>\S.*?)(?P<places>{_paragraphs('paragraph')}|{PAGE_PLACE})[ \t]*",
+    re.VERBOSE,
 )
 # A paragraph number written on its own, in a paragraph field or column: 3, "¶3", "para 3",
 # "Abs. 3 Satz 1", "3.", "(3)", "[3]", "#3", "P3", "pt. 3", and more than one: "3-4", "3, 4"
@@ -261,6 +262,9 @@ class Marker:
     end: int
     # every paragraph of ``ref`` cited when more than one is (``¶2-4``, ``¶2, ¶5``)
     paragraphs: tuple[int, ...] = ()
+    # the page it names and the end of a page range (``D2, p. 12``, ``S1 pp. 3-4``)
+    page: int | None = None
+    page_end: int | None = None
     # ``ref`` is a name in prose ("Lease Agreement, §4", "<cite>Lease 2019</cite>"), not a
     # marker: it cites only when it names a known source, else the quote is uncited (it
     # becomes ``ParsedQuote.attributed_to``); "" when only a paragraph is named ("(¶3)")
@@ -280,6 +284,8 @@ def quote_citation(marker: Marker | None) -> dict[str, Any]:
         "cited_ref": None if marker.named else marker.ref,
         "cited_paragraph": marker.paragraph,
         "cited_paragraphs": marker.paragraphs,
+        "cited_page": marker.page,
+        "cited_page_end": marker.page_end,
         "attributed_to": (marker.ref or None) if marker.named else None,
     }
 
@@ -623,6 +629,7 @@ def _marker(found: re.Match[str], start: int, end: int) -> Marker:
     paragraph = int(found["paragraph"]) if found["paragraph"] else None
     url = found.groupdict().get("url")
     paragraphs = cited_paragraphs(paragraph, found["paragraph_more"]) if paragraph else ()
+    page = cited_page(found["places"] or "") if "places" in found.re.groupindex else None
     return Marker(
         ref=found["ref"],
         paragraph=paragraph or None,
@@ -630,6 +637,8 @@ def _marker(found: re.Match[str], start: int, end: int) -> Marker:
         start=start,
         end=end,
         paragraphs=paragraphs,
+        page=page[0] if page else None,
+        page_end=page[1] if page else None,
     )
 
 

@@ -29,6 +29,7 @@ from typing import Any
 # sources, not about reading the response: the reader's name resolver says which one a
 # name means.
 from ..json_paths import value_at
+from ..reading.locators import with_page
 from ..reading.source_names import resolve_source
 from ..text import BLANK_LINE, LINE_SPACE, LazyPattern, back, skip
 from ..types import (
@@ -150,6 +151,9 @@ def _citation_edits(
                 return row_edits
     elif site is not None and site.span is not None and not (site.named and not cited):
         start, end = site.span
+        on_page = _with_corrected_page(bundle.response.text[start:end], result)
+        if on_page is not None:
+            return [(start, end, on_page)]
         if site.bare:
             return [(start, end, f"{corrected.source} ¶{corrected.paragraph}")]
         return [(start, end, new_marker)]
@@ -345,7 +349,8 @@ def _correct_object(
         obj[fields.text] = _rewrite_quote_field(obj[fields.text], site, corrected.text, marker)
     if site.paragraph:
         written = value_at(obj, site.paragraph)
-        _put(obj, site.paragraph, _paragraph_like(written, corrected.paragraph))
+        on_page = _with_corrected_page(written, result) if isinstance(written, str) else None
+        _put(obj, site.paragraph, on_page or _paragraph_like(written, corrected.paragraph))
     target = turn.source(corrected.source)
     if target is not None:
         _bind_source(obj, site, result, target, turn)
@@ -424,6 +429,23 @@ def _reference_kind(turn: Turn, written: str | None) -> str:
         if any(matches_kind(s) for s in turn.sources):
             return kind
     return "label"
+
+
+def _with_corrected_page(written: str, result: QuoteResult) -> str | None:
+    """A citation naming a page of a paged source (``(D2, S. 58)``, a paragraph field's
+    ``"S. 58"``) rewritten in its own words to the page where the quote is (``S. 59``):
+    only when the quote stays in the cited source and the citation names no paragraph
+    (else the marker names the paragraph); None otherwise."""
+    corrected, quote = result.corrected, result.quote
+    if (
+        corrected is None
+        or corrected.page is None
+        or quote.cited_page is None
+        or quote.cited_paragraph is not None
+        or corrected.source != result.cited_source
+    ):
+        return None
+    return with_page(written, corrected.page)
 
 
 def _paragraph_like(old: object, number: int) -> object:
