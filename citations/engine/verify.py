@@ -166,7 +166,10 @@ def verify_quote(
 
     primary = searchers.get(cited_id) if cited_id else None
     secondary = [s for s in searchers.values() if s is not primary]
-    found = _locate(quote, primary, secondary, min_score=min_score, min_margin=min_margin)
+    on_pages = _paragraphs_on_cited_pages(quote, cited) if cited is not None else ()
+    found = _locate(
+        quote, primary, secondary, min_score=min_score, min_margin=min_margin, on_pages=on_pages
+    )
     finding, match = found.finding, found.match
     if finding is Finding.AS_CITED and cited is not None and match is not None:
         finding = _page_finding(quote, cited, match)
@@ -261,13 +264,15 @@ def _locate(
     *,
     min_score: float,
     min_margin: float,
+    on_pages: tuple[int, ...] = (),
 ) -> _Found:
     """Verbatim in one of the quote's readings (``_verbatim_readings``), else repaired
-    mojibake, else near-verbatim (``_locate_approximately``)."""
+    mojibake, else near-verbatim (``_locate_approximately``); ``on_pages``: the paragraphs
+    of the cited pages, searched first."""
     readings = _verbatim_readings(quote)
     ends_sentence = quote.text.rstrip()[-1:] in _STOPS
     for reading, rules in readings:
-        finding, match = _locate_verbatim(reading, primary, secondary)
+        finding, match = _locate_verbatim(reading, primary, secondary, on_pages)
         if match is not None and ends_sentence and _ends_inside_word(match, primary, secondary):
             continue  # "onward." is no cut of "onwards": the quote says where it ends
         if match is not None:
@@ -768,6 +773,25 @@ def _at_locator(quote: ParsedQuote, source: Source, locator: str) -> ParsedQuote
     return replace(quote, cited_paragraph=paragraphs[0], cited_paragraphs=more)
 
 
+def _paragraphs_on_cited_pages(quote: ParsedQuote, cited: Source) -> tuple[int, ...]:
+    """The paragraphs (1-based) of a paged source that stand on a page the quote cites.
+
+    >>> from citations.engine.types import ParagraphPages
+    >>> source = Source("P", SourceKind.DOCUMENT, ("a", "b", "cd"),
+    ...     pages=(ParagraphPages(1), ParagraphPages(2), ParagraphPages(2, (1,))))
+    >>> _paragraphs_on_cited_pages(ParsedQuote(1, QuoteForm.INLINE, "x", cited_page=3), source)
+    (3,)
+    """
+    if quote.cited_page is None or not cited.pages:
+        return ()
+    first, last = quote.cited_page, quote.cited_page_end or quote.cited_page
+    return tuple(
+        number
+        for number, place in enumerate(cited.pages, start=1)
+        if place.page <= last and first <= place.page + len(place.breaks)
+    )
+
+
 def _page_finding(quote: ParsedQuote, cited: Source, match: Match) -> Finding:
     """A quote found as cited, with its page checked: on a page of those the citation names
     it stays as cited; elsewhere it is on another page, or the source lacks the cited one.
@@ -806,18 +830,22 @@ def _is_email(turn: Turn, match: Match | None) -> bool:
 
 
 def _locate_verbatim(
-    quote: ParsedQuote, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+    quote: ParsedQuote,
+    primary: PreparedSource | None,
+    secondary: Sequence[PreparedSource],
+    on_pages: tuple[int, ...] = (),
 ) -> tuple[Finding, Match | None]:
     text = quote.text.strip()
     if not text:
         return Finding.NOWHERE, None
     folded = fold_text(text)
     if primary is not None:
-        # The cited paragraph, or each of those a citation such as "¶2-4" names.
+        # The cited paragraph, or each of those a citation such as "¶2-4" names; else those
+        # of a cited page (a passage the source repeats is as cited on its cited page).
         wanted = quote.cited_paragraphs or (
             (quote.cited_paragraph,) if quote.cited_paragraph is not None else ()
         )
-        for paragraph in wanted:
+        for paragraph in wanted or on_pages:
             span = exact_in_paragraph(text, primary, paragraph)
             method = MatchMethod.EXACT
             if span is None:

@@ -182,3 +182,25 @@ def test_a_json_page_field_is_checked_and_rewritten():
     data, report, result = verified(answer_json, fmt="json", quotes=quotes)
     assert (result.quote.cited_page, result.reason.value) == (4, "relocated_page")
     assert json.loads(export_response(data, report))["quotes"][0]["page"] == "S. 3"
+
+
+@pytest.mark.parametrize("page", [1, 3])
+def test_a_passage_the_source_repeats_is_as_cited_on_its_cited_page(page):
+    """The quote stands on page 1 (¶1) and page 3 (¶5): the cited page's is the match."""
+    data = load_bundle(
+        {
+            "bundle_version": 1,
+            "id": "repeated",
+            "sources": [
+                {
+                    "id": "D2",
+                    "kind": "document",
+                    "paragraphs": [QUOTE, *PARAGRAPHS[1:]],
+                    "pages": PAGES,
+                }
+            ],
+            "response": {"format": "markdown", "text": answer(f" (D2, S. {page})")},
+        }
+    )
+    (result,) = verify_bundle(data).results
+    assert (result.status.value, result.match.page) == ("verified", page)

@@ -324,20 +324,6 @@ def cited_page(citation: str) -> tuple[int, int | None] | None:
     return page, end if end is not None and end > page else None
 
 
-def with_page(citation: str, page: int) -> str | None:
-    """``citation`` naming ``page`` where it named its first page (a range as a whole), in
-    its own words; None when it names no page.
-
-    >>> with_page("(D2, S. 58)", 59), with_page("D2 pp. 3–4", 7), with_page("[D2 ¶4]", 7)
-    ('(D2, S. 59)', 'D2 pp. 7', None)
-    """
-    found = _CITED_PAGE.search(citation)
-    if found is None:
-        return None
-    end = found.end("end") if found["end"] else found.end("page")
-    return f"{citation[: found.start('page')]}{page}{citation[end:]}"
-
-
 def names_a_section(locator: str) -> bool:
     """Whether a locator names a section (``§ 3``, ``Art. 5``, ``section 7.3``).
 

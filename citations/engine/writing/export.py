@@ -29,7 +29,6 @@ from typing import Any
 # sources, not about reading the response: the reader's name resolver says which one a
 # name means.
 from ..json_paths import value_at
-from ..reading.locators import with_page
 from ..reading.source_names import resolve_source
 from ..text import BLANK_LINE, LINE_SPACE, LazyPattern, back, skip
 from ..types import (
@@ -433,9 +432,19 @@ def _reference_kind(turn: Turn, written: str | None) -> str:
 
 def _with_corrected_page(written: str, result: QuoteResult) -> str | None:
     """A citation naming a page of a paged source (``(D2, S. 58)``, a paragraph field's
-    ``"S. 58"``) rewritten in its own words to the page where the quote is (``S. 59``):
-    only when the quote stays in the cited source and the citation names no paragraph
-    (else the marker names the paragraph); None otherwise."""
+    ``"S. 58"``) rewritten in its own words to the page where the quote is (``S. 59``; a
+    range as a whole, ``pp. 3–4`` -> ``pp. 7``): the last place it writes the page the reader
+    read (the page follows the source's name). Only when the quote stays in the cited
+    source and the citation names no paragraph (else the marker names the paragraph); None
+    otherwise, or when the page is not written there (a footnote's reference).
+
+    >>> from citations.engine.types import CorrectedCitation, ParsedQuote, Reason
+    >>> quote = ParsedQuote(1, QuoteForm.INLINE, "x", cited_page=12, cited_page_end=13)
+    >>> result = QuoteResult(quote, "D12", VerificationStatus.CORRECTED, Reason.RELOCATED_PAGE,
+    ...     None, CorrectedCitation("x", "D12", 4, page=7))
+    >>> _with_corrected_page("(D12, pp. 12–13)", result), _with_corrected_page("[^1]", result)
+    ('(D12, pp. 7)', None)
+    """
     corrected, quote = result.corrected, result.quote
     if (
         corrected is None
@@ -445,7 +454,13 @@ def _with_corrected_page(written: str, result: QuoteResult) -> str | None:
         or corrected.source != result.cited_source
     ):
         return None
-    return with_page(written, corrected.page)
+    end = rf"(?:\s*[-–—]\s*{quote.cited_page_end})?" if quote.cited_page_end else ""
+    # after a page word's space or full stop ("S. 58", "p.12"), never in "[^1]" or "D12"
+    written_pages = list(re.finditer(rf"(?<=[\s.]){quote.cited_page}{end}(?!\d)", written))
+    if not written_pages:
+        return None
+    start, stop = written_pages[-1].span()
+    return f"{written[:start]}{corrected.page}{written[stop:]}"
 
 
 def _paragraph_like(old: object, number: int) -> object:
