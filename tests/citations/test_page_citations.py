@@ -6,8 +6,11 @@ the source does not have (``policy.document.missing_page``); a source without pa
 alone, as before."""
 
 import json
+from importlib import resources
 
 import pytest
+from django.conf import settings
+from jsonschema import Draft202012Validator
 
 from citations.engine import export_response, load_bundle, report_to_dict, verify_bundle
 from citations.engine.reading.locators import PAGE_WORDS
@@ -204,3 +207,31 @@ def test_a_passage_the_source_repeats_is_as_cited_on_its_cited_page(page):
     )
     (result,) = verify_bundle(data).results
     assert (result.status.value, result.match.page) == ("verified", page)
+
+
+def engine_report_schema() -> dict:
+    schema = resources.files("citations.engine").joinpath("report.schema.json")
+    return json.loads(schema.read_text())
+
+
+@pytest.mark.parametrize(
+    "reference", [" (D2, S. 3)", " (D2, S. 4)", " [D2, pp. 2–3]", " (D2, S. 58)", "[^1]"]
+)
+def test_a_paged_report_is_valid_by_the_engine_s_report_schema(reference):
+    _, report, _ = verified(answer(reference, "[^1]: D2, p. 1"))
+    Draft202012Validator(engine_report_schema()).validate(report_to_dict(report))
+
+
+def test_the_engine_s_report_schema_only_adds_to_the_shared_one():
+    """Compatible: without its page properties and the relocated_page reason it is the
+    shared contract, word for word (but the description saying so)."""
+    schema = engine_report_schema()
+    quote = schema["properties"]["quotes"]["items"]["properties"]
+    for place, added in (("cited", ("page", "page_end")), ("match", ("page",))):
+        for key in added:
+            del quote[place]["properties"][key]
+    del quote["corrected"]["properties"]["page"]
+    quote["reason"]["enum"].remove("relocated_page")
+    shared = json.loads((settings.SHARED_DIR / "spec" / "report.schema.json").read_text())
+    schema["description"] = shared["description"]
+    assert schema == shared

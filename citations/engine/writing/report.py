@@ -8,7 +8,8 @@ carries ``continues``, a list of ``{paragraph, start, end, text}`` (see ``match`
 whose response needed repairs to parse carries the parser's ``notes``; in a source with pages
 ``cited``, ``match`` and ``corrected`` carry ``page`` beside ``paragraph`` (``cited`` when
 the citation names one, with ``page_end`` for a range ``pp. 3–4``), and a quote found on
-another page than cited has the reason ``relocated_page``.
+another page than cited has the reason ``relocated_page``. The package ships the contract
+with these page extensions as ``citations/engine/report.schema.json``.
 """
 
 from __future__ import annotations
