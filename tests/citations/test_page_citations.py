@@ -74,6 +74,8 @@ def verified(text: str, **shape):
         ("[^1]", "[^1]: D2, p. 12", (12, None)),
         ("[^1]", "[^1]: D2, pág. 12 — Informe anual", (12, None)),
         ("[^1]", "[^1]: Annual report 2024, p. 12", (12, None)),
+        ("[^D2]", "[^D2]: p. 12", (12, None)),
+        ("[^D2]", "[^D2]: Annual report 2024, S. 4", (4, None)),
         # a title in words with a page
         (" (Annual report 2024, Seite 3)", None, (3, None)),
         (" (Annual report 2024, pp. 2–3)", None, (2, 3)),

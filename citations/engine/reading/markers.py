@@ -128,7 +128,7 @@ SENTENCE_PART = r"(?:[ \t]*,?[ \t]*(?:[Ss]atz|[Ss]entences?|[Ss]ent\.)[ \t]*\d{1
 # Separators between the parts of a marker, full-width ones too ("（X1，第2段）").
 SEPARATOR = "[,;:†，；：、،]"
 # A page after a source id or its paragraph ("D2, p. 12", "D1 ¶4, S. 58", "S1 pp. 3-4"):
-# read, so the citation is whole, and dropped, so it never stands for a paragraph.
+# read as the marker's page (``locators.cited_page``), never as a paragraph.
 PAGE_WORD = _words(PAGE_WORDS)
 PAGE_PLACE = rf"""(?:[ \t]*{SEPARATOR}?[ \t]*{PAGE_WORD}[ \t]*\d{{1,9}}
     (?:[ \t]*[-–][ \t]*\d{{1,9}})?)"""
@@ -169,8 +169,9 @@ NOT_A_SOURCE = r"(?!(?:cite_start|cite_end|sic)(?![A-Za-z0-9_.-]))"
 def _citations(*, unread: bool = False) -> str:
     """One or more citations: the first cites, the others come along; with ``unread``, the
     first id may be followed by an ``UNREAD_PLACE`` (captured as ``unread``) when it has a
-    source id's shape (``shaped``). A page before or after an id's paragraph is read and
-    names none (``D2, p. 12`` cites D2)."""
+    source id's shape (``shaped``). A page before or after an id's paragraph is read as a
+    page, never a paragraph (``D2, p. 12`` cites D2 at page 12); the first citation's places
+    are captured as ``places``."""
     place = _paragraphs("paragraph")
     if unread:
         place = rf"(?:{place}|(?(shaped)(?P<unread>{UNREAD_PLACE})|(?!)))"
@@ -375,6 +376,22 @@ _HTML_TAG = LazyPattern(r"</?[A-Za-z][^<>\n]*>")
 MAX_NAME_WORDS = 8
 
 
+def _page_only(written: str, name: str, start: int, end: int) -> Marker:
+    """A citation in words that is a page alone (``p. 12``), of the source ``name`` names
+    (a footnote's label; "" for none)."""
+    page = cited_page(written)
+    return Marker(
+        ref=name,
+        paragraph=None,
+        url=None,
+        start=start,
+        end=end,
+        page=page[0] if page else None,
+        page_end=page[1] if page else None,
+        named=True,
+    )
+
+
 def read_prose_citation(text: str, start: int, end: int) -> Marker | None:
     """The citation a writer put into words in ``text[start:end]`` (the inside of
     parentheses or brackets after a quote, or what follows a dash), HTML tags aside:
@@ -419,7 +436,7 @@ def read_prose_citation(text: str, start: int, end: int) -> Marker | None:
             named=True,
         )
     if PAGE_ONLY.fullmatch(written):
-        return Marker(ref="", paragraph=None, url=None, start=start, end=end, named=True)
+        return _page_only(written, "", start, end)
     name, labelled = without_label(written)
     if NAMED_CITATION.fullmatch(name) or (
         starts_a_name(name) and len(name.split()) <= MAX_NAME_WORDS
@@ -564,11 +581,7 @@ def footnote_citation(text: str, found: re.Match[str]) -> Marker | None:
     start, end = found.span("citation")
     label = found["label"] if found["label"] and not found["label"].isdigit() else ""
     if start == end or PAGE_ONLY.fullmatch(text, start, end):
-        return (
-            Marker(ref=label, paragraph=None, url=None, start=start, end=end, named=True)
-            if label
-            else None
-        )
+        return _page_only(text[start:end], label, start, end) if label else None
     marker = read_citation(text, start, end, shaped_only=True) or leading_citation(
         text, start, end, shaped_only=True
     )
