@@ -308,6 +308,7 @@ class CorrectionField(models.TextChoices):
     TEXT = "text"
     SOURCE = "source"
     PARAGRAPH = "paragraph"
+    PAGE = "page"  # of a paged source (``pp. 3–4`` written "3–4")
 
 
 class Correction(models.Model):

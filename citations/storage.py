@@ -343,6 +343,7 @@ def correction_rows(
         (CorrectionField.TEXT, parsed.text, corrected.text),
         (CorrectionField.SOURCE, cited_source, corrected.source),
         (CorrectionField.PARAGRAPH, cited_paragraph, str(corrected.paragraph)),
+        *page_change(parsed.cited_page, parsed.cited_page_end, corrected.page),
     ]
     created_at = str(connection.ops.adapt_datetimefield_value(now))
     return [
@@ -367,6 +368,20 @@ def correction_rows(
 # --- Inserting many rows -----------------------------------------------------------------
 # Replaced ``bulk_create``: the ORM composed the INSERT value by value, which cost the worker
 # more CPU than verifying a short answer.
+
+
+def page_change(
+    cited_page: int | None, cited_page_end: int | None, page: int | None
+) -> list[tuple[CorrectionField, str, str]]:
+    """The page field a correction in a paged source changes (``page``: where it is; None
+    in a source without pages, which changes none), the old value as the model wrote it
+    (a range ``pp. 3–4`` as "3–4")."""
+    if page is None:
+        return []
+    old = "" if cited_page is None else str(cited_page)
+    if cited_page_end is not None:
+        old += f"–{cited_page_end}"
+    return [(CorrectionField.PAGE, old, str(page))]
 
 
 def rows_insert(

@@ -162,6 +162,7 @@ def reference_store_results(
                     "" if cited_paragraph is None else str(cited_paragraph),
                     str(corrected.paragraph),
                 ),
+                *_page_row(parsed.cited_page, parsed.cited_page_end, corrected.page),
             ):
                 if old == new:
                     continue
@@ -177,6 +178,13 @@ def reference_store_results(
                     engine_version=report.engine[:50],
                 )
     return True
+
+
+def _page_row(cited: int | None, cited_end: int | None, page: int | None) -> list:
+    if page is None:
+        return []
+    written = "" if cited is None else str(cited) + (f"–{cited_end}" if cited_end else "")
+    return [("page", written, str(page))]
 
 
 # --- The walk --------------------------------------------------------------------------

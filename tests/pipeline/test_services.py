@@ -336,7 +336,7 @@ def test_claim_and_turn_sources_read_rows_as_the_orm_does():
     assert claim.attempt == stored.verification_attempts == 1
 
 
-def test_a_quote_relocated_to_its_page_stores_and_exports_the_page():
+def test_a_quote_relocated_to_its_page_stores_and_exports_the_page_011_3():
     """Issue 34: in a paged source the cited page, the page of the match and of the
     correction are stored beside the paragraphs, and the export from the stored rows names
     the real page in the model's words (``S. 4`` -> ``S. 3``)."""
@@ -366,5 +366,9 @@ def test_a_quote_relocated_to_its_page_stores_and_exports_the_page():
         3,
         3,
     )
+    # 011.3: the audit row of the page beside the paragraph's, the old value as written
+    audit = Correction.objects.filter(quote=row)
+    changed = set(audit.values_list("field", "old_value", "new_value"))
+    assert changed == {("paragraph", "", "5"), ("page", "4", "3")}
     assessment.refresh_from_db()
     assert assessment_export(assessment=assessment) == f'It says "{quote}" (D2, S. 3).'
