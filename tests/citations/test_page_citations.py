@@ -237,3 +237,12 @@ def test_the_engine_s_report_schema_only_adds_to_the_shared_one():
     shared = json.loads((settings.SHARED_DIR / "spec" / "report.schema.json").read_text())
     schema["description"] = shared["description"]
     assert schema == shared
+
+
+def test_a_marker_copied_into_a_json_quote_names_the_real_page():
+    answer_json = json.dumps({"quotes": [{"text": f"{QUOTE} [D2, S. 4]"}]})
+    data, report, result = verified(
+        answer_json, fmt="json", quotes=[{"path": "$.quotes[*]", "text": "text"}]
+    )
+    assert (result.quote.cited_page, result.reason.value) == (4, "relocated_page")
+    assert json.loads(export_response(data, report))["quotes"][0]["text"] == f"{QUOTE} [D2, S. 3]"

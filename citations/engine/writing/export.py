@@ -344,7 +344,10 @@ def _correct_object(
     else:
         # A marker the model copied into the quote field is its only citation: rewritten in
         # place, as the markdown export rewrites one, it is not lost with the old text.
-        marker = f"[{corrected.source} ¶{corrected.paragraph}]"
+        written_marker = obj[fields.text][slice(*site.marker)]
+        marker = _with_corrected_page(written_marker, result) or (
+            f"[{corrected.source} ¶{corrected.paragraph}]"
+        )
         obj[fields.text] = _rewrite_quote_field(obj[fields.text], site, corrected.text, marker)
     if site.paragraph:
         written = value_at(obj, site.paragraph)
