@@ -4,6 +4,7 @@ are the same ``Correction`` rows the engine writes, with the person as their act
 
 from citations.models import Correction, CorrectionField, Quote
 from citations.results import hint_correction, stored_match
+from citations.storage import page_change
 
 
 class NoHint(Exception):
@@ -27,6 +28,7 @@ def correction_by_person_record(
         (CorrectionField.TEXT, quote.text, corrected.text),
         (CorrectionField.SOURCE, cited_source, corrected.source),
         (CorrectionField.PARAGRAPH, cited_paragraph, str(corrected.paragraph)),
+        *page_change(quote.cited_page, quote.cited_page_end, corrected.page),
     ]
     recorded = set(Correction.objects.filter(quote=quote, run=run).values_list("field", flat=True))
     return [

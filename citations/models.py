@@ -219,6 +219,9 @@ class Quote(models.Model):
         Source, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     cited_paragraph = models.PositiveIntegerField(null=True, blank=True)
+    # the page a citation names in a paged source (``S. 58``) and a range's last (``pp. 3-4``)
+    cited_page = models.PositiveIntegerField(null=True, blank=True)
+    cited_page_end = models.PositiveIntegerField(null=True, blank=True)
 
     status = models.CharField(max_length=12, choices=_choices(VerificationStatus), db_index=True)
     reason = models.CharField(max_length=24, choices=_choices(Reason), db_index=True)
@@ -226,6 +229,9 @@ class Quote(models.Model):
         Source, on_delete=models.PROTECT, null=True, blank=True, related_name="matches"
     )
     match_paragraph = models.PositiveIntegerField(null=True, blank=True)
+    match_page = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The page the match starts on, in a paged source."
+    )
     match_start = models.PositiveIntegerField(null=True, blank=True)
     match_end = models.PositiveIntegerField(null=True, blank=True)
     match_score = models.FloatField(null=True, blank=True)
@@ -241,6 +247,7 @@ class Quote(models.Model):
         Source, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     corrected_paragraph = models.PositiveIntegerField(null=True, blank=True)
+    corrected_page = models.PositiveIntegerField(null=True, blank=True)
     decision = models.JSONField(
         default=dict,
         blank=True,
@@ -301,6 +308,7 @@ class CorrectionField(models.TextChoices):
     TEXT = "text"
     SOURCE = "source"
     PARAGRAPH = "paragraph"
+    PAGE = "page"  # of a paged source (``pp. 3–4`` written "3–4")
 
 
 class Correction(models.Model):

@@ -136,6 +136,7 @@ def stored_match(row: Quote) -> Match | None:
         continues=tuple(
             Span(n, s, e, source.paragraphs[n - 1][s:e]) for n, s, e in row.match_continues
         ),
+        page=row.match_page,
     )
 
 
@@ -143,7 +144,7 @@ def hint_correction(match: Match) -> CorrectedCitation:
     """An unverified quote's hint as the correction a reviewer accepts: the source's wording
     there, written as the engine writes its own corrections."""
     return CorrectedCitation(
-        text=corrected_text(match), source=match.source, paragraph=match.paragraph
+        text=corrected_text(match), source=match.source, paragraph=match.paragraph, page=match.page
     )
 
 
@@ -157,6 +158,7 @@ def _quote_result(row: Quote, quote: ParsedQuote) -> QuoteResult:
             text=row.corrected_text,
             source=row.corrected_source.key,
             paragraph=row.corrected_paragraph,
+            page=row.corrected_page,
         )
     return QuoteResult(
         quote=quote,

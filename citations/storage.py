@@ -286,10 +286,13 @@ def quote_values(result: QuoteResult, sources: Mapping[str, int]) -> dict[str, A
         "cited_ref": (parsed.cited_ref or "")[:500],
         "cited_source_id": sources[result.cited_source] if result.cited_source else None,
         "cited_paragraph": parsed.cited_paragraph,
+        "cited_page": parsed.cited_page,
+        "cited_page_end": parsed.cited_page_end,
         "status": result.status.value,
         "reason": result.reason.value,
         "match_source_id": sources[match.source] if match else None,
         "match_paragraph": match.paragraph if match else None,
+        "match_page": match.page if match else None,
         "match_start": match.start if match else None,
         "match_end": match.end if match else None,
         "match_score": match.score if match else None,
@@ -301,6 +304,7 @@ def quote_values(result: QuoteResult, sources: Mapping[str, int]) -> dict[str, A
         "corrected_text": corrected.text if corrected else "",
         "corrected_source_id": sources[corrected.source] if corrected else None,
         "corrected_paragraph": corrected.paragraph if corrected else None,
+        "corrected_page": corrected.page if corrected else None,
         "decision": decision_to_dict(result.decision),
         "context": context_to_dict(result.context),
         "attention": attention_to_list(result.attention),
@@ -339,6 +343,7 @@ def correction_rows(
         (CorrectionField.TEXT, parsed.text, corrected.text),
         (CorrectionField.SOURCE, cited_source, corrected.source),
         (CorrectionField.PARAGRAPH, cited_paragraph, str(corrected.paragraph)),
+        *page_change(parsed.cited_page, parsed.cited_page_end, corrected.page),
     ]
     created_at = str(connection.ops.adapt_datetimefield_value(now))
     return [
@@ -363,6 +368,20 @@ def correction_rows(
 # --- Inserting many rows -----------------------------------------------------------------
 # Replaced ``bulk_create``: the ORM composed the INSERT value by value, which cost the worker
 # more CPU than verifying a short answer.
+
+
+def page_change(
+    cited_page: int | None, cited_page_end: int | None, page: int | None
+) -> list[tuple[CorrectionField, str, str]]:
+    """The page field a correction in a paged source changes (``page``: where it is; None
+    in a source without pages, which changes none), the old value as the model wrote it
+    (a range ``pp. 3–4`` as "3–4")."""
+    if page is None:
+        return []
+    old = "" if cited_page is None else str(cited_page)
+    if cited_page_end is not None:
+        old += f"–{cited_page_end}"
+    return [(CorrectionField.PAGE, old, str(page))]
 
 
 def rows_insert(

@@ -14,6 +14,10 @@ Decisions the product table leaves open, taken in its spirit:
 - A near-verbatim match inside an email body never repairs a quote, whatever it cites:
   corrections are made from documents and attachments only; the place stays a hint.
 - A cited paragraph that the source does not have counts as a wrong paragraph.
+- A cited page is checked only in a source with pages (else the citation names the source
+  alone): a quote found verbatim on another page is relocated there, like one in another
+  paragraph; so is one citing a page the source does not have, a finding of its own
+  (``missing_page``) so that the report names it. An email body is never corrected.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ class Finding(StrEnum):
     AS_CITED = "as_cited"  # verbatim in the cited paragraph (or anywhere, when none cited)
     OTHER_PARAGRAPH = "other_paragraph"  # verbatim in another paragraph of the cited source
     OTHER_SOURCE = "other_source"  # verbatim only in another eligible source
+    OTHER_PAGE = "other_page"  # verbatim in the cited source, on a page it does not cite
+    MISSING_PAGE = "missing_page"  # verbatim in the cited source, which lacks the cited page
     APPROXIMATE = "approximate"  # only near-verbatim, clearly at one place
     # only near-verbatim, clearly at one place in an email body: an email's wording is never
     # written into a quote, so it stays a hint
@@ -75,6 +81,12 @@ POLICY: dict[tuple[Citation, Finding], Outcome] = {
     (Citation.DOCUMENT, Finding.OTHER_PARAGRAPH): Outcome(
         _C, Reason.RELOCATED_PARAGRAPH, corrects_location=True
     ),
+    (Citation.DOCUMENT, Finding.OTHER_PAGE): Outcome(
+        _C, Reason.RELOCATED_PAGE, corrects_location=True
+    ),
+    (Citation.DOCUMENT, Finding.MISSING_PAGE): Outcome(
+        _C, Reason.RELOCATED_PAGE, corrects_location=True
+    ),
     (Citation.DOCUMENT, Finding.OTHER_SOURCE): Outcome(
         _C, Reason.RELOCATED_SOURCE, corrects_location=True
     ),
@@ -87,6 +99,8 @@ POLICY: dict[tuple[Citation, Finding], Outcome] = {
     # email_body: never corrected (003.7, 011.2)
     (Citation.EMAIL_BODY, Finding.AS_CITED): Outcome(_V, Reason.FOUND_AS_CITED),
     (Citation.EMAIL_BODY, Finding.OTHER_PARAGRAPH): Outcome(_V, Reason.FOUND_AS_CITED),
+    (Citation.EMAIL_BODY, Finding.OTHER_PAGE): Outcome(_V, Reason.FOUND_AS_CITED),
+    (Citation.EMAIL_BODY, Finding.MISSING_PAGE): Outcome(_V, Reason.FOUND_AS_CITED),
     (Citation.EMAIL_BODY, Finding.OTHER_SOURCE): Outcome(_U, Reason.EMAIL_BODY_MISMATCH),
     (Citation.EMAIL_BODY, Finding.APPROXIMATE): Outcome(_U, Reason.EMAIL_BODY_MISMATCH),
     (Citation.EMAIL_BODY, Finding.APPROXIMATE_IN_EMAIL): Outcome(_U, Reason.EMAIL_BODY_MISMATCH),

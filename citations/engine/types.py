@@ -40,6 +40,7 @@ FLAGGED_STATUSES = frozenset({VerificationStatus.UNVERIFIED, VerificationStatus.
 class Reason(StrEnum):
     FOUND_AS_CITED = "found_as_cited"
     RELOCATED_PARAGRAPH = "relocated_paragraph"
+    RELOCATED_PAGE = "relocated_page"
     RELOCATED_SOURCE = "relocated_source"
     TEXT_REPAIRED = "text_repaired"
     NOT_FOUND = "not_found"
@@ -94,6 +95,26 @@ class Source:
     parent: str | None = None
     pages: tuple[ParagraphPages, ...] = ()
     file: SourceFile | None = None
+
+    @property
+    def page_range(self) -> tuple[int, int] | None:
+        """The first and last page of a paged source; None when it has no pages."""
+        if not self.pages:
+            return None
+        return self.pages[0].page, self.pages[-1].page + len(self.pages[-1].breaks)
+
+    def page_at(self, number: int, offset: int) -> int | None:
+        """The page ``offset`` of ¶``number``'s raw text stands on; None without pages.
+
+        >>> source = Source("P", SourceKind.DOCUMENT, ("ab", "cdef"),
+        ...     pages=(ParagraphPages(3), ParagraphPages(3, (2,))))
+        >>> source.page_at(1, 0), source.page_at(2, 1), source.page_at(2, 2), source.page_range
+        (3, 3, 4, (3, 4))
+        """
+        if not 1 <= number <= len(self.pages):
+            return None
+        place = self.pages[number - 1]
+        return place.page + sum(1 for start in place.breaks if start <= offset)
 
     def paragraph(self, number: int) -> str | None:
         """The raw text of ¶``number``, or None when the source has no such paragraph."""
@@ -179,7 +200,8 @@ class Match:
     paragraph text, so ``text == turn.source(source).paragraph(paragraph)[start:end]``.
 
     A quote that runs on into the following paragraphs of the same source is reported at the
-    paragraph where it starts; ``continues`` holds its spans in the next paragraphs."""
+    paragraph where it starts; ``continues`` holds its spans in the next paragraphs. ``page``:
+    the page it starts on, when its source has pages."""
 
     source: str
     paragraph: int
@@ -190,6 +212,7 @@ class Match:
     method: MatchMethod
     tier: Tier
     continues: tuple[Span, ...] = ()
+    page: int | None = None  # the page it starts on, in a paged source
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +270,10 @@ class ParsedQuote:
     # every paragraph of the cited source the citation names when it names more than one
     # (``¶2-4``, ``¶2, ¶5``), ``cited_paragraph`` first
     cited_paragraphs: tuple[int, ...] = ()
+    # the page a citation names in a paged source (``p. 40``, ``S. 58``) and the last page
+    # of a range (``pp. 3–4``; None for one page)
+    cited_page: int | None = None
+    cited_page_end: int | None = None
     # a name the quote is attributed to without a citation (``<cite>Lease 2019</cite>``):
     # cites when it names a source (id, label, title), else the quote is uncited
     attributed_to: str | None = None
@@ -333,6 +360,7 @@ class CorrectedCitation:
     text: str
     source: str
     paragraph: int
+    page: int | None = None  # the page it starts on, in a paged source
 
 
 @dataclass(frozen=True, slots=True)

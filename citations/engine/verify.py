@@ -66,6 +66,7 @@ from .matching.words import (
 )
 from .policy import Citation, Finding, citation_kind, decide, policy_rule
 from .reading.locators import (
+    cited_page,
     located_paragraphs,
     names_a_page,
     names_a_section,
@@ -165,17 +166,26 @@ def verify_quote(
 
     primary = searchers.get(cited_id) if cited_id else None
     secondary = [s for s in searchers.values() if s is not primary]
-    found = _locate(quote, primary, secondary, min_score=min_score, min_margin=min_margin)
+    on_pages = _paragraphs_on_cited_pages(quote, cited) if cited is not None else ()
+    found = _locate(
+        quote, primary, secondary, min_score=min_score, min_margin=min_margin, on_pages=on_pages
+    )
     finding, match = found.finding, found.match
+    if finding is Finding.AS_CITED and cited is not None and match is not None:
+        finding = _page_finding(quote, cited, match)
     if finding is Finding.APPROXIMATE and _is_email(turn, match):
         finding = Finding.APPROXIMATE_IN_EMAIL
     outcome = decide(citation, finding)
+    found_in = turn.source(match.source) if match is not None else None
+    if match is not None and found_in is not None and found_in.pages:
+        match = replace(match, page=found_in.page_at(match.paragraph, match.start))
     corrected = None
     if match is not None and (outcome.corrects_location or outcome.corrects_text):
         corrected = CorrectedCitation(
             text=corrected_text(match) if outcome.corrects_text else quote.text,
             source=match.source,
             paragraph=match.paragraph,
+            page=match.page,
         )
     cut_start, cut_end = _cuts(match, turn) if found.verbatim else (False, False)
     rules = (
@@ -254,13 +264,15 @@ def _locate(
     *,
     min_score: float,
     min_margin: float,
+    on_pages: tuple[int, ...] = (),
 ) -> _Found:
     """Verbatim in one of the quote's readings (``_verbatim_readings``), else repaired
-    mojibake, else near-verbatim (``_locate_approximately``)."""
+    mojibake, else near-verbatim (``_locate_approximately``); ``on_pages``: the paragraphs
+    of the cited pages, searched first."""
     readings = _verbatim_readings(quote)
     ends_sentence = quote.text.rstrip()[-1:] in _STOPS
     for reading, rules in readings:
-        finding, match = _locate_verbatim(reading, primary, secondary)
+        finding, match = _locate_verbatim(reading, primary, secondary, on_pages)
         if match is not None and ends_sentence and _ends_inside_word(match, primary, secondary):
             continue  # "onward." is no cut of "onwards": the quote says where it ends
         if match is not None:
@@ -732,6 +744,8 @@ def _resolve_reference(quote: ParsedQuote, turn: Turn) -> tuple[ParsedQuote, Sou
         )
     else:
         quote = replace(quote, cited_ref=marker.ref)
+    if quote.cited_page is None and marker.page is not None:
+        quote = replace(quote, cited_page=marker.page, cited_page_end=marker.page_end)
     return quote, source
 
 
@@ -741,7 +755,14 @@ def _at_locator(quote: ParsedQuote, source: Source, locator: str) -> ParsedQuote
     fourth paragraph."""
     if locator and names_a_page(locator):
         # "(Smith & Jones, 2020, p. 12)": a page, which no paragraph number stands for
-        return replace(quote, cited_paragraph=None, cited_paragraphs=())
+        page = cited_page(locator)
+        return replace(
+            quote,
+            cited_paragraph=None,
+            cited_paragraphs=(),
+            cited_page=page[0] if page else None,
+            cited_page_end=page[1] if page else None,
+        )
     paragraphs = located_paragraphs(source.paragraphs, locator) if locator else ()
     if not paragraphs and locator and names_a_section(locator):
         # "§ 3" the source has no section of (or two): it names no paragraph either
@@ -752,24 +773,79 @@ def _at_locator(quote: ParsedQuote, source: Source, locator: str) -> ParsedQuote
     return replace(quote, cited_paragraph=paragraphs[0], cited_paragraphs=more)
 
 
+def _paragraphs_on_cited_pages(quote: ParsedQuote, cited: Source) -> tuple[int, ...]:
+    """The paragraphs (1-based) of a paged source that stand on a page the quote cites.
+
+    >>> from citations.engine.types import ParagraphPages
+    >>> source = Source("P", SourceKind.DOCUMENT, ("a", "b", "cd"),
+    ...     pages=(ParagraphPages(1), ParagraphPages(2), ParagraphPages(2, (1,))))
+    >>> _paragraphs_on_cited_pages(ParsedQuote(1, QuoteForm.INLINE, "x", cited_page=3), source)
+    (3,)
+    """
+    if quote.cited_page is None or not cited.pages:
+        return ()
+    first, last = quote.cited_page, quote.cited_page_end or quote.cited_page
+    return tuple(
+        number
+        for number, place in enumerate(cited.pages, start=1)
+        if place.page <= last and first <= place.page + len(place.breaks)
+    )
+
+
+def _page_finding(quote: ParsedQuote, cited: Source, match: Match) -> Finding:
+    """A quote found as cited, with its page checked: on a page of those the citation names
+    it stays as cited; elsewhere it is on another page, or the source lacks the cited one.
+    Only for a citation naming a page of a source that has pages, where the quote was found.
+
+    >>> from citations.engine.types import ParagraphPages
+    >>> source = Source("P", SourceKind.DOCUMENT, ("ab", "cd"),
+    ...     pages=(ParagraphPages(1), ParagraphPages(2)))
+    >>> at_2 = Match("P", 2, 0, 2, "cd", 1.0, MatchMethod.EXACT, Tier.PRIMARY)
+    >>> [_page_finding(ParsedQuote(1, QuoteForm.INLINE, "cd", cited_page=page), source, at_2)
+    ...  .value for page in (2, 1, 9)]
+    ['as_cited', 'other_page', 'missing_page']
+    """
+    pages = cited.page_range
+    if quote.cited_page is None or pages is None or match.source != cited.id:
+        return Finding.AS_CITED
+    first, last = quote.cited_page, quote.cited_page_end or quote.cited_page
+    spans = [(match.paragraph, match.start, match.end)]
+    spans += [(span.paragraph, span.start, span.end) for span in match.continues]
+    # the pages the quote starts and ends on: it may run over a page break
+    on = [
+        cited.page_at(paragraph, offset) or 0
+        for paragraph, start, end in spans
+        for offset in (start, max(start, end - 1))
+    ]
+    if min(on) <= last and first <= max(on):
+        return Finding.AS_CITED
+    if not pages[0] <= first <= pages[1]:
+        return Finding.MISSING_PAGE
+    return Finding.OTHER_PAGE
+
+
 def _is_email(turn: Turn, match: Match | None) -> bool:
     source = turn.source(match.source) if match is not None else None
     return source is not None and source.kind is SourceKind.EMAIL_BODY
 
 
 def _locate_verbatim(
-    quote: ParsedQuote, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+    quote: ParsedQuote,
+    primary: PreparedSource | None,
+    secondary: Sequence[PreparedSource],
+    on_pages: tuple[int, ...] = (),
 ) -> tuple[Finding, Match | None]:
     text = quote.text.strip()
     if not text:
         return Finding.NOWHERE, None
     folded = fold_text(text)
     if primary is not None:
-        # The cited paragraph, or each of those a citation such as "¶2-4" names.
+        # The cited paragraph, or each of those a citation such as "¶2-4" names; else those
+        # of a cited page (a passage the source repeats is as cited on its cited page).
         wanted = quote.cited_paragraphs or (
             (quote.cited_paragraph,) if quote.cited_paragraph is not None else ()
         )
-        for paragraph in wanted:
+        for paragraph in wanted or on_pages:
             span = exact_in_paragraph(text, primary, paragraph)
             method = MatchMethod.EXACT
             if span is None:

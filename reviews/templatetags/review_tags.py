@@ -23,6 +23,7 @@ STATUS_ICONS: dict[str, str] = {
 REASON_TEXT = {
     "found_as_cited": "found where it was cited",
     "relocated_paragraph": "found in another paragraph of the cited source",
+    "relocated_page": "found on another page of the cited source",
     "relocated_source": "found in another eligible source",
     "text_repaired": "wording replaced by the source's own",
     "not_found": "not found in any eligible source",

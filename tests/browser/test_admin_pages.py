@@ -62,6 +62,7 @@ def test_the_corrections_list_fits_1440_px_with_one_row_per_corrected_quote(admi
     expect(reasons.locator("li a")).to_have_text(
         [
             "All",
+            "found on another page of the cited source",
             "found in another paragraph of the cited source",
             "found in another eligible source",
             "wording replaced by the source's own",

@@ -1101,6 +1101,11 @@ def test_every_row_of_the_product_policy_table_is_in_the_code():
         (Citation.DOCUMENT, Finding.APPROXIMATE): ("corrected", "text_repaired"),
         (Citation.EMAIL_BODY, Finding.AS_CITED): ("verified", "found_as_cited"),
         (Citation.EMAIL_BODY, Finding.OTHER_PARAGRAPH): ("verified", "found_as_cited"),
+        # issue 34: a page of a paged source, as a paragraph (an email is never corrected)
+        (Citation.DOCUMENT, Finding.OTHER_PAGE): ("corrected", "relocated_page"),
+        (Citation.DOCUMENT, Finding.MISSING_PAGE): ("corrected", "relocated_page"),
+        (Citation.EMAIL_BODY, Finding.OTHER_PAGE): ("verified", "found_as_cited"),
+        (Citation.EMAIL_BODY, Finding.MISSING_PAGE): ("verified", "found_as_cited"),
         (Citation.EMAIL_BODY, Finding.APPROXIMATE): ("unverified", "email_body_mismatch"),
         (Citation.EMAIL_BODY, Finding.OTHER_SOURCE): ("unverified", "email_body_mismatch"),
         (Citation.DOCUMENT, Finding.NOWHERE): ("unverified", "not_found"),

@@ -126,10 +126,13 @@ def reference_store_results(
                     "cited_ref": (parsed.cited_ref or "")[:500],
                     "cited_source": source.get(result.cited_source or ""),
                     "cited_paragraph": parsed.cited_paragraph,
+                    "cited_page": parsed.cited_page,
+                    "cited_page_end": parsed.cited_page_end,
                     "status": result.status,
                     "reason": result.reason,
                     "match_source": source[match.source] if match else None,
                     "match_paragraph": match and match.paragraph,
+                    "match_page": match and match.page,
                     "match_start": match and match.start,
                     "match_end": match and match.end,
                     "match_score": match and match.score,
@@ -141,6 +144,7 @@ def reference_store_results(
                     "corrected_text": corrected.text if corrected else "",
                     "corrected_source": source[corrected.source] if corrected else None,
                     "corrected_paragraph": corrected and corrected.paragraph,
+                    "corrected_page": corrected and corrected.page,
                     "decision": decision_to_dict(result.decision),
                     "context": context_to_dict(result.context),
                     "attention": attention_to_list(result.attention),
@@ -158,6 +162,7 @@ def reference_store_results(
                     "" if cited_paragraph is None else str(cited_paragraph),
                     str(corrected.paragraph),
                 ),
+                *_page_row(parsed.cited_page, parsed.cited_page_end, corrected.page),
             ):
                 if old == new:
                     continue
@@ -173,6 +178,13 @@ def reference_store_results(
                     engine_version=report.engine[:50],
                 )
     return True
+
+
+def _page_row(cited: int | None, cited_end: int | None, page: int | None) -> list:
+    if page is None:
+        return []
+    written = "" if cited is None else str(cited) + (f"–{cited_end}" if cited_end else "")
+    return [("page", written, str(page))]
 
 
 # --- The walk --------------------------------------------------------------------------

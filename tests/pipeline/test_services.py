@@ -10,6 +10,7 @@ from django.utils import timezone
 from citations.bundles import engine_bundle
 from citations.engine import VerificationStatus, load_bundle, report_to_dict, verify_bundle
 from citations.models import Correction, Quote, Source, VerificationState
+from citations.results import assessment_export
 from citations.services import (
     VerifyOutcome,
     assessment_claim,
@@ -333,3 +334,41 @@ def test_claim_and_turn_sources_read_rows_as_the_orm_does():
         attname = Assessment._meta.get_field(name).attname
         assert getattr(claim.assessment, attname) == getattr(stored, attname), name
     assert claim.attempt == stored.verification_attempts == 1
+
+
+def test_a_quote_relocated_to_its_page_stores_and_exports_the_page_011_3():
+    """Issue 34: in a paged source the cited page, the page of the match and of the
+    correction are stored beside the paragraphs, and the export from the stored rows names
+    the real page in the model's words (``S. 4`` -> ``S. 3``)."""
+    quote = "Repairs above 500 EUR need the landlord's written consent"
+    paragraphs = [f"Filler paragraph number {n} of the report." for n in range(1, 9)]
+    paragraphs[4] = quote + "."
+    data = {
+        "bundle_version": 1,
+        "id": "paged",
+        "sources": [
+            {
+                "id": "D2",
+                "kind": "document",
+                "paragraphs": paragraphs,
+                "pages": [{"page": 1 + index // 2} for index in range(8)],
+            }
+        ],
+        "response": {"format": "markdown", "text": f'It says "{quote}" (D2, S. 4).'},
+    }
+    assessment = bundle_import(raw=data, enqueue_verification=False).assessment
+    assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.STORED
+    row = Quote.objects.get(assessment=assessment)
+    assert (row.status, row.reason) == ("corrected", "relocated_page")
+    assert (row.cited_page, row.cited_page_end, row.match_page, row.corrected_page) == (
+        4,
+        None,
+        3,
+        3,
+    )
+    # 011.3: the audit row of the page beside the paragraph's, the old value as written
+    audit = Correction.objects.filter(quote=row)
+    changed = set(audit.values_list("field", "old_value", "new_value"))
+    assert changed == {("paragraph", "", "5"), ("page", "4", "3")}
+    assessment.refresh_from_db()
+    assert assessment_export(assessment=assessment) == f'It says "{quote}" (D2, S. 3).'

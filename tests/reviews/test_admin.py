@@ -322,6 +322,7 @@ def test_the_reason_filter_offers_only_reasons_a_correction_can_have(admin_clien
     spec = next(f for f in response.context["cl"].filter_specs if f.title == "reason")
     offered = [choice["display"] for choice in spec.choices(response.context["cl"])][1:]
     assert offered == [
+        "found on another page of the cited source",
         "found in another paragraph of the cited source",
         "found in another eligible source",
         "wording replaced by the source's own",

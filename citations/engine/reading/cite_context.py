@@ -108,6 +108,8 @@ def lead_in_marker(spot: Spot) -> ParsedQuote | None:
     )
     if quote.cited_paragraph is None and marker.paragraph is not None:
         cited = replace(cited, cited_paragraph=marker.paragraph, cited_paragraphs=marker.paragraphs)
+    if quote.cited_page is None and marker.page is not None:
+        cited = replace(cited, cited_page=marker.page, cited_page_end=marker.page_end)
     return cited
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..text import LazyPattern
 from ..types import JsonCitationSite, QuoteFields
+from .locators import cited_page
 from .markers import (
     SOURCE_LABEL,
     SOURCE_LABEL_WORDS,
@@ -50,6 +51,10 @@ def json_field(spot: Spot) -> Found | None:
         cited_ref = marker.ref
         if cited_paragraph is None:
             cited_paragraph, cited_paragraphs = marker.paragraph, marker.paragraphs
+    # a page in the paragraph field ("S. 58"), else in the source field ("D2, p. 12")
+    page = _field_page(obj, fields.paragraph) or _field_page(obj, fields.source)
+    if page is None and marker is not None and marker.page is not None:
+        page = marker.page, marker.page_end
     attributed_to = None
     if cited_ref is None and fields.source not in obj:
         key = source_key_elsewhere(obj, fields.source)
@@ -64,6 +69,8 @@ def json_field(spot: Spot) -> Found | None:
         start=0,
         end=0,
         paragraphs=cited_paragraphs,
+        page=page[0] if page else None,
+        page_end=page[1] if page else None,
         named=cited_ref is None,
     )
     return Found(cited, text_start=text_start, text_end=text_end)
@@ -79,6 +86,12 @@ def _source_field(obj: dict[str, Any], source: str | None) -> str | None:
     if source in repeated:
         return json.dumps(repeated[source], ensure_ascii=False)
     return _reference(obj.get(source))
+
+
+def _field_page(obj: dict[str, Any], field: str | None) -> tuple[int, int | None] | None:
+    """The page a paragraph or source field written as text names (``"S. 58"``)."""
+    value = obj.get(field) if field else None
+    return cited_page(value) if isinstance(value, str) else None
 
 
 def _paragraph_field(value: object) -> object:

@@ -50,8 +50,9 @@ _SECTION_WORDS = "|".join(
     sorted({re.escape(w) for ws in SECTION_WORDS.values() for w in ws}, key=len, reverse=True)
 )
 # The words that name a page before its number, by language ("p. 12", "S. 58", "pág. 3",
-# "стр. 4"). A source's paragraphs have no pages, so a page names no paragraph: a citation
-# with one cites its source alone (never the paragraph of the page's number). Lower case.
+# "стр. 4"). A page names no paragraph (never the paragraph of the page's number): a citation
+# with one cites its source at that page (``cited_page``), checked where the source has
+# pages, else the source alone. Lower case.
 PAGE_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("p.", "pp.", "page", "pages"),
     "de": ("s.", "seite", "seiten"),
@@ -215,7 +216,7 @@ def names_a_source(name: str) -> bool:
 
 
 # Where a locator points, by its word: a section (found by the paragraph that starts with
-# its number), a paragraph (its number), or a page (the source's paragraphs have no pages).
+# its number), a paragraph (its number), or a page (``cited_page``: no paragraph).
 _SECTION_WORD = rf"§+|{_SECTION_WORDS}"
 _PARAGRAPH_WORD = r"¶|para\.?|paragraph|absatz|abs\.|tz\.|rn\.|rz\."
 _PLACE = LazyPattern(
@@ -291,14 +292,37 @@ def is_locator(name: str) -> bool:
 
 
 def names_a_page(locator: str) -> bool:
-    """Whether a locator names a page (``p. 4``, ``S. 12``, ``Seite 3``): the source's
-    paragraphs have no pages, so it names no paragraph either.
+    """Whether a locator names a page (``p. 4``, ``S. 12``, ``Seite 3``), which names no
+    paragraph (``cited_page`` reads which page).
 
     >>> names_a_page("p. 12"), names_a_page("S. 3"), names_a_page("§ 4"), names_a_page("para 2")
     (True, True, False, False)
     """
     first = _PLACE.match(locator.strip())
     return first is not None and not (first["section"] or first["paragraph"])
+
+
+# A page a citation names, and the last of a range: "p. 40", "pp. 3–4", "S. 58", "Seite 12".
+_CITED_PAGE = LazyPattern(
+    rf"(?<![^\W\d_])(?:{_PAGE_WORDS})\s*(?P<page>\d{{1,9}})(?![\d.]\d)"
+    r"(?:\s*[-–—]\s*(?P<end>\d{1,9}))?",
+    re.IGNORECASE,
+)
+
+
+def cited_page(citation: str) -> tuple[int, int | None] | None:
+    """The first page ``citation`` names and the end of its range (None: one page), or None.
+
+    >>> cited_page("D2, p. 40"), cited_page("S. 58"), cited_page("pp. 3–4"), cited_page("¶4")
+    ((40, None), (58, None), (3, 4), None)
+    >>> cited_page("Seite 12"), cited_page("pág. 7"), cited_page("pages 9-9")
+    ((12, None), (7, None), (9, None))
+    """
+    found = _CITED_PAGE.search(citation)
+    if found is None:
+        return None
+    page, end = int(found["page"]), int(found["end"]) if found["end"] else None
+    return page, end if end is not None and end > page else None
 
 
 def names_a_section(locator: str) -> bool:

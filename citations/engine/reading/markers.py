@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..text import LazyPattern, back, skip, trim
-from .locators import PAGE_WORDS, without_locator
+from .locators import PAGE_WORDS, cited_page, without_locator
 
 # The words a citation writes before a paragraph's number, by language, as models write
 # them: a paragraph, and what models cite in its place (a line, a clause's subsection; a
@@ -128,7 +128,7 @@ SENTENCE_PART = r"(?:[ \t]*,?[ \t]*(?:[Ss]atz|[Ss]entences?|[Ss]ent\.)[ \t]*\d{1
 # Separators between the parts of a marker, full-width ones too ("（X1，第2段）").
 SEPARATOR = "[,;:†，；：、،]"
 # A page after a source id or its paragraph ("D2, p. 12", "D1 ¶4, S. 58", "S1 pp. 3-4"):
-# read, so the citation is whole, and dropped, so it never stands for a paragraph.
+# read as the marker's page (``locators.cited_page``), never as a paragraph.
 PAGE_WORD = _words(PAGE_WORDS)
 PAGE_PLACE = rf"""(?:[ \t]*{SEPARATOR}?[ \t]*{PAGE_WORD}[ \t]*\d{{1,9}}
     (?:[ \t]*[-–][ \t]*\d{{1,9}})?)"""
@@ -169,12 +169,13 @@ NOT_A_SOURCE = r"(?!(?:cite_start|cite_end|sic)(?![A-Za-z0-9_.-]))"
 def _citations(*, unread: bool = False) -> str:
     """One or more citations: the first cites, the others come along; with ``unread``, the
     first id may be followed by an ``UNREAD_PLACE`` (captured as ``unread``) when it has a
-    source id's shape (``shaped``). A page before or after an id's paragraph is read and
-    names none (``D2, p. 12`` cites D2)."""
+    source id's shape (``shaped``). A page before or after an id's paragraph is read as a
+    page, never a paragraph (``D2, p. 12`` cites D2 at page 12); the first citation's places
+    are captured as ``places``."""
     place = _paragraphs("paragraph")
     if unread:
         place = rf"(?:{place}|(?(shaped)(?P<unread>{UNREAD_PLACE})|(?!)))"
-    return rf"""{NOT_A_SOURCE}(?P<ref>{SOURCE_ID}){PAGE_PLACE}?{place}?{PAGE_PLACE}?
+    return rf"""{NOT_A_SOURCE}(?P<ref>{SOURCE_ID})(?P<places>{PAGE_PLACE}?{place}?{PAGE_PLACE}?)
         (?:[ \t]*[,;，；、][ \t]*{SOURCE_ID}{PAGE_PLACE}?{_paragraphs("")}?{PAGE_PLACE}?)*"""
 
 
@@ -212,7 +213,8 @@ BARE_CITATION = LazyPattern(
 # A source named by its title or label, then a paragraph or a page: "Procurement Policy,
 # ¶1", "Annual report 2024, p. 12" (the source alone).
 NAMED_CITATION = LazyPattern(
-    rf"[ \t]*(?P<ref>\S.*?)(?:{_paragraphs('paragraph')}|{PAGE_PLACE})[ \t]*", re.VERBOSE
+    rf"[ \t]*(?P<ref>\S.*?)(?P<places>{_paragraphs('paragraph')}|{PAGE_PLACE})[ \t]*",
+    re.VERBOSE,
 )
 # A paragraph number written on its own, in a paragraph field or column: 3, "¶3", "para 3",
 # "Abs. 3 Satz 1", "3.", "(3)", "[3]", "#3", "P3", "pt. 3", and more than one: "3-4", "3, 4"
@@ -261,6 +263,9 @@ class Marker:
     end: int
     # every paragraph of ``ref`` cited when more than one is (``¶2-4``, ``¶2, ¶5``)
     paragraphs: tuple[int, ...] = ()
+    # the page it names and the end of a page range (``D2, p. 12``, ``S1 pp. 3-4``)
+    page: int | None = None
+    page_end: int | None = None
     # ``ref`` is a name in prose ("Lease Agreement, §4", "<cite>Lease 2019</cite>"), not a
     # marker: it cites only when it names a known source, else the quote is uncited (it
     # becomes ``ParsedQuote.attributed_to``); "" when only a paragraph is named ("(¶3)")
@@ -280,6 +285,8 @@ def quote_citation(marker: Marker | None) -> dict[str, Any]:
         "cited_ref": None if marker.named else marker.ref,
         "cited_paragraph": marker.paragraph,
         "cited_paragraphs": marker.paragraphs,
+        "cited_page": marker.page,
+        "cited_page_end": marker.page_end,
         "attributed_to": (marker.ref or None) if marker.named else None,
     }
 
@@ -369,6 +376,22 @@ _HTML_TAG = LazyPattern(r"</?[A-Za-z][^<>\n]*>")
 MAX_NAME_WORDS = 8
 
 
+def _page_only(written: str, name: str, start: int, end: int) -> Marker:
+    """A citation in words that is a page alone (``p. 12``), of the source ``name`` names
+    (a footnote's label; "" for none)."""
+    page = cited_page(written)
+    return Marker(
+        ref=name,
+        paragraph=None,
+        url=None,
+        start=start,
+        end=end,
+        page=page[0] if page else None,
+        page_end=page[1] if page else None,
+        named=True,
+    )
+
+
 def read_prose_citation(text: str, start: int, end: int) -> Marker | None:
     """The citation a writer put into words in ``text[start:end]`` (the inside of
     parentheses or brackets after a quote, or what follows a dash), HTML tags aside:
@@ -413,7 +436,7 @@ def read_prose_citation(text: str, start: int, end: int) -> Marker | None:
             named=True,
         )
     if PAGE_ONLY.fullmatch(written):
-        return Marker(ref="", paragraph=None, url=None, start=start, end=end, named=True)
+        return _page_only(written, "", start, end)
     name, labelled = without_label(written)
     if NAMED_CITATION.fullmatch(name) or (
         starts_a_name(name) and len(name.split()) <= MAX_NAME_WORDS
@@ -558,11 +581,7 @@ def footnote_citation(text: str, found: re.Match[str]) -> Marker | None:
     start, end = found.span("citation")
     label = found["label"] if found["label"] and not found["label"].isdigit() else ""
     if start == end or PAGE_ONLY.fullmatch(text, start, end):
-        return (
-            Marker(ref=label, paragraph=None, url=None, start=start, end=end, named=True)
-            if label
-            else None
-        )
+        return _page_only(text[start:end], label, start, end) if label else None
     marker = read_citation(text, start, end, shaped_only=True) or leading_citation(
         text, start, end, shaped_only=True
     )
@@ -623,6 +642,7 @@ def _marker(found: re.Match[str], start: int, end: int) -> Marker:
     paragraph = int(found["paragraph"]) if found["paragraph"] else None
     url = found.groupdict().get("url")
     paragraphs = cited_paragraphs(paragraph, found["paragraph_more"]) if paragraph else ()
+    page = cited_page(found["places"] or "") if "places" in found.re.groupindex else None
     return Marker(
         ref=found["ref"],
         paragraph=paragraph or None,
@@ -630,6 +650,8 @@ def _marker(found: re.Match[str], start: int, end: int) -> Marker:
         start=start,
         end=end,
         paragraphs=paragraphs,
+        page=page[0] if page else None,
+        page_end=page[1] if page else None,
     )
 
 

@@ -320,6 +320,8 @@ class QuoteCitation(TypedDict, total=False):
     cited_ref: str | None
     cited_paragraph: int | None
     cited_paragraphs: tuple[int, ...]
+    cited_page: int | None
+    cited_page_end: int | None
     attributed_to: str | None
     site: CitationSite | None
 
@@ -347,6 +349,8 @@ def own_citation(walked: tuple[Strategy, Found] | None) -> QuoteCitation:
         "cited_ref": None if marker.named else marker.ref,
         "cited_paragraph": marker.paragraph,
         "cited_paragraphs": marker.paragraphs,
+        "cited_page": marker.page,
+        "cited_page_end": marker.page_end,
         "attributed_to": (marker.ref or None) if marker.named else None,
         "site": site,
     }

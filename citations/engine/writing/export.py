@@ -150,6 +150,9 @@ def _citation_edits(
                 return row_edits
     elif site is not None and site.span is not None and not (site.named and not cited):
         start, end = site.span
+        on_page = _with_corrected_page(bundle.response.text[start:end], result)
+        if on_page is not None:
+            return [(start, end, on_page)]
         if site.bare:
             return [(start, end, f"{corrected.source} ¶{corrected.paragraph}")]
         return [(start, end, new_marker)]
@@ -341,11 +344,15 @@ def _correct_object(
     else:
         # A marker the model copied into the quote field is its only citation: rewritten in
         # place, as the markdown export rewrites one, it is not lost with the old text.
-        marker = f"[{corrected.source} ¶{corrected.paragraph}]"
+        written_marker = obj[fields.text][slice(*site.marker)]
+        marker = _with_corrected_page(written_marker, result) or (
+            f"[{corrected.source} ¶{corrected.paragraph}]"
+        )
         obj[fields.text] = _rewrite_quote_field(obj[fields.text], site, corrected.text, marker)
     if site.paragraph:
         written = value_at(obj, site.paragraph)
-        _put(obj, site.paragraph, _paragraph_like(written, corrected.paragraph))
+        on_page = _with_corrected_page(written, result) if isinstance(written, str) else None
+        _put(obj, site.paragraph, on_page or _paragraph_like(written, corrected.paragraph))
     target = turn.source(corrected.source)
     if target is not None:
         _bind_source(obj, site, result, target, turn)
@@ -424,6 +431,39 @@ def _reference_kind(turn: Turn, written: str | None) -> str:
         if any(matches_kind(s) for s in turn.sources):
             return kind
     return "label"
+
+
+def _with_corrected_page(written: str, result: QuoteResult) -> str | None:
+    """A citation naming a page of a paged source (``(D2, S. 58)``, a paragraph field's
+    ``"S. 58"``) rewritten in its own words to the page where the quote is (``S. 59``; a
+    range as a whole, ``pp. 3–4`` -> ``pp. 7``): the last place it writes the page the reader
+    read (the page follows the source's name). Only when the quote stays in the cited
+    source and the citation names no paragraph (else the marker names the paragraph); None
+    otherwise, or when the page is not written there (a footnote's reference).
+
+    >>> from citations.engine.types import CorrectedCitation, ParsedQuote, Reason
+    >>> quote = ParsedQuote(1, QuoteForm.INLINE, "x", cited_page=12, cited_page_end=13)
+    >>> result = QuoteResult(quote, "D12", VerificationStatus.CORRECTED, Reason.RELOCATED_PAGE,
+    ...     None, CorrectedCitation("x", "D12", 4, page=7))
+    >>> _with_corrected_page("(D12, pp. 12–13)", result), _with_corrected_page("[^1]", result)
+    ('(D12, pp. 7)', None)
+    """
+    corrected, quote = result.corrected, result.quote
+    if (
+        corrected is None
+        or corrected.page is None
+        or quote.cited_page is None
+        or quote.cited_paragraph is not None
+        or corrected.source != result.cited_source
+    ):
+        return None
+    end = rf"(?:\s*[-–—]\s*{quote.cited_page_end})?" if quote.cited_page_end else ""
+    # after a page word's space or full stop ("S. 58", "p.12"), never in "[^1]" or "D12"
+    written_pages = list(re.finditer(rf"(?<=[\s.]){quote.cited_page}{end}(?!\d)", written))
+    if not written_pages:
+        return None
+    start, stop = written_pages[-1].span()
+    return f"{written[:start]}{corrected.page}{written[stop:]}"
 
 
 def _paragraph_like(old: object, number: int) -> object:

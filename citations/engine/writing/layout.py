@@ -87,6 +87,8 @@ def _quote_to_dict(quote: ParsedQuote) -> dict[str, Any]:
         "extent": quote.extent,
         "json_path": quote.json_path,
         "cited_paragraphs": quote.cited_paragraphs,
+        "cited_page": quote.cited_page,
+        "cited_page_end": quote.cited_page_end,
         "attributed_to": quote.attributed_to,
         "line_prefix": quote.line_prefix,
     }
@@ -118,6 +120,8 @@ def _quote_from_dict(data: dict[str, Any]) -> ParsedQuote:
         extent=_pair(data.get("extent")),
         json_path=data.get("json_path"),
         cited_paragraphs=tuple(data.get("cited_paragraphs", ())),
+        cited_page=data.get("cited_page"),
+        cited_page_end=data.get("cited_page_end"),
         attributed_to=data.get("attributed_to"),
         site=_site_from_dict(data["site"]) if "site" in data else None,
         marks=QuoteMarks(**data["marks"]) if "marks" in data else None,

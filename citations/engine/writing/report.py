@@ -3,9 +3,13 @@
 Every quote carries ``decision``: the rule ids that decided it (``rules.RULES`` and the
 policy table), the differences to its passage and whether it is cut inside a word; its
 ``context`` (what of its sentence it leaves out) and ``attention`` (``context.checks``).
-Two extensions, compatible with the schema: a match that runs on into following paragraphs
+Extensions, compatible with the schema: a match that runs on into following paragraphs
 carries ``continues``, a list of ``{paragraph, start, end, text}`` (see ``match``); a report
-whose response needed repairs to parse carries the parser's ``notes``.
+whose response needed repairs to parse carries the parser's ``notes``; in a source with pages
+``cited``, ``match`` and ``corrected`` carry ``page`` beside ``paragraph`` (``cited`` when
+the citation names one, with ``page_end`` for a range ``pp. 3–4``), and a quote found on
+another page than cited has the reason ``relocated_page``. The package ships the contract
+with these page extensions as ``citations/engine/report.schema.json``.
 """
 
 from __future__ import annotations
@@ -54,6 +58,10 @@ def _quote_to_dict(result: QuoteResult) -> dict[str, Any]:
         if has_citation
         else None
     )
+    if data["cited"] is not None and quote.cited_page is not None:
+        data["cited"]["page"] = quote.cited_page
+        if quote.cited_page_end is not None:
+            data["cited"]["page_end"] = quote.cited_page_end
     data["status"] = result.status.value
     data["reason"] = result.reason.value
     data["match"] = _match_to_dict(result.match) if result.match else None
@@ -66,6 +74,8 @@ def _quote_to_dict(result: QuoteResult) -> dict[str, Any]:
         if result.corrected
         else None
     )
+    if result.corrected is not None and result.corrected.page is not None:
+        data["corrected"]["page"] = result.corrected.page
     data["decision"] = decision_to_dict(result.decision)
     data["context"] = context_to_dict(result.context)
     data["attention"] = attention_to_list(result.attention)
@@ -155,6 +165,8 @@ def _match_to_dict(match: Match) -> dict[str, Any]:
         "method": match.method.value,
         "tier": match.tier.value,
     }
+    if match.page is not None:
+        data["page"] = match.page
     if match.continues:
         data["continues"] = [
             {"paragraph": s.paragraph, "start": s.start, "end": s.end, "text": s.text}
