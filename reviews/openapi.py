@@ -10,15 +10,15 @@ read from their files when the document is served, so a client gets one resolvab
 ``Bundle`` is the engine's copy (``citations/engine/bundle.schema.json``), not
 ``shared/spec/bundle.schema.json``: it is what ``POST /api/bundles`` validates against, the
 shared contract extended compatibly (sources as files, paragraphs with pages), so a bundle the
-API accepts is one the document allows. ``Report`` is ``shared/spec/report.schema.json``.
+API accepts is one the document allows. ``Report`` is the engine's copy too
+(``citations/engine/report.schema.json``): the shared contract with the page extensions its
+reports carry, so every report the API gives is one the document allows.
 """
 
-import json
 from typing import Any
 
-from django.conf import settings
-
 from citations.engine.bundle import bundle_schema
+from citations.engine.writing.report import report_schema
 from citations.models import VerificationState
 
 from .api_list import BUNDLE_ID_MAX_CHARS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX
@@ -663,10 +663,6 @@ def _without_meta(schema: dict[str, Any]) -> dict[str, Any]:
     """A contract as a component: its ``$schema`` is the document's dialect already, and its
     relative ``$id`` would move the base of the document's references inside it."""
     return {key: value for key, value in schema.items() if key not in ("$schema", "$id")}
-
-
-def report_schema() -> dict[str, Any]:
-    return json.loads((settings.SHARED_DIR / "spec" / "report.schema.json").read_text())
 
 
 def openapi_document() -> dict[str, Any]:

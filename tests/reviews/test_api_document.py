@@ -6,13 +6,12 @@ import json
 import re
 
 import pytest
-from django.conf import settings
 from django.urls import URLPattern, URLResolver, get_resolver
 from schemathesis.specs.openapi.definitions import OPENAPI_31_VALIDATOR
 
 from citations.engine.bundle import bundle_schema
+from citations.engine.writing.report import report_schema
 from reviews.api_list import FILTERS
-from reviews.checks import report_contract_is_readable
 from reviews.openapi import LIST_PARAMETERS, PATHS, openapi_document
 
 
@@ -68,8 +67,9 @@ def test_the_document_is_served_with_the_contracts_inside(client):
     # The engine's bundle contract: what POST /api/bundles validates against.
     assert schemas["Bundle"]["properties"] == bundle_schema()["properties"]
     assert "file" in json.dumps(schemas["Bundle"])
-    report = json.loads((settings.SHARED_DIR / "spec" / "report.schema.json").read_text())
-    assert schemas["Report"]["properties"] == report["properties"]
+    # The engine's report contract: the shared one with the page fields its reports carry.
+    assert schemas["Report"]["properties"] == report_schema()["properties"]
+    assert "relocated_page" in json.dumps(schemas["Report"])
     # Every reference resolves inside the one document.
     for ref in re.findall(r'"\$ref": "([^"]+)"', json.dumps(document)):
         kind, name = ref.removeprefix("#/components/").split("/")
@@ -101,13 +101,3 @@ def test_the_document_routes_refuse_other_methods_in_the_error_shape(client, pat
     response = client.post(path)
     assert response.status_code == 405 and response["Allow"] == "GET"
     assert response.json()["error"]["message"] == "POST is not allowed here; use GET"
-
-
-def test_check_deploy_warns_when_the_report_contract_cannot_be_read(settings, tmp_path):
-    settings.SHARED_DIR = tmp_path
-    [warning] = report_contract_is_readable()
-    assert warning.id == "reviews.W001" and "report.schema.json" in warning.msg
-
-
-def test_check_deploy_is_quiet_with_the_shared_folder():
-    assert report_contract_is_readable() == []

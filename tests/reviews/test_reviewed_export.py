@@ -18,6 +18,7 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from citations.engine import ENGINE_VERSION
 from citations.models import Quote
 from citations.services import assessment_verify
 from reviews import services, verdicts
@@ -176,7 +177,8 @@ def test_export_scores_with_the_real_scorer_and_compare_says_what_changes_issue_
     assert "  policy.document.as_cited: 2 compared, 1 would change" in lines
     assert "  cite.json_field: 5 compared, 0 would change" in lines
     assert lines[-1] == (
-        "9 quotes compared in 2 bundle(s) by verbatim 0.9.0: 7 as expected, 2 would change "
+        f"9 quotes compared in 2 bundle(s) by verbatim {ENGINE_VERSION}: 7 as expected, "
+        "2 would change "
         "(1 critical); 8 not checked"
     )
 
@@ -187,7 +189,8 @@ def test_export_scores_with_the_real_scorer_and_compare_says_what_changes_issue_
     status, printed = compare(agreed)
     assert status == 0
     assert printed.strip().splitlines()[-1] == (
-        "5 quotes compared in 1 bundle(s) by verbatim 0.9.0: 5 as expected, 0 would change "
+        f"5 quotes compared in 1 bundle(s) by verbatim {ENGINE_VERSION}: 5 as expected, "
+        "0 would change "
         "(0 critical); 0 not checked"
     )
 

@@ -14,6 +14,8 @@ with these page extensions as ``citations/engine/report.schema.json``.
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any
 
 from ..types import (
@@ -26,6 +28,14 @@ from ..types import (
     Report,
     VerificationStatus,
 )
+
+
+def report_schema() -> dict[str, Any]:
+    """The report contract this package ships: ``shared/spec/report.schema.json`` with the
+    page extensions above."""
+    text = resources.files("citations.engine").joinpath("report.schema.json").read_text()
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def report_to_dict(report: Report) -> dict[str, Any]:
