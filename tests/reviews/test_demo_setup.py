@@ -9,10 +9,14 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 
+from citations.services import assessment_verify
 from reviews.imports import bundle_import
+from reviews.management.commands.demo_setup import demo_files_bundle
 from reviews.models import ApiToken, Assessment, Team
 from reviews.selectors import assessments_for_reviewer
 from tests.factories import SCENARIOS
+
+DEMO_BUNDLES = len(SCENARIOS) + 1  # and the one whose sources are files
 
 
 def run_demo_setup(capsys) -> str:
@@ -37,12 +41,12 @@ def test_demo_setup_twice_imports_once_and_prints_working_logins_vb_4(settings, 
     settings.DEBUG = True
     run_demo_setup(capsys)
     printed = logins(run_demo_setup(capsys))
-    assert Assessment.objects.count() == len(SCENARIOS)
+    assert Assessment.objects.count() == DEMO_BUNDLES
     reviewer = authenticate(username="reviewer", password=printed["reviewer"])
     admin = authenticate(username="admin", password=printed["admin"])
     assert reviewer is not None and not reviewer.is_staff
     assert admin is not None and admin.is_superuser
-    assert assessments_for_reviewer(reviewer=reviewer).count() == len(SCENARIOS)
+    assert assessments_for_reviewer(reviewer=reviewer).count() == DEMO_BUNDLES
 
 
 @pytest.mark.django_db
@@ -104,4 +108,28 @@ def test_running_the_demo_again_leaves_other_bundles_in_their_teams(settings, ca
     theirs.refresh_from_db()
     assert (teamless.team, theirs.team) == (None, legal)
     demo = Assessment.objects.exclude(pk__in=[teamless.pk, theirs.pk])
-    assert {a.team.name for a in demo} == {"Demo reviewers"} and demo.count() == len(SCENARIOS)
+    assert {a.team.name for a in demo} == {"Demo reviewers"} and demo.count() == DEMO_BUNDLES
+
+
+@pytest.mark.django_db
+def test_the_demo_has_a_pdf_and_an_email_with_an_attachment_issue_34(settings, capsys):
+    """Issue 34, "Done when": demo data includes a PDF and an e-mail with an attachment,
+    posted as file sources; the worker's reading gives the lease its pages and the e-mail its
+    attachment, and each quote comes out as the demo means it to."""
+    settings.DEBUG = True
+    run_demo_setup(capsys)
+    bundle_id = demo_files_bundle()["id"]
+    assessment = Assessment.objects.get(bundle_id=bundle_id, team__name="Demo reviewers")
+    assessment_verify(assessment_id=assessment.pk)
+    sources = {s.key: s for s in assessment.turn.sources.all()}
+    assert set(sources) == {"L1", "N1", "N1.1"}
+    assert sources["N1.1"].kind == "attachment" and sources["N1.1"].parent_id == sources["N1"].pk
+    quotes = [(q.status, q.reason, q.match_page) for q in assessment.quotes.order_by("n")]
+    assert quotes == [
+        ("verified", "found_as_cited", 2),
+        ("verified", "found_as_cited", 2),  # across a line break of the PDF
+        ("corrected", "relocated_page", 3),  # cited as p. 2
+        ("verified", "found_as_cited", None),  # the e-mail's body
+        ("verified", "found_as_cited", None),  # its attachment
+        ("unverified", "not_found", None),  # invented
+    ]

@@ -1,14 +1,18 @@
-"""python manage.py demo_setup — the demo's data: scenario bundles, a team, two accounts and
-an API token for the team.
+"""python manage.py demo_setup — the demo's data: scenario bundles, a bundle whose sources
+are files (a PDF lease and an e-mail with an attachment, ``reviews/demo/``), a team, two
+accounts and an API token for the team.
 
 Idempotent: bundles already imported are left alone; the accounts get fresh random passwords
 and the API token a fresh secret on every run, which are printed with a curl line posting a
 bundle (a demo on 127.0.0.1 only; never run this in production).
 """
 
+import base64
+import json
 import secrets
 import shlex
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -23,6 +27,18 @@ from reviews.tokens import api_token_create
 
 DEMO_TEAM = "Demo reviewers"
 DEMO_TOKEN = "demo pipeline"
+DEMO_FILES = Path(__file__).resolve().parents[2] / "demo"
+
+
+def demo_files_bundle() -> dict[str, Any]:
+    """``reviews/demo/bundle.json`` with each file source's ``data`` (a file name there) as
+    the file's bytes in base64, as a pipeline posts them (made by bin/make_demo_files.py)."""
+    bundle = json.loads((DEMO_FILES / "bundle.json").read_text())
+    for source in bundle["sources"]:
+        if "file" in source:
+            content = (DEMO_FILES / source["file"]["data"]).read_bytes()
+            source["file"]["data"] = base64.b64encode(content).decode()
+    return bundle
 
 
 class Command(BaseCommand):
@@ -47,15 +63,15 @@ class Command(BaseCommand):
         if not paths:
             raise CommandError(f"--bundles: no bundle files in {bundles}")
         team, _ = Team.objects.get_or_create(name=DEMO_TEAM)
-        for path in paths:
+        bundles_to_import = [(str(path), path.read_bytes()) for path in paths]
+        bundles_to_import.append((str(DEMO_FILES / "bundle.json"), demo_files_bundle()))
+        for name, raw in bundles_to_import:
             try:
                 # The team's bundles, as its token would post them: posting one with the
                 # printed token finds it (200), for bundle ids are the team's.
-                result = bundle_import(
-                    raw=path.read_bytes(), max_bytes=settings.BUNDLE_MAX_BYTES, team=team
-                )
+                result = bundle_import(raw=raw, max_bytes=settings.BUNDLE_MAX_BYTES, team=team)
             except (BundleError, BundleConflict) as exc:
-                raise CommandError(f"{path}: {exc}") from None
+                raise CommandError(f"{name}: {exc}") from None
             what = "imported" if result.created else "already there"
             self.stdout.write(f"  {what}: {result.assessment.bundle_id}")
         logins = [
