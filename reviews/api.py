@@ -4,6 +4,7 @@
 """
 
 import functools
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -21,6 +22,7 @@ from .imports import bundle_import
 from .models import ApiToken, Assessment
 from .submission_limit import submission_admit
 from .tokens import api_token_authenticate
+from .uploads import bundle_from_upload
 
 
 def json_error(status: int, message: str, *, field: str = "", **headers: str) -> JsonResponse:
@@ -103,18 +105,22 @@ def team_seeing(assessment: Assessment) -> dict | None:
 
 @token_required
 def bundle_create(request: ApiRequest) -> JsonResponse:
-    """POST /api/bundles — JSON body = a bundle (bundle.schema.json).
+    """POST /api/bundles — JSON body = a bundle (bundle.schema.json), or the same as
+    ``multipart/form-data`` with its files as parts (``reviews.uploads``).
 
     201 stored; 200 the same bundle was already stored; 409 same id, other content;
-    400 a bad bundle (the field and what is wrong); 413 too large; 415 not JSON; 429 the
-    token's share of this window is used up (Retry-After: seconds until it ends). ``team``
-    names the team whose reviewers will see it (null: staff only)."""
+    400 a bad bundle (the field and what is wrong); 413 too large; 415 neither JSON nor
+    multipart; 429 the token's share of this window is used up (Retry-After: seconds until
+    it ends). ``team`` names the team whose reviewers will see it (null: staff only)."""
     if request.method != "POST":
         return json_error(405, f"{request.method} is not allowed here; use POST", Allow="POST")
     content_type = request.content_type or ""
-    if content_type != "application/json":
+    if content_type not in ("application/json", "multipart/form-data"):
         return json_error(
-            415, "send the bundle as 'Content-Type: application/json'", field="Content-Type"
+            415,
+            "send the bundle as 'Content-Type: application/json', or as "
+            "'multipart/form-data' with its files as parts",
+            field="Content-Type",
         )
     limit = settings.BUNDLE_MAX_BYTES
     try:
@@ -127,8 +133,11 @@ def bundle_create(request: ApiRequest) -> JsonResponse:
     if refused is not None:
         return json_error(429, refused.message, Retry_After=str(refused.retry_after))
     try:
+        raw: bytes | dict[str, Any] = body
+        if content_type == "multipart/form-data":
+            raw = bundle_from_upload(request, max_bytes=limit)
         # The token's team owns the bundle, so links.page opens for that team's reviewers.
-        result = bundle_import(raw=body, max_bytes=limit, team=request.api_token.team)
+        result = bundle_import(raw=raw, max_bytes=limit, team=request.api_token.team)
     except BundleError as exc:
         return json_error(400, exc.message, field=exc.field or "body")
     except BundleConflict as exc:

@@ -351,7 +351,27 @@ PATHS: dict[str, Any] = {
             "description": "Stores the bundle for the token's team and queues its "
             "verification. Each post counts against the token's share of the window "
             "(bundles and bytes), whatever it answers.",
-            "requestBody": {"required": True, "content": _json(_ref("Bundle"))},
+            "requestBody": {
+                "required": True,
+                "content": {
+                    **_json(_ref("Bundle")),
+                    "multipart/form-data": {
+                        "schema": {
+                            "type": "object",
+                            "required": ["bundle"],
+                            "properties": {
+                                "bundle": {
+                                    **STRING,
+                                    "description": "The bundle's JSON; a file source may give "
+                                    '`"file": {"media_type": …, "part": "<name>"}` instead of '
+                                    "`data`, its bytes in the part of that name.",
+                                }
+                            },
+                            "additionalProperties": {"type": "string", "format": "binary"},
+                        }
+                    },
+                },
+            },
             "responses": {
                 "201": {
                     "description": "Stored; verification is queued.",
@@ -367,7 +387,7 @@ PATHS: dict[str, Any] = {
                 "405": REFUSED_METHOD,
                 "409": _error("The team stored another bundle under this id."),
                 "413": _error("Larger than `BUNDLE_MAX_BYTES`."),
-                "415": _error("Not sent as `Content-Type: application/json`."),
+                "415": _error("Sent as neither JSON nor `multipart/form-data`."),
                 "429": _error(
                     "The token's share of this window is used up; nothing stored.",
                     **{

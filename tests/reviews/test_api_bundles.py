@@ -126,7 +126,7 @@ def test_other_methods_are_refused_405(api_client, method):
 
 @pytest.mark.django_db
 def test_a_form_body_is_refused_415(api_client):
-    response = api_client.post(URL, {"id": "x"})
+    response = api_client.post(URL, "id=x", content_type="application/x-www-form-urlencoded")
     assert response.status_code == 415
     assert response.json()["error"]["field"] == "Content-Type"
 

@@ -63,7 +63,9 @@ class Command(BaseCommand):
         if not paths:
             raise CommandError(f"--bundles: no bundle files in {bundles}")
         team, _ = Team.objects.get_or_create(name=DEMO_TEAM)
-        bundles_to_import = [(str(path), path.read_bytes()) for path in paths]
+        bundles_to_import: list[tuple[str, bytes | dict[str, Any]]] = [
+            (str(path), path.read_bytes()) for path in paths
+        ]
         bundles_to_import.append((str(DEMO_FILES / "bundle.json"), demo_files_bundle()))
         for name, raw in bundles_to_import:
             try:
