@@ -6,7 +6,7 @@ from unittest import mock
 import pytest
 
 from citations.engine import load_bundle, verify_bundle
-from citations.engine import verify as verify_module
+from citations.engine import locate as locate_module
 from citations.engine.context.attention import cut_word_attention
 from citations.engine.matching.approximate import _in_paragraph
 from citations.engine.matching.match import (
@@ -56,7 +56,7 @@ def test_a_quote_is_aligned_in_a_bounded_number_of_sources(sources):
     budget, each quote aligned in every source. Now in at most MAX_SOURCES_ALIGNED."""
     quotes = 10
     data = bundle([decoy(n) for n in range(sources)], uncited_quotes(quotes))
-    with mock.patch.object(verify_module, "places", wraps=verify_module.places) as aligned:
+    with mock.patch.object(locate_module, "places", wraps=locate_module.places) as aligned:
         report = verify_bundle(load_bundle(data))
     assert [r.status.value for r in report.results] == ["unverified"] * quotes
     assert aligned.call_count <= quotes * min(sources, MAX_SOURCES_ALIGNED)
