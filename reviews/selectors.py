@@ -437,12 +437,15 @@ def source_get(*, assessment: Assessment, source_id: int) -> Source:
 
 def source_pdf_get(*, assessment: Assessment, source_id: int) -> bytes:
     """The bytes of a source of the turn given as a PDF file; 404 for any other source."""
-    data = get_object_or_404(
+    data = (
         Source.objects.filter(
-            turn_id=assessment.turn_id, media_type=PDF, file__isnull=False
-        ).values_list("file", flat=True),
-        pk=source_id,
+            turn_id=assessment.turn_id, pk=source_id, media_type=PDF, file__isnull=False
+        )
+        .values_list("file", flat=True)
+        .first()
     )
+    if data is None:
+        raise Http404(f"no PDF source {source_id} in this assessment")
     return bytes(data)
 
 
