@@ -27,6 +27,7 @@ function showView(view) {
       function (found) {
         page.dataset.rendered = "done";
         say(page, found ? "" : "The quote's text was not found on this page's text.");
+        announce(page.getAttribute("aria-label") + (found ? ", the quote's text marked" : ""));
       },
       function (error) {
         page.dataset.rendered = "failed";
@@ -34,6 +35,12 @@ function showView(view) {
       },
     );
   }
+}
+
+// Screen readers hear what the pane shows now (app.js announces each pane the same way).
+function announce(words) {
+  const status = document.getElementById("pane-status");
+  if (status) status.textContent = words;
 }
 
 function say(page, words) {

@@ -58,6 +58,7 @@ def test_the_page_view_draws_the_quotes_page_with_its_text_marked(page, lease):
     expect(page.locator("#pdf-page")).to_have_attribute("data-rendered", "done", timeout=15_000)
     expect(page.locator("#source-pane #source-text")).to_be_hidden()
     expect(link).to_have_attribute("aria-current", "true")
+    expect(page.locator("#pane-status")).to_have_text("Page 2 of L, the quote's text marked")
 
     # The canvas holds a page of the PDF's proportions (A4), drawn (below: inked).
     canvas = sheet.locator("canvas")
