@@ -1,7 +1,8 @@
 """Issue 34, item 4, without a browser: a PDF source's bytes are served to the reviewers who
 may see its assessment (404 for anyone else, and for a source that is no PDF), and the
 source pane offers the PDF's page beside the text: the page the quote's match starts on,
-with the matched text the page view marks, and a link that opens the PDF without JavaScript."""
+with the matched text on it that the page view marks, and a link that opens the PDF without
+JavaScript."""
 
 import re
 from html import unescape
@@ -10,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from citations.models import Quote, Source
+from reviews import source_viewer
 from reviews.models import Team
 
 from .review_data import LEASE_QUOTE, pdf_assessment, user
@@ -108,3 +110,40 @@ def test_a_pdf_opened_on_its_own_shows_the_page_of_the_paragraph_at(reviewer_cli
     url = reverse("reviews:source_view", args=[lease.pk, source.pk])
     html = reviewer_client.get(f"{url}?at={at}", **HTMX).content.decode()
     assert 'data-pdf-page="3"' in html and 'data-pdf-find=""' in html
+
+
+SPLIT = "The tenant may sublet the flat with the consent of the landlord, never withheld."
+BREAK = SPLIT.index("landlord")  # page 2 begins here, inside the paragraph
+
+
+@pytest.mark.parametrize(
+    ("match_page", "cited_page", "spans", "shown"),
+    [
+        (1, None, {2: (4, len(SPLIT))}, (1, SPLIT[4:BREAK])),  # the part on the match's page
+        (None, 2, {2: (4, len(SPLIT))}, (2, SPLIT[BREAK:])),  # no match page: the cited one
+        (None, None, {2: (0, 10)}, (1, SPLIT[:10])),  # neither: the focused paragraph's
+        (3, None, {2: (0, 10)}, (3, "")),  # the span is not on the page shown: nothing marked
+    ],
+    ids=["match-page", "cited-page", "focus-page", "span-elsewhere"],
+)
+def test_the_page_view_marks_the_part_of_the_match_on_its_page(
+    match_page, cited_page, spans, shown
+):
+    source = Source(pk=7, media_type="application/pdf", pages=[
+        {"page": 1, "breaks": []}, {"page": 1, "breaks": [BREAK]}, {"page": 3, "breaks": []},
+    ])  # fmt: skip
+    quote = Quote(
+        match_source_id=7, match_page=match_page, cited_source_id=7, cited_page=cited_page
+    )
+    texts = ["Intro.", SPLIT, "Notice."]
+    page = source_viewer.pdf_page(source, texts, quote=quote, focus=2, spans=spans)
+    assert (page.number, page.text) == shown
+
+
+def test_a_source_without_pages_or_not_a_pdf_has_no_page_view():
+    texts = ["One."]
+    assert source_viewer.pdf_page(
+        Source(pk=1, media_type="application/pdf", pages=[]), texts, quote=None, focus=1, spans={}
+    ) is None  # fmt: skip
+    text_source = Source(pk=1, media_type="", pages=[{"page": 1, "breaks": []}])
+    assert source_viewer.pdf_page(text_source, texts, quote=None, focus=1, spans={}) is None
