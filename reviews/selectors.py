@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from citations.engine import FLAGGED_STATUSES, VerificationStatus
+from citations.engine.extraction.formats import PDF
 from citations.models import Correction, Quote, Source, VerificationState
 from citations.selectors import CURRENT_ENGINE
 
@@ -414,10 +415,14 @@ def _still_counts(verdict: QuoteVerdict, status: str) -> bool:
 
 def quote_get(*, assessment: Assessment, n: int) -> Quote:
     """The quote with its sources' names; paragraph texts are loaded only for the source the
-    viewer shows (a source can be hundreds of kilobytes)."""
+    viewer shows (a source can be hundreds of kilobytes), a source's file never."""
     return get_object_or_404(
         Quote.objects.select_related("match_source", "cited_source", "corrected_source").defer(
-            "match_source__paragraphs", "cited_source__paragraphs", "corrected_source__paragraphs"
+            *(
+                f"{source}__{field}"
+                for source in ("match_source", "cited_source", "corrected_source")
+                for field in ("paragraphs", "file")
+            )
         ),
         assessment=assessment,
         n=n,
@@ -428,6 +433,20 @@ def source_get(*, assessment: Assessment, source_id: int) -> Source:
     return get_object_or_404(
         Source.objects.defer("paragraphs", "file"), turn_id=assessment.turn_id, pk=source_id
     )
+
+
+def source_pdf_get(*, assessment: Assessment, source_id: int) -> bytes:
+    """The bytes of a source of the turn given as a PDF file; 404 for any other source."""
+    data = (
+        Source.objects.filter(
+            turn_id=assessment.turn_id, pk=source_id, media_type=PDF, file__isnull=False
+        )
+        .values_list("file", flat=True)
+        .first()
+    )
+    if data is None:
+        raise Http404(f"no PDF source {source_id} in this assessment")
+    return bytes(data)
 
 
 def source_coverage(*, assessment: Assessment, source: Source) -> dict[int, list[tuple[int, int]]]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from citations.diffs import stored_runs
 from citations.engine import VerificationStatus
+from citations.engine.extraction.formats import PDF
 from citations.models import Quote, Source
 
 from .models import Assessment
@@ -29,6 +30,15 @@ PARAGRAPH_CHARS_SHOWN = 4_000
 
 
 @dataclass(frozen=True)
+class PdfPage:
+    """What the pane's page view shows of a PDF source (issue 34, item 4): page ``number``,
+    and ``text``, the quote's matched text on that page, which it highlights ("": none)."""
+
+    number: int
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class SourcePane:
     """One source as the viewer shows it: a window of rendered paragraphs, for one quote or
     opened on its own (``quote`` is None), perhaps from a quote's citation (``cited_by``)."""
@@ -44,6 +54,7 @@ class SourcePane:
     cited: int | None = None  # the paragraph the quote cites here, when it is not the focus
     cited_by: int | None = None  # the quote whose citation opened this source
     search: SourceSearch | None = None
+    page: PdfPage | None = None  # a PDF source: the page its page view shows
 
     @property
     def cited_elsewhere(self) -> bool:
@@ -165,6 +176,7 @@ def source_pane(
         source=source,
         total=total,
         focus=focus,
+        page=pdf_page(source, texts, quote=quote, focus=focus, spans=spans),
         # A hint is a highlighted passage: an unverified quote with none is shown without one.
         is_hint=quote.status == VerificationStatus.UNVERIFIED and bool(spans),
         paragraphs=paragraphs,
@@ -213,7 +225,52 @@ def source_browse(
         later=later,
         cited_by=quote,
         search=search,
+        page=pdf_page(source, texts, quote=None, focus=at, spans={}),
     )
+
+
+def pdf_page(
+    source: Source,
+    texts: list[str],
+    *,
+    quote: Quote | None,
+    focus: int | None,
+    spans: dict[int, tuple[int, int]],
+) -> PdfPage | None:
+    """The page a PDF source's page view shows: where the quote's match starts, else the
+    page its citation names, else the focused paragraph's (else the first); with the
+    highlighted spans' text that lies on it. None for a source that is no PDF with pages."""
+    if source.media_type != PDF or not source.pages:
+        return None
+    pages = source.pages
+    number = None
+    if quote is not None and quote.match_source_id == source.pk and quote.match_page:
+        number = quote.match_page
+    elif quote is not None and quote.cited_source_id == source.pk and quote.cited_page:
+        number = quote.cited_page
+    elif focus is not None and 1 <= focus <= len(pages):
+        number = pages[focus - 1]["page"]
+    number = number or pages[0]["page"]
+    on_page = [
+        texts[paragraph - 1][max(start, page_start) : min(end, page_end)]
+        for paragraph, (start, end) in sorted(spans.items())
+        if 1 <= paragraph <= min(len(texts), len(pages))
+        for page_start, page_end in [
+            _page_bounds(pages[paragraph - 1], len(texts[paragraph - 1]), number)
+        ]
+        if max(start, page_start) < min(end, page_end)
+    ]
+    return PdfPage(number=number, text=" ".join(on_page))
+
+
+def _page_bounds(entry: dict, length: int, number: int) -> tuple[int, int]:
+    """Where page ``number`` lies in a paragraph whose ``pages`` entry is ``entry`` (the page
+    it starts on, and where each later page begins in it); (0, 0) when not on that page."""
+    bounds = [0, *entry["breaks"], length]
+    index = number - entry["page"]
+    if not 0 <= index < len(bounds) - 1:
+        return 0, 0
+    return bounds[index], bounds[index + 1]
 
 
 def _paragraph_texts(source: Source) -> list[str]:

@@ -39,6 +39,11 @@ urlpatterns = [
         name="source_view",
     ),
     path(
+        "assessments/<int:assessment_id>/sources/<int:source_id>/file",
+        views.source_file,
+        name="source_file",
+    ),
+    path(
         "assessments/<int:assessment_id>/sources/<int:source_id>/paragraphs/",
         views.source_paragraphs,
         name="source_paragraphs",

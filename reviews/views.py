@@ -327,6 +327,21 @@ def source_view(request: HtmxHttpRequest, assessment_id: int, source_id: int) ->
 
 @require_GET
 @login_required
+def source_file(request: HtmxHttpRequest, assessment_id: int, source_id: int) -> HttpResponse:
+    """A source given as a PDF, as given: the pane's page view renders it, and without
+    JavaScript its link opens it in the browser."""
+    assessment = selectors.assessment_get_for_reviewer(
+        reviewer=request.user, assessment_id=assessment_id
+    )
+    data = selectors.source_pdf_get(assessment=assessment, source_id=source_id)
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="source-{source_id}.pdf"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@require_GET
+@login_required
 def source_paragraphs(request: HtmxHttpRequest, assessment_id: int, source_id: int) -> HttpResponse:
     """More paragraphs of a source around what the viewer already shows."""
     assessment = selectors.assessment_get_for_reviewer(

@@ -5,17 +5,20 @@ Quote rows are written here the way the pipeline writes them (status, match offs
 corrections), from the scenario's expected results, so the pages are tested on real data.
 """
 
+import base64
 import json
 from typing import Any
 
 from django.contrib.auth import get_user_model
 
 from citations.diffs import change_diff
+from citations.engine.extraction.formats import HTML, PDF
 from citations.engine.reading.parse_markdown import parse_markdown_response
 from citations.models import Correction, Quote, Source, VerificationState
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
 from reviews.models import Assessment, Team
+from tests.citations.extraction_files import pdf_of_pages
 from tests.factories import SCENARIO_DIR
 
 # The procurement scenario's quotes as the model wrote them, in order: (form, text, marker).
@@ -226,3 +229,49 @@ def found_nowhere_assessment(team: Team) -> Assessment:
     assessment = bundle_import(raw=data, team=team, enqueue_verification=False).assessment
     assessment_verify(assessment_id=assessment.pk)
     return assessment
+
+
+# A PDF whose page 2 holds the quoted sentence on two lines (issue 34, item 4).
+LEASE_PAGES = [
+    [["Intro on page one of the lease."], ["Rent is paid by the first day of each month."]],
+    [
+        ["Page two opens with the parties' duties."],
+        ["The tenant may sublet the flat with the written", "consent of the landlord."],
+        ["Pets are allowed."],
+    ],
+    [["Notice is three months."]],
+]
+LEASE_QUOTE = "The tenant may sublet the flat with the written consent of the landlord."
+
+
+def pdf_assessment(team: Team, *, bundle_id: str = "lease-pdf") -> Assessment:
+    """A verified assessment of ``team`` whose source ``L`` is a 3-page PDF given as a file,
+    ``N`` a text source, ``H`` an HTML file; quote 1 is page-2 text cited by its page."""
+
+    def given(data: bytes, media_type: str) -> dict:
+        return {"media_type": media_type, "data": base64.b64encode(data).decode()}
+
+    html = b"<html><body><p>An HTML note.</p></body></html>"
+    data = {
+        "bundle_version": 1,
+        "id": bundle_id,
+        "title": "A lease as a PDF",
+        "sources": [
+            {
+                "id": "L",
+                "kind": "document",
+                "title": "Lease",
+                "file": given(pdf_of_pages(LEASE_PAGES), PDF),
+            },
+            {"id": "N", "kind": "document", "title": "Note", "text": "A note given as text."},
+            {"id": "H", "kind": "document", "title": "Web note", "file": given(html, HTML)},
+        ],
+        "response": {
+            "format": "markdown",
+            "text": f'The lease says "{LEASE_QUOTE}" [L, p. 2] and "A note given as text." [N]',
+        },
+    }
+    assessment = bundle_import(raw=data, max_bytes=5_000_000).assessment
+    Assessment.objects.filter(pk=assessment.pk).update(team=team)
+    assessment_verify(assessment_id=assessment.pk)  # reads the files first, as the worker does
+    return Assessment.objects.get(pk=assessment.pk)

@@ -1,0 +1,119 @@
+"""Issue 34, item 4, in a real browser: a PDF source's page beside the text. The quote's pane
+offers the page its match is on; switched to it, pdf.js (vendored) draws page 2 into a canvas
+with its text layer, and the quote's text is marked over the very words on it, under the
+site's CSP, with no console error."""
+
+import pytest
+from playwright.sync_api import expect
+
+from reviews.models import Team
+from tests.browser.accessibility import checked_screenshot
+from tests.browser_support import page_problems, sign_in
+from tests.reviews.review_data import LEASE_QUOTE, pdf_assessment, user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PAGE_VIEW = "#source-pane [data-pane-view=page]"
+# How many pixels of a canvas are dark (ink, on a page drawn black on white): in all, and in
+# the rectangle r given in CSS pixels of the canvas's box. One readback (more: a warning).
+DARK_PIXELS = """(c, r) => {
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  const s = c.width / c.getBoundingClientRect().width;
+  let all = 0, inside = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i] >= 128) continue;
+    all++;
+    const x = (i / 4) % c.width, y = Math.floor(i / 4 / c.width);
+    if (x >= r.x * s && x < (r.x + r.w) * s && y >= r.y * s && y < (r.y + r.h) * s) inside++;
+  }
+  return [all, inside];
+}"""
+
+
+@pytest.fixture
+def lease():
+    team = Team.objects.create(name="housing")
+    user("rita", teams=(team,))
+    return pdf_assessment(team)
+
+
+def overlap(a: dict, b: dict) -> float:
+    """The area two bounding boxes share."""
+    width = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+    height = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+    return max(0, width) * max(0, height)
+
+
+def test_the_page_view_draws_the_quotes_page_with_its_text_marked(page, lease):
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{lease.pk}/")
+    page.click("#q1 .quote-text")
+    link = page.locator(PAGE_VIEW)
+    expect(link).to_have_text("Page 2 of the PDF")
+    expect(page.locator("#source-pane #source-text")).to_be_visible()
+    # Keyboard: the link takes the focus (a link: in the tab order) and Enter follows it.
+    link.focus()
+    page.keyboard.press("Enter")
+    sheet = page.locator("#pdf-page .pdf-sheet")
+    expect(page.locator("#pdf-page")).to_have_attribute("data-rendered", "done", timeout=15_000)
+    expect(page.locator("#source-pane #source-text")).to_be_hidden()
+    expect(link).to_have_attribute("aria-current", "true")
+    expect(page.locator("#pane-status")).to_have_text("Page 2 of L, the quote's text marked")
+
+    # The canvas holds a page of the PDF's proportions (A4), drawn (below: inked).
+    canvas = sheet.locator("canvas")
+    size = canvas.evaluate("c => [c.width, c.height]")
+    assert abs(size[1] / size[0] - 842 / 595) < 0.01
+    # Page 2's text, not page 1's or 3's, is on it.
+    layer = sheet.locator(".textLayer")
+    expect(layer).to_contain_text("Page two opens with the parties' duties.")
+    expect(layer).not_to_contain_text("Intro on page one")
+    expect(layer).to_contain_text("Page 2 of 3")
+
+    # The marks cover the quote's words and lie over the text layer's spans that hold them.
+    marks = sheet.locator("mark.pdf-match")
+    expect(marks).to_have_count(2)  # the quote's two lines
+    assert " ".join(marks.all_text_contents()).split() == LEASE_QUOTE.split()
+    for mark in marks.all():
+        box, span = mark.bounding_box(), mark.locator("xpath=..").bounding_box()
+        assert box["width"] > 50 and box["height"] > 5
+        smaller = min(box["width"] * box["height"], span["width"] * span["height"])
+        assert overlap(box, span) >= 0.9 * smaller
+        expect(mark).to_be_in_viewport()
+    # … and the words drawn on the canvas: the marked line is inked under its box.
+    first = marks.first.bounding_box()
+    sheet_box = canvas.bounding_box()
+    inked, under_mark = canvas.evaluate(
+        DARK_PIXELS,
+        {
+            "x": first["x"] - sheet_box["x"],
+            "y": first["y"] - sheet_box["y"],
+            "w": first["width"],
+            "h": first["height"],
+        },
+    )
+    assert inked > 1000 and under_mark > 50
+    checked_screenshot(page, "pdf-page-view-quote-marked")
+
+    # Back to the text, with the keyboard as well.
+    page.locator("#source-pane [data-pane-view=text]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#source-pane #source-text")).to_be_visible()
+    expect(page.locator("#pdf-page")).to_be_hidden()
+    assert page_problems(page) == []
+
+
+def test_the_page_view_stays_chosen_as_the_keys_move_between_quotes(page, lease):
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{lease.pk}/#q1")
+    page.click(PAGE_VIEW)
+    expect(page.locator("#pdf-page")).to_have_attribute("data-rendered", "done", timeout=15_000)
+    page.keyboard.press("j")  # quote 2: a text source, no page view
+    expect(page.locator("#source-pane [data-pane-quote]")).to_have_attribute("data-pane-quote", "2")
+    expect(page.locator(PAGE_VIEW)).to_have_count(0)
+    expect(page.locator("#source-pane #source-text")).to_be_visible()
+    page.keyboard.press("k")  # back to the PDF's quote: its page again
+    expect(page.locator("#source-pane [data-pane-quote]")).to_have_attribute("data-pane-quote", "1")
+    expect(page.locator("#pdf-page")).to_have_attribute("data-rendered", "done", timeout=15_000)
+    expect(page.locator("#pdf-page mark.pdf-match")).to_have_count(2)
+    assert page_problems(page) == []
