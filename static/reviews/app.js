@@ -180,7 +180,11 @@
       return step > 0 ? number > from : number < from;
     });
     const link = step > 0 ? further[0] : further[further.length - 1];
-    if (link) link.click();
+    // Requested from here, not clicked: the list came in with the pane a moment ago and htmx
+    // may not have wired it yet, so a click would leave the page.
+    if (link) {
+      htmx.ajax("GET", link.getAttribute("hx-get"), { source: link, target: "#source-pane", swap: "innerHTML" });
+    }
     else announce(step > 0 ? "No more places found below" : "No more places found above");
     return true;
   }
