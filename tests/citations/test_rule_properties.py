@@ -2437,6 +2437,7 @@ RESTRICTED_SENTENCES = [
     ("en", "The company sold the data", " (according to the newspaper)."),
     ("en", "The company sold the data", ", including health records, according to the paper."),
     ("de", "Die Firma verkaufte die Daten", ", berichtet die Zeitung."),
+    ("de", "Die Firma verkaufte die Daten", ", so die Zeitung."),
     ("fr", "La société a vendu les données", ", rapporte le journal."),
     ("ru", "Компания продала данные", ", сообщает газета."),
 ]
