@@ -2922,7 +2922,7 @@ HEDGED_SENTENCES = [
     ("W marcu, firma", "rzekomo", "sprzedała dane klientów reklamodawcom."),
     ("V březnu, společnost", "údajně", "prodala data zákazníků inzerentům."),
     ("Pada bulan Maret, perusahaan itu", "diduga", "menjual data pelanggan."),
-    ("Im März, so der Bericht, hat die Firma", "angeblich", "Kundendaten verkauft."),
+    ("Im März, nach langer Prüfung, hat die Firma", "angeblich", "Kundendaten verkauft."),
 ]
 
 
