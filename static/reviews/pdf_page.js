@@ -63,7 +63,11 @@ async function renderPage(page) {
   const pdfjs = await loadLibrary(page);
   const documentTask = pdfjs.getDocument({
     url: page.dataset.pdfUrl,
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    // Fonts a PDF names without embedding them, and the CMaps of CJK text, from the files
+    // vendored beside pdf.js (fetched from 'self', as the CSP's connect-src allows).
+    standardFontDataUrl: page.dataset.pdfFonts,
+    cMapUrl: page.dataset.pdfCmaps,
+    cMapPacked: true,
   });
   try {
     return await drawPage(pdfjs, await documentTask.promise, page);

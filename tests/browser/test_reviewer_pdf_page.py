@@ -1,7 +1,8 @@
 """Issue 34, item 4, in a real browser: a PDF source's page beside the text. The quote's pane
 offers the page its match is on; switched to it, pdf.js (vendored) draws page 2 into a canvas
 with its text layer, and the quote's text is marked over the very words on it, under the
-site's CSP, with no console error."""
+site's CSP, with no console error or pdf.js warning; fonts the PDF does not embed come from
+pdf.js's vendored data."""
 
 import pytest
 from playwright.sync_api import expect
@@ -9,7 +10,13 @@ from playwright.sync_api import expect
 from reviews.models import Team
 from tests.browser.accessibility import checked_screenshot
 from tests.browser_support import page_problems, sign_in
-from tests.reviews.review_data import LEASE_QUOTE, pdf_assessment, user
+from tests.reviews.review_data import (
+    JAPANESE_QUOTE,
+    LEASE_QUOTE,
+    pdf_assessment,
+    pdf_in_fonts_not_embedded,
+    user,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -117,3 +124,36 @@ def test_the_page_view_stays_chosen_as_the_keys_move_between_quotes(page, lease)
     expect(page.locator("#pdf-page")).to_have_attribute("data-rendered", "done", timeout=15_000)
     expect(page.locator("#pdf-page mark.pdf-match")).to_have_count(2)
     assert page_problems(page) == []
+
+
+def test_fonts_the_pdf_does_not_embed_are_drawn_from_vendored_data_issue_34(page):
+    """ZapfDingbats has no system stand-in and the Japanese text (HeiseiMin, not embedded) is
+    read through its CMap: pdf.js fetches both from static/vendor/pdfjs/, and warns of neither
+    (page_problems holds pdf.js's warnings, which it writes with console.warn)."""
+    team = Team.objects.create(name="housing")
+    user("rita", teams=(team,))
+    japanese = pdf_assessment(
+        team,
+        pdf=pdf_in_fonts_not_embedded(),
+        response=f'The lease says "{JAPANESE_QUOTE}" [L, p. 1].',
+    )
+    fetched = {}
+    page.on("response", lambda r: fetched.setdefault(r.url.rsplit("/", 1)[-1], r.status))
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{japanese.pk}/#q1")
+    page.click(PAGE_VIEW)
+    expect(page.locator("#pdf-page")).to_have_attribute("data-rendered", "done", timeout=15_000)
+    layer = page.locator("#pdf-page .textLayer")
+    expect(layer).to_contain_text("Terms of the lease, in Japanese:")
+    expect(layer).to_contain_text(JAPANESE_QUOTE)
+    expect(page.locator("#pdf-page mark.pdf-match")).to_have_text(JAPANESE_QUOTE)
+    assert fetched.get("FoxitDingbats.pfb") == 200
+    assert fetched.get("UniJIS-UCS2-H.bcmap") == 200
+    checked_screenshot(page, "pdf-page-view-fonts-not-embedded")
+    # pdf.js looks for a system font of HeiseiMin's very name, which the test machine lacks,
+    # says so, and draws the text in a fallback: a font, not font data or a CMap, is missing.
+    no_such_system_font = (
+        "console warning: Warning: Cannot load system font: HeiseiMin-W3,"
+        " installing it could help to improve PDF rendering."
+    )
+    assert [p for p in page_problems(page) if p != no_such_system_font] == []
