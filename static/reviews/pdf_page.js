@@ -1,10 +1,11 @@
 // The source pane's page view (issue 34, item 4): a PDF source's page drawn by pdf.js
 // (vendored, static/vendor/pdfjs/) into a canvas with its text layer over it, the quote's
 // text marked on it. pdf.js is imported only once a page view is opened. The chosen view
-// (text or page) stays as the pane loads other quotes. Static module only: the
+// (text or page) stays as the pane loads other quotes, and the address says it (?view=page),
+// so a link or a reload opens the same view. Static module only: the
 // Content-Security-Policy allows no inline script.
 
-let chosenView = "text";
+let chosenView = new URLSearchParams(location.search).get("view") === "page" ? "page" : "text";
 let library = null;
 
 function pane() {
@@ -35,6 +36,14 @@ function showView(view) {
       },
     );
   }
+}
+
+// The address names the view, for a reload or a copied link; its #qN stays as it is.
+function rememberView(view) {
+  const url = new URL(location.href);
+  if (view === "page") url.searchParams.set("view", "page");
+  else url.searchParams.delete("view");
+  history.replaceState(history.state, "", url);
 }
 
 // Screen readers hear what the pane shows now (app.js announces each pane the same way).
@@ -156,14 +165,19 @@ function scrollPaneTo(element) {
   pane().scrollTop += mark.top - box.top - covered - Math.max(0, (room - mark.height) / 2);
 }
 
+// The view's links: by mouse or keyboard (Enter), which keeps its focus on the link.
 document.addEventListener("click", function (event) {
   const link = event.target.closest("#source-pane [data-pane-view]");
   if (!link) return;
   event.preventDefault();
   chosenView = link.dataset.paneView;
+  rememberView(chosenView);
   showView(chosenView);
 });
 
 document.addEventListener("htmx:afterSwap", function (event) {
   if (event.detail.target.id === "source-pane" && chosenView === "page") showView("page");
 });
+
+// A pane the server rendered with the page (its no-JavaScript address), opened as asked.
+if (pane() && chosenView === "page") showView("page");

@@ -1,8 +1,10 @@
 """Issue 34, item 4, in a real browser: a PDF source's page beside the text. The quote's pane
 offers the page its match is on; switched to it, pdf.js (vendored) draws page 2 into a canvas
 with its text layer, and the quote's text is marked over the very words on it, under the
-site's CSP, with no console error or pdf.js warning; fonts the PDF does not embed come from
-pdf.js's vendored data."""
+site's CSP, with no console error or pdf.js warning. The address keeps the view (a deep
+link), and fonts the PDF does not embed come from pdf.js's vendored data."""
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -21,6 +23,7 @@ from tests.reviews.review_data import (
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PAGE_VIEW = "#source-pane [data-pane-view=page]"
+TEXT_VIEW = "#source-pane [data-pane-view=text]"
 # How many pixels of a canvas are dark (ink, on a page drawn black on white): in all, and in
 # the rectangle r given in CSS pixels of the canvas's box. One readback (more: a warning).
 DARK_PIXELS = """(c, r) => {
@@ -49,6 +52,26 @@ def overlap(a: dict, b: dict) -> float:
     width = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
     height = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
     return max(0, width) * max(0, height)
+
+
+def expect_marks_over_their_spans(page, count: int) -> None:
+    """``count`` marks on the drawn page, each lying over the text layer's span that holds it."""
+    marks = page.locator("#pdf-page mark.pdf-match")
+    expect(marks).to_have_count(count)
+    for mark in marks.all():
+        box, span = mark.bounding_box(), mark.locator("xpath=..").bounding_box()
+        assert box["width"] > 50 and box["height"] > 5
+        smaller = min(box["width"] * box["height"], span["width"] * span["height"])
+        assert overlap(box, span) >= 0.9 * smaller
+
+
+def expect_page_view(page, number: int) -> None:
+    """The pane shows page ``number`` of the PDF, drawn, instead of the text."""
+    expect(page.locator("#pdf-page")).to_have_attribute("data-pdf-page", str(number))
+    expect(page.locator("#pdf-page")).to_have_attribute("data-rendered", "done", timeout=15_000)
+    expect(page.locator("#pdf-page")).to_be_visible()
+    expect(page.locator("#source-pane #source-text")).to_be_hidden()
+    expect(page.locator(PAGE_VIEW)).to_have_attribute("aria-current", "true")
 
 
 def test_the_page_view_draws_the_quotes_page_with_its_text_marked(page, lease):
@@ -126,6 +149,65 @@ def test_the_page_view_stays_chosen_as_the_keys_move_between_quotes(page, lease)
     assert page_problems(page) == []
 
 
+def test_a_link_with_view_page_opens_the_quote_on_its_page_issue_34(page, lease):
+    sign_in(page, "rita", "pw-rita")
+    address = f"/assessments/{lease.pk}/?view=page#q1"
+    page.goto(address)
+    expect(page.locator("#q1")).to_have_class(re.compile(r"\bis-current\b"))
+    expect_page_view(page, 2)
+    expect_marks_over_their_spans(page, 2)
+    page.reload()
+    expect_page_view(page, 2)
+    expect_marks_over_their_spans(page, 2)
+
+    # Keyboard: Tab goes from one view's link to the other; Enter switches and the link keeps
+    # the focus; the address follows, so copying it gives the view shown.
+    text, pdf = page.locator(TEXT_VIEW), page.locator(PAGE_VIEW)
+    text.focus()
+    page.keyboard.press("Tab")
+    expect(pdf).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    expect(text).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#source-pane #source-text")).to_be_visible()
+    expect(page.locator("#pdf-page")).to_be_hidden()
+    expect(text).to_be_focused()
+    expect(page).to_have_url(re.compile(rf"/assessments/{lease.pk}/#q1$"))
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect_page_view(page, 2)
+    expect(pdf).to_be_focused()
+    expect(page).to_have_url(re.compile(rf"/assessments/{lease.pk}/\?view=page#q1$"))
+
+    copied = page.context.new_page()
+    copied.goto(page.url)
+    expect_page_view(copied, 2)
+    expect_marks_over_their_spans(copied, 2)
+    assert page_problems(page) == []
+
+
+def test_j_and_k_keep_the_page_view_from_one_pdf_quote_to_the_next_issue_34(page):
+    team = Team.objects.create(name="housing")
+    user("rita", teams=(team,))
+    two_pages = pdf_assessment(
+        team,
+        response=f'It says "{LEASE_QUOTE}" [L, p. 2] and "Notice is three months." [L, p. 3]',
+    )
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{two_pages.pk}/?view=page#q1")
+    expect_page_view(page, 2)
+    page.keyboard.press("j")
+    expect(page.locator("#source-pane [data-pane-quote]")).to_have_attribute("data-pane-quote", "2")
+    expect_page_view(page, 3)
+    expect(page.locator("#pdf-page mark.pdf-match")).to_have_text("Notice is three months.")
+    expect(page).to_have_url(re.compile(r"\?view=page#q2$"))
+    page.keyboard.press("k")
+    expect(page.locator("#source-pane [data-pane-quote]")).to_have_attribute("data-pane-quote", "1")
+    expect_page_view(page, 2)
+    expect_marks_over_their_spans(page, 2)
+    assert page_problems(page) == []
+
+
 def test_fonts_the_pdf_does_not_embed_are_drawn_from_vendored_data_issue_34(page):
     """ZapfDingbats has no system stand-in and the Japanese text (HeiseiMin, not embedded) is
     read through its CMap: pdf.js fetches both from static/vendor/pdfjs/, and warns of neither
@@ -140,9 +222,8 @@ def test_fonts_the_pdf_does_not_embed_are_drawn_from_vendored_data_issue_34(page
     fetched = {}
     page.on("response", lambda r: fetched.setdefault(r.url.rsplit("/", 1)[-1], r.status))
     sign_in(page, "rita", "pw-rita")
-    page.goto(f"/assessments/{japanese.pk}/#q1")
-    page.click(PAGE_VIEW)
-    expect(page.locator("#pdf-page")).to_have_attribute("data-rendered", "done", timeout=15_000)
+    page.goto(f"/assessments/{japanese.pk}/?view=page#q1")
+    expect_page_view(page, 1)
     layer = page.locator("#pdf-page .textLayer")
     expect(layer).to_contain_text("Terms of the lease, in Japanese:")
     expect(layer).to_contain_text(JAPANESE_QUOTE)
