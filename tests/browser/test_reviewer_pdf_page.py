@@ -2,7 +2,8 @@
 offers the page its match is on; switched to it, pdf.js (vendored) draws page 2 into a canvas
 with its text layer, and the quote's text is marked over the very words on it, under the
 site's CSP, with no console error or pdf.js warning. The address keeps the view (a deep
-link), and fonts the PDF does not embed come from pdf.js's vendored data."""
+link), fonts the PDF does not embed come from pdf.js's vendored data, and the page is drawn
+again when the pane's width changes."""
 
 import re
 
@@ -238,3 +239,40 @@ def test_fonts_the_pdf_does_not_embed_are_drawn_from_vendored_data_issue_34(page
         " installing it could help to improve PDF rendering."
     )
     assert [p for p in page_problems(page) if p != no_such_system_font] == []
+
+
+# The canvas is as wide as the page view, and differs from the width `before` by more than 20px.
+DRAWN_TO_FIT = """(before) => {
+  const canvas = document.querySelector("#pdf-page canvas");
+  const width = document.getElementById("pdf-page").clientWidth;
+  if (canvas === null || width === 0) return false;
+  const drawn = canvas.getBoundingClientRect().width;
+  return Math.abs(drawn - width) < 1 && Math.abs(drawn - before) > 20;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("window_width", "pane"),
+    [(1000, "narrower: two columns in a smaller window"), (800, "wider: one column")],
+)
+def test_the_page_is_drawn_again_at_the_panes_new_width_issue_34(page, lease, window_width, pane):
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{lease.pk}/?view=page#q1")
+    expect_page_view(page, 2)
+    page.wait_for_function(DRAWN_TO_FIT, arg=0)
+    canvas = page.locator("#pdf-page canvas")
+    before = canvas.bounding_box()["width"]
+
+    page.set_viewport_size({"width": window_width, "height": 900})
+    page.wait_for_function(DRAWN_TO_FIT, arg=before)
+    after = canvas.bounding_box()["width"]
+    assert (after < before) == pane.startswith("narrower")
+    # Drawn anew at that width (not stretched): its pixels are its box's, A4's proportions kept.
+    expect(page.locator("#pdf-page .pdf-sheet")).to_have_count(1)
+    pixels = canvas.evaluate("c => [c.width, c.height, devicePixelRatio]")
+    assert abs(pixels[0] - after * pixels[2]) <= 1
+    assert abs(pixels[1] / pixels[0] - 842 / 595) < 0.01
+    expect(page.locator("#pdf-page .textLayer")).to_contain_text("Page 2 of 3")
+    expect_marks_over_their_spans(page, 2)
+    checked_screenshot(page, f"pdf-page-view-redrawn-{window_width}px")
+    assert page_problems(page) == []
