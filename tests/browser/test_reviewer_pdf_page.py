@@ -187,6 +187,16 @@ def test_a_link_with_view_page_opens_the_quote_on_its_page_issue_34(page, lease)
     assert page_problems(page) == []
 
 
+def test_a_pane_rendered_with_the_page_opens_on_its_page_with_view_page_issue_34(page, lease):
+    """The no-JavaScript address of a quote's pane (?quote=1) with ?view=page: the pane comes
+    with the page, not through htmx, and shows the PDF's page as the address asks."""
+    sign_in(page, "rita", "pw-rita")
+    page.goto(f"/assessments/{lease.pk}/?quote=1&view=page#q1")
+    expect_page_view(page, 2)
+    expect_marks_over_their_spans(page, 2)
+    assert page_problems(page) == []
+
+
 def test_j_and_k_keep_the_page_view_from_one_pdf_quote_to_the_next_issue_34(page):
     team = Team.objects.create(name="housing")
     user("rita", teams=(team,))
