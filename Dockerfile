@@ -6,9 +6,11 @@ WORKDIR /app
 
 COPY pyproject.toml README.md ./
 COPY config ./config
+COPY core ./core
 COPY citations ./citations
 COPY reviews ./reviews
 COPY generation ./generation
+COPY webhooks ./webhooks
 RUN pip install .
 
 COPY manage.py ./
