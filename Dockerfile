@@ -6,6 +6,7 @@ WORKDIR /app
 
 COPY pyproject.toml README.md ./
 COPY config ./config
+COPY core ./core
 COPY citations ./citations
 COPY reviews ./reviews
 COPY generation ./generation

@@ -11,7 +11,7 @@ TABLE_PRIVILEGES = sql.SQL("SELECT, INSERT, UPDATE, DELETE")
 SEQUENCE_PRIVILEGES = sql.SQL("USAGE, SELECT")
 
 # The tables whose rows are an audit trail: their triggers refuse UPDATE, DELETE and TRUNCATE
-# (reviews 0003 and 0007, citations 0009, reviews 0016; quote verdicts: reviews 0015, 0017).
+# (the initial migrations of citations and reviews).
 APPEND_ONLY_TABLES = ("reviews_correction", "reviews_reviewdecision", "reviews_quoteverdict")
 
 CREATE_ROLE = sql.SQL("CREATE ROLE {role} LOGIN PASSWORD {password}")

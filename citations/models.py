@@ -331,7 +331,7 @@ class Correction(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
-        # The append-only trigger (reviews migration 0003) is on this table.
+        # The append-only triggers (citations' initial migration) are on this table.
         db_table = "reviews_correction"
         ordering = ["-created_at", "-id"]
         constraints = [

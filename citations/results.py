@@ -8,29 +8,23 @@ number): this app does not know who gave them."""
 from collections.abc import Mapping
 from dataclasses import replace
 from enum import StrEnum
-from typing import Any
 
 from citations.bundles import engine_bundle
 from citations.engine import (
-    BundleError,
     CorrectedCitation,
     Match,
     MatchMethod,
     ParsedQuote,
-    QuoteFields,
     QuoteResult,
     Reason,
     Report,
-    Response,
     Span,
     Tier,
     VerificationStatus,
 )
-from citations.engine.bundle import check_response_limits
-from citations.engine.reading.parse import parse_response
 from citations.engine.verify import corrected_text
 from citations.engine.writing.export import export_response
-from citations.engine.writing.layout import OldLayout, layout_from_dict, layout_to_dict
+from citations.engine.writing.layout import OldLayout, layout_from_dict
 from citations.engine.writing.report import (
     attention_from_list,
     context_from_dict,
@@ -86,28 +80,6 @@ def assessment_stored_report(*, assessment: Verification) -> Report:
         results=tuple(results),
         json_layout=layout.json_layout,
     )
-
-
-def stored_layout(
-    *, response_format: str, response_text: str, quote_fields: list[dict[str, Any]]
-) -> dict[str, Any] | None:
-    """The layout of a response stored before layouts were (citations migration 0002),
-    read once more: None when it is beyond today's limits (a bundle accepted before they
-    existed: reading it again could cost what they prevent) or cannot be read."""
-    entries = [{k: v for k, v in entry.items() if v is not None} for entry in quote_fields]
-    response = {"format": response_format, "text": response_text, "quotes": entries}
-    try:
-        check_response_limits(response)
-        parsed = parse_response(
-            Response(
-                format=response_format,
-                text=response_text,
-                quote_fields=tuple(QuoteFields(**entry) for entry in entries),
-            )
-        )
-    except (BundleError, ValueError, TypeError, KeyError, RecursionError, MemoryError):
-        return None
-    return layout_to_dict(parsed.quotes, parsed.json_layout)
 
 
 def stored_match(row: Quote) -> Match | None:

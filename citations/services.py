@@ -60,7 +60,7 @@ from citations.engine import (
 from citations.engine.writing.layout import layout_to_dict
 from citations.models import SweepRun, Verification, VerificationState
 from citations.signals import verification_done, verification_failed
-from citations.state_graph import StateGraph, transition
+from core.state_graph import StateGraph, transition
 
 from .selectors import assessments_claimed, assessments_stuck, stale_after
 from .source_files import SourceFileRefused, sources_read_files, sources_unread

@@ -32,7 +32,7 @@ from django.utils import timezone
 
 from citations.engine import BundleError, Turn
 from citations.imports import BundleConflict
-from citations.state_graph import StateGraph, transition
+from core.state_graph import StateGraph, transition
 from reviews.imports import bundle_import
 from reviews.models import Team
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from citations.models import Verification, VerificationState
 from citations.services import verification_restart
-from citations.state_graph import StateGraph, transition
+from core.state_graph import StateGraph, transition
 
 from .models import Assessment, ReviewAction, ReviewDecision, ReviewState, Team
 from .selectors import claim_cutoff, claim_of_another, claimable_by, quotes_awaiting_verdict

@@ -7,7 +7,15 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PARTS = ("citations/engine/", "citations/", "reviews/", "generation/", "webhooks/", "config/")
+PARTS = (
+    "citations/engine/",
+    "citations/",
+    "reviews/",
+    "generation/",
+    "webhooks/",
+    "config/",
+    "core/",
+)
 
 
 def part_of_module(module: str) -> str | None:
@@ -71,9 +79,18 @@ def test_the_graph_reader_sees_each_kind_of_import():
     assert "citations/engine/" in graph["reviews/"]  # `from citations.engine import …`
     assert "reviews/" in graph["generation/"]  # `from reviews.imports import …`
     assert "config/" in graph["citations/"]  # `from config.celery import …`
+    assert "core/" in graph["reviews/"]  # `from core.state_graph import …`
 
 
 def test_selectors_do_not_import_the_rendering():
     """Reads build plain data; the response rendering (markdown, templates) is the views'."""
     imported = imported_modules(ROOT / "reviews" / "selectors.py")
     assert not {m for m in imported if m.startswith("reviews.rendering")}
+
+
+def test_core_imports_no_app_and_every_app_may_import_it():
+    """Shared code (the state graph) lives where all apps may import it (issue_35, item 5):
+    ``core/`` imports no other part of the project, and no row of the table needs a cycle
+    through it."""
+    assert code_graph()["core/"] == set()
+    assert readme_graph()["core/"] == set()

@@ -19,8 +19,8 @@ from citations.services import (
     assessment_store_results,
     verification_restart,
 )
-from citations.state_graph import StateGraph, transition
 from citations.storage import turn_sources
+from core.state_graph import StateGraph, transition
 from generation import services as generation_services
 from generation.models import Generation, GenerationStatus, RegisteredSchema
 from generation.services import GENERATION_TRANSITIONS, GenerationAction

@@ -31,7 +31,7 @@ LAYOUT_VERSION = 2
 
 class OldLayout(ValueError):
     """A layout stored by another version of the engine, which this one does not read: the
-    response must be verified again (or its layout read again, citations migration 0006)."""
+    response must be verified again."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,1 @@
+"""Code every app may import: it imports no app."""
