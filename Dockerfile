@@ -9,6 +9,7 @@ COPY config ./config
 COPY citations ./citations
 COPY reviews ./reviews
 COPY generation ./generation
+COPY webhooks ./webhooks
 RUN pip install .
 
 COPY manage.py ./

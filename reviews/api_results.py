@@ -3,12 +3,12 @@
 Same token authentication and error shape as ``POST /api/bundles`` (``reviews.api``).
 """
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 
 from citations.models import VerificationState
 from citations.results import ExportRefused
 
-from .api import assessment_summary, json_error, token_assessments, token_required
+from .api import assessment_summary, get_only, json_error, token_assessments, token_required
 from .http import ApiRequest
 from .models import Assessment, ReviewState, VerdictAction
 from .selectors import clarifications_for, review_decision_latest, verdicts_current
@@ -18,12 +18,6 @@ EXPORT_CONTENT_TYPES = {
     "markdown": "text/markdown; charset=utf-8",
     "json": "application/json",
 }
-
-
-def _get_only(request: HttpRequest) -> JsonResponse | None:
-    if request.method not in ("GET", "HEAD"):
-        return json_error(405, f"{request.method} is not allowed here; use GET", Allow="GET")
-    return None
 
 
 def _assessment_or_404(request: ApiRequest, assessment_id: int) -> Assessment | None:
@@ -41,7 +35,7 @@ def assessment_result(request: ApiRequest, assessment_id: int) -> JsonResponse:
     each report quote with the reviewers' ``verdict`` beside its ``status`` (issue 31);
     ``review``: the decision that set the review state, with its comment (a returned
     assessment says there what needs to change)."""
-    if refused := _get_only(request):
+    if refused := get_only(request):
         return refused
     assessment = _assessment_or_404(request, assessment_id)
     if assessment is None:
@@ -102,7 +96,7 @@ def assessment_export_view(request: ApiRequest, assessment_id: int) -> HttpRespo
     reviewers' verdicts applied.
 
     409 until verification is done; with ``final=1``, also until the assessment is approved."""
-    if refused := _get_only(request):
+    if refused := get_only(request):
         return refused
     final = request.GET.get("final", "")
     if final not in ("", "0", "1"):

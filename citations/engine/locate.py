@@ -30,6 +30,7 @@ from .matching.approximate import (
     reported_score,
 )
 from .matching.edits import claim_rules, preserves_claim
+from .matching.languages import paragraph_language
 from .matching.match import (
     LONGEST_WORD,
     PreparedSource,
@@ -43,15 +44,21 @@ from .matching.match import (
 )
 from .matching.mojibake import find_with_gaps, repair_mojibake
 from .matching.normalize import fold_text
+from .matching.referents import (
+    INSERTION_CONTEXT,
+    after_pronoun,
+    named_before,
+    named_before_inflected,
+    rival_referent,
+    text_before,
+)
 from .matching.shortlist import sources_to_align
 from .matching.words import (
     ARTICLES,
-    CONJUNCTIONS,
     CONNECTIVES,
-    DEMONSTRATIVES,
     FOCUS_WORDS,
     FUNCTION_WORDS,
-    PRONOUNS,
+    STANDING_FOR,
     connective_prefix,
     word_claim,
 )
@@ -136,6 +143,7 @@ LOCATE_STEPS: tuple[tuple[str, Callable[[Search], Found | None]], ...] = (
     ("refused cut", lambda search: _locate_refused_cut(*search.places)),
     ("interpolation", lambda search: _locate_interpolated(*search.places)),
     ("opening link word", lambda search: _locate_after_link(*search.places)),
+    ("referent for a pronoun", lambda search: _locate_named_referent(*search.places)),
     ("mojibake", lambda search: _locate_repaired(*search.places)),
     ("near-verbatim", _approximately),
 )
@@ -289,7 +297,7 @@ def _locate_interpolated(
         if 1 <= len(found["inserted"].split()) <= _MAX_INTERPOLATED_WORDS
         and any(char.isalpha() for char in found["inserted"])
         and not _NOT_INSERTED.match(found["inserted"])
-        and _after_pronoun(quote.text, found.start())
+        and after_pronoun(quote.text, found.start())
         and not any(word_claim(w) for w in fold_text(found["inserted"]).split())
     ]
     if not inserted:
@@ -303,10 +311,10 @@ def _locate_interpolated(
     if match is None or len(plain.split()) < MIN_WORDS:
         return None
     searcher = _searcher_of(match, primary, secondary)
-    before = _text_before(searcher.source, match)
-    if not all(_named_before(found["inserted"], before) for found in inserted):
+    before = text_before(searcher.source, match)
+    if not all(named_before(found["inserted"], before) for found in inserted):
         return None
-    rivals = [(f["inserted"], r) for f in inserted if (r := _rival_referent(f["inserted"], before))]
+    rivals = [(f["inserted"], r) for f in inserted if (r := rival_referent(f["inserted"], before))]
     if rivals:
         differences = tuple(Difference("claim.referent", f"[{i}]", r) for i, r in rivals)
         return Found(Finding.CHANGED_CLAIM, match, ("claim.referent",), differences)
@@ -350,6 +358,75 @@ def _locate_after_link(
     return None
 
 
+def _locate_named_referent(
+    quote: ParsedQuote, primary: PreparedSource | None, secondary: Sequence[PreparedSource]
+) -> Found | None:
+    """A quote that opens with what a pronoun of the source stands for, the rest verbatim
+    ("The landlords must repair …" of "… two landlords. They must repair …"): the pronoun
+    opens a sentence or a clause of the source, and the quote's opening names only what the
+    paragraph names before it (each word, or an inflection of it). Corrected to the source's
+    words, pronoun and all (``edit.pronoun_referent``); another thing named there that the
+    pronoun may mean leaves it a changed claim (``claim.referent``)."""
+    words = quote.text.split()
+    for size in range(1, min(_MAX_REFERENT_WORDS, len(words) - MIN_WORDS) + 1):
+        opening = [fold_text(word).strip(_REFERENT_PUNCTUATION) for word in words[:size]]
+        if any(word_claim(word) for word in opening) or _SENTENCE_STOP.search(words[size - 1]):
+            return None  # a claim word, or a sentence that ends: no referent, nor a longer one
+        rest = " ".join(words[size:])
+        _, match = _locate_verbatim(replace(quote, text=rest), primary, secondary)
+        if match is None or match.continues:
+            continue
+        searcher = _searcher_of(match, primary, secondary)
+        paragraph = searcher.source.paragraphs[match.paragraph - 1]
+        window = max(0, match.start - _CLAUSE_OPENING_CHARS)
+        pronoun = _WORD_BEFORE.search(paragraph, window, match.start)
+        if pronoun is None or fold_text(pronoun[1]) not in STANDING_FOR or pronoun[1] in words:
+            continue  # no pronoun before the rest, or the quote has it: it replaced none
+        start = pronoun.start(1)
+        if start and not _CLAUSE_OPENS.search(
+            paragraph[max(0, start - _CLAUSE_OPENING_CHARS) : start]
+        ):
+            continue
+        before = paragraph[max(0, start - INSERTION_CONTEXT) : start]
+        written = " ".join(words[:size])
+        language = paragraph_language(searcher, match.paragraph - 1)
+        if not named_before_inflected(written, before, language):
+            continue
+        named = replace(match, start=start, text=paragraph[start : match.end])
+        rival = _rival_of(words[:size], before)
+        if rival:
+            difference = Difference("claim.referent", written, rival)
+            return Found(Finding.CHANGED_CLAIM, named, ("claim.referent",), (difference,))
+        difference = Difference("edit.pronoun_referent", written, pronoun[1])
+        return Found(Finding.APPROXIMATE, named, ("edit.pronoun_referent",), (difference,))
+    return None
+
+
+def _rival_of(opening: list[str], before: str) -> str:
+    """Another thing named before that the pronoun a quote's ``opening`` (its words as
+    written) replaced may mean (``rival_referent``), or "": read from the opening's article
+    or first word of its own (not "ihren" of "ihren Vertretern"), and not one of the
+    opening's words or an inflection of one ("Vertreter" of "Vertreterinnen und Vertretern":
+    the same first letters)."""
+    folded = [fold_text(word).strip(_REFERENT_PUNCTUATION) for word in opening]
+    first = next(
+        (k for k, word in enumerate(folded) if word in ARTICLES or word not in FUNCTION_WORDS),
+        len(folded),
+    )
+    if first == len(folded):
+        return ""
+    named = " ".join(opening[first:]).strip(_REFERENT_PUNCTUATION)
+    rival = rival_referent(named, before)
+    return "" if any(rival[:_STEM] == word[:_STEM] for word in folded) else rival
+
+
+_STEM = 4
+_SENTENCE_STOP = LazyPattern(r"[.!?;:。！？]")
+_REFERENT_PUNCTUATION = ",;:\"'“”„«»"  # around a quote's opening words, not theirs
+_MAX_REFERENT_WORDS = 4  # "Ihren Vertreterinnen und Vertretern" for "Ihnen"
+_WORD_BEFORE = LazyPattern(r"(\w+)\s+$")
+
+
 def _ends_with_link(text: str) -> bool:
     """Whether ``text`` ends with a connective ("However, "): a passage after the source's
     own link, which a quote's other link would swap, not add to."""
@@ -363,89 +440,6 @@ _CLAUSE_OPENS = LazyPattern(r"[.!?;:,…][\"'„“”«»‚‘’)\]]*\s+[\"'�
 _CLAUSE_OPENING_CHARS = 40
 _MAX_LINK_WORDS = 3  # "in this context", "par ailleurs", "darüber hinaus"
 _LINK_PUNCTUATION = ",;:"
-
-
-_INSERTION_CONTEXT = 2000  # characters before the passage in which a referent is looked for
-
-
-def _after_pronoun(text: str, position: int) -> bool:
-    """Whether the word before ``position`` is a pronoun or demonstrative ("sie", "it")."""
-    words = fold_text(text[max(0, position - 40) : position]).split()
-    return bool(words) and words[-1].strip(",;:") in PRONOUNS | DEMONSTRATIVES
-
-
-def _text_before(source: Source, match: Match) -> str:
-    """The passage's paragraph before it, where a referent it speaks of is named."""
-    before = source.paragraphs[match.paragraph - 1][: match.start]
-    return before[-_INSERTION_CONTEXT:]
-
-
-def _named_before(inserted: str, before: str) -> bool:
-    """Whether the source names, before the passage, every content word of an insertion."""
-    named = set(_WORDS.findall(fold_text(before)))
-    content = [w for w in _WORDS.findall(fold_text(inserted)) if w not in ARTICLES]
-    return bool(content) and all(word in named for word in content)
-
-
-_WORDS = LazyPattern(r"\w+")
-
-
-def _rival_referent(inserted: str, before: str) -> str:
-    """Another thing the pronoun may mean, named from the sentence where the source last
-    names the insertion's referent up to the passage, or "": then which one it means is not
-    read. With the insertion's article, another thing named with it ("The Landlord shall
-    notify the Tenant before it [the Tenant] terminates": it is the Landlord); without one,
-    for a name another word there written with a capital ("Smith met Jones. He [Jones]
-    agreed"), or a word joined to the referent by "and", "or" or a comma ("Tenants and landlords
-    register. They [tenants] pay").
-
-    >>> _rival_referent("the Tenant", "The Landlord shall notify the Tenant before")
-    'landlord'
-    >>> _rival_referent("die Grundsteuer", "Die Grundsteuer ist neu. Ihr Aufkommen fließt. Wenn")
-    ''
-    >>> _rival_referent("Jones", "Smith met Jones on Monday. "), _rival_referent("tenants",
-    ...     "Tenants and landlords register by May. ")
-    ('smith', 'landlords')
-    """
-    words = _WORDS.findall(fold_text(inserted))
-    folded = fold_text(before)
-    bare = len(words) < 2 or words[0] not in ARTICLES
-    head = words[0] if bare else words[1]
-    named = [found.start() for found in re.finditer(rf"\b{re.escape(head)}\b", folded)]
-    if not words or not named:
-        return ""
-    opening = max((m.end() for m in _SENTENCE_END.finditer(folded, 0, named[-1])), default=0)
-    if not bare:
-        rivals = re.finditer(rf"\b{re.escape(words[0])}\s+(\w+)", folded[opening:])
-        return next((m[1] for m in rivals if m[1] != head), "")
-    # the raw text keeps the capitals; folding keeps its length where they stand
-    stretch = before[-(len(folded) - opening) :] if len(folded) == len(before) else before
-    capitals = (
-        fold_text(word)
-        for word in _CAPITAL_WORD.findall(stretch if inserted[:1].isupper() else "")
-        if fold_text(word) not in words and fold_text(word) not in FUNCTION_WORDS
-    )
-    joined = (
-        found[1] or found[2]
-        for found in _coordinated(head).finditer(folded[opening:])
-        if (found[1] or found[2]) not in FUNCTION_WORDS
-    )
-    return next(capitals, "") or next(joined, "")
-
-
-_CAPITAL_WORD = LazyPattern(r"\b[^\W\d_a-z][\w'’-]*")
-
-
-def _coordinated(head: str) -> re.Pattern[str]:
-    """Words joined to ``head`` by a conjunction or a comma, before it or after it."""
-    joining = "|".join(sorted(map(re.escape, CONJUNCTIONS)))
-    return re.compile(
-        rf"\b(\w+)\s*(?:,|\s(?:{joining}))\s+{re.escape(head)}\b"
-        rf"|\b{re.escape(head)}\s*(?:,|\s(?:{joining}))\s+(\w+)"
-    )
-
-
-_SENTENCE_END = LazyPattern(r"[.!?;]\s")
 
 
 def _locate_repaired(

@@ -12,8 +12,9 @@ About 30 % of what is generated is held out (``cases.split_of``): the command re
 Plain Python: no Django.
 """
 
-from .cases import CLASSES, STRATEGIES, Case, Expectation, cases_of, generate, split_of
+from .cases import Case, Expectation, split_of
 from .measure import FIGURES, Outcome, outcome_of
+from .strategies import CLASSES, STRATEGIES, cases_of, generate
 
 __all__ = [
     "CLASSES",

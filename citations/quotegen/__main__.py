@@ -10,9 +10,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .cases import CLASSES, generate
 from .devtext import DEFAULT_DATA_DIR
 from .measure import measure, report
+from .strategies import CLASSES, generate
 
 DEFAULT_PER_CLASS = 300
 

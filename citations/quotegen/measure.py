@@ -17,7 +17,8 @@ from typing import Any, TextIO
 
 from citations.engine import ENGINE_NAME, ENGINE_VERSION, load_bundle, report_to_dict, verify_bundle
 
-from .cases import CLAIM_CLASSES, CLASSES, EDIT_CLASSES, Case
+from .cases import Case
+from .strategies import CLAIM_CLASSES, CLASSES, EDIT_CLASSES
 
 PASSING = frozenset({"verified", "corrected"})
 

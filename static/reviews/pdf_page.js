@@ -1,11 +1,15 @@
 // The source pane's page view (issue 34, item 4): a PDF source's page drawn by pdf.js
 // (vendored, static/vendor/pdfjs/) into a canvas with its text layer over it, the quote's
-// text marked on it. pdf.js is imported only once a page view is opened. The chosen view
-// (text or page) stays as the pane loads other quotes. Static module only: the
-// Content-Security-Policy allows no inline script.
+// text marked on it, drawn again when the pane's width changes. pdf.js is imported only once
+// a page view is opened. The chosen view (text or page) stays as the pane loads other quotes,
+// and the address says it (?view=page), so a link or a reload opens the same view. Static
+// module only: the Content-Security-Policy allows no inline script.
 
-let chosenView = "text";
+const REDRAW_DELAY_MS = 150; // a window dragged wider redraws once it rests
+
+let chosenView = new URLSearchParams(location.search).get("view") === "page" ? "page" : "text";
 let library = null;
+let shown = null; // the page view open now: its element, PDF document and ResizeObserver
 
 function pane() {
   return document.getElementById("source-pane");
@@ -23,18 +27,27 @@ function showView(view) {
   text.hidden = view === "page";
   if (view === "page" && !page.dataset.rendered) {
     page.dataset.rendered = "loading";
-    renderPage(page).then(
+    openPage(page).then(
       function (found) {
         page.dataset.rendered = "done";
         say(page, found ? "" : "The quote's text was not found on this page's text.");
         announce(page.getAttribute("aria-label") + (found ? ", the quote's text marked" : ""));
       },
       function (error) {
+        if (!page.isConnected) return; // the pane moved on meanwhile
         page.dataset.rendered = "failed";
         say(page, "The page could not be shown: " + error.message + ". The PDF opens from the link above.");
       },
     );
   }
+}
+
+// The address names the view, for a reload or a copied link; its #qN stays as it is.
+function rememberView(view) {
+  const url = new URL(location.href);
+  if (view === "page") url.searchParams.set("view", "page");
+  else url.searchParams.delete("view");
+  history.replaceState(history.state, "", url);
 }
 
 // Screen readers hear what the pane shows now (app.js announces each pane the same way).
@@ -57,25 +70,60 @@ function loadLibrary(page) {
   return library;
 }
 
-// Draws the page as wide as the pane, its text layer over it; true when the quote's text
-// was found and marked on it.
-async function renderPage(page) {
+// Opens the PDF, draws its page and keeps it open while the pane shows it, to draw it again
+// at each new width; true when the quote's text was found and marked on it.
+async function openPage(page) {
   const pdfjs = await loadLibrary(page);
-  const documentTask = pdfjs.getDocument({
+  if (!page.isConnected) throw new Error("the pane moved on");
+  closePage();
+  const task = pdfjs.getDocument({
     url: page.dataset.pdfUrl,
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    // Fonts a PDF names without embedding them, and the CMaps of CJK text, from the files
+    // vendored beside pdf.js (fetched from 'self', as the CSP's connect-src allows).
+    standardFontDataUrl: page.dataset.pdfFonts,
+    cMapUrl: page.dataset.pdfCmaps,
+    cMapPacked: true,
   });
-  try {
-    return await drawPage(pdfjs, await documentTask.promise, page);
-  } finally {
-    documentTask.destroy(); // its worker too: the pane loads page after page
-  }
+  // `drawn`: the width drawn at; `found`: whether the quote's text was marked there.
+  const open = { page: page, task: task, drawn: 0, found: false, drawing: null, timer: 0 };
+  shown = open;
+  const pdfPage = await (await task.promise).getPage(Number(page.dataset.pdfPage));
+  open.drawing = drawPage(pdfjs, pdfPage, open);
+  const found = await open.drawing;
+  open.observer = new ResizeObserver(function () {
+    clearTimeout(open.timer);
+    open.timer = setTimeout(function () {
+      // One drawing at a time; the last waits for the one under way, then draws at the width then.
+      open.drawing = open.drawing
+        .then(function () {
+          return drawPage(pdfjs, pdfPage, open);
+        })
+        .catch(function (error) {
+          if (shown === open) say(page, "The page could not be drawn again: " + error.message + ".");
+        });
+    }, REDRAW_DELAY_MS);
+  });
+  open.observer.observe(page);
+  return found;
 }
 
-async function drawPage(pdfjs, pdf, page) {
-  const pdfPage = await pdf.getPage(Number(page.dataset.pdfPage));
+// The pane is loading another quote or source: the PDF's worker goes with its page view.
+function closePage() {
+  if (!shown) return;
+  clearTimeout(shown.timer);
+  if (shown.observer) shown.observer.disconnect();
+  shown.task.destroy();
+  shown = null;
+}
+
+// Draws the page as wide as the page view, its text layer over it, in place of the drawing
+// before (if any); true when the quote's text was found and marked on it. Nothing to draw
+// when the view is hidden (no width) or as wide as it was drawn.
+async function drawPage(pdfjs, pdfPage, open) {
+  const width = open.page.clientWidth;
+  if (!width || width === open.drawn) return open.found;
   const unscaled = pdfPage.getViewport({ scale: 1 });
-  const viewport = pdfPage.getViewport({ scale: page.clientWidth / unscaled.width });
+  const viewport = pdfPage.getViewport({ scale: width / unscaled.width });
   const ratio = window.devicePixelRatio || 1;
 
   const sheet = document.createElement("div");
@@ -90,7 +138,6 @@ async function drawPage(pdfjs, pdf, page) {
   const layer = document.createElement("div");
   layer.className = "textLayer";
   sheet.append(canvas, layer);
-  page.append(sheet);
 
   await pdfPage.render({
     canvas: canvas,
@@ -98,15 +145,21 @@ async function drawPage(pdfjs, pdf, page) {
     viewport: viewport,
     transform: ratio === 1 ? null : [ratio, 0, 0, ratio, 0, 0],
   }).promise;
+  // Drawn off the page, then swapped in whole: a redraw never shows a blank sheet.
+  const old = open.page.querySelector(".pdf-sheet");
+  if (old) old.replaceWith(sheet);
+  else open.page.append(sheet);
+  open.drawn = width;
   const textLayer = new pdfjs.TextLayer({
     textContentSource: pdfPage.streamTextContent(),
     container: layer,
     viewport: viewport,
   });
   await textLayer.render();
-  const marks = markText(textLayer.textDivs, textLayer.textContentItemsStr, page.dataset.pdfFind);
+  const marks = markText(textLayer.textDivs, textLayer.textContentItemsStr, open.page.dataset.pdfFind);
   if (marks.length) scrollPaneTo(marks[0]);
-  return marks.length > 0;
+  open.found = marks.length > 0;
+  return open.found;
 }
 
 // The quote's text in the page's text items, whitespace ignored (the PDF's line breaks and
@@ -152,14 +205,23 @@ function scrollPaneTo(element) {
   pane().scrollTop += mark.top - box.top - covered - Math.max(0, (room - mark.height) / 2);
 }
 
+// The view's links: by mouse or keyboard (Enter), which keeps its focus on the link.
 document.addEventListener("click", function (event) {
   const link = event.target.closest("#source-pane [data-pane-view]");
   if (!link) return;
   event.preventDefault();
   chosenView = link.dataset.paneView;
+  rememberView(chosenView);
   showView(chosenView);
+});
+
+document.addEventListener("htmx:beforeSwap", function (event) {
+  if (event.detail.target.id === "source-pane") closePage();
 });
 
 document.addEventListener("htmx:afterSwap", function (event) {
   if (event.detail.target.id === "source-pane" && chosenView === "page") showView("page");
 });
+
+// A pane the server rendered with the page (its no-JavaScript address), opened as asked.
+if (pane() && chosenView === "page") showView("page");

@@ -274,8 +274,8 @@ MARKDOWN_CASES = [
         'It says "the fee rises by 6 per cent" [S1] today.',
         [("the fee rises\n\nby six per cent", "S1", 1)],
         (),
-        'It says "the fee rises\nby six per cent" [S1 ¶1] today.',
-        id="corrected-inline-without-blank-line",
+        'It says "the fee rises by six per cent" [S1 ¶1] today.',
+        id="corrected-inline-on-one-line",
     ),
     pytest.param(
         "> The fee rises by 6 per cent. [S1 ¶2]\n\nAfter.",

@@ -12,23 +12,26 @@ import pytest
 from citations.quotegen import __main__ as cli
 from citations.quotegen.cases import (
     CHANGED,
-    CLAIM_CLASSES,
-    CLASSES,
-    EDIT_CLASSES,
     NEGATIONS,
     QUALIFIERS,
-    STRATEGIES,
     Case,
     Expectation,
     _changed_case,
-    cases_of,
     fold,
-    generate,
     material,
     split_of,
 )
 from citations.quotegen.devtext import sentences_of
 from citations.quotegen.measure import FIGURES, Outcome, figure_lines, outcome_of
+from citations.quotegen.referents import LANGUAGES as REFERENT_LANGUAGES
+from citations.quotegen.strategies import (
+    CLAIM_CLASSES,
+    CLASSES,
+    EDIT_CLASSES,
+    STRATEGIES,
+    cases_of,
+    generate,
+)
 from citations.quotegen.templates import LANGUAGES, NO_DATA_WORDS, Language
 
 SEED = 7
@@ -67,7 +70,7 @@ def test_the_table_names_each_class_once_and_says_what_it_stands_for():
     assert len(names) == len(set(names))
     assert all(callable(make) and what.strip() for _, make, what in STRATEGIES)
     assert {"qualified_partial", "neutral_partial", "whole_sentence"} <= set(names)
-    assert len(EDIT_CLASSES) == 5 and len(CLAIM_CLASSES) == 8
+    assert len(EDIT_CLASSES) == 6 and len(CLAIM_CLASSES) == 9
 
 
 def test_the_same_seed_makes_the_same_cases_and_another_seed_others():
@@ -173,12 +176,47 @@ def _marked_omission(case: Case) -> bool:
     )
 
 
+def _referent_opening(case: Case) -> tuple[str, str, str] | None:
+    """(what the quote writes for the pronoun, the sentences naming before it, the
+    pronoun), when the quote is the pronoun's sentence with its pronoun replaced."""
+    for language in REFERENT_LANGUAGES:
+        for subject, _, pronoun in language.subjects:
+            opening = f"{subject[:1].upper()}{subject[1:]} "
+            if not case.quote.startswith(opening):
+                continue
+            rest = case.quote[len(opening) :]
+            naming, _, said = case.sentence.rpartition(f"{pronoun[:1].upper()}{pronoun[1:]} ")
+            if said == rest and naming:
+                return subject, naming, pronoun
+    return None
+
+
+def _names(language_code: str, naming: str) -> list[str]:
+    language = next(r for r in REFERENT_LANGUAGES if r.code == language_code)
+    folded = naming.casefold()
+    return [s for s, o, _ in language.subjects if s.casefold() in folded or o.casefold() in folded]
+
+
+def _pronoun_for_the_one_named(case: Case) -> bool:
+    found = _referent_opening(case)
+    return found is not None and _names(case.language, found[1]) == [found[0]]
+
+
+def _pronoun_for_another_or_one_of_two(case: Case) -> bool:
+    found = _referent_opening(case)
+    if found is None:
+        return False
+    named = _names(case.language, found[1])
+    return found[0] not in named or len(named) == 2
+
+
 EDIT_CHECKS = {
     "edit_typo": _one_swap_of_adjacent_letters,
     "edit_article_dropped": _one_article_less,
     "edit_punctuation": _one_comma_touched,
     "edit_umlaut_spelled_out": _umlauts_written_out,
     "edit_marked_omission": _marked_omission,
+    "edit_pronoun_for_referent": _pronoun_for_the_one_named,
 }
 
 
@@ -273,6 +311,7 @@ CLAIM_CHECKS = {
     ),
     "claim_omission_hides": _hides_negation_or_figure,
     "claim_omission_across_sentences": _joins_two_sentences,
+    "claim_referent_changed": _pronoun_for_another_or_one_of_two,
 }
 
 

@@ -2437,6 +2437,7 @@ RESTRICTED_SENTENCES = [
     ("en", "The company sold the data", " (according to the newspaper)."),
     ("en", "The company sold the data", ", including health records, according to the paper."),
     ("de", "Die Firma verkaufte die Daten", ", berichtet die Zeitung."),
+    ("de", "Die Firma verkaufte die Daten", ", so die Zeitung."),
     ("fr", "La société a vendu les données", ", rapporte le journal."),
     ("ru", "Компания продала данные", ", сообщает газета."),
 ]
@@ -2921,7 +2922,7 @@ HEDGED_SENTENCES = [
     ("W marcu, firma", "rzekomo", "sprzedała dane klientów reklamodawcom."),
     ("V březnu, společnost", "údajně", "prodala data zákazníků inzerentům."),
     ("Pada bulan Maret, perusahaan itu", "diduga", "menjual data pelanggan."),
-    ("Im März, so der Bericht, hat die Firma", "angeblich", "Kundendaten verkauft."),
+    ("Im März, nach langer Prüfung, hat die Firma", "angeblich", "Kundendaten verkauft."),
 ]
 
 

@@ -6,6 +6,7 @@ corrections), from the scenario's expected results, so the pages are tested on r
 """
 
 import base64
+import io
 import json
 from typing import Any
 
@@ -244,9 +245,45 @@ LEASE_PAGES = [
 LEASE_QUOTE = "The tenant may sublet the flat with the written consent of the landlord."
 
 
-def pdf_assessment(team: Team, *, bundle_id: str = "lease-pdf") -> Assessment:
-    """A verified assessment of ``team`` whose source ``L`` is a 3-page PDF given as a file,
-    ``N`` a text source, ``H`` an HTML file; quote 1 is page-2 text cited by its page."""
+# A one-page PDF in fonts it does not embed (issue 34, item 4): pdf.js draws them from the
+# standard font data (ZapfDingbats, which no system font stands in for) and reads the Japanese
+# text through its CMap (UniJIS-UCS2-H), both vendored beside it.
+JAPANESE_QUOTE = "借主は家主の書面による同意を得て転貸できる。"
+
+
+def pdf_in_fonts_not_embedded() -> bytes:
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
+    out = io.BytesIO()
+    page = canvas.Canvas(out, pagesize=A4)
+    page.setFont("Helvetica", 11)
+    page.drawString(72, 760, "Terms of the lease, in Japanese:")
+    page.setFont("HeiseiMin-W3", 12)
+    page.drawString(72, 730, JAPANESE_QUOTE)
+    page.setFont("ZapfDingbats", 12)
+    page.drawString(72, 700, "✔")
+    page.showPage()
+    page.save()
+    return out.getvalue()
+
+
+LEASE_RESPONSE = f'The lease says "{LEASE_QUOTE}" [L, p. 2] and "A note given as text." [N]'
+
+
+def pdf_assessment(
+    team: Team,
+    *,
+    bundle_id: str = "lease-pdf",
+    pdf: bytes | None = None,
+    response: str = LEASE_RESPONSE,
+) -> Assessment:
+    """A verified assessment of ``team`` whose source ``L`` is a PDF given as a file (by
+    default the 3-page lease), ``N`` a text source, ``H`` an HTML file; by default quote 1 is
+    page-2 text cited by its page, quote 2 the text source's."""
 
     def given(data: bytes, media_type: str) -> dict:
         return {"media_type": media_type, "data": base64.b64encode(data).decode()}
@@ -261,15 +298,12 @@ def pdf_assessment(team: Team, *, bundle_id: str = "lease-pdf") -> Assessment:
                 "id": "L",
                 "kind": "document",
                 "title": "Lease",
-                "file": given(pdf_of_pages(LEASE_PAGES), PDF),
+                "file": given(pdf or pdf_of_pages(LEASE_PAGES), PDF),
             },
             {"id": "N", "kind": "document", "title": "Note", "text": "A note given as text."},
             {"id": "H", "kind": "document", "title": "Web note", "file": given(html, HTML)},
         ],
-        "response": {
-            "format": "markdown",
-            "text": f'The lease says "{LEASE_QUOTE}" [L, p. 2] and "A note given as text." [N]',
-        },
+        "response": {"format": "markdown", "text": response},
     }
     assessment = bundle_import(raw=data, max_bytes=5_000_000).assessment
     Assessment.objects.filter(pk=assessment.pk).update(team=team)

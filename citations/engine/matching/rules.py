@@ -759,6 +759,53 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "edit.pronoun_referent",
+        _E,
+        "a pronoun the source opens a sentence or clause with replaced by what it stands for, "
+        "named in the paragraph before it (The landlords must for They must): the pronoun put "
+        "back",
+        (
+            (
+                "en",
+                "The landlords must repair the roof within a month.",
+                "The landlords met in May. They must repair the roof within a month.",
+            ),
+            (
+                "de",
+                "Ihren Vertreterinnen und Vertretern darf das Land nicht länger überlassen werden.",
+                "Ihre Vertreterinnen und Vertreter haben abgewirtschaftet. Ihnen darf das Land "
+                "nicht länger überlassen werden.",
+            ),
+            (
+                "fr",
+                "La commune révisera les tarifs chaque année.",
+                "La commune a voté en mai. Elle révisera les tarifs chaque année.",
+            ),
+        ),
+        (
+            (
+                "en",
+                "The tenants must repair the roof within a month.",
+                "The landlords met in May. They must repair the roof within a month.",
+            ),
+            (
+                "de",
+                "Die Mieter dürfen die Wohnung nicht untervermieten.",
+                "Die Vermieter haben entschieden. Sie dürfen die Wohnung nicht untervermieten.",
+            ),
+            (
+                "en",
+                "The tenant must repair the roof within a month.",
+                "The landlord informed the tenant. He must repair the roof within a month.",
+            ),
+            (
+                "fr",
+                "La région révisera les tarifs chaque année.",
+                "La commune a voté en mai. Elle révisera les tarifs chaque année.",
+            ),
+        ),
+    ),
+    Rule(
         "edit.self_reference",
         _E,
         "the writer's self-reference swapped with its name either way (Wir for DIE LINKE, "
@@ -1524,7 +1571,8 @@ RULES: tuple[Rule, ...] = (
         "it with the same article (it [the Tenant] where the Landlord and the Tenant are "
         "named), one of two names (He [Jones] after Smith met Jones), or one of two things "
         "joined by and, or or a comma without an article (They [tenants] after Tenants and "
-        "landlords): which one the pronoun means is not read",
+        "landlords), in brackets or in the pronoun's place: which one the pronoun means is "
+        "not read",
         (
             (
                 "en",

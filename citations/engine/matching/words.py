@@ -626,6 +626,14 @@ DEMONSTRATIVES = _words(
     """this that these those dies diese dieser dieses diesen jene jener ce ceci cela celle
     celui ceux celles"""
 )
+# Pronouns of the third person and demonstratives: each stands for something named before
+# it, which a quote may write in its place ("The landlords must" for "They must"). Not the
+# first or second person: the writer's own voice is ``edit.self_reference``.
+STANDING_FOR = _words(
+    """he she it they him her them this these those
+    er sie es ihn ihm ihnen dies diese dieser dieses diesen jene jener
+    il elle ils elles lui leur eux ceci cela celle celui ceux celles"""
+)
 # Words no quote cut inside a longer word may leave as its first word ("he" of "She")
 FUNCTION_WORDS = ARTICLES | PREPOSITIONS | CONJUNCTIONS | PRONOUNS | DEMONSTRATIVES
 # Words written without an accent that an accent makes another word ("si": if, "sí": yes;

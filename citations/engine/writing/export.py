@@ -30,7 +30,7 @@ from typing import Any
 # name means.
 from ..json_paths import value_at
 from ..reading.source_names import resolve_source
-from ..text import BLANK_LINE, LINE_SPACE, LazyPattern, back, skip
+from ..text import LINE_SPACE, LazyPattern, back, skip
 from ..types import (
     FLAGGED_STATUSES,
     Bundle,
@@ -115,9 +115,10 @@ def _markdown_edits(
         if quote.form is QuoteForm.BLOCK:
             new_text = _as_block_lines(corrected.text, quote.line_prefix or "> ")
         else:
-            new_text = BLANK_LINE.sub("\n", corrected.text)  # a blank line would end the quote
-            if "`" in text[extent_start:span_start]:
-                new_text = LINE_BREAK.sub(" ", new_text)  # a code span is read on one line
+            # On one line: a line break would put the rest of the line on a line of its own,
+            # where a fence, heading or list marker could open ("```\"fixed\n…"), and a code
+            # span is read on one line anyway; verification folds line breaks to spaces.
+            new_text = LINE_BREAK.sub(" ", corrected.text)
             edits.extend(_marks_for(text, quote.marks, new_text))
         edits.append((span_start, span_end, new_text))
         edits.extend(_citation_edits(bundle, result, rows, new_marker, insert_at))
@@ -241,7 +242,7 @@ def _marks_for(text: str, marks: QuoteMarks | None, new_text: str) -> list[Edit]
     return []
 
 
-LINE_BREAK = LazyPattern(r"[ \t]*\r?\n[ \t]*")
+LINE_BREAK = LazyPattern(r"[ \t]*(?:\r?\n[ \t]*)+")  # one or more, the spaces around
 
 
 def _end_of_content(text: str, start: int, end: int) -> int:

