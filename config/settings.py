@@ -131,18 +131,8 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
         "OPTIONS": {
-            # The project's templates wrap long lines inside tags; this loader joins them
-            # again (config/template_lines.py), so pages are as the one-line source gave.
-            "loaders": [
-                (
-                    "django.template.loaders.cached.Loader",
-                    [
-                        "config.template_lines.Loader",
-                        "django.template.loaders.app_directories.Loader",
-                    ],
-                )
-            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csp",

@@ -1,81 +1,71 @@
-"""Template lines stay under the house limit without changing a byte of the pages (issue 16,
-item 6; one line held a whole quote element in 2,600 characters). ``bin/wrap_templates.py``
-wraps long lines, ``config.template_lines.Loader`` joins them again when a template is read."""
+"""The templates are plain Django templates (issue 35, item 1): no line continued with a
+backslash, read by Django's own loaders only, formatted by djade (``bin/test``), and each line
+under the house limit (issue 16, item 6; one line held a whole quote element in 2,600
+characters), long parts split into partials (``{% partialdef %}``) instead."""
 
-import importlib.util
-import subprocess
-import sys
 from pathlib import Path
 
+import lxml.html
+from django.template import engines
 from django.template.loader import get_template
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from config.template_lines import LIMIT, join_wrapped
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("wrap_templates", ROOT / "bin/wrap_templates.py")
-assert _spec and _spec.loader
-wrap_templates = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(wrap_templates)
+LIMIT = 200
+
+
+def template_files() -> list[Path]:
+    """The project's templates and any app's ``templates/`` folder."""
+    found = sorted({*ROOT.glob("templates/**/*.html"), *ROOT.glob("*/templates/**/*.html")})
+    assert found
+    return found
 
 
 def test_every_template_line_is_under_the_limit():
-    templates = sorted((ROOT / "templates").rglob("*.html"))
-    assert templates
     too_long = [
         f"{path.relative_to(ROOT)}:{number} ({len(line)} characters)"
-        for path in templates
+        for path in template_files()
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if len(line) > LIMIT
     ]
-    assert too_long == [], "wrap them: bin/wrap_templates.py"
+    assert too_long == [], "break it inside an HTML tag, or move a piece into a partialdef"
 
 
-# Template-like lines: tags with attributes (some quoted values with spaces), template tags
-# and variables, text, long runs of any of them.
-PIECES = st.sampled_from(
-    [
-        '<span class="a b" id="x{{ n }}">',
-        '<a href="{% url "v" 1 %}?q={{ q|urlencode }}" hx-get="/x y">',
-        "</span>",
-        "</a> ",
-        '{% if q.form == "inline" %}“{% endif %}',
-        "{{ part.text }}",
-        "words in between, ",
-        "  ",
-        '<p class="para{% if p.is_focus %} is-focus{% endif %}" data-x="1"\n    hidden>',
-        "\\",
-        " → ",
+def test_issue_35_no_template_line_is_continued_with_a_backslash():
+    """A line ending in a backslash was joined to the next by a custom loader; Django renders
+    it as written, backslash and line break included."""
+    continued = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in template_files()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if line.endswith("\\")
     ]
-)
+    assert continued == []
 
 
-@settings(deadline=None)  # no timing in tests: the machine is shared
-@given(st.lists(PIECES, min_size=1, max_size=60), st.integers(0, 12))
-def test_wrapping_then_loading_gives_the_template_as_it_was(pieces, indent):
-    line = " " * indent + "".join(pieces)
-    wrapped = wrap_templates.wrap(line)
-    assert join_wrapped(wrapped) == join_wrapped(line)
-    if "\n" not in line:
-        assert all(len(piece) <= LIMIT for piece in wrapped.split("\n"))
+def loader_classes(loaders) -> list[type]:
+    """The classes of ``loaders``, those a cached loader wraps included."""
+    found = []
+    for loader in loaders:
+        found.append(type(loader))
+        found += loader_classes(getattr(loader, "loaders", []))
+    return found
 
 
-def test_the_wrapper_breaks_between_attributes_first_and_never_in_a_template_tag():
-    value = "x" * 150
-    line = f'<p class="a b" title="{value} y">Text {{% url "v" 1 %}}<span id="s" data-x="1">' * 2
-    wrapped = wrap_templates.wrap(line)
-    assert join_wrapped(wrapped) == line
-    assert f'title="{value} y"' in wrapped  # a value is never broken
-    assert wrapped.count('{% url "v" 1 %}') == 2  # nor a template tag
-    assert "\\\n" not in wrapped  # attribute breaks sufficed
+def test_issue_35_templates_are_read_by_djangos_own_loaders_only():
+    engine = engines["django"].engine
+    classes = loader_classes(engine.template_loaders)
+    assert {cls.__module__ for cls in classes} <= {
+        "django.template.loaders.cached",
+        "django.template.loaders.filesystem",
+        "django.template.loaders.app_directories",
+    }
+    assert engine.dirs and engine.app_dirs  # the project's folder, then the apps' (admin's)
+    assert not (ROOT / "config" / "template_lines.py").exists()
 
 
-def test_the_loader_joins_what_the_wrapper_broke():
-    """The project's templates are read through the joining loader: the quote element,
-    wrapped over many lines in the source, is one piece of HTML on the page."""
-    source = (ROOT / "templates/reviews/assessment_detail.html").read_text(encoding="utf-8")
-    assert "\\\n" in source or "\n    class=" in source  # wrapped in the source
+def test_issue_35_the_quote_element_renders_from_its_partials():
+    """The quote element, once one logical line of over 1,000 characters, is put together from
+    named partials: one element with its attributes, words, citation and badge."""
     html = get_template("reviews/assessment_detail.html#quote_elements").render(
         {
             "quote_views": [
@@ -84,16 +74,13 @@ def test_the_loader_joins_what_the_wrapper_broke():
             "separator": "",
         }
     )
-    assert '<span class="quote quote--inline is-verified" id="q1" data-quote="1"' in html
-    assert "\\" not in html
-
-
-def test_the_wrapper_reports_a_line_it_cannot_wrap(tmp_path):
-    path = tmp_path / "t.html"
-    path.write_text("{{ " + "x" * 250 + " }}\n", encoding="utf-8")
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "bin" / "wrap_templates.py"), str(path)],
-        capture_output=True,
-        text=True,
+    quote = lxml.html.fragment_fromstring(html)
+    assert (quote.tag, quote.get("class"), quote.get("id"), quote.get("data-quote")) == (
+        "span",
+        "quote quote--inline is-verified",
+        "q1",
+        "1",
     )
-    assert run.returncode == 1 and "t.html:1: longer than 200" in run.stderr
+    assert quote.find("a").text_content() == "“T”"
+    assert " ".join(quote.text_content().split()).startswith("“T” [D1] verified")
+    assert "\\" not in html

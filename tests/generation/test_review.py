@@ -34,6 +34,7 @@ from generation.sources import load_sources
 from reviews.models import Assessment, ReviewState
 from reviews.services import ReviewError, assessment_approve
 from tests.conftest import row_counts
+from tests.pages import page_html
 
 from .conftest import client_for, dumps
 from .fake_llm import Answer
@@ -99,7 +100,7 @@ def test_the_review_page_shows_the_answer_beside_each_layers_errors_and_coverage
     with django_assert_num_queries(6):
         response = staff_client.get(detail_url(in_review))
     assert response.status_code == 200
-    page = response.content.decode()
+    page = page_html(response)
     record = in_review.records.get(kind=CallKind.REPAIR)
     assert "Validate the edited answer" in page
     # the answer, escaped in the edit box, and its errors by layer with their paths
@@ -129,7 +130,7 @@ def test_the_review_page_shows_each_value_beside_its_excerpts_in_the_source(
     )
     generation = run(sources_data, fake_llm([Answer(dumps(answer)), Answer(dumps(answer))]))
     assert generation.status == GenerationStatus.MANUAL_REVIEW
-    page = staff_client.get(detail_url(generation)).content.decode()
+    page = page_html(staff_client.get(detail_url(generation)))
     assert "evidence.unsupported" in page
     assert 'id="values"' in page
     row = page[page.index("<code>participants[2]</code>") :].split("</tr>")[0]
@@ -150,7 +151,7 @@ def test_the_review_page_lists_every_unmapped_and_excluded_sentence(
     answer["excluded"] = [e for e in answer["excluded"] if e["sourceExcerpt"] != dropped]
     generation = run(sources_data, fake_llm([Answer(dumps(answer)), Answer(dumps(answer))]))
     assert generation.status == GenerationStatus.MANUAL_REVIEW
-    page = staff_client.get(detail_url(generation)).content.decode()
+    page = page_html(staff_client.get(detail_url(generation)))
     unmapped = page[page.index('id="unmapped"') :].split("</ul>")[0]
     excluded = page[page.index('id="excluded"') :].split("</ul>")[0]
     assert "DOC ¶3.3" in unmapped and dropped in unmapped
@@ -204,7 +205,7 @@ def test_an_edit_that_still_fails_is_recorded_and_stays_in_review(
     assert in_review.status == GenerationStatus.MANUAL_REVIEW
     assert "answer edited by sam still invalid" in in_review.failure
     assert in_review.records.filter(kind=CallKind.HUMAN_EDIT, status="invalid").count() == 1
-    page = staff_client.get(detail_url(in_review)).content.decode()
+    page = page_html(staff_client.get(detail_url(in_review)))
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "human edit by sam" in page
@@ -224,7 +225,7 @@ def test_bad_input_is_a_field_error_and_changes_nothing(
     before = row_counts()
     response = staff_client.post(detail_url(in_review, action), data)
     assert response.status_code == 400
-    assert error in response.content.decode()
+    assert error in page_html(response)
     assert row_counts() == before
     in_review.refresh_from_db()
     assert in_review.status == GenerationStatus.MANUAL_REVIEW
@@ -237,7 +238,7 @@ def test_reject_records_who_when_and_why(staff_client, staff, in_review):
     assert in_review.status == GenerationStatus.REJECTED
     assert (in_review.reviewed_by, in_review.review_comment) == (staff, "invented steps")
     assert in_review.assessment is None
-    page = staff_client.get(detail_url(in_review)).content.decode()
+    page = page_html(staff_client.get(detail_url(in_review)))
     assert "Rejected: invented steps" in page
     assert "Validate the edited answer" not in page  # decided: no more actions
 
@@ -257,7 +258,7 @@ def test_a_rerun_ends_this_run_and_queues_a_new_one_that_can_pass(
     fake = fake_llm([Answer(dumps(valid_answer))])
     finished = generation_run(generation_id=rerun.pk, client=client_for(fake))
     assert finished.status == GenerationStatus.ACCEPTED
-    page = staff_client.get(detail_url(in_review)).content.decode()
+    page = page_html(staff_client.get(detail_url(in_review)))
     assert f'Re-run as <a href="{detail_url(rerun)}">#{rerun.pk}</a>' in page
 
 
@@ -281,7 +282,7 @@ def test_a_late_second_decision_is_refused_on_the_page(staff_client, in_review, 
     generation_reject(generation_id=in_review.pk, reviewer=staff, reason="first")
     response = staff_client.post(detail_url(in_review, "rerun"))
     assert response.status_code == 400
-    assert "is rejected in review now, not in manual review" in response.content.decode()
+    assert "is rejected in review now, not in manual review" in page_html(response)
     assert not Generation.objects.filter(rerun_of=in_review).exists()
 
 
@@ -289,14 +290,14 @@ def test_htmx_posts_answer_with_the_review_fragment(staff_client, in_review):
     htmx = {"HX-Request": "true"}
     refused = staff_client.post(detail_url(in_review, "reject"), {}, headers=htmx)
     assert refused.status_code == 200  # htmx swaps 2xx only: the field error is in the fragment
-    assert 'id="reason-error"' in refused.content.decode()
+    assert 'id="reason-error"' in page_html(refused)
     in_review.refresh_from_db()
     assert in_review.status == GenerationStatus.MANUAL_REVIEW
     response = staff_client.post(
         detail_url(in_review, "reject"), {"reason": "made up"}, headers=htmx
     )
     assert response.status_code == 200
-    body = response.content.decode().strip()
+    body = page_html(response).strip()
     assert body.startswith('<div id="generation-review">') and "<html" not in body
     assert "Rejected: made up" in body and 'id="review-notice"' in body
 
@@ -326,7 +327,7 @@ def test_an_assessment_with_an_open_question_cannot_be_approved_until_it_is_answ
     question = ClarificationQuestion.objects.get(generation=generation)
     assert (question.answer, question.answered_by) == ("The team lead assigns a reviewer.", staff)
     assert question.question == QUESTION
-    page = staff_client.get(detail_url(generation)).content.decode()
+    page = page_html(staff_client.get(detail_url(generation)))
     assert "Answered by sam" in page
     assessment_approve(assessment=assessment, reviewer=staff, confirm_unverified=True)
     assert assessment.review_state == ReviewState.APPROVED
@@ -341,13 +342,13 @@ def test_a_value_the_schema_refuses_is_a_field_error_and_changes_nothing(
         detail_url(assessment.generation, "answer"), {"field": "assignmentRule", "value": "42"}
     )
     assert response.status_code == 400
-    assert "Value: assignmentRule: 42 is not of type" in response.content.decode()
+    assert "Value: assignmentRule: 42 is not of type" in page_html(response)
     for field in ("documentPurpose", "nope"):
         response = staff_client.post(
             detail_url(assessment.generation, "answer"), {"field": field, "value": "x"}
         )
         assert response.status_code == 400
-        assert "there is no open question about this value" in response.content.decode()
+        assert "there is no open question about this value" in page_html(response)
     assert row_counts() == before
 
 

@@ -16,6 +16,7 @@ from generation.services import generation_create, generation_run
 from generation.sources import load_sources
 from generation.tasks import run_generation
 from tests.conftest import row_counts
+from tests.pages import page_html
 
 from .conftest import SECRET, client_for, dumps
 from .fake_llm import Answer, Status
@@ -149,7 +150,7 @@ def test_a_bad_sources_file_is_refused_naming_the_field_vb_3(staff_client, conte
         NEW_URL, {"sources_file": upload(content), "schema": "task-procedure-v1"}
     )
     assert response.status_code == 400
-    assert message in response.content.decode()
+    assert message in page_html(response)
     assert row_counts() == before
 
 
@@ -170,7 +171,7 @@ def test_missing_or_unknown_form_fields_are_named_vb_3(
     before = row_counts()
     response = staff_client.post(NEW_URL, fields)
     assert response.status_code == 400
-    assert message in response.content.decode()
+    assert message in page_html(response)
     assert row_counts() == before
 
 
@@ -182,7 +183,7 @@ def test_the_list_filters_the_manual_review_queue_ev_7(
     # session, user, count, rows, their records, tokens and cost of all the runs listed
     with django_assert_num_queries(6):
         response = staff_client.get(LIST_URL, {"status": "manual_review"})
-    html = response.content.decode()
+    html = page_html(response)
 
     def row(generation) -> str:
         return f'<a href="{generation_url(generation)}">#{generation.pk} '
@@ -191,14 +192,14 @@ def test_the_list_filters_the_manual_review_queue_ev_7(
     assert f'<a class="button" href="{generation_url(manual_review)}">Review</a>' in html
     for record in manual_review.records.all():
         assert record_url(record) in html
-    everything = staff_client.get(LIST_URL).content.decode()
+    everything = page_html(staff_client.get(LIST_URL))
     assert row(accepted) in everything
     assert reverse("reviews:assessment_detail", args=[accepted.assessment_id]) in everything
 
 
 def test_the_list_fragment_for_htmx_is_only_the_rows(staff_client, accepted):
     response = staff_client.get(LIST_URL, headers={"HX-Request": "true"})
-    html = response.content.decode()
+    html = page_html(response)
     assert html.lstrip().startswith('<div id="generation-rows"')
     assert "<html" not in html
 
@@ -210,7 +211,7 @@ def test_the_record_page_shows_coverage_and_clarification_questions_ev_5_ev_6(
     record = accepted.records.get()
     with django_assert_num_queries(5):  # session, user, record, siblings, quotes
         response = staff_client.get(record_url(record))
-    html = response.content.decode()
+    html = page_html(response)
     assert "여러 검토자 중 담당자는 어떤 기준으로 정합니까?" in html
     assert "MAPPED: 10" in html and "EXCLUDED: 7" in html and "UNMAPPED: 0" in html
     assert "DOC ¶5.3" in html and "processSteps[1]" in html
@@ -223,11 +224,11 @@ def test_the_record_page_shows_the_verified_evidence_quotes_beside_coverage_003_
     """The handed-over answer's evidence excerpts with their verification status (003.4),
     each linked to the quote on the assessment page."""
     record = accepted.records.get()
-    pending = staff_client.get(record_url(record)).content.decode()
+    pending = page_html(staff_client.get(record_url(record)))
     assert "Verification of the evidence quotes: pending." in pending
     assert assessment_verify(assessment_id=accepted.assessment_id).value == "stored"
     with django_assert_num_queries(5):
-        html = staff_client.get(record_url(record)).content.decode()
+        html = page_html(staff_client.get(record_url(record)))
     assert html.count('class="count is-verified"') == 10
     assessment_url = reverse("reviews:assessment_detail", args=[accepted.assessment_id])
     assert f'href="{assessment_url}?quote=3#q3"' in html
@@ -247,11 +248,11 @@ def test_a_reruns_pages_link_the_assessment_it_found_identical(
     assessment_url = reverse("reviews:assessment_detail", args=[first.assessment_id])
     url = record_url(rerun.records.get())
     with django_assert_num_queries(5):
-        html = staff_client.get(url).content.decode()
+        html = page_html(staff_client.get(url))
     assert 'id="reused"' in html and "procedure-1" in html
     assert f'href="{assessment_url}"' in html
     assert html.count('class="count is-verified"') == 10
-    listed = staff_client.get(LIST_URL).content.decode()
+    listed = page_html(staff_client.get(LIST_URL))
     assert listed.count(f'href="{assessment_url}"') == 2
     assert "(re-run, identical)" in listed
 
@@ -271,7 +272,7 @@ def test_a_record_without_a_validated_answer_does_not_claim_its_values_came_from
     sources"."""
     generation = generated(sources_data, fake_llm(script))
     for record in generation.records.all():
-        html = staff_client.get(record_url(record)).content.decode()
+        html = page_html(staff_client.get(record_url(record)))
         assert "came from the sources" not in html
         assert says in html
 
@@ -284,7 +285,7 @@ def test_an_invalid_answer_without_questions_says_it_failed_validation(
     answer["assignmentRule"] = "검토자가 정합니다."
     raw = dumps(answer)
     generation = generated(sources_data, fake_llm([Answer(raw), Answer(raw)]))
-    html = staff_client.get(record_url(generation.records.first())).content.decode()
+    html = page_html(staff_client.get(record_url(generation.records.first())))
     assert "came from the sources" not in html
     assert "every required value was given, but the answer failed validation" in html
 
@@ -294,16 +295,16 @@ def test_the_coverage_fragment_filters_by_status(staff_client, accepted):
     response = staff_client.get(
         record_url(record), {"coverage": "MAPPED"}, headers={"HX-Request": "true"}
     )
-    html = response.content.decode()
+    html = page_html(response)
     assert html.lstrip().startswith('<div id="coverage"')
     assert "DOC ¶5.3" in html and "DOC ¶1.1" not in html  # ¶1.1, the title, is excluded
-    full = staff_client.get(record_url(record), {"coverage": "EXCLUDED"}).content.decode()
+    full = page_html(staff_client.get(record_url(record), {"coverage": "EXCLUDED"}))
     assert "DOC ¶1.1" in full and "DOC ¶5.3" not in full and "<html" in full
 
 
 def test_the_record_page_shows_errors_of_a_failed_answer_ev_8(staff_client, manual_review):
     first = manual_review.records.get(kind="initial")
-    html = staff_client.get(record_url(first)).content.decode()
+    html = page_html(staff_client.get(record_url(first)))
     assert "evidence.not_in_source" in html and "$.evidence[2].sourceExcerpt" in html
     assert "still invalid" in html
 
@@ -317,7 +318,7 @@ def test_untrusted_text_on_the_record_page_is_escaped_vb_6(
     answer = copy.deepcopy(valid_answer)
     answer["missingFields"][0]["question"] = "<img src=x onerror=alert(1)>?"
     generation = generated(data, fake_llm([Answer(dumps(answer))]))
-    html = staff_client.get(record_url(generation.records.get())).content.decode()
+    html = page_html(staff_client.get(record_url(generation.records.get())))
     assert "<script>alert" not in html and "<img src=x" not in html
     assert "&lt;script&gt;alert" in html and "&lt;img src=x onerror=alert(1)&gt;?" in html
 
@@ -355,22 +356,22 @@ def test_admin_lists_generations_links_records_and_starts_with_the_form(
     admin_client, accepted, manual_review
 ):
     changelist = reverse("admin:generation_generation_changelist")
-    html = admin_client.get(changelist, {"status__exact": "manual_review"}).content.decode()
+    html = page_html(admin_client.get(changelist, {"status__exact": "manual_review"}))
     assert "still invalid" in html
     add = admin_client.get(reverse("admin:generation_generation_add"))
     assert add.status_code == 302 and add["Location"] == NEW_URL
-    change = admin_client.get(
-        reverse("admin:generation_generation_change", args=[manual_review.pk])
-    ).content.decode()
+    change = page_html(
+        admin_client.get(reverse("admin:generation_generation_change", args=[manual_review.pk]))
+    )
     for record in manual_review.records.all():
         assert record_url(record) in change
     records = admin_client.get(reverse("admin:generation_executionrecord_changelist"))
-    assert record_url(accepted.records.get()) in records.content.decode()
+    assert record_url(accepted.records.get()) in page_html(records)
     schemas = admin_client.get(reverse("admin:generation_registeredschema_changelist"))
-    assert "task-procedure-v1" in schemas.content.decode()
+    assert "task-procedure-v1" in page_html(schemas)
     schema = accepted.schema
     detail = admin_client.get(reverse("admin:generation_registeredschema_change", args=[schema.pk]))
-    assert detail.status_code == 200 and "sourceExcerpt" in detail.content.decode()
+    assert detail.status_code == 200 and "sourceExcerpt" in page_html(detail)
 
 
 def test_a_generated_assessment_links_its_coverage_and_questions_from_the_review_page(
@@ -379,8 +380,8 @@ def test_a_generated_assessment_links_its_coverage_and_questions_from_the_review
     """Hand-over: reviewers reach coverage and clarification questions from the assessment."""
     record = accepted.records.get()
     page = staff_client.get(reverse("reviews:assessment_detail", args=[accepted.assessment_id]))
-    assert record_url(record) in page.content.decode()
-    nav = staff_client.get(LIST_URL).content.decode()
+    assert record_url(record) in page_html(page)
+    nav = page_html(staff_client.get(LIST_URL))
     assert 'aria-current="page"' in nav and 'href="/generation/"' in nav
 
 
@@ -395,7 +396,7 @@ def test_a_generation_started_for_a_team_is_seen_by_its_reviewers(
     team = Team.objects.create(name="Procurement")
     team.members.add(staff, reviewer)
     Team.objects.create(name="Legal")
-    form_page = staff_client.get(NEW_URL).content.decode()
+    form_page = page_html(staff_client.get(NEW_URL))
     assert f'<option value="{team.pk}" selected>Procurement</option>' in form_page
     response = staff_client.post(
         NEW_URL,
@@ -419,7 +420,7 @@ def test_an_unknown_team_is_a_field_error_and_stores_nothing(staff_client, sourc
         NEW_URL, {"sources_file": upload(sources_data), "schema": "task-procedure-v1", "team": 999}
     )
     assert response.status_code == 400
-    assert 'id="team-error"' in response.content.decode()
+    assert 'id="team-error"' in page_html(response)
     assert not Generation.objects.exists()
 
 
@@ -435,7 +436,7 @@ def test_the_list_shows_repairing_and_token_totals(
     Generation.objects.filter(pk=repairing.pk).update(status=GenerationStatus.RUNNING)
     # session, user, count, rows, their records, the usage of all: the annotations add none
     with django_assert_num_queries(6):
-        html = staff_client.get(LIST_URL).content.decode()
+        html = page_html(staff_client.get(LIST_URL))
     assert "repairing…" in html
     assert "<td>200</td>" in html  # the accepted run's one call: 120 + 80
     assert "repair: calling" in html
@@ -448,7 +449,7 @@ def test_the_record_page_lists_the_attempts_before_the_answer(
         sources_data, fake_llm([Status(502), Answer(dumps(valid_answer))]), max_retries=1
     )
     record = generation.records.get()
-    html = staff_client.get(record_url(record)).content.decode()
+    html = page_html(staff_client.get(record_url(record)))
     assert 'id="retried"' in html and "Attempts before this one" in html
     assert "InternalServerError" in html and "502" in html
 
@@ -459,7 +460,7 @@ def test_a_run_uses_the_model_chosen_on_the_form(
     """Issue 17, item 10: every run used LLM_MODEL; the form now names the model (it starts
     as LLM_MODEL, and empty means LLM_MODEL)."""
     settings.LLM_MODEL = "default-model"
-    assert 'value="default-model"' in staff_client.get(NEW_URL).content.decode()
+    assert 'value="default-model"' in page_html(staff_client.get(NEW_URL))
     data = {"sources_file": upload(sources_data), "schema": "task-procedure-v1"}
     staff_client.post(NEW_URL, {**data, "model": " other-model "})
     staff_client.post(NEW_URL, {**data, "sources_file": upload(sources_data), "model": ""})
@@ -478,7 +479,7 @@ def test_the_prompt_preview_shows_what_would_be_sent_and_stores_nothing(staff_cl
         {"sources_file": upload(sources_data), "schema": "task-procedure-v1", "preview": "1"},
     )
     assert response.status_code == 200
-    html = response.content.decode()
+    html = page_html(response)
     assert 'id="prompt-preview"' in html
     assert "&lt;sources&gt;" in html and "[DOC ¶1]" in html
     assert SECRET not in html  # the ineligible source stays out, as in the real prompt

@@ -19,6 +19,7 @@ from citations.services import VerifyOutcome, assessment_verify
 from reviews.imports import bundle_import
 from reviews.models import Assessment
 from reviews.source_viewer import PARAGRAPH_CHARS_SHOWN
+from tests.pages import page_html
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -118,9 +119,9 @@ def test_the_diff_bombs_page_renders_the_stored_diff_without_diffing(
 
     monkeypatch.setattr(diffs.difflib, "SequenceMatcher", refuse)
     monkeypatch.setattr(diffs, "word_diff", refuse)
-    pane = reviewer_client.get(
-        reverse("reviews:quote_source", args=[diff_bomb.pk, 1]), **HTMX
-    ).content.decode()
+    pane = page_html(
+        reviewer_client.get(reverse("reviews:quote_source", args=[diff_bomb.pk, 1]), **HTMX)
+    )
     assert '<span class="differs">' in pane
     page = reviewer_client.get(
         reverse("reviews:assessment_detail", args=[diff_bomb.pk]) + "?quote=1"
@@ -139,7 +140,7 @@ def test_a_corrected_quotes_suggested_change_is_rendered_from_the_stored_diff(
         page_diff={"change": [["same", "stored "], ["added", "runs"]]}
     )
     html = reviewer_client.get(reverse("reviews:assessment_detail", args=[assessment.pk]))
-    shown = re.search(r'id="q8".*?class="quote-text"[^>]*>(.*?)</a>', html.content.decode(), re.S)
+    shown = re.search(r'id="q8".*?class="quote-text"[^>]*>(.*?)</a>', page_html(html), re.S)
     assert shown[1] == '“stored <ins class="suggested">runs</ins>”'
 
 
@@ -175,28 +176,32 @@ def test_a_pane_of_huge_paragraphs_is_bounded_in_characters(reviewer_client, hug
     paragraph now shows an excerpt of ``PARAGRAPH_CHARS_SHOWN`` characters (around the
     highlight in the quote's paragraph) with a link that shows it whole, one at a time."""
     source = huge_source.turn.sources.get()
-    browsed = reviewer_client.get(
-        reverse("reviews:source_view", args=[huge_source.pk, source.pk]), **HTMX
-    ).content.decode()
+    browsed = page_html(
+        reviewer_client.get(
+            reverse("reviews:source_view", args=[huge_source.pk, source.pk]), **HTMX
+        )
+    )
     shown = browsed.count('<p class="para')
     assert shown == 60  # BROWSE_WINDOW paragraphs, each an excerpt
     assert len(browsed) < shown * (PARAGRAPH_CHARS_SHOWN + 2_000)
     assert "characters more: show ¶1 whole" in browsed
 
-    pane = reviewer_client.get(
-        reverse("reviews:quote_source", args=[huge_source.pk, 1]), **HTMX
-    ).content.decode()
+    pane = page_html(
+        reviewer_client.get(reverse("reviews:quote_source", args=[huge_source.pk, 1]), **HTMX)
+    )
     assert len(pane) < 25 * (PARAGRAPH_CHARS_SHOWN + 2_000)
     mark = re.search(r'<mark class="match" data-span="(\d+):(\d+)">(.*?)</mark>', pane, re.S)
     assert mark[3] == "Paragraph 44 says"  # the highlight, inside its paragraph's excerpt
     before = int(mark[1]) - PARAGRAPH_CHARS_SHOWN // 2
     assert f"… {before} characters more: show ¶45 whole" in pane  # the excerpt is around it
 
-    whole = reviewer_client.get(
-        reverse("reviews:source_paragraphs", args=[huge_source.pk, source.pk]),
-        {"start": 45, "end": 45, "whole": 1, "quote": 1},
-        **HTMX,
-    ).content.decode()
+    whole = page_html(
+        reviewer_client.get(
+            reverse("reviews:source_paragraphs", args=[huge_source.pk, source.pk]),
+            {"start": 45, "end": 45, "whole": 1, "quote": 1},
+            **HTMX,
+        )
+    )
     assert "characters more" not in whole and len(whole) > HUGE
     refused = reviewer_client.get(
         reverse("reviews:source_paragraphs", args=[huge_source.pk, source.pk]),

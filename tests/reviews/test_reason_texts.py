@@ -12,6 +12,7 @@ from django.urls import reverse
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
 from reviews.models import Assessment
+from tests.pages import page_html
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -94,7 +95,7 @@ def badge(html: str, n: int) -> tuple[str, str]:
 
 def pane(client, assessment: Assessment, n: int) -> str:
     url = reverse("reviews:quote_source", args=[assessment.pk, n])
-    return client.get(url, **HTMX).content.decode()
+    return page_html(client.get(url, **HTMX))
 
 
 def pane_notes(html: str) -> list[str]:
@@ -121,7 +122,7 @@ EXPECTED_REASONS = {
 
 
 def test_every_badge_and_pane_gives_the_reason_that_holds_for_its_quote(staff_client, verified):
-    html = staff_client.get(reverse("reviews:assessment_detail", args=[verified.pk])).text
+    html = page_html(staff_client.get(reverse("reviews:assessment_detail", args=[verified.pk])))
     for n, expected in EXPECTED_REASONS.items():
         tooltip, reason = badge(html, n)
         status = QUOTES[n][1]
@@ -131,7 +132,7 @@ def test_every_badge_and_pane_gives_the_reason_that_holds_for_its_quote(staff_cl
 
 
 def test_an_uncited_quote_is_never_found_where_it_was_cited(staff_client, verified):
-    html = staff_client.get(reverse("reviews:assessment_detail", args=[verified.pk])).text
+    html = page_html(staff_client.get(reverse("reviews:assessment_detail", args=[verified.pk])))
     for n in (2, 5, 9):
         assert "where it was cited" not in " ".join(badge(html, n)), n
         assert "where it was cited" not in pane(staff_client, verified, n), n
@@ -151,7 +152,7 @@ def test_nothing_says_the_model_cited_something_when_it_cited_nothing(staff_clie
         "it renews automaticaly afterwards.”. The highlight shows where the text really is "
         "(score 0.99)."
     ]
-    html = staff_client.get(reverse("reviews:assessment_detail", args=[verified.pk])).text
+    html = page_html(staff_client.get(reverse("reviews:assessment_detail", args=[verified.pk])))
     element = html[html.index('id="q5" data-quote="5"') : html.index('id="q6" data-quote="6"')]
     assert "(no citation)" in element and "[]" not in element
     assert "cited <strong></strong>" not in html

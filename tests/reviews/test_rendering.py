@@ -25,6 +25,7 @@ from reviews.rendering import (
     quote_view,
     render_quote_elements,
 )
+from tests.pages import page_html, tags_joined
 
 REDTEAM = Path(__file__).parents[1] / "citations" / "redteam"
 
@@ -182,15 +183,15 @@ def test_hostile_response_and_source_on_the_page_vb_6(client, django_user_model)
         match_paragraph=12, match_start=0, match_end=31,
     )  # fmt: skip
     client.force_login(django_user_model.objects.create_user("admin", is_staff=True))
-    page = client.get(reverse("reviews:assessment_detail", args=[assessment.pk])).content.decode()
+    page = page_html(client.get(reverse("reviews:assessment_detail", args=[assessment.pk])))
     own = f"/assessments/{assessment.pk}/"
     body = page.split("<main", 1)[1]
     assert active_content(body, own_hx_prefix=own) == []
     assert "&lt;script&gt;alert(&#x27;title&#x27;)&lt;/script&gt;" in page
     assert "“The quoted &lt;b&gt;text&lt;/b&gt; is here.”" in page
-    pane = client.get(
-        reverse("reviews:quote_source", args=[assessment.pk, 1]), HTTP_HX_REQUEST="true"
-    ).content.decode()
+    pane = page_html(
+        client.get(reverse("reviews:quote_source", args=[assessment.pk, 1]), HTTP_HX_REQUEST="true")
+    )
     assert active_content(pane, own_hx_prefix=own) == []
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in pane
     assert re.search(r"<mark [^>]*>The quoted &lt;b&gt;text&lt;/b&gt; is here\.</mark>", pane)
@@ -243,7 +244,7 @@ def test_table_quotes_are_elements_in_their_cells_and_every_row_stays_whole():
         "Waste must b",
     ]
     rendered = markdown_response_html(TABLE_RESPONSE, quotes, page_elements)
-    html = rendered.html
+    html = tags_joined(rendered.html)
     assert rendered.placed == {1, 2, 3, 4}
     assert html.count("<table>") == 2 and "|" not in html  # no row fell apart into text
     rows = table_rows(html)
@@ -303,7 +304,7 @@ def test_a_block_quotes_attribution_line_is_its_marker_shown_once_as_the_citatio
         ("block", "WC1", 1),
     ]  # fmt: skip
     rendered = markdown_response_html(BLOCK_RESPONSE, quotes, page_elements)
-    html = rendered.html
+    html = tags_joined(rendered.html)
     assert rendered.placed == {1, 2, 3, 4, 5}
     # Each block quote holds its quote element and nothing else: no quotation mark left
     # before it, no attribution line after it.

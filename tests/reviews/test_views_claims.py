@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from reviews import claims
 from reviews.models import Assessment
+from tests.pages import page_html
 
 from .review_data import many_quotes_assessment, user
 
@@ -51,21 +52,21 @@ def bob(team):
 def test_opening_the_page_claims_it_and_others_see_who_holds_it(client, reviewer, bob, team):
     assessment = in_team(team, "harbour lease")
     client.force_login(reviewer)
-    mine = claim_line(client.get(detail_url(assessment)).content.decode())
+    mine = claim_line(page_html(client.get(detail_url(assessment))))
     assert text(mine).startswith("Claimed by you since")
     assert "take-over" not in mine
     client.force_login(bob)
-    theirs = claim_line(client.get(detail_url(assessment)).content.decode())
+    theirs = claim_line(page_html(client.get(detail_url(assessment))))
     since_until = r"since \d{4}-\d\d-\d\d \d\d:\d\d until \d\d:\d\d"
     assert re.match(r"Claimed by rita " + since_until, text(theirs))
     assert f'hx-post="{take_over_url(assessment)}"' in theirs
     assert '<input type="checkbox" name="confirm" required>' in theirs
     assert Assessment.objects.get(pk=assessment.pk).claimed_by == reviewer
     # On the list, for everyone: who holds it and since when.
-    row = client.get(LIST).content.decode()
+    row = page_html(client.get(LIST))
     assert re.search(r'class="claim">claimed by rita since <time[^>]*>\d\d:\d\d</time>', row)
     client.force_login(reviewer)
-    assert 'class="claim claim--mine">claimed by you since' in client.get(LIST).content.decode()
+    assert 'class="claim claim--mine">claimed by you since' in page_html(client.get(LIST))
 
 
 @pytest.mark.django_db
@@ -76,10 +77,10 @@ def test_a_live_claim_is_taken_over_only_with_the_box_ticked(client, reviewer, b
     client.force_login(bob)
     headers = HTMX if htmx else {}
     refused = client.post(take_over_url(assessment), {}, follow=not htmx, **headers)
-    assert "Take over: tick the box to take the assessment over." in refused.content.decode()
+    assert "Take over: tick the box to take the assessment over." in page_html(refused)
     assert Assessment.objects.get(pk=assessment.pk).claimed_by == reviewer
     taken = client.post(take_over_url(assessment), {"confirm": "on"}, follow=not htmx, **headers)
-    html = taken.content.decode()
+    html = page_html(taken)
     assert text(claim_line(html)).startswith("Claimed by you since")
     if htmx:
         assert html.startswith('<div id="claim-line"')  # the fragment alone
@@ -92,11 +93,13 @@ def test_a_live_claim_is_taken_over_only_with_the_box_ticked(client, reviewer, b
 def test_a_decision_releases_the_claim_and_the_page_says_so_out_of_band(reviewer_client, team):
     assessment = in_team(team, "harbour lease")
     reviewer_client.get(detail_url(assessment))
-    html = reviewer_client.post(
-        reverse("reviews:assessment_review", args=[assessment.pk]),
-        {"action": "return", "comment": "Cite the lease, not the memo."},
-        **HTMX,
-    ).content.decode()
+    html = page_html(
+        reviewer_client.post(
+            reverse("reviews:assessment_review", args=[assessment.pk]),
+            {"action": "return", "comment": "Cite the lease, not the memo."},
+            **HTMX,
+        )
+    )
     assert '<div id="claim-line" class="claim-line" hx-swap-oob="true"></div>' in html
     assert Assessment.objects.get(pk=assessment.pk).claimed_by is None
 
@@ -108,9 +111,11 @@ def test_a_decision_under_another_reviewers_claim_is_refused_in_the_review_box(
     assessment = in_team(team, "harbour lease")
     claims.assessment_claim(assessment=assessment, reviewer=reviewer)
     client.force_login(bob)
-    html = client.post(
-        reverse("reviews:assessment_review", args=[assessment.pk]), {"action": "reject"}, **HTMX
-    ).content.decode()
+    html = page_html(
+        client.post(
+            reverse("reviews:assessment_review", args=[assessment.pk]), {"action": "reject"}, **HTMX
+        )
+    )
     assert re.search(r'<p class="error" role="alert">rita has claimed this assessment since', html)
     assert "take it over to decide it. Your reject was not recorded." in html
     assert text(claim_line(html)).startswith("Claimed by rita since")  # and the box to take over
@@ -124,11 +129,11 @@ def test_the_mine_queue_lists_what_the_reviewer_claimed(reviewer_client, bob, te
     in_team(team, "canteen tender")
     reviewer_client.get(detail_url(held))
     claims.assessment_claim(assessment=theirs, reviewer=bob)
-    html = reviewer_client.get(LIST + "?queue=mine").content.decode()
+    html = page_html(reviewer_client.get(LIST + "?queue=mine"))
     assert re.findall(r'class="row-link"[^>]*>([^<]+)</a>', html) == ["harbour lease"]
     assert re.search(r'href="\?queue=mine" aria-current="true">Mine <span class="total">1', html)
     Assessment.objects.filter(pk=held.pk).update(claimed_at=timezone.now() - timedelta(hours=1))
-    empty = reviewer_client.get(LIST + "?queue=mine").content.decode()
+    empty = page_html(reviewer_client.get(LIST + "?queue=mine"))
     assert "You hold no claim." in empty
 
 
@@ -145,7 +150,7 @@ def test_next_claims_what_it_opens_and_skips_what_others_hold(reviewer_client, b
     assert reviewer_client.get(next_url)["Location"] == detail_url(first)
     claims.assessment_claim(assessment=first, reviewer=bob, take_over=True)
     claims.assessment_claim(assessment=third, reviewer=bob, take_over=True)
-    page = reviewer_client.get(f"{next_url}?after={third.pk}", follow=True).content.decode()
+    page = page_html(reviewer_client.get(f"{next_url}?after={third.pk}", follow=True))
     assert "Nothing else needs review that another reviewer has not claimed." in page
 
 
@@ -153,4 +158,4 @@ def test_next_claims_what_it_opens_and_skips_what_others_hold(reviewer_client, b
 def test_next_with_a_bad_after_says_which_field_is_wrong(reviewer_client):
     response = reviewer_client.get(reverse("reviews:assessment_next") + "?after=x1")
     assert response.status_code == 400
-    assert response.content.decode().startswith("after: give the id of the assessment")
+    assert page_html(response).startswith("after: give the id of the assessment")

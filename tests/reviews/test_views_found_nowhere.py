@@ -10,6 +10,7 @@ from django.urls import reverse
 from citations.models import Source
 from reviews.models import Assessment
 from reviews.source_search import found_spans, rarest_words
+from tests.pages import page_html
 
 from .review_data import HANDBOOK, INVENTED, TENANCY, found_nowhere_assessment
 
@@ -25,7 +26,7 @@ def pane(client, assessment, n: int, query: str = "") -> str:
     url = reverse("reviews:quote_source", args=[assessment.pk, n]) + query
     response = client.get(url, **HTMX)
     assert response.status_code == 200
-    return response.content.decode()
+    return page_html(response)
 
 
 def search_box_value(html: str) -> str:
@@ -70,7 +71,7 @@ def test_the_reviewer_searches_all_sources_for_other_words(reviewer_client, foun
 def test_a_hit_opens_its_source_with_every_place_marked(reviewer_client, found_nowhere):
     t1 = Source.objects.get(turn=found_nowhere.turn, key="T1")
     url = reverse("reviews:source_view", args=[found_nowhere.pk, t1.pk])
-    html = reviewer_client.get(url + "?at=2&find=the+landlord&quote=1", **HTMX).content.decode()
+    html = page_html(reviewer_client.get(url + "?at=2&find=the+landlord&quote=1", **HTMX))
     paragraph = re.search(r'<p\s+class="para[^"]*" id="p2".*?</p>', html, re.S)[0]
     assert re.findall(r'<mark class="hit">(?:<span class="uncovered">)?([^<]*)', paragraph) == [
         "the landlord"  # a phrase: only where the words stand together
@@ -89,7 +90,7 @@ def test_too_long_a_search_is_refused_in_words(reviewer_client, found_nowhere):
     url = reverse("reviews:quote_source", args=[found_nowhere.pk, 1])
     response = reviewer_client.get(url + "?find=" + "x" * 201, **HTMX)
     assert response.status_code == 400
-    assert "Search" in response.content.decode()
+    assert "Search" in page_html(response)
 
 
 @pytest.mark.django_db
@@ -98,7 +99,7 @@ def test_without_javascript_the_search_reloads_the_page_with_it(reviewer_client,
     response = reviewer_client.get(url + "?find=heating")
     detail = reverse("reviews:assessment_detail", args=[found_nowhere.pk])
     assert response.url == f"{detail}?quote=1&find=heating#q1"
-    page = reviewer_client.get(response.url).content.decode()
+    page = page_html(reviewer_client.get(response.url))
     assert search_box_value(page) == "heating"
 
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 from citations.models import Quote, Source
 from reviews import source_viewer
 from reviews.models import Team
+from tests.pages import page_html
 
 from .review_data import LEASE_QUOTE, pdf_assessment, user
 
@@ -78,7 +79,7 @@ def test_the_quotes_pane_offers_the_page_its_match_is_on(reviewer_client, lease)
     quote = Quote.objects.get(assessment=lease, n=1)
     assert (quote.status, quote.match_page, quote.cited_page) == ("verified", 2, 2)
     url = reverse("reviews:quote_source", args=[lease.pk, 1])
-    html = unescape(reviewer_client.get(url, **HTMX).content.decode())
+    html = unescape(page_html(reviewer_client.get(url, **HTMX)))
     pdf = file_url(lease, "L")
     link = re.search(r'<a href="([^"]*)"\s+data-pane-view="page"[^>]*>([^<]*)</a>', html)
     assert link.groups() == (f"{pdf}#page=2", "Page 2 of the PDF")
@@ -91,14 +92,14 @@ def test_the_quotes_pane_offers_the_page_its_match_is_on(reviewer_client, lease)
 @pytest.mark.django_db
 def test_a_source_that_is_no_pdf_has_no_page_view(reviewer_client, lease):
     url = reverse("reviews:quote_source", args=[lease.pk, 2])
-    html = reviewer_client.get(url, **HTMX).content.decode()
+    html = page_html(reviewer_client.get(url, **HTMX))
     assert "data-pane-view" not in html and "pdf-page" not in html
 
 
 @pytest.mark.django_db
 def test_without_javascript_the_page_has_the_pane_and_the_pdf_link(reviewer_client, lease):
     detail = reverse("reviews:assessment_detail", args=[lease.pk])
-    html = reviewer_client.get(f"{detail}?quote=1").content.decode()
+    html = page_html(reviewer_client.get(f"{detail}?quote=1"))
     assert f'href="{file_url(lease, "L")}#page=2"' in html
     assert '<script type="module" src="/static/reviews/pdf_page.js"></script>' in html
 
@@ -108,7 +109,7 @@ def test_a_pdf_opened_on_its_own_shows_the_page_of_the_paragraph_at(reviewer_cli
     source = Source.objects.get(turn=lease.turn, key="L")
     at = next(n for n, page in enumerate(source.pages, start=1) if page["page"] == 3)
     url = reverse("reviews:source_view", args=[lease.pk, source.pk])
-    html = reviewer_client.get(f"{url}?at={at}", **HTMX).content.decode()
+    html = page_html(reviewer_client.get(f"{url}?at={at}", **HTMX))
     assert 'data-pdf-page="3"' in html and 'data-pdf-find=""' in html
 
 

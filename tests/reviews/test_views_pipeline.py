@@ -13,6 +13,7 @@ from django.urls import reverse
 from citations.models import Quote
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
+from tests.pages import page_html
 from tests.readers import readers_forbidden
 
 SCENARIOS = sorted(
@@ -38,17 +39,19 @@ def test_verified_bundle_renders_every_quote_once_with_exact_highlights(
     assessment.refresh_from_db()
     assert assessment.verification_state == "done", assessment.verification_error
     client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
-    html = client.get(reverse("reviews:assessment_detail", args=[assessment.pk])).content.decode()
+    html = page_html(client.get(reverse("reviews:assessment_detail", args=[assessment.pk])))
     quotes = list(Quote.objects.filter(assessment=assessment).order_by("n"))
     rendered = re.findall(r'data-quote="(\d+)" data-status="(\w+)"', html)
     assert sorted((int(n), status) for n, status in rendered) == [(q.n, q.status) for q in quotes]
     for quote in quotes:
         if quote.match_source_id is None:
             continue
-        pane = client.get(
-            reverse("reviews:quote_source", args=[assessment.pk, quote.n]),
-            HTTP_HX_REQUEST="true",
-        ).content.decode()
+        pane = page_html(
+            client.get(
+                reverse("reviews:quote_source", args=[assessment.pk, quote.n]),
+                HTTP_HX_REQUEST="true",
+            )
+        )
         paragraph = quote.match_source.paragraphs[quote.match_paragraph - 1]
         marked = re.search(r"<mark [^>]*>(.*?)</mark>", pane, re.S)
         # A changed claim's differences are marked inside the highlight, text unchanged.
@@ -75,9 +78,9 @@ def test_a_quote_running_across_paragraphs_is_highlighted_in_each_vb_2(client, d
     assert (quote.status, quote.match_paragraph) == ("verified", 2)
     assert quote.match_continues == [[3, 0, 13]]
     client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
-    pane = client.get(
-        reverse("reviews:quote_source", args=[assessment.pk, 1]), HTTP_HX_REQUEST="true"
-    ).content.decode()
+    pane = page_html(
+        client.get(reverse("reviews:quote_source", args=[assessment.pk, 1]), HTTP_HX_REQUEST="true")
+    )
     marks = [unescape(m) for m in re.findall(r"<mark [^>]*data-span[^>]*>(.*?)</mark>", pane)]
     assert marks == ["The fee rises by six per cent", "from 1 March."]
     assert 'data-span="0:13"' in pane
@@ -104,7 +107,7 @@ def test_every_quote_of_the_newer_forms_is_clickable_in_its_place(
         response = client.get(reverse("reviews:assessment_detail", args=[assessment.pk]))
     assert called == []
     assert response.status_code == 200
-    html = response.content.decode()
+    html = page_html(response)
     in_text = html.split('<article id="response"', 1)[1].split("</article>", 1)[0]
     numbers = list(Quote.objects.filter(assessment=assessment).values_list("n", flat=True))
     assert numbers
@@ -126,7 +129,7 @@ def test_the_page_says_in_words_which_rule_decided_a_quote(client, django_user_m
     assert "claim.word_added" in changed.decision["rules"]
     client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
     page = reverse("reviews:assessment_detail", args=[assessment.pk])
-    html = unescape(client.get(page).content.decode())
+    html = unescape(page_html(client.get(page)))
     explained = re.search(r'class="info-row info-explanation" title="([^"]*)">(.*?)</span>',
                           html[html.index('id="q5-info"') :], re.S)  # fmt: skip
     assert "claim.word_added: a content word the source does not have there" in explained[1]
@@ -134,7 +137,7 @@ def test_the_page_says_in_words_which_rule_decided_a_quote(client, django_user_m
     pane = client.get(
         reverse("reviews:quote_source", args=[assessment.pk, 5]), HTTP_HX_REQUEST="true"
     )
-    pane_html = unescape(pane.content.decode())
+    pane_html = unescape(page_html(pane))
     assert "Not corrected: " in pane_html
     # Issue 15: the differences highlighted in the hint, and listed beside it.
     assert (
@@ -155,7 +158,7 @@ def test_a_quote_in_backticks_is_rendered_in_its_place_with_its_badge(client, dj
     assessment = bundle_import(raw=data).assessment
     assessment_verify(assessment_id=assessment.pk)
     client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
-    html = client.get(reverse("reviews:assessment_detail", args=[assessment.pk])).content.decode()
+    html = page_html(client.get(reverse("reviews:assessment_detail", args=[assessment.pk])))
     assert html.count('data-quote="1"') == 1 and 'data-status="verified"' in html
     assert "<code>Staff must train yearly.</code>" not in html  # the quote element, not code
 
@@ -183,6 +186,6 @@ def test_a_json_key_of_any_length_is_stored_and_shown_in_place(client, django_us
     quote = Quote.objects.get(assessment=assessment)
     assert (quote.status, quote.json_path) == ("verified", f"$.{key}[0].quote")
     client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
-    html = client.get(reverse("reviews:assessment_detail", args=[assessment.pk])).content.decode()
+    html = page_html(client.get(reverse("reviews:assessment_detail", args=[assessment.pk])))
     in_text = html.split('<article id="response"', 1)[1].split("</article>", 1)[0]
     assert in_text.count('data-quote="1"') == 1 and key in in_text

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from citations.models import VerificationState
 from reviews.models import Assessment, ReviewState
+from tests.pages import page_html
 
 from .review_data import many_quotes_assessment, user
 
@@ -58,14 +59,14 @@ def table_rows(html: str) -> list[list[str]]:
 
 
 def listed(client, url: str) -> set[str]:
-    html = client.get(url.replace("&amp;", "&")).content.decode()
+    html = page_html(client.get(url.replace("&amp;", "&")))
     return set(re.findall(r'<a class="row-link" id="row-\d+" href="[^"]+">([^<]+)</a>', html))
 
 
 def test_each_bundle_counts_once_however_many_quotes_it_has(reviewer_client, team):
     bundle(team, "long", ["unverified"] * 10)
     bundle(team, "short", ["verified"] * 2)
-    html = reviewer_client.get(STATS).content.decode()
+    html = page_html(reviewer_client.get(STATS))
     # week of 2026-11-02: 2 bundles, 12 quotes; verified 50% (2 quotes), unverified 50% (10)
     assert table_rows(html) == [
         ["2026-11-02", "2", "12", "50% (2)", "0% (0)", "50% (10)", "0% (0)"]
@@ -76,7 +77,7 @@ def test_each_bundle_counts_once_however_many_quotes_it_has(reviewer_client, tea
 
 def test_no_internal_jargon_on_the_page(reviewer_client, team):
     bundle(team, "one", ["verified"])
-    html = reviewer_client.get(STATS).content.decode()
+    html = page_html(reviewer_client.get(STATS))
     assert "ADR" not in html
 
 
@@ -172,7 +173,7 @@ def test_the_list_says_what_a_bar_narrowed_it_to_and_a_model_left_out_is_its_own
     bundle(team, "m1", ["verified"])
     html = reviewer_client.get(STATS).text
     link = re.search(r'<h2 id="chart-1">\s*unknown model.*?<td><a href="([^"]+)">', html, re.S)
-    page = reviewer_client.get(link.group(1).replace("&amp;", "&")).content.decode()
+    page = page_html(reviewer_client.get(link.group(1).replace("&amp;", "&")))
     assert "Only model (none given), prompt v1, created 2026-11-02 to 2026-11-08" in page
     assert listed(reviewer_client, link.group(1)) == {"no-model"}
     # the hidden filters go along with the form, so a change of sort keeps them

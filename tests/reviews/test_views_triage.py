@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from citations.models import VerificationState
 from reviews.models import Assessment, ReviewState, Team
+from tests.pages import page_html
 
 from .review_data import many_quotes_assessment, procurement_assessment, user
 
@@ -48,7 +49,7 @@ def test_the_list_defaults_to_what_needs_review_with_totals_per_queue(reviewer_c
     in_team(team, 2, "verifying-one", verification_state=VerificationState.RUNNING)
     in_team(team, 2, "failed-one", verification_state=VerificationState.FAILED)
     in_team(Team.objects.create(name="legal"), 2, "not-ours")
-    html = reviewer_client.get(LIST).content.decode()
+    html = page_html(reviewer_client.get(LIST))
     assert listed(html) == ["waiting"]
     assert "1–1 of 1 · needs review · oldest first" in html
     totals = dict(re.findall(r'href="\?queue=(\w+)"[^>]*>[^<]+<span class="total">(\d+)', html))
@@ -57,17 +58,15 @@ def test_the_list_defaults_to_what_needs_review_with_totals_per_queue(reviewer_c
         "approved": "1", "rejected": "1", "all": "6",
     }  # fmt: skip
     assert re.search(r'href="\?queue=needs_review" aria-current="true"', html)
-    everything = reviewer_client.get(LIST + "?queue=all").content.decode()
+    everything = page_html(reviewer_client.get(LIST + "?queue=all"))
     assert len(listed(everything)) == 6 and "not-ours" not in everything
-    assert listed(reviewer_client.get(LIST + "?queue=returned").content.decode()) == [
-        "returned-one"
-    ]
+    assert listed(page_html(reviewer_client.get(LIST + "?queue=returned"))) == ["returned-one"]
 
 
 @pytest.mark.django_db
 def test_an_empty_queue_says_so_and_offers_the_rest(reviewer_client, team):
     in_team(team, 1, "done-already", review_state=ReviewState.APPROVED)
-    html = reviewer_client.get(LIST).content.decode()
+    html = page_html(reviewer_client.get(LIST))
     assert "Nothing needs review right now." in html and "This list updates itself." in html
     assert '<a href="?queue=all">Show all 1</a>' in html
 
@@ -79,31 +78,31 @@ def test_the_queue_sorts_by_age_and_by_unverified_quotes(reviewer_client, team):
     in_team(team, 4, "new", age_hours=1)
     unverified(old, 1)
     unverified(middle, 3)
-    assert listed(reviewer_client.get(LIST).content.decode()) == ["old", "middle", "new"]
-    assert listed(reviewer_client.get(LIST + "?sort=newest").content.decode()) == [
+    assert listed(page_html(reviewer_client.get(LIST))) == ["old", "middle", "new"]
+    assert listed(page_html(reviewer_client.get(LIST + "?sort=newest"))) == [
         "new",
         "middle",
         "old",
     ]
-    most = reviewer_client.get(LIST + "?sort=most_unverified").content.decode()
+    most = page_html(reviewer_client.get(LIST + "?sort=most_unverified"))
     assert listed(most) == ["middle", "old", "new"] and "most unverified first" in most
-    fewest = reviewer_client.get(LIST + "?sort=fewest_unverified").content.decode()
+    fewest = page_html(reviewer_client.get(LIST + "?sort=fewest_unverified"))
     assert listed(fewest) == ["new", "old", "middle"]
-    assert "1\xa0day, 6\xa0hours ago" in reviewer_client.get(LIST).content.decode()  # its age
+    assert "1\xa0day, 6\xa0hours ago" in page_html(reviewer_client.get(LIST))  # its age
 
 
 @pytest.mark.django_db
 def test_search_finds_by_title_or_bundle_id_and_is_escaped(reviewer_client, team):
     in_team(team, 1, "lease-2024-17", title="Lease of Harbour Street")
     in_team(team, 1, "procure-9", title="HVAC renewal")
-    assert listed(reviewer_client.get(LIST + "?search=harbour").content.decode()) == [
+    assert listed(page_html(reviewer_client.get(LIST + "?search=harbour"))) == [
         "Lease of Harbour Street"
     ]
-    by_id = reviewer_client.get(LIST + "?search=PROCURE-9").content.decode()
+    by_id = page_html(reviewer_client.get(LIST + "?search=PROCURE-9"))
     assert listed(by_id) == ["HVAC renewal"]
     assert '<span class="bundle-id muted">procure-9</span>' in by_id
     assert 'value="PROCURE-9"' in by_id  # the box keeps what was searched
-    hostile = reviewer_client.get(LIST + "?search=<b>x</b>").content.decode()
+    hostile = page_html(reviewer_client.get(LIST + "?search=<b>x</b>"))
     assert "Nothing in “needs review” matches these filters." in hostile
     assert "<b>x</b>" not in hostile and "matching" not in hostile
 
@@ -116,7 +115,7 @@ def test_the_list_shows_each_assessments_team_and_assignee(client, team, reviewe
     in_team(team, 1, "rheas", assigned_to=rhea)
     in_team(None, 1, "staff-only")
     client.force_login(user("sam", staff=True))
-    html = client.get(LIST).content.decode()
+    html = page_html(client.get(LIST))
     cells = dict(
         re.findall(r">([a-z-]+)</a>(?: <span[^>]*>[^<]*</span>)?</td>\s*<td>(.*?)</td>", html)
     )
@@ -124,7 +123,7 @@ def test_the_list_shows_each_assessments_team_and_assignee(client, team, reviewe
     assert cells["rheas"] == "procurement · rhea"
     assert cells["staff-only"] == 'no team · <span class="muted">unassigned</span>'
     client.force_login(reviewer)
-    mine = client.get(LIST).content.decode()
+    mine = page_html(client.get(LIST))
     assert re.search(r'>yours</a>.*?</td>\s*<td>procurement · <span class="mine">you</span>', mine)
     assert "rheas" not in mine  # assigned to someone else (VB-7)
 
@@ -135,12 +134,12 @@ def test_filters_are_a_plain_get_and_htmx_gets_the_rows_with_the_totals(reviewer
     in_team(team, 1, "beta")
     query = "?queue=needs_review&search=alp&sort=newest&status="
     page = reviewer_client.get(LIST + query)
-    html = page.content.decode()
+    html = page_html(page)
     assert listed(html) == ["alpha"] and "<html" in html
     assert 'hx-trigger="change, input changed delay:400ms from:#id_search, submit"' in html
     assert '<option value="newest" selected>' in html  # the form shows what applies
     assert page.headers["Vary"].count("HX-Request") == 1
-    rows = reviewer_client.get(LIST + query, **HTMX).content.decode()
+    rows = page_html(reviewer_client.get(LIST + query, **HTMX))
     assert rows.lstrip().startswith('<div id="assessment-rows"') and "<html" not in rows
     assert listed(rows) == ["alpha"] and 'class="total"' in rows
     # The rows poll with the same filters, so a new match appears without a reload.
@@ -149,20 +148,20 @@ def test_filters_are_a_plain_get_and_htmx_gets_the_rows_with_the_totals(reviewer
     assert 'hx-trigger="every 5s"' in rows
     # Back after a filter pushed its URL: htmx asks for the whole page again.
     restored = reviewer_client.get(LIST + query, HTTP_HX_HISTORY_RESTORE_REQUEST="true", **HTMX)
-    assert "<html" in restored.content.decode()
+    assert "<html" in page_html(restored)
 
 
 @pytest.mark.django_db
 def test_the_queue_links_keep_the_search_and_sort(reviewer_client, team):
     in_team(team, 1, "alpha")
-    html = reviewer_client.get(LIST + "?search=alp&sort=newest&page=1").content.decode()
+    html = page_html(reviewer_client.get(LIST + "?search=alp&sort=newest&page=1"))
     assert 'href="?search=alp&amp;sort=newest&amp;queue=approved"' in html
 
 
 @pytest.mark.django_db
 def test_bad_filters_are_ignored_and_named(reviewer_client, team):
     in_team(team, 1, "alpha")
-    html = reviewer_client.get(LIST + "?queue=everything&sort=random").content.decode()
+    html = page_html(reviewer_client.get(LIST + "?queue=everything&sort=random"))
     # Issue 31, 8: in words, naming what is wrong, not the URL's field names.
     assert (
         "Filters ignored: Queue: “everything” is not one of the choices. "
@@ -187,7 +186,7 @@ def test_after_a_decision_the_review_box_offers_the_next_assessment_in_the_queue
     second = in_team(team, 1, "second", age_hours=2)
     third = in_team(team, 1, "third", age_hours=1)
     in_team(Team.objects.create(name="legal"), 1, "not-ours", age_hours=1)
-    html = reviewer_client.post(review_url(second), {"action": "reject"}, **HTMX).content.decode()
+    html = page_html(reviewer_client.post(review_url(second), {"action": "reject"}, **HTMX))
     link = re.search(
         r'<a class="button button--primary" id="next-assessment" href="([^"]+)">', html
     )
@@ -199,12 +198,12 @@ def test_after_a_decision_the_review_box_offers_the_next_assessment_in_the_queue
         "reviews:assessment_detail", args=[third.pk]
     )
     # After the last one: on from the start of the queue.
-    html = reviewer_client.post(review_url(third), {"action": "reject"}, **HTMX).content.decode()
+    html = page_html(reviewer_client.post(review_url(third), {"action": "reject"}, **HTMX))
     assert "Next assessment: first →" in html
     # Without JavaScript the decision reloads the page, which offers the same.
     page = reviewer_client.post(review_url(first), {"action": "reject"}, follow=True)
-    assert "Recorded: rejected." in page.content.decode()
-    assert "Nothing else needs review." in page.content.decode()
+    assert "Recorded: rejected." in page_html(page)
+    assert "Nothing else needs review." in page_html(page)
 
 
 @pytest.mark.django_db
@@ -212,7 +211,7 @@ def test_an_undecided_assessment_offers_no_next_one(reviewer_client, team):
     waiting = in_team(team, 1, "waiting")
     in_team(team, 1, "another")
     html = reviewer_client.get(reverse("reviews:assessment_detail", args=[waiting.pk]))
-    assert 'id="next-assessment"' not in html.content.decode()
+    assert 'id="next-assessment"' not in page_html(html)
 
 
 @pytest.mark.django_db

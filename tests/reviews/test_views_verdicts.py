@@ -11,6 +11,7 @@ from citations.models import Quote
 from reviews import services
 from reviews.models import QuoteVerdict, Team
 from tests.conftest import row_counts
+from tests.pages import page_html
 
 from .review_data import user
 from .test_views import HTMX, detail_url, pane_url, quote_element
@@ -31,12 +32,12 @@ def test_the_pane_offers_the_verdicts_the_selected_quote_can_take_issue_31_1(
 ):
     """Issue 31 item 1: confirm where there is something to confirm, overrule always, clear
     once there is a verdict; the engine's status is named beside it."""
-    corrected = reviewer_client.get(pane_url(assessment, 3), **HTMX).content.decode()
+    corrected = page_html(reviewer_client.get(pane_url(assessment, 3), **HTMX))
     assert 'id="quote-verdict"' in corrected and 'data-verdict-quote="3"' in corrected
     assert re.search(r'value="confirm"[^>]*\s+title="Accept the correction"', corrected)
     assert 'value="overrule"' in corrected and 'value="clear"' not in corrected
     assert "none yet, the engine's corrected stands" in corrected
-    verified = reviewer_client.get(pane_url(assessment, 2), **HTMX).content.decode()
+    verified = page_html(reviewer_client.get(pane_url(assessment, 2), **HTMX))
     assert 'value="confirm"' not in verified and 'value="overrule"' in verified
 
 
@@ -50,7 +51,7 @@ def test_a_verdict_from_the_box_answers_with_the_box_and_the_badges_neighbour_is
         {"action": "confirm", "comment": "<b>checked</b>"},
         **from_the_box(),
     )
-    html = response.content.decode()
+    html = page_html(response)
     assert response.status_code == 200
     assert html.startswith('<div id="quote-verdict"')
     assert '<strong class="verdict--confirm">confirmed</strong> by rita' in html
@@ -71,15 +72,19 @@ def test_a_verdict_given_by_key_answers_with_the_label_alone_issue_31_1(
 ):
     """Issue 31 item 1: a key posts from the page (no box in view): the answer is the label
     that replaces the one beside the badge, never out of band (it is the target)."""
-    html = reviewer_client.post(
-        verdict_url(assessment, 2), {"action": "overrule"}, **HTMX, HTTP_HX_TARGET="q2-verdict"
-    ).content.decode()
+    html = page_html(
+        reviewer_client.post(
+            verdict_url(assessment, 2), {"action": "overrule"}, **HTMX, HTTP_HX_TARGET="q2-verdict"
+        )
+    )
     label = html[: html.index("</span></span>") + len("</span></span>")]
     assert label.startswith('<span class="verdict" id="q2-verdict" data-verdict="overrule">')
     assert "hx-swap-oob" not in label and "☒</span> overruled" in label
-    refused = reviewer_client.post(
-        verdict_url(assessment, 2), {"action": "confirm"}, **HTMX, HTTP_HX_TARGET="q2-verdict"
-    ).content.decode()
+    refused = page_html(
+        reviewer_client.post(
+            verdict_url(assessment, 2), {"action": "confirm"}, **HTMX, HTTP_HX_TARGET="q2-verdict"
+        )
+    )
     assert 'role="alert">Quote 2 is verified without attention' in refused
     assert 'data-verdict="overrule"' in refused  # the verdict that counts, still shown
 
@@ -90,7 +95,7 @@ def test_the_page_shows_each_verdict_beside_the_engines_badge_issue_31_1(
     """Issue 31 item 1: after a reload the verdict stands beside the badge, which still says
     what the engine said."""
     reviewer_client.post(verdict_url(assessment, 2), {"action": "overrule"}, **from_the_box())
-    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    html = page_html(reviewer_client.get(detail_url(assessment)))
     element = quote_element(html, 2)
     # Right beside the badge, which still says what the engine said.
     assert (
@@ -109,11 +114,11 @@ def test_without_javascript_a_verdict_redirects_to_the_quote_with_a_message_issu
     response = reviewer_client.post(verdict_url(assessment, 10), {"action": "overrule"})
     assert response.status_code == 302
     assert response["Location"] == f"{detail_url(assessment)}?quote=10#q10"
-    page = reviewer_client.get(response["Location"]).content.decode()
+    page = page_html(reviewer_client.get(response["Location"]))
     assert "Quote 10: verdict recorded." in page
     assert '<strong class="verdict--overrule">overruled</strong> by rita' in page
     refused = reviewer_client.post(verdict_url(assessment, 10), {"action": "nonsense"}, follow=True)
-    assert "Quote 10: Choose confirm, overrule or clear." in refused.content.decode()
+    assert "Quote 10: Choose confirm, overrule or clear." in page_html(refused)
 
 
 @pytest.mark.parametrize(
@@ -130,7 +135,7 @@ def test_bad_verdicts_get_a_clear_error_in_words_and_change_nothing_issue_31_1(
 ):
     """Issue 31 item 1: bad input is named in words (no raw field names) and records nothing."""
     before = row_counts()
-    html = reviewer_client.post(verdict_url(assessment, 3), data, **from_the_box()).content.decode()
+    html = page_html(reviewer_client.post(verdict_url(assessment, 3), data, **from_the_box()))
     assert f'<p class="error" role="alert">{message}</p>' in html
     assert "action:" not in html
     assert row_counts() == before
@@ -166,7 +171,7 @@ def test_verdicts_are_scoped_posted_and_of_existing_quotes_issue_31_1(
 
 def test_the_keys_help_lists_c_and_x_issue_31_2(reviewer_client, assessment):
     """Issue 31 item 2 (verdict keys): c confirms, x overrules the selected quote; ? says so."""
-    html = reviewer_client.get(detail_url(assessment)).content.decode()
+    html = page_html(reviewer_client.get(detail_url(assessment)))
     help_list = html[html.index('id="key-help"') :]
     assert re.search(r"<dt><kbd>c</kbd></dt><dd>confirm the selected quote", help_list)
     assert re.search(r"<dt><kbd>x</kbd></dt><dd>overrule the selected quote", help_list)
@@ -180,7 +185,7 @@ def test_the_approve_box_lists_only_quotes_still_without_a_verdict_issue_31_1(
 ):
     """Issue 31 item 1: the approval's confirmation names the quotes needing a verdict that
     have none; with every one given, approval asks nothing."""
-    page = reviewer_client.get(detail_url(assessment)).content.decode()
+    page = page_html(reviewer_client.get(detail_url(assessment)))
     assert "I checked the 3 quotes not backed by an eligible source or marked for attention" in page
     # Each verdict updates the question out of band, from the box or from a key.
     answers = [
@@ -190,13 +195,15 @@ def test_the_approve_box_lists_only_quotes_still_without_a_verdict_issue_31_1(
         ),
     ]
     for answer, left in zip(answers, ["2 quotes", "1 quote "], strict=True):
-        question = re.search(r'<div id="approve-confirm" hx-swap-oob="true">.*?</div>', answer.text)
+        question = re.search(
+            r'<div id="approve-confirm" hx-swap-oob="true">.*?</div>', page_html(answer)
+        )
         assert question and f"I checked the {left}" in question[0]
     last = reviewer_client.post(
         verdict_url(assessment, 10), {"action": "overrule"}, **from_the_box()
     )
-    assert '<div id="approve-confirm" hx-swap-oob="true"></div>' in last.text
-    page = reviewer_client.get(detail_url(assessment)).content.decode()
+    assert '<div id="approve-confirm" hx-swap-oob="true"></div>' in page_html(last)
+    page = page_html(reviewer_client.get(detail_url(assessment)))
     assert 'name="confirm_unverified"' not in page and '<div id="approve-confirm"></div>' in page
     response = reviewer_client.post(
         reverse("reviews:assessment_review", args=[assessment.pk]), {"action": "approve"}
