@@ -1040,7 +1040,7 @@ def _claim_symbols(text: str, *, percent_words: bool) -> list[str]:
     word counts as the sign."""
     if percent_words:
         text = _PERCENT_WORD.sub("%", text)
-    return _CLAIM_SYMBOL.findall(_RANGE_DASH.sub(" – ", text))  # a range however spaced
+    return _claim_symbol().findall(_RANGE_DASH.sub(" – ", text))  # a range however spaced
 
 
 # "5 Prozent" claims what "5 %" does
@@ -1139,13 +1139,15 @@ def _ambiguous_marks_differ(quote: str, span: str) -> bool:
     )
 
 
-_CLAIM_SYMBOL = LazyPattern(
-    "["
-    + re.escape(
-        "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) in ("Sc", "Sm"))
-    )
-    + "%‰‱′^–]|(?<!\\w)-\\s?(?=\\d)|!(?=[\\w=(])"
-)
+@lru_cache(maxsize=1)
+def _claim_symbol() -> re.Pattern[str]:
+    """A claim's sign (``_claim_symbols``), built on first use: finding the currency and
+    maths signs reads every character's category (8 ms), which importing the engine for
+    the CLI need not pay."""
+    signs = "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) in ("Sc", "Sm"))
+    return re.compile("[" + re.escape(signs) + "%‰‱′^–]|(?<!\\w)-\\s?(?=\\d)|!(?=[\\w=(])")
+
+
 # A dash between two numbers: a range ("5-10 years", "5 – 10"), which "5 10" is not
 _RANGE_DASH = LazyPattern(r"(?<=\d)\s?-\s?(?=\d)")
 
