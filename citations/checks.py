@@ -1,16 +1,20 @@
-"""Deployment checks of verification's services (``manage.py check --deploy --database
-default``, run on the live system): beat is load-bearing, so its sweep must be running; the
-app's database role must not be able to undo the audit trail."""
+"""Checks of verification's services. On every start: the bundle and report contracts can be
+read from the shared folder (without them no bundle is accepted). Deployment checks
+(``manage.py check --deploy --database default``, run on the live system): beat is
+load-bearing, so its sweep must be running; the app's database role must not be able to undo
+the audit trail."""
 
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.checks import Tags, Warning, register
+from django.core.checks import Error, Tags, Warning, register
 from django.db import DatabaseError, connections
 from django.utils import timezone
 
 from citations.database_roles import append_only_bypasses
+from citations.engine.contract import ContractError, contract
 
+CONTRACTS = ("bundle", "report")
 SWEEPS_MISSED = 3  # sweep periods without a sweep before the check warns
 
 HINT = (
@@ -18,6 +22,20 @@ HINT = (
     "manage.py sweep_verifications from cron every VERIFICATION_SWEEP_SECONDS: without the "
     "sweep a verification whose message was lost with a killed worker is never finished"
 )
+
+
+@register()
+def contracts_can_be_read(app_configs=None, **kwargs) -> list[Error]:
+    """The shared folder's contracts, with the engine's extensions, as every request and task
+    that reads a bundle or writes a report needs them."""
+    errors = []
+    for name in CONTRACTS:
+        try:
+            contract(name)
+        except ContractError as exc:
+            hint = "mount the shared folder's spec/ (docker-compose.yml does) or set it right"
+            errors.append(Error(str(exc), hint=hint, id="citations.E001"))
+    return errors
 
 
 @register(Tags.database, deploy=True)

@@ -6,13 +6,11 @@ under ``api/`` is missing from ``PATHS`` or ``PATHS`` names one the URLconf lack
 new route is adding its entry to ``PATHS`` (the schemas it needs to ``SCHEMAS``).
 
 Bodies reference the two contracts rather than copying them: ``Bundle`` and ``Report`` are
-read from their files when the document is served, so a client gets one resolvable document.
-``Bundle`` is the engine's copy (``citations/engine/bundle.schema.json``), not
-``shared/spec/bundle.schema.json``: it is what ``POST /api/bundles`` validates against, the
-shared contract extended compatibly (sources as files, paragraphs with pages), so a bundle the
-API accepts is one the document allows. ``Report`` is the engine's copy too
-(``citations/engine/report.schema.json``): the shared contract with the page extensions its
-reports carry, so every report the API gives is one the document allows.
+the shared ``spec/bundle.schema.json`` and ``spec/report.schema.json``, read from the shared
+folder when the document is served and put inside it, so a client gets one resolvable
+document. Each carries the engine's compatible extensions (``citations.engine.contract``:
+sources as files, paragraphs and matches with pages), so a bundle ``POST /api/bundles``
+accepts and every report the API gives are ones the document allows.
 """
 
 from typing import Any

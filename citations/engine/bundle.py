@@ -12,10 +12,10 @@ import json
 import math
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from .contract import contract
 from .limits import LIMITS, json_depth, json_path_problem
 from .text import LazyPattern
 from .types import (
@@ -48,14 +48,10 @@ class BundleError(ValueError):
         self.message = message
 
 
-@cache
 def bundle_schema() -> dict[str, Any]:
-    """The bundle contract this package ships: ``shared/spec/bundle.schema.json`` extended
+    """The bundle contract: ``spec/bundle.schema.json`` of the shared folder extended
     compatibly (a source may be a ``file``; paragraphs may carry their ``pages``)."""
-    schema: dict[str, Any] = json.loads(
-        resources.files(__package__).joinpath("bundle.schema.json").read_text()
-    )
-    return schema
+    return contract("bundle")
 
 
 def split_paragraphs(text: str) -> tuple[str, ...]:

@@ -51,6 +51,11 @@ POSTGRES = next(
 REDIS = next(
     name for name, service in SERVICES.items() if service.get("image", "").startswith("redis")
 )
+# The app's volumes ("HOST:CONTAINER[:MODE]", the host side relative to the compose file).
+MOUNTS = {
+    volume.split(":")[1]: str((ROOT / volume.split(":")[0]).resolve())
+    for volume in SERVICES[APP_SERVICES[0]].get("volumes", [])
+}
 OWNER = SERVICES[POSTGRES]["environment"]  # the postgres image's superuser and its database
 
 
@@ -115,8 +120,11 @@ class Local:
 
     def path(self, text: str) -> str:
         """A path in the image (under its WORKDIR), alone or as an option's value, moved to
-        the folder."""
-        return re.sub(rf"(^|=){re.escape(WORKDIR)}(?=/|$)", rf"\g<1>{self.folder}", text)
+        the folder; a path under a volume compose mounts, to the folder it mounts."""
+        moves = {WORKDIR: str(self.folder)} | MOUNTS
+        for inside, outside in moves.items():
+            text = re.sub(rf"(^|=){re.escape(inside)}(?=/|$)", rf"\g<1>{outside}", text)
+        return text
 
     def command(self, service: str) -> list[str]:
         return [self.path(word) for word in SERVICES[service]["command"]]

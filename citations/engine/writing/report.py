@@ -8,16 +8,16 @@ carries ``continues``, a list of ``{paragraph, start, end, text}`` (see ``match`
 whose response needed repairs to parse carries the parser's ``notes``; in a source with pages
 ``cited``, ``match`` and ``corrected`` carry ``page`` beside ``paragraph`` (``cited`` when
 the citation names one, with ``page_end`` for a range ``pp. 3–4``), and a quote found on
-another page than cited has the reason ``relocated_page``. The package ships the contract
-with these page extensions as ``citations/engine/report.schema.json``.
+another page than cited has the reason ``relocated_page``. The contract with these page
+extensions is the shared one with ``citations/engine/report.extension.json`` merged onto it
+(``contract``).
 """
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any
 
+from ..contract import contract
 from ..types import (
     Attention,
     Context,
@@ -31,11 +31,9 @@ from ..types import (
 
 
 def report_schema() -> dict[str, Any]:
-    """The report contract this package ships: ``shared/spec/report.schema.json`` with the
-    page extensions above."""
-    text = resources.files("citations.engine").joinpath("report.schema.json").read_text()
-    schema: dict[str, Any] = json.loads(text)
-    return schema
+    """The report contract: ``spec/report.schema.json`` of the shared folder with the page
+    extensions above."""
+    return contract("report")
 
 
 def report_to_dict(report: Report) -> dict[str, Any]:
