@@ -104,6 +104,12 @@ def _difference_part(kind: str, quote: str, source: str, *, corrected: bool) -> 
     return f"restored: {source}" if source else f"removed: {quote}"
 
 
+def attention_line(attention: Iterable[Mapping[str, str]]) -> str:
+    """A quote's attention in one line beside its marker: the left-out or hidden words
+    ("left out: Se la membroj konsentos (a condition)"), under ``LIMIT`` characters."""
+    return _joined([p for p in dict.fromkeys(_attention_part(a) for a in attention) if p])
+
+
 def _attention_part(attention: Mapping[str, str]) -> str:
     words = _trimmed(attention.get("words", ""))
     check = CHECKS_BY_ID.get(attention.get("rule", ""))

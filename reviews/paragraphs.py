@@ -18,6 +18,7 @@ class Segment:
     text: str
     covered: bool
     found: bool = False  # where a search inside the source found its words
+    left_out: bool = False  # the rest of the quote's sentence, which the quote leaves out
 
 
 @dataclass(frozen=True)
@@ -78,16 +79,19 @@ def paragraph_rendering(
     max_chars: int | None = None,
     differences: list[DiffPart] | None = None,
     found: list[tuple[int, int]] | None = None,
+    left_out: list[tuple[int, int]] | None = None,
 ) -> RenderedParagraph:
     """Split ``text`` at sentence boundaries (for coverage) and at the mark; linear in the
     number of sentences, so one huge paragraph stays cheap. Beyond ``max_chars`` only an
     excerpt is split and shown (``excerpt_bounds``): a pane of long paragraphs is bounded
     in characters, not only in paragraphs (issue 30). ``found``: where a search found its
     words, marked apart from the match (the excerpt is around the first unless there is a
-    match)."""
+    match). ``left_out``: the parts of the quote's sentence the quote leaves out (its
+    report's ``context``), marked apart from the match (issue 31, item 2)."""
     if mark is not None and not (0 <= mark[0] < mark[1] <= len(text)):
         mark = None  # offsets from another version of the text: highlight nothing, not wrongly
     found = found or []
+    left_out = left_out or []
     start, end = excerpt_bounds(len(text), mark or (found[0] if found else None), max_chars)
     if (start, end) != (0, len(text)):
         shown = _rendering(
@@ -97,6 +101,11 @@ def paragraph_rendering(
             mark=(mark[0] - start, mark[1] - start) if mark else None,
             is_focus=is_focus,
             found=[(a - start, b - start) for a, b in found if start <= a and b <= end],
+            left_out=[
+                (max(a, start) - start, min(b, end) - start)
+                for a, b in left_out
+                if a < end and start < b
+            ],
         )
         # the mark's offsets stay the paragraph's own (the page reads them)
         return replace(
@@ -108,7 +117,13 @@ def paragraph_rendering(
         )
     return replace(
         _rendering(
-            number, text, covered_spans=covered_spans, mark=mark, is_focus=is_focus, found=found
+            number,
+            text,
+            covered_spans=covered_spans,
+            mark=mark,
+            is_focus=is_focus,
+            found=found,
+            left_out=left_out,
         ),
         differences=differences or [],
     )
@@ -122,13 +137,14 @@ def _rendering(
     mark: tuple[int, int] | None,
     is_focus: bool,
     found: list[tuple[int, int]],
+    left_out: list[tuple[int, int]],
 ) -> RenderedParagraph:
     # Runs of alike pieces are merged, so the viewer renders few elements per paragraph.
-    runs: dict[str, list[tuple[bool, bool, list[str]]]] = {"before": [], "after": []}
+    runs: dict[str, list[tuple[bool, bool, bool, list[str]]]] = {"before": [], "after": []}
     # a search's words inside the match are not marked again: the match is one element
     found = [(a, b) for a, b in found if not (mark and a < mark[1] and mark[0] < b)]
     found_starts = [a for a, _ in found]  # sorted, apart (source_search.found_spans)
-    found_cuts = sorted({cut for span in found for cut in span})
+    found_cuts = sorted({cut for span in [*found, *left_out] for cut in span})
     for sentence_start, sentence_end in sentence_spans(text):
         covered = any(a < sentence_end and sentence_start < b for a, b in covered_spans)
         inner = [c for c in mark or () if sentence_start < c < sentence_end]
@@ -143,13 +159,18 @@ def _rendering(
                 continue  # inside the mark: rendered whole, as one element
             at = bisect.bisect_right(found_starts, start) - 1
             is_found = at >= 0 and start < found[at][1]
+            is_left_out = any(a <= start < b for a, b in left_out)  # two spans at most
             target = runs["after" if mark and start >= mark[1] else "before"]
-            if target and target[-1][:2] == (covered, is_found) and not is_found:
-                target[-1][2].append(text[start:end])
+            alike = target and target[-1][:3] == (covered, is_found, is_left_out)
+            if alike and not is_found:
+                target[-1][3].append(text[start:end])
             else:
-                target.append((covered, is_found, [text[start:end]]))
+                target.append((covered, is_found, is_left_out, [text[start:end]]))
     before, after = (
-        [Segment("".join(pieces), covered, is_found) for covered, is_found, pieces in runs[side]]
+        [
+            Segment("".join(pieces), covered, is_found, is_left_out)
+            for covered, is_found, is_left_out, pieces in runs[side]
+        ]
         for side in ("before", "after")
     )
     return RenderedParagraph(

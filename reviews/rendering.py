@@ -25,7 +25,7 @@ from citations.engine.types import JsonLayout, QuoteForm, VerificationStatus
 from citations.engine.writing.layout import OldLayout, layout_from_dict
 from citations.models import Quote, ResponseFormat
 
-from .explanations import quote_explanation
+from .explanations import attention_line, quote_explanation
 from .models import Assessment
 from .templatetags import review_tags
 
@@ -107,6 +107,7 @@ def quote_view(quote: Quote, *, detail_url: str, pane_url: str) -> dict:
         # the quote's own differences in plain words; the rules' definitions on hover
         "explanation": quote_explanation(quote, where=False),
         "attention": [a.get("why") or a.get("words", "") for a in quote.attention or ()],
+        "attention_line": attention_line(quote.attention or ()),
         "left_out": _left_out(quote.context),
         "text": review_tags.shown_text(quote),
         "written": quote.text,

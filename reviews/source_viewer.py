@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from citations.diffs import stored_runs
-from citations.engine import VerificationStatus
+from citations.engine import Reason, VerificationStatus
 from citations.engine.extraction.formats import PDF
 from citations.models import Quote, Source
 
@@ -102,9 +102,12 @@ def sources_search(*, assessment: Assessment, find: str) -> SourcesSearch:
 def found_nowhere_search(
     *, assessment: Assessment, quote: Quote, find: str | None = None
 ) -> SourcesSearch | None:
-    """For a quote found in no source (no match, no hint to highlight): ``find`` searched
-    in every eligible source, by default the quote's rarest words there (issue 31)."""
-    if quote.match_source_id or quote.status == VerificationStatus.INELIGIBLE:
+    """For a quote found in no source (no match, or only a closest passage as its hint):
+    ``find`` searched in every eligible source, by default the quote's rarest words there
+    (issue 31)."""
+    if quote.status == VerificationStatus.INELIGIBLE:
+        return None
+    if quote.match_source_id and quote.reason != Reason.NOT_FOUND:
         return None
     if find is None:
         texts = (
@@ -170,6 +173,7 @@ def source_pane(
         step=2 * PANE_CONTEXT + 1, whole=whole,
         # the hint's differences as the worker diffed them: never diffed in a request
         hint_runs=(quote.page_diff or {}).get("hint", {}) if spans else {},
+        left_out=left_out_spans(quote, source) if spans else {},
     )  # fmt: skip
     return SourcePane(
         quote=quote,
@@ -184,6 +188,21 @@ def source_pane(
         later=later,
         cited=cited if cited != focus else None,
     )
+
+
+def left_out_spans(quote: Quote, source: Source) -> dict[int, list[tuple[int, int]]]:
+    """The parts of the quote's sentence the quote leaves out (its report's ``context``),
+    by paragraph number, to be marked apart from the match: empty for a quote that is whole
+    sentences or whose context is in another source."""
+    context, start, end = quote.context or {}, quote.match_start, quote.match_end
+    if context.get("source") != source.key or start is None or end is None:
+        return {}
+    if context.get("paragraph") != quote.match_paragraph:
+        return {}
+    # the report's left-out words are the raw text beside the match (a folded full stop is none)
+    before, after = len(context.get("left_out_before", "")), len(context.get("left_out_after", ""))
+    parts = [(start - before, start), (end, end + after)]
+    return {quote.match_paragraph: [(a, b) for a, b in parts if a < b]}
 
 
 def source_browse(
@@ -289,11 +308,13 @@ def _paragraph_window(
     step: int,
     whole: bool = False,
     hint_runs: Mapping[str, list[list[str]]] | None = None,
+    left_out: Mapping[int, list[tuple[int, int]]] | None = None,
     search: SourceSearch | None = None,
 ) -> tuple[list[RenderedParagraph], tuple[int, int] | None, tuple[int, int] | None]:
     """Paragraphs ``start`` to ``end`` rendered (excerpts of long ones unless ``whole``),
     and the ranges to load before and after. ``hint_runs``: a hint's stored differences
-    by paragraph number; ``search``: its words marked wherever it found them."""
+    by paragraph number; ``left_out``: what the quote leaves out of its sentence, by
+    paragraph number; ``search``: its words marked wherever it found them."""
     total = len(texts)
     start, end = max(1, start), min(total, end)
     coverage = source_coverage(assessment=assessment, source=source)
@@ -310,6 +331,7 @@ def _paragraph_window(
             found=found_spans(texts[number - 1], words, as_phrase=search.as_phrase)
             if search and words
             else None,
+            left_out=(left_out or {}).get(number),
         )
         for number in range(start, end + 1)
     ]

@@ -9,7 +9,8 @@ from django import template
 from citations.diffs import DiffPart as DiffPart
 from citations.diffs import word_diff
 from citations.engine import Reason, VerificationStatus
-from citations.engine.matching.rules import RULE, RuleKind
+
+from ..explanations import Explanation, quote_explanation
 
 register = template.Library()
 
@@ -131,53 +132,11 @@ def get_count(counts: dict, key: str) -> int:
     return counts.get(key, 0)
 
 
-def decision_summary(status: str, decision: dict) -> str:
-    """The engine's decision in words, from the rules it names (``rules.RULES``):
-    "Corrected: a typo ...", "Not corrected: a qualifier was dropped: working",
-    "Verified: the quote starts inside a source word ..."."""
-    rules = [RULE[r] for r in decision.get("rules", ()) if r in RULE]
-    claims = [r for r in rules if r.kind is RuleKind.CLAIM]
-    if claims:
-        words: dict[str, list[str]] = {}
-        for difference in decision.get("differences", ()):
-            shown = " / ".join(w for w in (difference["quote"], difference["source"]) if w)
-            words.setdefault(difference["kind"], []).append(shown)
-        parts = [
-            f"{rule.covers}" + (f": {', '.join(words[rule.id][:3])}" if words.get(rule.id) else "")
-            for rule in claims
-        ]
-        return "Not corrected: " + "; ".join(parts)
-    edits = [r for r in rules if r.kind is RuleKind.EDIT]
-    if status == VerificationStatus.CORRECTED and edits:
-        return "Corrected: " + "; ".join(rule.covers for rule in edits)
-    verbatim = [r for r in rules if r.kind is RuleKind.VERBATIM and r.id != "verbatim.exact"]
-    if status == VerificationStatus.VERIFIED and verbatim:
-        return "Verified: " + "; ".join(rule.covers for rule in verbatim)
-    return ""
-
-
-def decision_differences(decision: dict) -> list[dict]:
-    """Each difference the engine named, as the model wrote it and as the source has it."""
-    return [
-        {
-            "label": RULE[d["kind"]].covers.split(" (")[0] if d["kind"] in RULE else d["kind"],
-            "claim": d["kind"].startswith("claim."),
-            "quote": d["quote"],
-            "source": d["source"],
-        }
-        for d in decision.get("differences", ())
-        if d["quote"] or d["source"]
-    ]
-
-
 @register.filter
-def decision_text(quote) -> str:
-    return decision_summary(quote.status, quote.decision)
-
-
-@register.filter
-def differences(quote) -> list[dict]:
-    return decision_differences(quote.decision)
+def explained(quote) -> Explanation:
+    """The quote's differences and attention in plain words, its place left to the page
+    (``reviews.explanations``): the rules' definitions only in ``rules``, for a title."""
+    return quote_explanation(quote, where=False)
 
 
 # -- word diffs -----------------------------------------------------------------------------

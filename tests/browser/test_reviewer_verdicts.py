@@ -16,7 +16,7 @@ from reviews.models import QuoteVerdict, Team
 from reviews.tokens import api_token_create
 from tests.browser.accessibility import checked_screenshot
 from tests.browser_support import page_problems, sign_in
-from tests.pipeline.conftest import scenario
+from tests.pipeline.conftest import scenario, wait_verified
 from tests.reviews.review_data import user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -50,12 +50,15 @@ def open_page(page, assessment) -> None:
 
 
 def test_a_verdict_given_by_key_survives_a_reload_and_reaches_the_export_issue_31_1(
-    page, live_server, team, rita
+    page, live_server, team, rita, start_worker
 ):
     """Issue 31 item 1 (and item 2's keys): c confirms the selected quote's hint and x
     overrules another; each shows beside the engine's badge, which keeps its word, stays
-    after a reload, and the API's export and report apply them."""
-    assessment = verified_procurement(team)
+    after a reload, and the API's export and report apply them. Submitted as a pipeline
+    does and verified by a real Celery worker."""
+    start_worker("verdicts")
+    assessment = bundle_import(raw=scenario("procurement_review"), team=team).assessment
+    wait_verified(assessment.pk)
     open_page(page, assessment)
     page.keyboard.press("?")
     expect(page.locator("#key-help")).to_contain_text("overrule the selected quote")

@@ -58,6 +58,15 @@ def states() -> dict[int, str]:
     return dict(Assessment.objects.order_by("pk").values_list("pk", "verification_state"))
 
 
+def wait_verified(assessment_id: int, *, timeout: float = 120) -> None:
+    """Wait until a worker has verified the assessment (state ``done``)."""
+    wait_until(
+        lambda: states().get(assessment_id) == "done",
+        timeout=timeout,
+        message=lambda: f"assessment {assessment_id} is {states().get(assessment_id)}, not done",
+    )
+
+
 @pytest.fixture
 def broker() -> Iterator[redis.Redis]:
     """The tests' Redis broker database, emptied of our queue before and after each test."""

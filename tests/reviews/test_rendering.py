@@ -514,6 +514,37 @@ def test_highlight_is_exactly_the_span_and_nothing_is_lost_vb_2(text, data):
     assert joined(rendered) == text
 
 
+@given(
+    text=st.text(alphabet=st.sampled_from("ab. !\n?é"), min_size=1, max_size=80),
+    max_chars=st.none() | st.integers(4, 40),
+    data=st.data(),
+)
+def test_the_left_out_parts_beside_the_mark_are_exactly_those_characters(text, max_chars, data):
+    """Issue 31, item 2: the pane marks what a quote leaves out of its sentence apart from the
+    match; whatever the excerpt, the shown text is the paragraph's and only it is marked."""
+    start = data.draw(st.integers(0, len(text) - 1))
+    end = data.draw(st.integers(start + 1, len(text)))
+    lead, tail = data.draw(st.integers(0, start)), data.draw(st.integers(0, len(text) - end))
+    left_out = [(start - lead, start), (end, end + tail)]
+    rendered = paragraph_rendering(
+        1, text, covered_spans=[], mark=(start, end), max_chars=max_chars, left_out=left_out
+    )
+    shown_from = rendered.hidden_before
+    assert shown_from + len(joined(rendered)) + rendered.hidden_after == len(text)
+    assert joined(rendered) == text[shown_from : len(text) - rendered.hidden_after]
+    at, marked_left_out = shown_from, set()
+    for segment in [*rendered.before, None, *rendered.after]:
+        if segment is None:
+            at += len(rendered.marked)
+            continue
+        if segment.left_out:
+            marked_left_out |= set(range(at, at + len(segment.text)))
+        at += len(segment.text)
+    expected = set(range(start - lead, start)) | set(range(end, end + tail))
+    shown = set(range(shown_from, len(text) - rendered.hidden_after))
+    assert marked_left_out == expected & shown
+
+
 @given(st.text(max_size=60))
 def test_sentences_tile_the_paragraph(text):
     spans = sentence_spans(text)

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from citations.diffs import change_diff, hint_diff
+from citations.engine.matching.rules import RULE
 from citations.models import Source, VerificationState
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
@@ -314,7 +315,7 @@ def test_a_changed_claims_hint_marks_the_differences_inside_the_source_text(
     reviewer_client, assessment
 ):
     """Issue 15: the words that differ are highlighted in the hint, which stays exactly the
-    source's span (VB-2), escaped; each difference is listed in words beside it."""
+    source's span (VB-2), escaped; each difference is said in words beside it (issue 31)."""
     a1 = Source.objects.get(turn=assessment.turn, key="A1")
     paragraph = a1.paragraphs[4]
     start = paragraph.index("The contractor")
@@ -340,7 +341,12 @@ def test_a_changed_claims_hint_marks_the_differences_inside_the_source_text(
     # Where the quote has words and the source none, a gap names them, escaped.
     assert 'aria-label="the quote has “&lt;b&gt;” here"' in inside
     assert "<b>" not in html
-    assert "the model wrote <del>never</del>, the source has <ins>not</ins>" in html
+    # Issue 31 item 4: in plain words under 200 characters, the rule's definition on hover.
+    line = re.search(r'<p class="claim-differences" title="([^"]*)">([^<]*)</p>', html)
+    assert line is not None
+    assert line[2] == "Not corrected, the claim differs: changed: not → never."
+    assert RULE["claim.negation"].covers not in line[2] and len(line[2]) < 200
+    assert "claim.negation: " in line[1]
 
 
 @pytest.mark.django_db

@@ -147,3 +147,22 @@ def test_found_spans(text, words, as_phrase, spans):
 )
 def test_rarest_words(quote, sources, expected):
     assert rarest_words(quote, sources) == expected
+
+
+@pytest.mark.parametrize(
+    ("reason", "searched"), [("not_found", True), ("claim_changed", False)], ids=str
+)
+@pytest.mark.django_db
+def test_a_closest_passage_shown_as_a_hint_keeps_the_search_of_all_sources(
+    reviewer_client, found_nowhere, reason, searched
+):
+    """Found in no source, with only a closest passage to show as its hint: the hint and the
+    search of every source both; a changed claim's passage is the quote's own, no search."""
+    t1 = Source.objects.get(turn=found_nowhere.turn, key="T1")
+    found_nowhere.quotes.filter(n=1).update(
+        reason=reason, match_source=t1, match_paragraph=1, match_start=0, match_end=10
+    )
+    html = pane(reviewer_client, found_nowhere, 1)
+    assert "<strong>Hint, not a match.</strong>" in html
+    assert ("Found in no source" in html) is searched
+    assert ('class="sources-find"' in html) is searched

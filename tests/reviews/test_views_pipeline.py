@@ -53,7 +53,8 @@ def test_verified_bundle_renders_every_quote_once_with_exact_highlights(
             )
         )
         paragraph = quote.match_source.paragraphs[quote.match_paragraph - 1]
-        marked = re.search(r"<mark [^>]*>(.*?)</mark>", pane, re.S)
+        # The quote's own highlight (a search for its words may mark other hits first).
+        marked = re.search(r"<mark [^>]*data-span=[^>]*>(.*?)</mark>", pane, re.S)
         # A changed claim's differences are marked inside the highlight, text unchanged.
         highlighted = unescape(re.sub(r"<[^>]+>", "", marked[1]))
         assert highlighted == paragraph[quote.match_start : quote.match_end]
@@ -138,13 +139,16 @@ def test_the_page_says_in_words_which_rule_decided_a_quote(client, django_user_m
         reverse("reviews:quote_source", args=[assessment.pk, 5]), HTTP_HX_REQUEST="true"
     )
     pane_html = unescape(page_html(pane))
-    assert "Not corrected: " in pane_html
-    # Issue 15: the differences highlighted in the hint, and listed beside it.
+    # Issue 15: the differences highlighted in the hint; issue 31: said beside it in the
+    # popover's plain words, the definition only on hover.
     assert (
         '<span class="differs-gap" role="img" aria-label="the quote has “oberste” here"'
         in pane_html
     )
-    assert "the model wrote <del>oberste</del>" in pane_html
+    said = re.search(r'<p class="claim-differences" title="([^"]*)">([^<]*)</p>', pane_html)
+    assert said is not None
+    assert said[2] == "Not corrected, the claim differs: added: oberste."
+    assert "claim.word_added: a content word the source does not have there" in said[1]
 
 
 @pytest.mark.django_db
