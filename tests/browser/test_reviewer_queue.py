@@ -148,3 +148,33 @@ def test_two_tabs_the_queue_updates_after_a_decision_elsewhere(browser, live_ser
     checked_screenshot(listing, "queue-after-decision-in-another-tab")
     assert page_problems(listing) == []
     context.close()
+
+
+def test_mine_holds_what_the_reviewer_opened_until_the_decision_issue_31(page, team, rita):
+    """Issue 31 ("no claim, no 'my queue'"): opening an assessment claims it and puts it in
+    the reviewer's "mine" queue; the decision releases it and the queue says it is empty."""
+    first = procurement_assessment(team=team)
+    Assessment.objects.filter(pk=first.pk).update(created_at=timezone.now() - timedelta(hours=5))
+    in_team(team, "fleet-renewal", age_hours=1)
+    mine = page.locator(".queues a", has_text="Mine")
+    sign_in(page, "rita", "pw-rita")
+    expect(mine.locator(".total")).to_have_text("0")
+    page.click("text=Halvorsen HVAC maintenance renewal")
+    expect(page.locator("#claim-line")).to_contain_text("Claimed by you since")
+    page.goto("/assessments/")
+    expect(mine.locator(".total")).to_have_text("1")
+    mine.click()
+    expect(page.locator(".queues a[aria-current]")).to_contain_text("Mine")
+    expect(rows(page)).to_have_text(["Halvorsen HVAC maintenance renewal"])
+    checked_screenshot(page, "queue-mine-one-claim")
+    rows(page).first.click()
+    page.wait_for_load_state("load")
+    page.keyboard.press("r")
+    page.keyboard.type("Quote 10 is invented.")
+    page.keyboard.press("Control+Enter")
+    expect(page.locator("#next-assessment")).to_be_visible()
+    page.goto("/assessments/?queue=mine")
+    expect(rows(page)).to_have_count(0)
+    expect(page.locator(".empty")).to_contain_text("You hold no claim.")
+    expect(mine.locator(".total")).to_have_text("0")
+    assert page_problems(page) == []
