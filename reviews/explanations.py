@@ -76,8 +76,10 @@ def _where(status: str, reason: str, found: str, cited: str) -> str:
 
 
 def _difference_parts(differences: list[Mapping[str, str]], *, corrected: bool) -> list[str]:
-    """Claims first: they decided a refusal."""
+    """Claims first: they decided a refusal. A difference that only spans narrower ones
+    listed too (a sentence whose modal and number changed) is left to them."""
     parts = []
+    differences = [d for d in differences if not _spans_narrower(d, differences)]
     for d in sorted(differences, key=lambda d: not d["kind"].startswith("claim.")):
         kind, quote, source = d["kind"], _trimmed(d["quote"]), _trimmed(d["source"])
         if quote and source:
@@ -86,6 +88,21 @@ def _difference_parts(differences: list[Mapping[str, str]], *, corrected: bool) 
             continue
         parts.append(_difference_part(kind, quote, source, corrected=corrected))
     return parts
+
+
+def _spans_narrower(wide: Mapping[str, str], differences: list[Mapping[str, str]]) -> bool:
+    def words(text: str) -> str:
+        return f" {' '.join(text.split())} "
+
+    return any(
+        d is not wide
+        and len(d["quote"]) + len(d["source"]) < len(wide["quote"]) + len(wide["source"])
+        and d["quote"].strip()
+        and d["source"].strip()
+        and words(d["quote"]) in words(wide["quote"])
+        and words(d["source"]) in words(wide["source"])
+        for d in differences
+    )
 
 
 def _difference_part(kind: str, quote: str, source: str, *, corrected: bool) -> str:

@@ -195,14 +195,15 @@ def left_out_spans(quote: Quote, source: Source) -> dict[int, list[tuple[int, in
     by paragraph number, to be marked apart from the match: empty for a quote that is whole
     sentences or whose context is in another source."""
     context, start, end = quote.context or {}, quote.match_start, quote.match_end
-    if context.get("source") != source.key or start is None or end is None:
+    paragraph = quote.match_paragraph
+    if context.get("source") != source.key or start is None or end is None or paragraph is None:
         return {}
-    if context.get("paragraph") != quote.match_paragraph:
+    if context.get("paragraph") != paragraph:
         return {}
     # the report's left-out words are the raw text beside the match (a folded full stop is none)
     before, after = len(context.get("left_out_before", "")), len(context.get("left_out_after", ""))
     parts = [(start - before, start), (end, end + after)]
-    return {quote.match_paragraph: [(a, b) for a, b in parts if a < b]}
+    return {paragraph: [(a, b) for a, b in parts if a < b]}
 
 
 def source_browse(
