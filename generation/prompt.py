@@ -17,7 +17,7 @@ from citations.engine import Source, Turn
 from .schemas import OutputSchema
 from .validation import MIN_EXCERPT_WORDS, ValidationError
 
-PROMPT_VERSION = "extract-v4"
+PROMPT_VERSION = "extract-v5"
 
 SYSTEM_PROMPT = """\
 You convert work documents into structured data. You only restate what the sources say.
@@ -106,8 +106,10 @@ def checked_rules(schema: OutputSchema) -> str:
         f"most {schema.max_excluded_share:.0%} may be excluded: convert the rest.",
         "Never guess. When the sources do not settle a required value "
         f"({required}), give it its empty value and add an entry to "
-        f'"{schema.missing_array}" with that fieldPath and a clarification question for the '
-        "user; ask only about those fields. The empty values:\n" + missing_values(schema),
+        f'"{schema.missing_array}" whose "{schema.question_field_path}" is that field\'s path '
+        f'and whose "{schema.question_text}" is a clarification question for the user. Ask '
+        "only about those fields, and only while the value is empty: a value given has no "
+        "question. The empty values:\n" + missing_values(schema),
     ]
     return "\n".join(f"{number}. {rule}" for number, rule in enumerate(rules, start=3))
 

@@ -10,11 +10,14 @@ dictionary of any language:
 - a name (a capitalised word inside the value, in scripts that have capitals) too;
 - a term (a value of one word: a participant's name, a role) must occur in its evidence as
   written, inflection and all, so "approver" is not read from "approve";
-- of a longer value's content words, at most ``MAX_UNSUPPORTED_SHARE`` may be missing from its
-  evidence, so a restatement with its own connecting words passes and an invented actor or
-  step does not. A word counts as present when an evidence word begins like it (a common
-  prefix of at least half the word, read letter by letter with Hangul syllables decomposed):
-  "작성한다" is in "작성합니다", "approval" in "approve".
+- every content word of a longer value must occur in its evidence, so an invented actor or
+  step, a swapped actor or an added negation ("승인하지 않는다") does not pass. A word counts as
+  present when an evidence word has its stem: the same letters but for an inflectable tail
+  (the last character and one letter more, read letter by letter with Hangul syllables
+  decomposed, so a particle or ending is the tail): "작성한다" is in "작성합니다", "approves"
+  in "approve". A word cannot tell a derived noun from an ending ("요청자가" and "요청을"
+  share "요청"): a swapped actor is caught by ``reference_support`` on the value's
+  reference to it instead.
 
 Plain Python, no Django. It says what is missing; the reviewer still decides whether the
 sentence supports the value (the page shows each value beside its excerpts).
@@ -27,8 +30,6 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-# Share of a longer value's content words that may be missing from its evidence.
-MAX_UNSUPPORTED_SHARE = 0.25
 # A value of at most this many words is a term: it must occur in its evidence as written.
 TERM_WORDS = 1
 
@@ -85,16 +86,30 @@ def _letters(word: str) -> str:
     return unicodedata.normalize("NFD", word)
 
 
+def _tail(word: str) -> int:
+    """Letters at the end of ``word`` that an inflection may change: its last character and
+    one letter more ("approves" ~ "approval"); in a script of syllables (a character of
+    several letters, as Hangul) of a word of four or more, its last two syllables, where
+    particles and endings go ("포함한다" ~ "포함되어야")."""
+    last = len(_letters(word[-1])) if word else 0
+    if last > 1 and len(word) >= 4:
+        return last + len(_letters(word[-2]))
+    return last + 1
+
+
 def _begins_like(word: str, evidence: Iterable[str]) -> bool:
+    """An evidence word has ``word``'s stem: it shares all of ``word``'s letters but its
+    inflectable tail, and at least two. "팀장이" is not "팀을" (a short word's stem is
+    "팀장"); "team" is not "term"."""
     letters = _letters(word)
-    needed = max(2, (len(letters) + 1) // 2)
+    needed = max(min(2, len(letters)), len(letters) - _tail(word))
     for other in evidence:
         common = 0
         for a, b in zip(letters, _letters(other), strict=False):
             if a != b:
                 break
             common += 1
-        if common >= min(needed, len(letters)):
+        if common >= needed:
             return True
     return False
 
@@ -134,6 +149,4 @@ def value_support(value_texts: Sequence[str], excerpts: Sequence[str]) -> Suppor
         )
         return Support(terms, "term") if terms else SUPPORTED
     missing = tuple(dict.fromkeys(w for w in content if not _begins_like(w, evidence_words)))
-    if len([w for w in content if w in missing]) > MAX_UNSUPPORTED_SHARE * len(content):
-        return Support(missing, "words")
-    return SUPPORTED
+    return Support(missing, "words") if missing else SUPPORTED

@@ -38,7 +38,7 @@ from .coverage import (
 from .schemas import OutputSchema
 from .support import value_support
 
-VALIDATOR_VERSION = "ev-4"  # stored per record: bump when an answer can get other errors
+VALIDATOR_VERSION = "ev-5"  # stored per record: bump when an answer can get other errors
 
 # rule -> (layer, what it checks)
 RULES: dict[str, tuple[str, str]] = {
@@ -61,7 +61,11 @@ RULES: dict[str, tuple[str, str]] = {
     "evidence.missing": ("EV-4", "every value of the result has evidence in the sources"),
     "evidence.unsupported": (
         "EV-4",
-        "a value's names, numbers and content words occur in its evidence (stage 3)",
+        "every name, number and content word of a value occurs in its evidence (stage 3)",
+    ),
+    "evidence.reference_unsupported": (
+        "EV-4",
+        "the object a value refers to (a step's actor) is named in the value's evidence",
     ),
     "coverage.unmapped": (
         "EV-5",
@@ -289,7 +293,49 @@ def _value_evidence(
                     f"excerpts; cite the sentence that says it, or {otherwise}",
                 )
             )
+            continue
+        for key, target, missing in _reference_support(parsed, path, value, schema, excerpts):
+            said = ", ".join(repr(word) for word in missing[:6])
+            errors.append(
+                ValidationError(
+                    f"$.{path}.{key}",
+                    "evidence.reference_unsupported",
+                    f"{path}.{key} refers to {target}, but its evidence does not name it "
+                    f"({said} not in its excerpts): cite the sentence that says who, or refer "
+                    "to the one its evidence names",
+                )
+            )
     return errors, tuple(values)
+
+
+def _reference_support(
+    parsed: dict[str, Any],
+    path: str,
+    value: Any,
+    schema: OutputSchema,
+    excerpts: tuple[Excerpt, ...],
+) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """A list item's references (the schema's, e.g. a step's ``actorId``) whose target is not
+    named in the item's evidence: a real sentence about one actor borrowed for a step given
+    to another. Yields (key, target path, the target's words missing)."""
+    if not isinstance(value, dict):
+        return
+    array = path.split("[", 1)[0]
+    for ref in schema.references:
+        if ref.from_array != array or ref.from_key not in value:
+            continue
+        targets = parsed.get(ref.to_array)
+        if not isinstance(targets, list):
+            continue
+        for index, target in enumerate(targets):
+            if not isinstance(target, dict) or target.get(ref.to_key) != value[ref.from_key]:
+                continue
+            target_path = f"{ref.to_array}[{index}]"
+            texts = _value_texts(target, schema.structural_keys(target_path))
+            support = value_support(texts, [e.text for e in excerpts])
+            if texts and not support.supported:
+                yield ref.from_key, target_path, support.missing
+            break
 
 
 def _value_at(parsed: dict[str, Any], path: str) -> Any:

@@ -1,5 +1,6 @@
 """Reads for the reviewer pages: scoped to what the user may see (VB-7), few queries each."""
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -634,3 +635,34 @@ def clarifications_for(*, assessment_id: int) -> list[dict]:
         }
         for field, question, answer, by, at in rows
     ]
+
+
+@dataclass(frozen=True)
+class QuestionKeys:
+    """Where a generated answer keeps its clarification questions, read from the registered
+    schema it was made with (its ``questions`` setting): the list and the key naming the
+    value's field path. The article's schema's names when there is none."""
+
+    array: str = "missingFields"
+    field_path: str = "fieldPath"
+
+
+QUESTIONS_PATH = re.compile(r"\$\.(?P<array>[^.\[\]]+)\[\*\]")
+
+
+def question_keys_for(*, assessment_id: int) -> QuestionKeys:
+    """The question keys of the schema a generated assessment's answer was made with (read
+    through the relation, as ``clarifications_for``)."""
+    definition = (
+        Assessment.objects.filter(pk=assessment_id)
+        .values_list("generation__schema__definition", flat=True)
+        .first()
+    )
+    questions = definition.get("questions") if isinstance(definition, dict) else None
+    if not isinstance(questions, dict):
+        return QuestionKeys()
+    found = QUESTIONS_PATH.fullmatch(str(questions.get("path", "")))
+    field_path = questions.get("field_path")
+    if not found or not isinstance(field_path, str):
+        return QuestionKeys()
+    return QuestionKeys(array=found["array"], field_path=field_path)

@@ -9,6 +9,7 @@ first, as decisions lock it).
 """
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,8 +22,10 @@ from citations.results import Verdict, assessment_export
 
 from .models import Assessment, QuoteVerdict, ReviewState, VerdictAction
 from .selectors import (
+    QuestionKeys,
     claim_of_another,
     clarifications_for,
+    question_keys_for,
     quote_verdict_current,
     verdicts_current,
 )
@@ -148,12 +151,23 @@ def assessment_export_with_verdicts(*, assessment: Verification) -> str:
         for row in clarifications_for(assessment_id=assessment.pk)
         if row["answer"] is not None
     }
-    return with_answers(exported, answered) if answered else exported
+    if not answered:
+        return exported
+    return with_answers(exported, answered, question_keys_for(assessment_id=assessment.pk))
 
 
-def with_answers(exported: str, answered: dict[str, Any]) -> str:
-    """A JSON answer with each answered top-level field set to its value and the question
-    entries about it (objects with that ``fieldPath`` and a ``question``) removed."""
+FIELD_PATH_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+ARTICLE_QUESTION_KEYS = QuestionKeys()
+
+
+def with_answers(
+    exported: str, answered: dict[str, Any], keys: QuestionKeys = ARTICLE_QUESTION_KEYS
+) -> str:
+    """A JSON answer with each answered value set at its field path ("assignmentRule",
+    "processSteps[1].actorId") and the entries of the schema's question list (``keys``)
+    about it removed. A path naming no place in the answer is left out, not invented."""
     try:
         result = json.loads(exported)
     except ValueError:
@@ -161,19 +175,34 @@ def with_answers(exported: str, answered: dict[str, Any]) -> str:
     if not isinstance(result, dict):
         return exported
     for field, value in answered.items():
-        result[field] = value
-    for name, items in result.items():
-        if isinstance(items, list):
-            result[name] = [
-                item
-                for item in items
-                if not (
-                    isinstance(item, dict)
-                    and "question" in item
-                    and item.get("fieldPath") in answered
-                )
-            ]
+        _set_at(result, field, value)
+    questions = result.get(keys.array)
+    if isinstance(questions, list):
+        result[keys.array] = [
+            item
+            for item in questions
+            if not (isinstance(item, dict) and item.get(keys.field_path) in answered)
+        ]
     return json.dumps(result, ensure_ascii=False, indent=2)
+
+
+def _set_at(result: dict[str, Any], path: str, value: Any) -> None:
+    parts: list[str | int] = [
+        name if name else int(index) for name, index in FIELD_PATH_PART.findall(path)
+    ]
+    if not parts or not isinstance(parts[0], str):
+        return
+    holder: Any = result
+    for part in parts[:-1]:
+        try:
+            holder = holder[part]
+        except (KeyError, IndexError, TypeError):
+            return
+    last = parts[-1]
+    in_dict = isinstance(holder, dict) and isinstance(last, str)
+    in_list = isinstance(holder, list) and isinstance(last, int) and last < len(holder)
+    if in_dict or in_list:
+        holder[last] = value
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,9 @@ def valid_answer(example_answer) -> dict[str, Any]:
     ]
     answer["evidence"] = evidence
     answer["excluded"] = [dict(item) for item in EXCLUDED]
+    # Stage 3 reads every content word: the example's "진행 상황" (progress) is in no
+    # excerpt; its evidence says "요청 상태" (the request's state).
+    answer["documentPurpose"] = "작업 요청의 상태와 처리 이력을 일관되게 확인한다."
     return answer
 
 

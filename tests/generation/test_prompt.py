@@ -211,12 +211,25 @@ def test_the_prompt_states_the_rules_it_will_check_from_the_schemas_settings(sou
     assert "(documentPurpose, participants, processSteps, assignmentRule)" in system
     assert "Do not add an actor, a step, a rule" in system
 
+    assert (
+        '"missingFields" whose "fieldPath" is that field\'s path and whose "question" is a '
+        "clarification question" in system
+    )
+    assert "only while the value is empty: a value given has no question" in system
+
     other = replace(
         TASK_PROCEDURE_V1,
         exclusion_reasons=("signature",),
         max_unmapped_share=0.1,
         max_excluded_share=0.2,
+        missing_array="asks",
+        question_field_path="path",
+        question_text="text",
     )
     system = build_messages(turn, other)[0]["content"]
     assert 'one of the reasons "signature". ' in system
     assert "at most 10% may be left out, and at most 20% may be excluded" in system
+    # the question rule in the schema's own keys
+    assert '"asks" whose "path" is that field\'s path and whose "text" is a' in system
+    rule = system.split("Never guess.")[1].split("The empty values")[0]
+    assert "fieldPath" not in rule and "missingFields" not in rule

@@ -17,6 +17,7 @@ from generation.services import AnswerRefused, generation_create, generation_run
 from generation.sources import load_sources
 from generation.validation import validate_answer
 from reviews.models import Assessment, Team
+from reviews.selectors import QuestionKeys, question_keys_for
 from reviews.tokens import api_token_create
 from tests.conftest import row_counts
 from tests.reviews.review_data import user
@@ -122,3 +123,41 @@ def test_another_teams_reviewer_cannot_answer(client, handed_over):
     response = client.post(answer_url, {"field": "assignmentRule", "value": "x"})
     assert response.status_code == 404
     assert row_counts() == before
+
+
+def test_answers_are_set_at_their_field_paths_under_the_schemas_question_keys():
+    """The export applies each answer at its field path, nested too, and removes the
+    questions about it from the list the registered schema names (not the article's)."""
+    from reviews.verdicts import with_answers
+
+    exported = json.dumps(
+        {
+            "steps": [{"who": None, "what": "정리한다."}],
+            "asks": [
+                {"path": "steps[0].who", "text": "누가?"},
+                {"path": "deadline", "text": "언제?"},
+            ],
+            "missingFields": [{"fieldPath": "steps[0].who", "question": "kept: not this schema's"}],
+        }
+    )
+    keys = QuestionKeys(array="asks", field_path="path")
+    result = json.loads(
+        with_answers(exported, {"steps[0].who": "검토자", "steps[9].who": "x"}, keys)
+    )
+    assert result["steps"] == [{"who": "검토자", "what": "정리한다."}]  # steps[9]: no place
+    assert result["asks"] == [{"path": "deadline", "text": "언제?"}]
+    assert len(result["missingFields"]) == 1
+
+
+@pytest.mark.django_db
+def test_the_exports_question_keys_are_read_from_the_registered_schema(handed_over):
+    assert question_keys_for(assessment_id=handed_over.pk) == QuestionKeys(
+        "missingFields", "fieldPath"
+    )
+    schema = handed_over.generation.schema
+    schema.definition = {
+        **schema.definition,
+        "questions": {"path": "$.asks[*]", "field_path": "path", "question": "text"},
+    }
+    schema.save(update_fields=["definition"])
+    assert question_keys_for(assessment_id=handed_over.pk) == QuestionKeys("asks", "path")

@@ -128,6 +128,16 @@ VARIANTS: list[tuple[str, str, Variant]] = [
         ),
     ),
     (
+        "actor-swapped",
+        "evidence.reference_unsupported",
+        lambda a, t: set_(a, ("processSteps", 2, "actorId"), "requester"),
+    ),
+    (
+        "negation-added",
+        "evidence.unsupported",
+        lambda a, t: set_(a, ("processSteps", 2, "action"), "요청을 승인하지 않는다."),
+    ),
+    (
         "evidence-for-an-empty-value",
         "evidence.empty_value",
         lambda a, t: cite(a, "assignmentRule", CHECKS),
