@@ -233,6 +233,7 @@ class WordIndex:
         self._counts: dict[str, int] = {}
         self._at_least: set[str] = set()  # words whose count was stopped: a lower bound
         self._positions: dict[str, list[int]] = {}
+        self.first_positions: dict[str, int] = {}  # word -> first whole place, -1 for none
 
     def count(self, word: str, *, up_to: int | None = None) -> int:
         """How often ``word`` stands in the text, inside longer words too: enough to tell a
@@ -270,27 +271,46 @@ class WordIndex:
         """How often ``word``, a run of word characters, stands in the text as a whole word."""
         return self.frequency[word]
 
+    def first_position(self, word: str) -> int:
+        """Where ``word`` first stands as a whole word in the text, -1 if nowhere: a quote
+        that may stand in the text mostly stands at its rarest word's first place, found
+        without reading the rest of the text for the others (``positions``)."""
+        known = self._positions.get(word)
+        if known is not None:
+            return known[0] if known else -1
+        first = self.first_positions.get(word)
+        if first is None:
+            first = next(iter(self._whole_at(word, wanted=1)), -1)
+            self.first_positions[word] = first
+        return first
+
     def positions(self, word: str) -> list[int]:
         """Start offsets of ``word`` as a whole word in the text."""
         found = self._positions.get(word)
         if found is None:
-            # a run of word characters stands as often as the vocabulary says: the search
-            # stops at its last place, and a word the text lacks is not searched at all
-            wanted = self.frequency[word] if WORD_RUN.fullmatch(word) else -1
-            # str.find runs in C; the characters around each hit are checked here (no
-            # pattern compiled per word)
-            text, size, found = self.text, len(word), []
-            at = text.find(word) if wanted else -1
-            while at >= 0:
-                end = at + size
-                if (at == 0 or not _WORD_CHAR.match(text, at - 1)) and not _WORD_CHAR.match(
-                    text, end
-                ):
-                    found.append(at)
-                    if len(found) == wanted:
-                        break
-                at = text.find(word, end)
+            found = self._whole_at(word, wanted=None)
             self._positions[word] = found
+        return found
+
+    def _whole_at(self, word: str, *, wanted: int | None) -> list[int]:
+        """Start offsets of ``word`` as a whole word, the first ``wanted`` of them (all
+        when None)."""
+        # a run of word characters stands as often as the vocabulary says: the search
+        # stops at its last place, and a word the text lacks is not searched at all
+        stands = self.frequency[word] if WORD_RUN.fullmatch(word) else -1
+        if wanted is None or stands == 0:
+            wanted = stands
+        # str.find runs in C; the characters around each hit are checked here (no
+        # pattern compiled per word)
+        text, size, found = self.text, len(word), []
+        at = text.find(word) if wanted else -1
+        while at >= 0:
+            end = at + size
+            if (at == 0 or not _WORD_CHAR.match(text, at - 1)) and not _WORD_CHAR.match(text, end):
+                found.append(at)
+                if len(found) == wanted:
+                    break
+            at = text.find(word, end)
         return found
 
 

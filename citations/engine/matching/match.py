@@ -229,6 +229,10 @@ class CountedWords(Protocol):
         """Where ``word``, a spaced word, stands whole in ``norm_joined``."""
         ...
 
+    def first_position(self, word: str) -> int:
+        """Where ``word``, a spaced word, first stands whole in ``norm_joined`` (-1: nowhere)."""
+        ...
+
     def stands(self, word: str) -> int:
         """How often ``word``, a spaced word, stands whole in ``norm_joined``."""
         ...
@@ -390,6 +394,11 @@ class PreparedSource:
         word = min(runs, key=lambda run: index.count(run.group(), up_to=_FEW_PLACES))
         core = folded[runs[0].start() : runs[-1].end()]
         text, offset = self.text.norm_joined, word.start() - runs[0].start()
+        # most quotes that stand anywhere stand at the word's first place: tried before
+        # every place is looked up, which reads the text up to the word's last place
+        first = index.first_position(word.group())
+        if first >= offset and text.startswith(core, first - offset):
+            return True
         return any(
             text.startswith(core, at - offset)
             for at in index.positions(word.group())
