@@ -1778,19 +1778,7 @@ EXCEPTION_CASES = sorted(
 
 
 # Exceptions of the old cut lists that no word data lists
-EXCEPTIONS_WITHOUT_ATTENTION = frozenset(
-    {
-        ("ca", "llevat"),
-        ("ca", "tret"),
-        ("da", "bortset"),
-        ("de", "abgesehen"),
-        ("he", "אלא"),
-        ("ro", "excepția"),
-        ("ru", "исключением"),
-        ("ru", "помимо"),
-        ("tr", "ancak"),
-    }
-)
+EXCEPTIONS_WITHOUT_ATTENTION: frozenset[tuple[str, str]] = frozenset()
 
 
 @pytest.mark.parametrize(
@@ -2375,7 +2363,7 @@ SENTENCE_FRAMES = [
 
 
 # Conditions that get no attention in any frame: their words are no signal words (yet) …
-UNSIGNALLED_CONDITIONS = frozenset({"세입자가 동의하면 ", "Dans ce cas, ", "En tal caso, "})
+UNSIGNALLED_CONDITIONS = frozenset({"세입자가 동의하면 "})
 # … and frames in which a condition gets none: a Hungarian condition (no word data) is shown
 # for its length, unless English words before it make the paragraph English, whose words
 # alone are read
