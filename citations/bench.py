@@ -40,8 +40,8 @@ from pathlib import Path
 from rapidfuzz import fuzz
 
 from citations.engine import Bundle, load_bundle, report_to_dict, verify_bundle
-from citations.engine.matching.approximate import word_index
 from citations.engine.matching.match import forget_source_texts, prepare_sources
+from citations.engine.matching.word_index import word_index
 from citations.engine.reading.parse import parse_response
 from citations.engine.types import Turn
 from citations.engine.verify import verify_quote

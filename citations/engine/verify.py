@@ -18,14 +18,12 @@ from dataclasses import replace
 
 from .context.attention import cut_word_attention, omission_attention, quote_context
 from .locate import Found, cut_flags, locate
-from .matching.approximate import (
-    word_index,
-)
 from .matching.languages import paragraph_language
 from .matching.match import (
     PreparedSource,
     prepare_sources,
 )
+from .matching.word_index import word_index
 from .policy import Citation, Finding, citation_kind, decide, policy_rule
 from .reading.locators import (
     cited_page,

@@ -12,9 +12,9 @@ from rapidfuzz import fuzz
 
 from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbatim
 from citations.engine.context import sentences as sentence_reading
-from citations.engine.matching import approximate, match
+from citations.engine.matching import match
+from citations.engine.matching import word_index as word_index_module
 from citations.engine.matching.approximate import (
-    _WORD_CHAR,
     HINT_SCORE,
     WORD,
     _in_paragraph,
@@ -24,7 +24,6 @@ from citations.engine.matching.approximate import (
     clean_quote,
     marker_differences,
     places,
-    word_index,
 )
 from citations.engine.matching.match import (
     MARKS,
@@ -35,6 +34,7 @@ from citations.engine.matching.match import (
     starts_inside,
 )
 from citations.engine.matching.normalize import fold_text
+from citations.engine.matching.word_index import WORD_CHAR, WordIndex, word_index
 
 DOC = Source(
     "D",
@@ -501,8 +501,8 @@ def test_word_index_answers_as_a_scan_of_the_text(paragraphs, word):
             at
             for at in range(len(text))
             if text.startswith(asked, at)
-            and (at == 0 or not _WORD_CHAR.match(text, at - 1))
-            and not _WORD_CHAR.match(text, at + len(asked))
+            and (at == 0 or not WORD_CHAR.match(text, at - 1))
+            and not WORD_CHAR.match(text, at + len(asked))
         ]
         scanned, at = [], text.find(asked)  # the scan the index replaces: no overlaps
         while at >= 0:
@@ -682,9 +682,9 @@ def test_the_word_index_counts_stretch_by_stretch_as_the_whole_text(text, stretc
     """The word index counts a source's words from its tokens between spaces, a stretch at a
     time, cut between words: the counts are those of the words of the whole text read at
     once, wherever the stretches end."""
-    with mock.patch.object(approximate, "_STRETCH", stretch):
-        index = approximate.WordIndex(text)
-    assert index.frequency == Counter(approximate.WORD_RUN.findall(text))
+    with mock.patch.object(word_index_module, "_STRETCH", stretch):
+        index = WordIndex(text)
+    assert index.frequency == Counter(match.WORD_RUN.findall(text))
 
 
 # The pattern ``sentences.word_before`` replaces: tried at every start before the stop

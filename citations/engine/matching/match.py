@@ -219,7 +219,7 @@ def _find_whole(haystack: str, needle: str, start: int = 0) -> int:
 
 
 class CountedWords(Protocol):
-    """A source's words counted once (``approximate.WordIndex``)."""
+    """A source's words counted once (``word_index.WordIndex``)."""
 
     def count(self, word: str, *, up_to: int | None = None) -> int:
         """How often ``word`` stands in ``norm_joined``, inside longer words too."""

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .approximate import WORD, clean_quote, word_index
+from .approximate import WORD, clean_quote
 from .match import WORD_RUN, PreparedSource
+from .word_index import word_index
 
 # More than any bundle of the dev set and the red-team examples has (13): only a bundle of
 # many sources is shortlisted, and its cost is this many alignments per quote at most.
