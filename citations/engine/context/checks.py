@@ -341,9 +341,17 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
                 "mpangaji anaweza kupangisha nyumba",
                 "Ikiwa mwenye nyumba atakubali kwa maandishi, mpangaji anaweza kupangisha nyumba.",
             ),
+            # Welsh, whose "y" and "yn" a count of Spanish words would read as Spanish
+            (
+                "cy",
+                "bydd y gymdeithas yn ariannu'r prosiect",
+                "Cynhaliwyd y cyfarfod yn neuadd y dref. Os bydd yr aelodau i gyd yn cytuno, "
+                "bydd y gymdeithas yn ariannu'r prosiect.",
+            ),
         ),
         (
             ("sw", "Mpangaji analipa kodi kila mwezi.", "Mpangaji analipa kodi kila mwezi."),
+            ("cy", "Talodd y tenant y rhent.", "Talodd y tenant y rhent."),
             ("en", "the tenant paid the rent", "In March, the tenant paid the rent."),
         ),
     ),

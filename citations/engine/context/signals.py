@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from ..matching.languages import CLOSE_RELATIVES
 from ..matching.normalize import fold_text
 
 # What a left-out part may do to the quoted words, in the order attention names them
@@ -32,9 +33,10 @@ KINDS = (
     "attribution",
     "hedge",
 )
-# Languages the language detection names by their script alone, and the languages of that
-# script whose words are read with them (``languages.language_of`` calls Cyrillic "ru")
-_READ_WITH = {"ru": ("ru", "uk", "bg", "sr", "mk", "be")}
+# Languages whose words are read for another: the languages of a script the detection names
+# by the script alone (``languages.language_of`` calls Cyrillic "ru"), and a close relative's
+# for a language without a file (Malay reads Indonesian, ``languages.CLOSE_RELATIVES``)
+_READ_WITH = {"ru": ("ru", "uk", "bg", "sr", "mk", "be"), **CLOSE_RELATIVES}
 
 
 @dataclass(frozen=True, slots=True, eq=False)  # one object per language: hashed by identity

@@ -1,12 +1,17 @@
-"""Which language a source is written in, told by its commonest words: the sentence-cut check
-reads only that language's negations, conditions and bounds (``words.*_BY_LANGUAGE``), so a
-word of another language does not count ("mai" is May in French, never in Italian; "se" is
-impersonal in Spanish, "if" in Italian).
+"""Which language a source is written in: the sentence-cut check reads only that language's
+negations, conditions and bounds (``words.*_BY_LANGUAGE``), so a word of another language
+does not count ("mai" is May in French, never in Italian; "se" is impersonal in Spanish,
+"if" in Italian), and attention reads that language's signal words, or, for a language the
+engine has no words for, shows what is long enough to matter.
 
-A language is named only when its function words clearly outnumber every other's in the
-text's first words; otherwise (a short or mixed text, a language without a profile) it is
-``None`` and every language's words count, as they did before the language was known.
-Scripts that only one listed language writes are told by the script.
+Scripts that only one listed language writes are told by the script. A language without a
+profile of commonest words here is told by CLD2 (Chromium's compact language detector,
+through ``pycld2``: 83 languages by their letter sequences) when it is sure, so Esperanto,
+Catalan or Welsh are not taken for the Spanish their commonest words resemble. A profiled
+language is named only when its commonest words clearly outnumber every other's in the
+text's first words; otherwise (a short or mixed text) it is ``None`` and every language's
+words count. (CLD2 alone would name a short mixed sentence, or words of no language, by
+one language, and its other words would go unread.)
 
 >>> language_of("Se establece que el arrendatario deberá pagar la renta de cada mes.")
 'es'
@@ -14,6 +19,8 @@ Scripts that only one listed language writes are told by the script.
 'it'
 >>> language_of("Am 12. Mai wurde der Beitrag für die Mitglieder auf 96 Euro erhöht.")
 'de'
+>>> language_of("Se la membroj de la asocio konsentos, la asocio financas la projekton.")
+'eo'
 >>> language_of("OK.") is None
 True
 """
@@ -22,6 +29,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+
+import pycld2
 
 from ..text import LazyPattern
 from .match import PreparedSource
@@ -84,6 +93,22 @@ _WORD = LazyPattern(r"[^\W\d_]+")
 _SAMPLE = 3000  # characters read: enough words to tell a language, cheap for a long source
 _MIN_HITS = 1.5  # words of one language alone; a shared word counts for each in part
 _MARGIN = 1.5  # the best language's hits over the runner-up's
+_CLD2_SHARE = 70  # percent of a text CLD2 must give one language (a bilingual one: neither)
+# CLD2's older codes for the ISO 639-1 ones the engine's data is named by
+_CLD2_CODES = {"iw": "he", "in": "id", "jw": "jv", "nb": "no"}
+# Languages CLD2 may name for a short text of a close relative whose commonest words are
+# profiled here ("Los críticos … que la asociación …" read as Galician): the relative's words,
+# when they clearly lead, name the text
+CLOSE_RELATIVES = {
+    "gl": ("pt", "es"),
+    "ms": ("id",),
+    "af": ("nl",),
+    "fy": ("nl",),
+    "lb": ("de",),
+    "nn": ("no",),
+}
+# what CLD2 cannot read: controls, and unpaired surrogates that are no UTF-8 at all
+_UNREADABLE = LazyPattern(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def language_of(text: str) -> str | None:
@@ -93,12 +118,34 @@ def language_of(text: str) -> str | None:
         for language, script in _SCRIPTS:
             if len(script.findall(sample)) * 4 > len(sample):
                 return language
+    by_words = _told_by_words(sample)
+    told = _told_by_cld2(sample)
+    if told is None or told in _FUNCTION_WORDS or by_words in CLOSE_RELATIVES.get(told, ()):
+        return by_words
+    return told  # a language the commonest words cannot name (Esperanto's "la" and "de")
+
+
+def _told_by_words(sample: str) -> str | None:
+    """The language whose commonest words clearly outnumber every other's, else None."""
     ranked = _ranked(sample)
     if not ranked or ranked[0][1] < _MIN_HITS:
         return None
     best, count = ranked[0]
     runner_up = ranked[1][1] if len(ranked) > 1 else 0
     return best if count >= _MARGIN * runner_up else None
+
+
+def _told_by_cld2(sample: str) -> str | None:
+    """The language CLD2 finds in most of ``sample`` when it is sure, else None."""
+    try:
+        reliable, _, details = pycld2.detect(_UNREADABLE.sub(" ", sample))
+    except pycld2.error:  # text it cannot read: the commonest words tell
+        return None
+    code: str = details[0][1]
+    if not reliable or code == "un" or details[0][2] < _CLD2_SHARE:
+        return None
+    base = code.split("-")[0]  # "zh-Hant"
+    return _CLD2_CODES.get(base, base)
 
 
 def _ranked(sample: str) -> list[tuple[str, float]]:
