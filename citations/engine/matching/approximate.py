@@ -66,6 +66,7 @@ from .match import (
     starts_inside,
 )
 from .normalize import fold_text
+from .number_words import in_figures, in_signs, number_value, ordinal_value, same_unit
 from .word_index import WORD_CHAR, WordIndex, word_index
 from .words import (
     CLAUSE_GOVERNORS,
@@ -74,11 +75,6 @@ from .words import (
     DENIALS,
     NEGATING_VERBS,
     SELF_REFERENCES,
-    in_figures,
-    in_signs,
-    number_value,
-    ordinal_value,
-    same_unit,
     word_claim,
 )
 

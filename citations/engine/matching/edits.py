@@ -24,6 +24,16 @@ from ..text import LazyPattern
 from ..types import Difference
 from .match import HAN_KANA, MARKS
 from .normalize import fold_text
+from .number_words import (
+    ORDINAL_FIGURES,
+    PERCENT_PHRASES,
+    UNITS,
+    cut_changes_word,
+    in_figures,
+    number_value,
+    ordinal_value,
+    same_unit,
+)
 from .rules import RULE, RuleKind
 from .words import (
     ARTICLE_TURNED,
@@ -38,23 +48,15 @@ from .words import (
     MONTHS,
     NUMBER_WORDS,
     OPPOSITE_PREFIXES,
-    ORDINAL_FIGURES,
-    PERCENT_PHRASES,
     PRONOUNS,
     SELF_REFERENCES,
     UNACCENTED_OF_OTHER_WORDS,
-    UNITS,
     articles,
     connective_phrases,
     connective_prefix,
     connective_run,
-    cut_changes_word,
-    in_figures,
     inflection_endings,
     is_number,
-    number_value,
-    ordinal_value,
-    same_unit,
     word_claim,
 )
 
