@@ -37,20 +37,7 @@ from rapidfuzz.distance import Indel, Levenshtein
 
 from ..text import LazyPattern
 from ..types import Difference, Span
-from .edits import (
-    OPENING_EDITS,
-    Step,
-    Words,
-    capital_words,
-    changes_numbers,
-    changes_symbols,
-    classify,
-    common_spelling,
-    moved_verb,
-    opening_end,
-    rejoin_split_words,
-    umlauts_out,
-)
+from .edits import OPENING_EDITS, Step, Words, classify, moved_verb, opening_end, rejoin_split_words
 from .languages import paragraph_language
 from .match import (
     HAN_KANA,
@@ -66,7 +53,9 @@ from .match import (
     starts_inside,
 )
 from .normalize import fold_text
+from .number_claims import changes_numbers, changes_symbols
 from .number_words import in_figures, in_signs, number_value, ordinal_value, same_unit
+from .spelling import capital_words, common_spelling, umlauts_out
 from .word_index import WORD_CHAR, WordIndex, word_index
 from .words import (
     CLAUSE_GOVERNORS,
