@@ -9,20 +9,61 @@ alike, or the same number, rank or unit written otherwise), the alignment with a
 the source, its words as close together as the alignment allows (``window_steps``,
 ``twin_across_gap``), and the measures of a run of steps ``approximate`` cuts a span and
 judges its shape by. Whether the place is sound is ``approximate``'s question; naming each
-difference of the alignment is ``edits``'.
+difference of the alignment is ``edits``' and ``openings``', which read it as :class:`Step`
+and :class:`Words`, defined here so that they share them.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from rapidfuzz.distance import Indel, Levenshtein
 
 from ..text import LazyPattern
-from .edits import Step
 from .match import HAN_KANA, WORD_RUN
 from .number_words import number_value, ordinal_value, same_unit
 from .spelling import common_spelling
+
+
+class Step(NamedTuple):
+    """One step of a word alignment: the quote's word and the passage's word (an index
+    each, ``None`` where one side has no word), and whether they count as the same word."""
+
+    quote: int | None
+    source: int | None
+    same: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """One side of an alignment: its words and the text after each (which holds the commas
+    and semicolons between list items)."""
+
+    words: list[str]
+    after: list[str]
+    # the source side only: the self-reference its sentence opens with ("wir" of "Wir
+    # fördern …, schaffen aber …") when the span starts a later clause of that sentence
+    subject: str | None = None
+    # the source side only: the self-references the source speaks in ("wir" in a manifesto;
+    # none in a contract between two parties, where "We" could be either)
+    voices: frozenset[str] = frozenset()
+    # the source side only: the words of its title and label, which name its writer
+    writer: frozenset[str] = frozenset()
+    # the source side only: the words written around the span, of which a quote's word one
+    # letter off is another word, not a typo ("Janssen" for "Jansen" beside "Mr Janssen")
+    nearby: frozenset[str] = frozenset()
+    # the source side only: the span's sentence asks ("Moreover, is the landlord …?"), so
+    # its verb put after the subject makes a statement of a question
+    asks: bool = False
+    # the source side only: its language (``languages.paragraph_language``; None: not
+    # known), which tells an inflection from an ending that makes another claim
+    language: str | None = None
+    # the source side only: its words written in capitals (folded) where its capitals write
+    # no accent, as Greek and often French ones do (``capital_words``)
+    capitals: frozenset[str] = frozenset()
+
 
 # A word: a run of letters and digits (``WORD_RUN``), or one Chinese or Japanese character
 # (those scripts put no spaces between words, so a sentence would be one "word" the aligner
@@ -33,10 +74,7 @@ WORD = LazyPattern(
     f"[{HAN_KANA}]|{WORD_RUN.pattern}(?:{_CYRILLIC_APOSTROPHE}{WORD_RUN.pattern})*|%"
 )
 
-
 MAX_GAP = 3  # longest run of words missing from, or added to, the quote
-
-
 SIMILAR_WORD = 0.8  # a changed word still counts as the same word (a typo, an inflection)
 
 

@@ -38,13 +38,15 @@ from ..types import Difference, Span
 from .alignment import (
     MAX_GAP,
     WORD,
+    Step,
+    Words,
     is_equal,
     longest_gap,
     steps,
     twin_across_gap,
     window_steps,
 )
-from .edits import OPENING_EDITS, Step, Words, classify, moved_verb, opening_end, rejoin_split_words
+from .edits import classify, rejoin_split_words
 from .languages import paragraph_language
 from .match import (
     LONGEST_WORD,
@@ -59,6 +61,7 @@ from .match import (
 )
 from .number_claims import changes_numbers, changes_symbols
 from .number_words import in_figures, in_signs, number_value, ordinal_value
+from .openings import OPENING_EDITS, moved_verb, opening_end
 from .span_edges import (
     SENTENCE_END,
     asks,

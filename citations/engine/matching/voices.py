@@ -8,7 +8,7 @@ what no alignment of words tells, and that is a piece of its own (issue 35 split
 "wir", "we" or "nous" at all (``voices``, read once per source), whose name its title and
 label give (``writer``; none when they name two parties), and which self-reference opens
 the sentence whose later clause a span begins (``sentence_subject``). ``approximate``
-hands them to ``edits.classify`` in :class:`edits.Words`.
+hands them to ``edits.classify`` in :class:`alignment.Words`.
 """
 
 from __future__ import annotations
