@@ -16,10 +16,10 @@ from functools import cached_property
 
 from rapidfuzz.distance import Indel
 
+from .matching.alignment import WORD
 from .matching.approximate import (
     HINT_SCORE,
     MIN_WORDS,
-    WORD,
     Candidate,
     Place,
     assess,

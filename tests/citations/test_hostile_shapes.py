@@ -59,7 +59,7 @@ def test_thousands_of_opening_marks_in_a_row_are_no_quote_and_no_recursion(mark)
 
 
 # A sentence with its article three times, repeated until the article stands in more places
-# than the votes one quote may cast (approximate._MAX_VOTES); a passage, quoted with a typo;
+# than the votes one quote may cast (voting._MAX_VOTES); a passage, quoted with a typo;
 # and a quote whose only word in the source is that article.
 COMMON_WORD_SOURCES = {
     "en": (

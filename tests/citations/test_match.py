@@ -14,12 +14,11 @@ from citations.engine import MatchMethod, Source, SourceKind, Tier, find_verbati
 from citations.engine.context import sentences as sentence_reading
 from citations.engine.matching import match
 from citations.engine.matching import word_index as word_index_module
+from citations.engine.matching.alignment import WORD
 from citations.engine.matching.approximate import (
     HINT_SCORE,
-    WORD,
     _in_paragraph,
     _place,
-    _vote,
     assess,
     clean_quote,
     marker_differences,
@@ -34,6 +33,7 @@ from citations.engine.matching.match import (
     starts_inside,
 )
 from citations.engine.matching.normalize import fold_text
+from citations.engine.matching.voting import vote
 from citations.engine.matching.word_index import WORD_CHAR, WordIndex, word_index
 
 DOC = Source(
@@ -608,7 +608,7 @@ def test_a_repeated_passage_aligns_as_each_place_alone(texts, order, first, edit
     query = [(m.group(), m.start(), m.end()) for m in WORD.finditer(cleaned)]
     afresh = [
         aligned
-        for window in _vote(cleaned, query, word_index(searcher))
+        for window in vote(cleaned, query, word_index(searcher))
         if (
             aligned := _place(
                 cleaned,

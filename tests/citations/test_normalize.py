@@ -222,13 +222,14 @@ def test_the_ideographic_comma_and_full_stop_fold_as_the_latin_ones():
 
 def test_the_word_lists_are_written_folded():
     """Every word list is compared with folded text, so its words must be folded too."""
-    from citations.engine.matching import words
+    from citations.engine.matching import number_words, words
 
     unfolded = [
         (name, word)
-        for name in dir(words)
-        if name.isupper() and isinstance(getattr(words, name), frozenset)
-        for word in getattr(words, name)
+        for module in (words, number_words)
+        for name in dir(module)
+        if name.isupper() and isinstance(getattr(module, name), frozenset)
+        for word in getattr(module, name)
         if fold_text(word) != word
     ]
     assert unfolded == []

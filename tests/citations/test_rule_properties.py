@@ -28,6 +28,7 @@ from citations.engine.matching.match import (
     starts_inside,
 )
 from citations.engine.matching.normalize import fold_text
+from citations.engine.matching.number_words import number_values
 from citations.engine.matching.words import (
     ARTICLES,
     BOUND_PHRASES,
@@ -50,7 +51,6 @@ from citations.engine.matching.words import (
     articles,
     cut_words,
     is_number,
-    number_values,
 )
 from citations.engine.types import Source, SourceKind, VerificationStatus
 

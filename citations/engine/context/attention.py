@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from ..matching.match import LONGEST_WORD, MARKS
 from ..matching.normalize import fold_text
-from ..matching.words import number_value
+from ..matching.number_words import number_value
 from ..text import LazyPattern
 from ..types import Attention, Context, Difference
 from .checks import CHECK_OF_KIND, CHECKS_BY_ID, AttentionCheck

@@ -27,37 +27,31 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import islice
 
 from rapidfuzz.distance import Indel, Levenshtein
 
 from ..text import LazyPattern
 from ..types import Difference, Span
-from .edits import (
-    OPENING_EDITS,
+from .alignment import (
+    MAX_GAP,
+    WORD,
     Step,
     Words,
-    capital_words,
-    changes_numbers,
-    changes_symbols,
-    classify,
-    common_spelling,
-    moved_verb,
-    opening_end,
-    rejoin_split_words,
-    umlauts_out,
+    is_equal,
+    longest_gap,
+    steps,
+    twin_across_gap,
+    window_steps,
 )
+from .edits import classify, rejoin_split_words
 from .languages import paragraph_language
 from .match import (
-    HAN_KANA,
     LONGEST_WORD,
     MARKS,
     SCRIPT_STOPS,
-    WORD_RUN,
     PreparedSource,
     ends_changing_claim,
     ends_inside_number,
@@ -65,30 +59,31 @@ from .match import (
     normalized_in_source,
     starts_inside,
 )
-from .normalize import fold_text
-from .word_index import WORD_CHAR, WordIndex, word_index
+from .number_claims import changes_numbers, changes_symbols
+from .number_words import in_figures, in_signs, number_value, ordinal_value
+from .openings import OPENING_EDITS, moved_verb, opening_end
+from .span_edges import (
+    SENTENCE_END,
+    asks,
+    cut_begins,
+    extend_head,
+    extend_tail,
+    nearest_closing,
+    nearest_opening,
+    own_first_word,
+    own_last_word,
+    reach_changed_tail,
+    word_through,
+)
+from .spelling import capital_words, umlauts_out
+from .voices import sentence_subject, voices, writer
+from .voting import vote
+from .word_index import WORD_CHAR, word_index
 from .words import (
-    CLAUSE_GOVERNORS,
-    CONJUNCTIONS,
     COUNTING_WORDS,
     DENIALS,
     NEGATING_VERBS,
-    SELF_REFERENCES,
-    in_figures,
-    in_signs,
-    number_value,
-    ordinal_value,
-    same_unit,
     word_claim,
-)
-
-# A word: a run of letters and digits (``WORD_RUN``), or one Chinese or Japanese character
-# (those scripts put no spaces between words, so a sentence would be one "word" the aligner
-# cannot weigh).
-# Ukrainian and Belarusian write an apostrophe inside a word ("п'ять"); "%" is a word too.
-_CYRILLIC_APOSTROPHE = "(?<=[\u0400-\u04ff])'(?=[\u0400-\u04ff])"
-WORD = LazyPattern(
-    f"[{HAN_KANA}]|{WORD_RUN.pattern}(?:{_CYRILLIC_APOSTROPHE}{WORD_RUN.pattern})*|%"
 )
 
 MIN_WORDS = 3  # fewer quote words than this are never matched approximately
@@ -97,19 +92,8 @@ MIN_WORDS_FOR_CHANGES = 8  # a shorter quote may drop words, but none of its own
 MIN_PRECISION = 0.75  # share of span words that correspond to a quote word
 SAME_PASSAGE_SHARE = 0.6  # words both sides share, of either side, for the passage of a claim
 SAME_PASSAGE_SCORE = 0.7
-MAX_GAP = 3  # longest run of words missing from, or added to, the quote
 MAX_OPENING_CHANGE = 1  # quote words before the first matched one ("Wir" for "und")
-SIMILAR_WORD = 0.8  # a changed word still counts as the same word (a typo, an inflection)
 HINT_SCORE = 0.5  # below this a best match is not worth showing as a hint
-_MAX_ANCHORS = 16
-_COMMON = 200  # words more frequent than this in a source make poor anchors
-_CANDIDATES_PER_SOURCE = 3
-_MAX_CANDIDATES_PER_SOURCE = 24
-_OFFSETS_PER_WORD = 8  # a word the quote repeats votes from its first few places only
-# Votes one quote may cast in one source: as many as its rare anchors can give at most, so
-# only the fallback to common words is bounded by it (in 80,000 paragraphs "the" alone
-# would give 240,000 votes, each counted in Python, for every quote made of common words)
-_MAX_VOTES = _MAX_ANCHORS * _COMMON * _OFFSETS_PER_WORD
 # A quote this many times longer than a source's longest paragraph is no near-verbatim copy
 # of a span in it: their similarity, umlauts written out (a span's length at most doubled),
 # stays below HINT_SCORE (2 * 2 / (8 + 2) = 0.4), so it is not aligned there at all (a
@@ -402,7 +386,7 @@ def places(folded: str, searcher: PreparedSource, *, sentence_start: bool = Fals
     # gives a window in each place; the same window in the same paragraph, the same text
     # around it, aligns the same, so it is aligned once and its span put in each paragraph.
     aligned: dict[tuple[str, str, str, int, int], Place | None] = {}
-    for window in _vote(folded, query, index):
+    for window in vote(folded, query, index):
         home, low, high = _in_paragraph(searcher, window)
         start = searcher.norm_starts[home]
         end = start + len(searcher.normalized[home].text)
@@ -434,63 +418,6 @@ def places(folded: str, searcher: PreparedSource, *, sentence_start: bool = Fals
             found.append(candidate)
     found.sort(key=lambda c: -c.score)
     return found
-
-
-def _vote(
-    folded: str, query: list[tuple[str, int, int]], index: WordIndex
-) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Character windows ``(start, end, votes)`` of the source where the quote's rarest
-    words line up (``votes``: the source offsets of the words that voted for it)."""
-    by_word: dict[str, list[int]] = {}
-    for word, start, _ in query:
-        by_word.setdefault(word, []).append(start)
-    ranked = sorted((count, w) for w in by_word if (count := index.count(w, up_to=_COMMON)))
-    anchors = [w for count, w in ranked if count <= _COMMON][:_MAX_ANCHORS] or [
-        # every word is common: the least common three, counted in full
-        w
-        for _, w in sorted((index.count(w), w) for _, w in ranked)[:3]
-    ]
-    hits: list[tuple[int, int, int]] = []  # (diagonal, quote offset, source offset)
-    for word in anchors:
-        cast = len(index.positions(word)) * len(by_word[word][:_OFFSETS_PER_WORD])
-        if len(hits) + cast > _MAX_VOTES:
-            continue  # too common to place the quote: the rarer anchors place it, or nothing
-        for position in index.positions(word):
-            for offset in by_word[word][:_OFFSETS_PER_WORD]:
-                hits.append((position - offset, offset, position))
-    if not hits:
-        return []
-    hits.sort()
-    size = len(folded)
-    slack = max(12, size // 4)
-    clusters: list[tuple[int, int, int, int, int]] = []  # (-votes, low, high, left, right)
-    in_window: Counter[int] = Counter()  # quote offsets voting in hits[left : right]
-    right = 0
-    for left in range(len(hits)):
-        while right < len(hits) and hits[right][0] - hits[left][0] <= slack:
-            in_window[hits[right][1]] += 1
-            right += 1
-        clusters.append((-len(in_window), hits[left][0], hits[right - 1][0], left, right))
-        in_window[hits[left][1]] -= 1
-        if not in_window[hits[left][1]]:
-            del in_window[hits[left][1]]
-    clusters.sort()
-    chosen: list[tuple[int, int, int, int]] = []
-    top_votes = clusters[0][0]
-    for votes, low, high, left, right in clusters:
-        # The best few places, and every place (nearly) as good as the best (a passage the
-        # source repeats with small differences): the alignment, not the vote, tells them
-        # apart. Votes are negative here: sorted best first.
-        enough = len(chosen) >= _CANDIDATES_PER_SOURCE and votes > top_votes + 1
-        if enough or len(chosen) == _MAX_CANDIDATES_PER_SOURCE:
-            break
-        if any(low - size <= c_high and c_low <= high + size for c_low, c_high, _, _ in chosen):
-            continue
-        chosen.append((low, high, left, right))
-    return [
-        (low - slack, high + size + slack, tuple(hit[2] for hit in hits[left:right]))
-        for low, high, left, right in chosen
-    ]
 
 
 # Characters either side of a paragraph the alignment's checks read (a word cut at the
@@ -534,23 +461,23 @@ def _place(
     window_found = list(WORD.finditer(text, low, high))
     query_words = [w for w, _, _ in query]
     window_words = [m.group() for m in window_found]
-    steps = _window_steps(query_words, window_words)
+    steps = window_steps(query_words, window_words)
     good = [k for k, step in enumerate(steps) if step[2]]
     if not good:
         return None
     first, last = good[0], good[-1]
     # The span's core runs from the first to the last word that is exactly the quote's; the
     # quote's text before and after the core is matched character by character.
-    equal = [k for k in range(first, last + 1) if _is_equal(steps[k], query_words, window_words)]
+    equal = [k for k in range(first, last + 1) if is_equal(steps[k], query_words, window_words)]
     core_first, core_last = (equal[0], equal[-1]) if equal else (first, last)
     q_first, w_first, _ = steps[core_first]
     q_last, w_last, _ = steps[core_last]
     assert w_first is not None and w_last is not None and q_first is not None and q_last is not None
-    w_first = _twin_across_gap(steps, window_words, core_first, forward=True)
-    w_last = _twin_across_gap(steps, window_words, core_last, forward=False)
+    w_first = twin_across_gap(steps, window_words, core_first, forward=True)
+    w_last = twin_across_gap(steps, window_words, core_last, forward=False)
     head = folded[: query[q_first][1]]
     core_start = window_found[w_first].start()
-    start = _extend_head(head, text, home_start, core_start)
+    start = extend_head(head, text, home_start, core_start)
     if sentence_start and q_first > 0 and not _matches_closely(head, text[start:core_start]):
         # the quote's opening words are not what stands just before: reworded at the
         # sentence's start ("Wir sagen" for "Daher sagen wir")
@@ -567,14 +494,14 @@ def _place(
         ):
             start = opener
     tail = folded[query[q_last][2] :]
-    end = _extend_tail(tail, text, window_found[w_last].end(), home_end)
+    end = extend_tail(tail, text, window_found[w_last].end(), home_end)
     reach_end = (
-        _reach_changed_tail(tail, text, end, home_end) if end == window_found[w_last].end() else end
+        reach_changed_tail(tail, text, end, home_end) if end == window_found[w_last].end() else end
     )
-    start = _nearest_opening(query_words, text, start, end)
-    end = _nearest_closing(query_words, text, start, end)
-    start = _own_first_word(query_words, text, home_start, start, end)
-    end = _own_last_word(query_words, text, start, end, home_end)
+    start = nearest_opening(query_words, text, start, end)
+    end = nearest_closing(query_words, text, start, end)
+    start = own_first_word(query_words, text, home_start, start, end)
+    end = own_last_word(query_words, text, start, end, home_end)
     spans = searcher.spans(start, end)
     if len(spans) != 1:
         return None
@@ -599,14 +526,14 @@ def assess(place: Place, *, min_score: float) -> Candidate:
     span_text = place.key
     span_found = list(WORD.finditer(span_text))
     span_words = [m.group() for m in span_found]
-    span_steps = _steps(query_words, span_words)
+    span_steps = steps(query_words, span_words)
     differences = list(place.reading.marks)
     if starts_inside(text, start):  # "compliant" of "non-compliant", "5" of "12.5"
         differences.append(Difference("claim.cut_word", "", text[start : start + 12]))
     if ends_inside_number(text, end) or changes_numbers(folded, span_text):
         differences.append(Difference("claim.number", folded, span_text))
     elif ends_changing_claim(text, end) and query:  # "six" of "sixty", "care" of "careless"
-        differences.append(Difference("claim.cut_word", query[-1][0], _word_through(text, end)))
+        differences.append(Difference("claim.cut_word", query[-1][0], word_through(text, end)))
     if changes_symbols(folded, span_text):
         differences.append(Difference("claim.symbol", folded, span_text))
     # a vowel sign continues its word too ("मिलेंग" of "मिलेंगी")
@@ -616,7 +543,7 @@ def assess(place: Place, *, min_score: float) -> Candidate:
         and WORD_CHAR.match(text, end - 1)
         and WORD_CHAR.match(text, end)
     ):
-        whole = _word_through(text, end)
+        whole = word_through(text, end)
         if not cut_begins(query[-1][0], whole):
             differences.append(Difference("claim.word_changed", query[-1][0], whole))
         elif _ENDS_SENTENCE.search(folded):
@@ -630,15 +557,15 @@ def assess(place: Place, *, min_score: float) -> Candidate:
             Words(
                 span_words,
                 _text_after(span_text, [m.span() for m in span_found]),
-                _sentence_subject(text, home_start, start, span_words),
-                _voices(searcher),
-                _writer(searcher),
+                sentence_subject(text, home_start, start, span_words),
+                voices(searcher),
+                writer(searcher),
                 frozenset(
                     WORD.findall(
                         text, max(home_start, start - _NEARBY), min(home_end, end + _NEARBY)
                     )
                 ),
-                _asks(text, end, home_end),
+                asks(text, end, home_end),
                 paragraph_language(searcher, place.span.paragraph - 1),
                 capital_words(
                     searcher.source.paragraphs[place.span.paragraph - 1], place.span.text
@@ -670,7 +597,7 @@ def assess(place: Place, *, min_score: float) -> Candidate:
             cut = query[moved + 1][1] if moved + 1 < len(query) else len(folded)
             score_quote = score_quote.replace(folded[query[moved][1] : cut], "", 1)
             shape_query = [w for k, w in enumerate(query_words) if k >= q_end and k != moved]
-        shape_steps = _steps(shape_query, WORD.findall(compared))
+        shape_steps = steps(shape_query, WORD.findall(compared))
         reordered = True
         score = Indel.normalized_similarity(_comparable(score_quote), _comparable(compared))
     else:
@@ -697,136 +624,12 @@ def assess(place: Place, *, min_score: float) -> Candidate:
 
 
 _NEARBY = 2000  # characters either side of a span whose words count as the source's own
-_STOP = LazyPattern(r"[.!?;。！？]")
-
-
-def _word_through(text: str, end: int) -> str:
-    """The whole word of ``text`` that the character before ``end`` belongs to (running on
-    past ``end``). Read from the last space before it: no word holds a space, so the words
-    from there are the words from the text's start, and the work is the word's, not the
-    text's (reading all of a long source's words before each span took most of the time).
-    """
-    tail = WORD.findall(text, text.rfind(" ", 0, end) + 1, end)[-1]
-    found = WORD.match(text, end - len(tail))
-    return found.group() if found else ""
-
-
-def _asks(text: str, end: int, limit: int) -> bool:
-    """Whether the sentence a span ends in ends with a question mark."""
-    stop = _STOP.search(text, end, limit)
-    return stop is not None and stop.group() in "?？"
-
-
-def cut_begins(cut: str, word: str) -> bool:
-    """Whether the quote's last word, cut off, begins the source's ``word`` (in either
-    spelling, one letter off in a long word): "Menschenrechtsit" begins
-    "Menschenrechtssituation", "mai" does not begin "mars".
-
-    >>> cut_begins("menschenrechtsit", "menschenrechtssituation"), cut_begins("mai", "mars")
-    (True, False)
-    """
-    cut, word = common_spelling(cut), common_spelling(word)
-    if word.startswith(cut):
-        return True
-    return len(cut) >= 8 and any(
-        Levenshtein.distance(cut, word[:length]) <= 1
-        for length in range(len(cut) - 1, len(cut) + 2)
-    )
 
 
 def _text_after(text: str, words: list[tuple[int, int]]) -> list[str]:
     """The text between each word (``start, end`` in ``text``) and the next, or the end."""
     starts = [start for start, _ in words[1:]] + [len(text)]
     return [text[end:next_start] for (_, end), next_start in zip(words, starts, strict=True)]
-
-
-def _twin_across_gap(steps: list[Step], window: list[str], k: int, *, forward: bool) -> int:
-    """The window word step ``k`` should pair with: when the same word stands again across
-    the run of skipped window words next to it (inward), that nearer one. Word alignment
-    breaks ties arbitrarily: "the air handling" against "in the reading room, the air
-    handling" may pair "the" with the first "the" and skip "reading room the", which would
-    start the span two words early."""
-    word_at = steps[k][1]
-    assert word_at is not None
-    best = word_at
-    step = 1 if forward else -1
-    index = k + step
-    while 0 <= index < len(steps) and steps[index][0] is None:
-        skipped = steps[index][1]
-        if skipped is not None and window[skipped] == window[word_at]:
-            best = skipped  # the last one met is the one nearest the next matched word
-        index += step
-    return best
-
-
-def _window_steps(query: list[str], window: list[str]) -> list[Step]:
-    """The word alignment of a quote and a window of the source, its words as close together
-    as the alignment allows. Word alignment breaks ties arbitrarily: with its first word
-    changed, "Verrmögensaufbau für alle Menschen" against "„Wohlstand für alle“ … heißt für
-    uns: Vermögensaufbau für alle Menschen" may pair "für alle" with the first "für alle"
-    and skip the words between; aligned from the end, it pairs the nearer one."""
-    steps = _steps(query, window)
-    good = [k for k, step in enumerate(steps) if step.same]
-    if not good or _longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP:
-        return steps
-    last_query, last_window = len(query) - 1, len(window) - 1
-    backwards = [
-        Step(
-            None if q is None else last_query - q,
-            None if w is None else last_window - w,
-            same,
-        )
-        for q, w, same in reversed(_steps(query[::-1], window[::-1], backwards=True))
-    ]
-    good_backwards = [k for k, step in enumerate(backwards) if step.same]
-    if good_backwards and _longest_gap(
-        backwards[good_backwards[0] : good_backwards[-1] + 1]
-    ) < _longest_gap(steps[good[0] : good[-1] + 1]):
-        return backwards
-    return steps
-
-
-def _steps(query: list[str], window: list[str], *, backwards: bool = False) -> list[Step]:
-    """The word alignment as (query word, window word, same word?) steps; None is a gap.
-    ``backwards``: both lists are reversed, so the quote's last word comes first."""
-    steps: list[Step] = []
-    first_query, last_query = (len(query) - 1, 0) if backwards else (0, len(query) - 1)
-    for op in Levenshtein.opcodes(query, window):
-        q1, q2, w1, w2 = op.src_start, op.src_end, op.dest_start, op.dest_end
-        if op.tag == "equal":
-            steps.extend(Step(q1 + k, w1 + k, True) for k in range(q2 - q1))
-            continue
-        paired = min(q2 - q1, w2 - w1) if op.tag == "replace" else 0
-        for k in range(paired):
-            q_word, w_word = query[q1 + k], window[w1 + k]
-            same = (
-                _same_word(q_word, w_word)
-                or (
-                    q1 + k == last_query
-                    and (w_word.startswith(q_word) or q_word.startswith(w_word))
-                )
-                or (q1 + k == first_query and w_word.endswith(q_word))
-            )
-            steps.append(Step(q1 + k, w1 + k, same))
-        steps.extend(Step(q, None, False) for q in range(q1 + paired, q2))
-        steps.extend(Step(None, w, False) for w in range(w1 + paired, w2))
-    return steps
-
-
-# a quote's words meet the same words again in each of its places, and the function words
-# in every quote
-@lru_cache(maxsize=4096)
-def _same_word(q_word: str, w_word: str) -> bool:
-    """Whether a quote's word and the source's word in its place are one word wherever they
-    stand: spelled nearly alike, or the same number, rank or unit written otherwise."""
-    return (
-        Indel.normalized_similarity(common_spelling(q_word), common_spelling(w_word))
-        >= SIMILAR_WORD
-        # the same number written otherwise ("3" for "three"): one word
-        or ((value := number_value(q_word)) is not None and value == number_value(w_word))
-        or ((rank := ordinal_value(q_word)) is not None and rank == ordinal_value(w_word))
-        or same_unit(q_word, w_word)  # "%" for "Prozent", "Mio." for "Millionen"
-    )
 
 
 @lru_cache(maxsize=256)  # a quote is compared with each of its places
@@ -857,7 +660,7 @@ def _sound_shape(
     return (
         matched >= recall * len(query_words)
         and matched >= MIN_PRECISION * len(span_words)
-        and _longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP
+        and longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP
         and leading <= MAX_OPENING_CHANGE + reordered  # the subject before its verb again
         and trailing == 0
     )
@@ -876,155 +679,16 @@ def _same_passage(query_words: list[str], span_words: list[str], steps: list[Ste
     return (
         matched >= SAME_PASSAGE_SHARE * len(query_words)
         and matched >= SAME_PASSAGE_SHARE * len(span_words)
-        and _longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP
+        and longest_gap(steps[good[0] : good[-1] + 1]) <= MAX_GAP
         and trailing == 0
     )
 
 
-def _longest_gap(steps: list[Step]) -> int:
-    longest = run = 0
-    for _, _, same in steps:
-        run = 0 if same else run + 1
-        longest = max(longest, run)
-    return longest
-
-
-def _is_equal(step: Step, query: list[str], window: list[str]) -> bool:
-    q, w, _ = step
-    return q is not None and w is not None and query[q] == window[w]
-
-
-_TAIL_SLACK = 3
-_EDGE_LIMIT = 60  # longer unmatched text at a quote's end is not a reworded word or two
 _OPENER_WORDS = 3  # words a reworded sentence opening may have beyond the quote's own
 _OPENING_CHARS = 120  # characters read for a span's first few words
-_SENTENCE_END = LazyPattern(r"[.!?;:]\s")
-
-
-def _nearest_opening(query_words: list[str], text: str, start: int, end: int) -> int:
-    """The span's start moved on to a later place of the quote's first word when the words
-    from there align better: word alignment breaks ties arbitrarily, and "um eine Einnrichtung"
-    against "um eine staatliche oder um eine Einrichtung" may take the first "um eine"."""
-    span_words = list(WORD.finditer(text, start, end))
-    extra = len(span_words) - len(query_words)
-    if extra <= 0 or not query_words:
-        return start
-    best, best_cost = start, Levenshtein.distance(query_words, [m.group() for m in span_words])
-    for k, found in enumerate(span_words[1 : extra + 1], 1):
-        if found.group() != query_words[0]:
-            continue
-        cost = Levenshtein.distance(query_words, [m.group() for m in span_words[k:]])
-        if cost < best_cost:
-            best, best_cost = found.start(), cost
-    return best
-
-
-def _nearest_closing(query_words: list[str], text: str, start: int, end: int) -> int:
-    """The span's end moved back to an earlier place of the quote's last word when the
-    words up to there align better (``_nearest_opening``, from the other end)."""
-    span_words = list(WORD.finditer(text, start, end))
-    extra = len(span_words) - len(query_words)
-    if extra <= 0 or not query_words:
-        return end
-    best, best_cost = end, Levenshtein.distance(query_words, [m.group() for m in span_words])
-    for k in range(len(span_words) - 2, len(span_words) - extra - 2, -1):
-        if k < 0 or span_words[k].group() != query_words[-1]:
-            continue
-        cost = Levenshtein.distance(query_words, [m.group() for m in span_words[: k + 1]])
-        if cost < best_cost:
-            best, best_cost = span_words[k].end(), cost
-    return best
 
 
 _ENDS_SENTENCE = LazyPattern(rf"(?:\w|[{MARKS}])[.!?;:。{SCRIPT_STOPS}]+[\s\"'”’»)]*$")
-_OWN_WORD_REACH = 3  # words; how far beyond the span the quote's own edge word is looked for
-
-
-def _own_first_word(query_words: list[str], text: str, limit: int, start: int, end: int) -> int:
-    """The span's start moved back to the quote's first word when the span lacks it and the
-    source has it a word or two before, aligning no worse: on a tie the aligner may leave
-    it out as an added word ("eine Wirtschaftspolitik" of "eine marktwirtschaftliche
-    Wirtschaftspolitik" read as an added article), which hides the words the quote dropped."""
-    span_words = [m.group() for m in WORD.finditer(text, start, end)]
-    if not query_words or not span_words or span_words[0] == query_words[0]:
-        return start
-    before = list(WORD.finditer(text, max(limit, start - 200), start))[-_OWN_WORD_REACH:]
-    cost = Levenshtein.distance(query_words, span_words)
-    for k, found in enumerate(before):
-        words = [m.group() for m in before[k:]] + span_words
-        if found.group() == query_words[0] and Levenshtein.distance(query_words, words) <= cost:
-            return found.start()
-    return start
-
-
-def _own_last_word(query_words: list[str], text: str, start: int, end: int, limit: int) -> int:
-    """The span's end moved on to the quote's last word (``_own_first_word``, at the end)."""
-    span_words = [m.group() for m in WORD.finditer(text, start, end)]
-    if not query_words or not span_words or span_words[-1] == query_words[-1]:
-        return end
-    after = list(WORD.finditer(text, end, min(limit, end + 200)))[:_OWN_WORD_REACH]
-    cost = Levenshtein.distance(query_words, span_words)
-    for k in range(len(after) - 1, -1, -1):
-        words = span_words + [m.group() for m in after[: k + 1]]
-        if after[k].group() == query_words[-1] and Levenshtein.distance(query_words, words) <= cost:
-            return after[k].end()
-    return end
-
-
-def _writer(searcher: PreparedSource) -> frozenset[str]:
-    """The words of a source's title and label, which name who wrote it ("DIE LINKE
-    Wahlprogramm 2009"): the name a self-reference may stand for is among them. None when
-    they name two ("Acme Ltd and Borealis GmbH supply agreement"): "we" is either party."""
-    source = searcher.source
-    named = fold_text(f"{source.title} {source.label}")
-    words = frozenset(WORD.findall(named))
-    if "&" in named or words & (CONJUNCTIONS | _BETWEEN):
-        return frozenset()
-    return words
-
-
-_BETWEEN = frozenset({"between", "zwischen", "entre", "tra", "tussen", "vs", "versus"})
-
-
-def _voices(searcher: PreparedSource) -> frozenset[str]:
-    """The self-references ("wir", "we", "nous") a source speaks in, once per source."""
-    found = searcher.cache.get("voices")
-    if not isinstance(found, frozenset):
-        text, index = searcher.norm_joined, word_index(searcher)
-        found = searcher.cache["voices"] = frozenset(
-            word
-            for word in SELF_REFERENCES
-            if index.stands(word) and _WHOLE_WORD[word].search(text)
-        )
-    return found
-
-
-# A self-reference as a word of its own ("wir", not the "wir" of "wirken"): a search stops at
-# the first one, where reading all of a long source's words took a tenth of the engine's time.
-_WHOLE_WORD = {word: re.compile(rf"(?<!\w){word}(?!\w)") for word in SELF_REFERENCES}
-
-
-_MAX_SUBJECT_DISTANCE = 40  # words between a sentence's subject and a later clause of it
-
-
-def _sentence_subject(text: str, limit: int, start: int, span_words: list[str]) -> str | None:
-    """The self-reference ("wir", "we", "nous") the sentence holding ``start`` opens with,
-    when the span from ``start`` begins a later clause of it: after a comma, or with a
-    joining word ("Wir schützen … und lehnen …", "Wir fördern …, schaffen aber …")."""
-    ends = list(_SENTENCE_END.finditer(text, limit, start))
-    opener = ends[-1].end() if ends else limit
-    before = text[opener:start]
-    words = WORD.findall(before)
-    if not words or words[0] not in SELF_REFERENCES or len(words) > _MAX_SUBJECT_DISTANCE:
-        return None
-    if CLAUSE_GOVERNORS.intersection(words):
-        return None  # "We call on the Council to fund … and oppose …": not "We oppose"
-    joined = (
-        before.rstrip().endswith(",")
-        or words[-1] in CONJUNCTIONS
-        or bool(span_words and span_words[0] in CONJUNCTIONS)
-    )
-    return words[0] if joined else None
 
 
 def _matches_closely(head: str, before: str) -> bool:
@@ -1036,70 +700,8 @@ def _sentence_start(text: str, limit: int, start: int, *, max_words: int) -> int
     """The start of the sentence holding ``start`` when it is at most ``max_words`` words
     back (and in the same paragraph), else ``start`` unchanged."""
     window = text[limit:start]
-    ends = list(_SENTENCE_END.finditer(window))
+    ends = list(SENTENCE_END.finditer(window))
     opener_start = limit + ends[-1].end() if ends else limit
     if len(WORD.findall(text[opener_start:start])) > max_words:
         return start
     return opener_start
-
-
-def _extend_head(head: str, text: str, limit: int, start: int) -> int:
-    """Move ``start`` back over the source words that stand where the quote's ``head`` (its
-    text before the core) stands, when they resemble it more than nothing does: a changed
-    first word ("Wir lehnen" for "und lehnen") is taken in, a word of its own is not."""
-    if not head or len(head) > _EDGE_LIMIT:
-        return start
-    before = text[max(limit, start - len(head) - _TAIL_SLACK) : start]
-    best_length, best_distance = 0, len(head)
-    for length in range(1, len(before) + 1):
-        distance = Levenshtein.distance(head, before[-length:])
-        if distance <= best_distance:
-            best_length, best_distance = length, distance
-    if best_length == 0:
-        return start
-    new_start = start - best_length
-    first = max(limit, new_start - LONGEST_WORD)
-    while new_start > first and text[new_start - 1].isalnum():
-        new_start -= 1  # begin at a word's start
-    if Levenshtein.distance(head, text[new_start:start]) >= len(head):
-        return start
-    while text[new_start] == " ":
-        new_start += 1
-    return new_start
-
-
-def _reach_changed_tail(tail: str, text: str, end: int, limit: int) -> int:
-    """Move ``end`` on over as many of the sentence's words as the quote's ``tail`` holds,
-    when that tail matched nothing: its words were changed ("支払うことができる" for
-    "支払わなければならない"), and a hint reaches the words they replace instead of stopping
-    before them."""
-    count = len(WORD.findall(tail))
-    if not count:
-        return end
-    stop = _STOP.search(text, end, limit)
-    reach = stop.start() if stop else limit
-    # the first few words only: up to the stop may be a whole unspaced paragraph
-    words = list(islice(WORD.finditer(text, end, reach), count))
-    return words[-1].end() if words else end
-
-
-def _extend_tail(tail: str, text: str, end: int, limit: int) -> int:
-    """Move ``end`` on over the source text that matches the quote's ``tail`` (its text
-    after the core) closely: a final full stop, a word cut off mid-way by the model
-    ("Menschenrechtsit" for "Menschenrechtssituation" ends after "Menschenrechtssit")."""
-    if not tail or len(tail) > _EDGE_LIMIT:
-        return end
-    after = text[end : min(limit, end + len(tail) + _TAIL_SLACK)]
-    best_length, best_distance, best_whole = 0, len(tail), False
-    for length in range(1, len(after) + 1):
-        distance = Levenshtein.distance(tail, after[:length])
-        # of two as close, the one ending where a word does ("litre." for "liter.", not "litr")
-        whole = end + length >= limit or not text[end + length].isalnum()
-        if distance < best_distance or (distance == best_distance and whole and not best_whole):
-            best_length, best_distance, best_whole = length, distance, whole
-    if best_distance * 2 > len(tail):
-        return end
-    new_end = end + best_length
-    while new_end > end and text[new_end - 1] == " ":
-        new_end -= 1
-    return new_end

@@ -34,10 +34,7 @@ from typing import Protocol
 from ..text import LazyPattern
 from ..types import Match, MatchMethod, Source, Span, Tier
 from .normalize import INVISIBLE, Normalized, fold_text, joins_to_previous, normalize_with_map
-from .words import (
-    cut_changes_word,
-    number_value,
-)
+from .number_words import cut_changes_word, number_value
 
 _RAW_SEPARATOR = "\x00"  # bundles refuse NUL characters, so no quote can span it
 # Chinese and Japanese characters: those scripts put no spaces between words

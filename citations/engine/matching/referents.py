@@ -10,8 +10,8 @@ from functools import cache
 
 from ..text import LazyPattern
 from ..types import Match, Source
-from .edits import same_word
 from .normalize import fold_text
+from .spelling import same_word
 from .words import ARTICLES, CONJUNCTIONS, DEMONSTRATIVES, FUNCTION_WORDS, PRONOUNS
 
 INSERTION_CONTEXT = 2000  # characters before the passage in which a referent is looked for

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .approximate import WORD, clean_quote
+from .alignment import WORD
+from .approximate import clean_quote
 from .match import WORD_RUN, PreparedSource
 from .word_index import word_index
 
