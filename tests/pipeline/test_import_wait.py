@@ -24,7 +24,7 @@ def test_import_wait_verifies_before_returning_without_a_worker_003_4(broker):
     assert assessment.verification_state == "done" and assessment.verification_run == 1
     report = verify_bundle(load_bundle(path.read_bytes()))
     assert assessment.report == report_to_dict(report)
-    assert Quote.objects.filter(assessment=assessment).count() == len(report.results)
+    assert Quote.objects.filter(assessment=assessment.verification).count() == len(report.results)
     assert queued_assessment_ids(broker) == []
 
 
