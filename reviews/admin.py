@@ -7,7 +7,7 @@ engine and reviewers did: nobody edits or deletes them here, superusers included
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.admin.utils import display_for_field
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import Exists, Field, OuterRef, Prefetch, QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
@@ -115,6 +115,7 @@ def verification_field(name: str):
     """A read-only column of the assessment's page showing its verification's field ``name``
     as the admin shows a model field (choices by label, dates localized)."""
     field = Verification._meta.get_field(name)
+    assert isinstance(field, Field), name  # a column of the verification, not a relation's end
 
     @admin.display(description=field.verbose_name)
     def shown(model_admin: admin.ModelAdmin, assessment: Assessment) -> str:
