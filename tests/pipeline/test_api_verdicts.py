@@ -72,7 +72,7 @@ def export(client, assessment, query: str = "") -> str:
 
 
 def test_the_scenario_holds_what_these_tests_need(team):
-    quotes = {q.n: q for q in Quote.objects.filter(assessment=verified(team))}
+    quotes = {q.n: q for q in Quote.objects.filter(assessment=verified(team).verification)}
     assert (quotes[2].text, quotes[2].status, quotes[2].attention) == (VERIFIED, "verified", [])
     assert (quotes[4].text, quotes[4].status) == (WITH_ATTENTION, "verified")
     assert quotes[4].attention

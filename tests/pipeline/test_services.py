@@ -160,7 +160,7 @@ def test_a_stale_claim_is_taken_over_and_its_late_results_refused_vb_4():
     """VB-4: a worker presumed dead that finishes late cannot store a second result set."""
     assessment = import_scenario(MIXED, enqueue=False)
     sources = turn_sources(assessment.verification.turn_id)
-    bundle = engine_bundle(assessment, sources)
+    bundle = engine_bundle(assessment.verification, sources)
     source_ids = {source.key: source.pk for source in sources}
     report = verify_bundle(bundle)
     slow = assessment_claim(assessment_id=assessment.pk)
@@ -360,8 +360,8 @@ def test_claim_and_turn_sources_read_rows_as_the_orm_does():
     claim = assessment_claim(assessment_id=assessment.pk)
     stored = Assessment.objects.get(pk=assessment.pk)
     for name in CLAIM_FIELDS:
-        attname = Assessment._meta.get_field(name).attname
-        assert getattr(claim.assessment, attname) == getattr(stored, attname), name
+        attname = Verification._meta.get_field(name).attname
+        assert getattr(claim.assessment, attname) == getattr(stored.verification, attname), name
     assert claim.attempt == stored.verification.verification_attempts == 1
 
 
@@ -400,4 +400,4 @@ def test_a_quote_relocated_to_its_page_stores_and_exports_the_page_011_3():
     changed = set(audit.values_list("field", "old_value", "new_value"))
     assert changed == {("paragraph", "", "5"), ("page", "4", "3")}
     assessment.refresh_from_db()
-    assert assessment_export(assessment=assessment) == f'It says "{quote}" (D2, S. 3).'
+    assert assessment_export(assessment=assessment.verification) == f'It says "{quote}" (D2, S. 3).'

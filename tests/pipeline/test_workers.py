@@ -426,5 +426,5 @@ def test_a_live_claim_on_another_machine_keeps_its_work_past_the_silent_period(
     assert "stored" not in outcomes(near) and outcomes(near)["retry"] >= 1, logs
     assert "fell silent" not in near.log(), logs
     assert_exactly_one_result_set([assessment.pk])
-    kept = Assessment.objects.get(pk=assessment.pk)
+    kept = Assessment.objects.get(pk=assessment.pk).verification
     assert (kept.verification_attempts, kept.verification_crashes) == (1, 0)
