@@ -86,7 +86,7 @@ class ResponseFormat(models.TextChoices):
 
 class Verification(models.Model):
     """A submitted bundle's response and its verification: state, claim, run, engine version,
-    report and counts. Its id is the assessment's (``reviews.Assessment`` extends it).
+    report and counts. Its id is the assessment's (``reviews.Assessment`` links to it one-to-one).
 
     A bundle id is unique per owner, not globally: two owners (teams) may use the same ids,
     and one owner's ids are never looked up for another (issue 30)."""

@@ -110,7 +110,7 @@ def generation_data(generation: Generation) -> dict[str, Any]:
         ],
         "assessment": {
             "id": assessment.pk,
-            "verification_state": assessment.verification_state,
+            "verification_state": assessment.verification.verification_state,
             "review_state": assessment.review_state,
             "links": {"self": f"/api/assessments/{assessment.pk}"},
         }
@@ -166,7 +166,7 @@ def generation_detail(request: ApiRequest, generation_id: int) -> JsonResponse:
         return json_error(405, f"{request.method} is not allowed here", Allow="GET")
     generation = (
         _visible(request)
-        .select_related("schema", "assessment", "reused_assessment")
+        .select_related("schema", "assessment__verification", "reused_assessment__verification")
         .filter(pk=generation_id)
         .first()
     )

@@ -38,7 +38,9 @@ def record_get_for_user(*, user, record_id: int) -> ExecutionRecord:
     """Staff see every record; a reviewer only those whose answer became an assessment they
     may see. Anything else is a 404, as if it did not exist."""
     records = ExecutionRecord.objects.select_related(
-        "generation", "generation__assessment", "generation__reused_assessment"
+        "generation",
+        "generation__assessment__verification",
+        "generation__reused_assessment__verification",
     )
     if not user.is_staff:
         visible = assessments_for_reviewer(reviewer=user).values("pk")
@@ -63,9 +65,9 @@ def schemas_registered() -> QuerySet[RegisteredSchema]:
 def generation_for_reviewer(*, user, generation_id: int) -> Generation:
     """A handed-over run whose assessment the user may see (staff: any handed-over run);
     anything else is a 404."""
-    generations = Generation.objects.select_related("assessment", "reused_assessment").filter(
-        Q(assessment__isnull=False) | Q(reused_assessment__isnull=False)
-    )
+    generations = Generation.objects.select_related(
+        "assessment__verification", "reused_assessment__verification"
+    ).filter(Q(assessment__isnull=False) | Q(reused_assessment__isnull=False))
     if not user.is_staff:
         visible = assessments_for_reviewer(reviewer=user).values("pk")
         generations = generations.filter(
@@ -96,8 +98,10 @@ def hand_over_origin(*, bundle_id: str, team: Team | None) -> dict[str, int] | N
     names, when a generation handed it over. Another team's bundle ids are not looked at: the
     hand-over stores the bundle as ``team``'s (issue 30)."""
     meta = (
-        Assessment.objects.filter(owner=bundle_owner(team), bundle_id=bundle_id)
-        .values_list("meta", flat=True)
+        Assessment.objects.filter(
+            verification__owner=bundle_owner(team), verification__bundle_id=bundle_id
+        )
+        .values_list("verification__meta", flat=True)
         .first()
     )
     if not isinstance(meta, dict) or not {"generation", "execution_record"} <= meta.keys():
@@ -116,7 +120,9 @@ def generations_list(*, status: str = "") -> QuerySet[Generation]:
         "id", "generation_id", "kind", "status", "model_name", *USAGE_FIELDS
     )
     generations = (
-        Generation.objects.select_related("assessment", "reused_assessment")
+        Generation.objects.select_related(
+            "assessment__verification", "reused_assessment__verification"
+        )
         .prefetch_related(Prefetch("records", queryset=calls))
         .annotate(tokens=Sum("records__total_tokens"), repairing=Exists(first_failed))
     )
@@ -197,7 +203,7 @@ def record_page(*, record: ExecutionRecord, coverage_status: str = "") -> Record
     handed_over = assessment is not None and record.status == RecordStatus.VALID
     quotes = (
         list(
-            Quote.objects.filter(assessment=assessment)
+            Quote.objects.filter(assessment_id=assessment.pk)
             .select_related("match_source", "cited_source")
             .defer("match_source__paragraphs", "cited_source__paragraphs")
         )
@@ -244,8 +250,8 @@ def answered_fields(generation: Generation) -> dict[str, str]:
 def generation_get(*, generation_id: int) -> Generation:
     generation = (
         Generation.objects.select_related(
-            "assessment",
-            "reused_assessment",
+            "assessment__verification",
+            "reused_assessment__verification",
             "reviewed_by",
             "rerun_of",
             "created_by",

@@ -6,7 +6,8 @@ engine and reviewers did: nobody edits or deletes them here, superusers included
 
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.contrib.admin.utils import display_for_field
+from django.db.models import Exists, Field, OuterRef, Prefetch, QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
@@ -17,7 +18,14 @@ from django.utils.text import Truncator
 
 from citations.engine import VerificationStatus
 from citations.engine.policy import POLICY
-from citations.models import Correction, CorrectionField, Quote, Source, VerificationState
+from citations.models import (
+    Correction,
+    CorrectionField,
+    Quote,
+    Source,
+    Verification,
+    VerificationState,
+)
 
 from .forms import TeamAssignForm
 from .models import ApiToken, Assessment, QuoteVerdict, ReviewDecision, Team
@@ -97,23 +105,26 @@ class SourceAdmin(admin.ModelAdmin):
         return format_html('<a href="{}">{}</a>', url, excerpt(str(assessment), 40))
 
 
-class QuoteInline(ReadOnly, admin.TabularInline):
-    """The first quotes of the assessment; the rest are in the quote list (``quotes_listed``):
-    an inline of 50,000 rows timed the change page out."""
+# The assessment's page lists its verification's first quotes; the rest are in the quote list
+# (``quotes_listed``): 50,000 rows on the change page timed it out. Quotes belong to the
+# verification, not the assessment, so they are a table here rather than an inline.
+QUOTES_SHOWN = 100
 
-    model = Quote
-    fields = readonly_fields = ("n", "form", "status", "reason", "quoted", "match_score")
-    extra = 0
-    show_change_link = True
-    shown = 100
 
-    def get_queryset(self, request):
-        # by position, not a slice: the formset filters the queryset by its assessment after
-        return super().get_queryset(request).filter(n__lte=self.shown)
+def verification_field(name: str):
+    """A read-only column of the assessment's page showing its verification's field ``name``
+    as the admin shows a model field (choices by label, dates localized)."""
+    field = Verification._meta.get_field(name)
+    assert isinstance(field, Field), name  # a column of the verification, not a relation's end
 
-    @admin.display(description="text")
-    def quoted(self, quote: Quote) -> str:
-        return excerpt(quote.text)
+    @admin.display(description=field.verbose_name)
+    def shown(model_admin: admin.ModelAdmin, assessment: Assessment) -> str:
+        return display_for_field(
+            getattr(assessment.verification, name), field, model_admin.get_empty_value_display()
+        )
+
+    shown.__name__ = name
+    return shown
 
 
 @admin.register(Assessment)
@@ -130,17 +141,16 @@ class AssessmentAdmin(admin.ModelAdmin):
     ]
     list_display_links = ["id", "title_or_bundle"]
     list_filter = [
-        "verification_state",
+        "verification__verification_state",
         "review_state",
-        ("model_name", ModelFilter),
-        "prompt_version",
+        ("verification__model_name", ModelFilter),
+        "verification__prompt_version",
         "team",
-        "created_at",
+        "verification__created_at",
     ]
-    search_fields = ["bundle_id", "title"]
-    list_select_related = ["team", "assigned_to"]
-    date_hierarchy = "created_at"
-    inlines = [QuoteInline]
+    search_fields = ["verification__bundle_id", "verification__title"]
+    list_select_related = ["verification", "team", "assigned_to"]
+    date_hierarchy = "verification__created_at"
     actions = ["verify_again", "retry_failed", "assign_team"]
     # What was submitted and what verification found are facts; who reviews it is not.
     fields = [
@@ -148,6 +158,7 @@ class AssessmentAdmin(admin.ModelAdmin):
         "title",
         "page_link",
         "quotes_listed",
+        "first_quotes",
         ("verification_state", "verification_attempts", "verification_run", "engine_version"),
         ("verification_started_at", "verified_at"),
         "verification_error",
@@ -178,27 +189,36 @@ class AssessmentAdmin(admin.ModelAdmin):
         if name not in {"team", "assigned_to"}
     ]
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Assessment]:
+        return super().get_queryset(request).select_related("verification")
+
     def has_add_permission(self, request, obj=None) -> bool:
         return False  # assessments arrive as bundles (import_bundle, POST /api/bundles)
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # their corrections and decisions are an audit trail
 
-    @admin.display(description="assessment", ordering="title")
+    @admin.display(description="ID", ordering="pk")
+    def id(self, assessment: Assessment) -> int:
+        return assessment.pk
+
+    @admin.display(description="assessment", ordering="verification__title")
     def title_or_bundle(self, assessment: Assessment) -> str:
         return excerpt(str(assessment), 60)
 
-    @admin.display(description="model · prompt", ordering="model_name")
+    @admin.display(description="model · prompt", ordering="verification__model_name")
     def model_and_prompt(self, assessment: Assessment) -> str:
-        return " · ".join(v for v in (assessment.model_name, assessment.prompt_version) if v)
+        verification = assessment.verification
+        return " · ".join(v for v in (verification.model_name, verification.prompt_version) if v)
 
-    @admin.display(description="verification · review", ordering="verification_state")
+    @admin.display(description="verification · review", ordering="verification__verification_state")
     def states(self, assessment: Assessment) -> str:
-        return f"{assessment.verification_state} · {assessment.review_state}"
+        return f"{assessment.verification.verification_state} · {assessment.review_state}"
 
-    @admin.display(description="created", ordering="created_at")
+    @admin.display(description="created", ordering="verification__created_at")
     def created(self, assessment: Assessment) -> str:
-        return timezone.localtime(assessment.created_at).strftime("%Y-%m-%d %H:%M")
+        created_at = assessment.verification.created_at
+        return timezone.localtime(created_at).strftime("%Y-%m-%d %H:%M")
 
     @admin.display(description="team · assignee", ordering="team__name")
     def team_and_assignee(self, assessment: Assessment) -> str:
@@ -207,9 +227,11 @@ class AssessmentAdmin(admin.ModelAdmin):
         return f"{team} · {who}"
 
     # Per-status quote counts written with the results, so a quote dropped silently shows.
-    @admin.display(description="quotes", ordering="quotes_found")
+    @admin.display(description="quotes", ordering="verification__quotes_found")
     def quote_counts(self, assessment: Assessment) -> str:
-        return render_to_string("admin/reviews/assessment/quote_counts.html", {"a": assessment})
+        return render_to_string(
+            "admin/reviews/assessment/quote_counts.html", {"v": assessment.verification}
+        )
 
     @admin.display(description="reviewer page")
     def page_link(self, assessment: Assessment) -> str:
@@ -218,19 +240,33 @@ class AssessmentAdmin(admin.ModelAdmin):
     @admin.display(description="quotes")
     def quotes_listed(self, assessment: Assessment) -> str:
         """Where all quotes are when the inline below shows only the first."""
-        count = assessment.quotes.count()
+        count = assessment.verification.quotes.count()
         url = (
             reverse("admin:citations_quote_changelist") + f"?assessment__id__exact={assessment.pk}"
         )
-        if count <= QuoteInline.shown:
+        if count <= QUOTES_SHOWN:
             return format_html('{} below; <a href="{}">in the quote list</a>', count, url)
         return format_html(
             'the first {} of {} below; <a href="{}">all {} in the quote list</a>',
-            QuoteInline.shown,
+            QUOTES_SHOWN,
             count,
             url,
             count,
         )
+
+    @admin.display(description="first quotes")
+    def first_quotes(self, assessment: Assessment) -> str:
+        """The first quotes by position, each linking to its own page in the quote list."""
+        quotes = assessment.verification.quotes.filter(n__lte=QUOTES_SHOWN).order_by("n")
+        rows = [
+            {
+                "quote": quote,
+                "url": reverse("admin:citations_quote_change", args=[quote.pk]),
+                "text": excerpt(quote.text),
+            }
+            for quote in quotes
+        ]
+        return render_to_string("admin/reviews/assessment/first_quotes.html", {"rows": rows})
 
     @admin.action(description="Verify the selected assessments again", permissions=["change"])
     def verify_again(self, request: HttpRequest, queryset: QuerySet[Assessment]) -> None:
@@ -239,7 +275,8 @@ class AssessmentAdmin(admin.ModelAdmin):
     @admin.action(description="Retry the selected failed verifications", permissions=["change"])
     def retry_failed(self, request: HttpRequest, queryset: QuerySet[Assessment]) -> None:
         self._send_for_verification(
-            request, queryset.filter(verification_state=VerificationState.FAILED)
+            request,
+            queryset.filter(verification__verification_state=VerificationState.FAILED),
         )
 
     @admin.action(description="Assign the selected assessments to a team", permissions=["change"])
@@ -267,7 +304,9 @@ class AssessmentAdmin(admin.ModelAdmin):
             "title": "Assign to a team",
             "opts": self.model._meta,
             "form": form,
-            "assessments": queryset.select_related("team", "assigned_to").order_by("pk"),
+            "assessments": queryset.select_related("verification", "team", "assigned_to").order_by(
+                "pk"
+            ),
             "action_checkbox_name": ACTION_CHECKBOX_NAME,
         }
         return TemplateResponse(request, "admin/reviews/assessment/assign_team.html", context)
@@ -289,6 +328,38 @@ class AssessmentAdmin(admin.ModelAdmin):
         )
         for reason in locked:
             self.message_user(request, reason, level=messages.WARNING)
+
+
+# The verification's fields on the assessment's page, under their own names.
+for _name in (
+    "bundle_id",
+    "title",
+    "verification_state",
+    "verification_attempts",
+    "verification_run",
+    "engine_version",
+    "verification_started_at",
+    "verified_at",
+    "verification_error",
+    "quotes_found",
+    "quotes_verified",
+    "quotes_corrected",
+    "quotes_unverified",
+    "quotes_ineligible",
+    "quotes_dropped",
+    "quotes_attention",
+    "model_name",
+    "prompt_version",
+    "meta",
+    "response_format",
+    "response_text",
+    "quote_fields",
+    "drop",
+    "bundle_sha256",
+    "created_at",
+    "updated_at",
+):
+    setattr(AssessmentAdmin, _name, verification_field(_name))
 
 
 @admin.register(Quote)
@@ -515,8 +586,8 @@ class CorrectionAdmin(ReadOnlyAdmin):
 class ReviewDecisionAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "assessment", "reviewer", "action", "confirmed_unverified"]
     list_filter = ["action", "confirmed_unverified", "created_at"]
-    search_fields = ["assessment__bundle_id", "reviewer__username", "comment"]
-    list_select_related = ["assessment", "reviewer"]
+    search_fields = ["assessment__verification__bundle_id", "reviewer__username", "comment"]
+    list_select_related = ["assessment__verification", "reviewer"]
 
 
 @admin.register(QuoteVerdict)
@@ -533,8 +604,8 @@ class QuoteVerdictAdmin(ReadOnlyAdmin):
         "comment_excerpt",
     ]
     list_filter = ["action", "engine_status", "created_at"]
-    search_fields = ["assessment__bundle_id", "reviewer__username", "comment"]
-    list_select_related = ["assessment", "quote", "reviewer"]
+    search_fields = ["assessment__verification__bundle_id", "reviewer__username", "comment"]
+    list_select_related = ["assessment__verification", "quote", "reviewer"]
 
     @admin.display(description="quote", ordering="quote__n")
     def quote_link(self, verdict: QuoteVerdict) -> str:

@@ -76,7 +76,7 @@ def token_assessments(token: ApiToken) -> QuerySet[Assessment]:
     without a team (issue 13: tokens read every team's results). Another team's read as
     absent, so a token learns nothing of what is not its team's."""
     owned = {"team": token.team} if token.team is not None else {"team__isnull": True}
-    return Assessment.objects.filter(**owned)
+    return Assessment.objects.filter(**owned).select_related("verification")
 
 
 def assessment_links(assessment: Assessment) -> dict[str, str]:
@@ -90,8 +90,8 @@ def assessment_links(assessment: Assessment) -> dict[str, str]:
 def assessment_summary(assessment: Assessment) -> dict:
     return {
         "id": assessment.pk,
-        "bundle_id": assessment.bundle_id,
-        "verification_state": assessment.verification_state,
+        "bundle_id": assessment.verification.bundle_id,
+        "verification_state": assessment.verification.verification_state,
         "review_state": assessment.review_state,
         "links": assessment_links(assessment),
     }

@@ -102,7 +102,11 @@ def listing_query(params: dict[str, str]) -> ListingQuery:
     if "verification_state" in params:
         value = params["verification_state"]
         conditions.append(
-            Q(verification_state=_choice("verification_state", value, VerificationState))
+            Q(
+                verification__verification_state=_choice(
+                    "verification_state", value, VerificationState
+                )
+            )
         )
     if "review_state" in params:
         conditions.append(
@@ -113,16 +117,20 @@ def listing_query(params: dict[str, str]) -> ListingQuery:
             raise ListingError("attention", "must be true or false (1 or 0)")
         # Only a verified assessment's count says anything: both values ask for verified ones.
         with_attention = ATTENTION_VALUES[params["attention"]]
-        counted = Q(quotes_attention__gt=0) if with_attention else Q(quotes_attention=0)
-        conditions.append(counted & Q(verification_state=VerificationState.DONE))
+        counted = (
+            Q(verification__quotes_attention__gt=0)
+            if with_attention
+            else Q(verification__quotes_attention=0)
+        )
+        conditions.append(counted & Q(verification__verification_state=VerificationState.DONE))
     if "since" in params:
-        conditions.append(Q(created_at__gte=_since(params["since"])))
+        conditions.append(Q(verification__created_at__gte=_since(params["since"])))
     if "bundle_id" in params:
         if len(params["bundle_id"]) > BUNDLE_ID_MAX_CHARS:
             raise ListingError("bundle_id", f"has at most {BUNDLE_ID_MAX_CHARS} characters")
         if "\x00" in params["bundle_id"]:  # PostgreSQL holds no NUL in text
             raise ListingError("bundle_id", "must not contain NUL characters")
-        conditions.append(Q(bundle_id=params["bundle_id"]))
+        conditions.append(Q(verification__bundle_id=params["bundle_id"]))
     return ListingQuery(
         filters={name: params[name] for name in FILTERS if name in params},
         conditions=conditions,
@@ -147,13 +155,14 @@ def assessments_page(
 
 
 def listed(assessment: Assessment) -> dict:
+    verification = assessment.verification
     return {
         **assessment_summary(assessment),
-        "title": assessment.title,
-        "created_at": assessment.created_at.isoformat(),
-        "verified_at": assessment.verified_at.isoformat() if assessment.verified_at else None,
-        "attention": assessment.quotes_attention
-        if assessment.verification_state == VerificationState.DONE
+        "title": verification.title,
+        "created_at": verification.created_at.isoformat(),
+        "verified_at": verification.verified_at.isoformat() if verification.verified_at else None,
+        "attention": verification.quotes_attention
+        if verification.verification_state == VerificationState.DONE
         else None,
     }
 

@@ -40,27 +40,30 @@ def assessment_result(request: ApiRequest, assessment_id: int) -> JsonResponse:
     assessment = _assessment_or_404(request, assessment_id)
     if assessment is None:
         return _not_found(assessment_id)
-    done = assessment.verification_state == VerificationState.DONE
+    verification = assessment.verification
+    done = verification.verification_state == VerificationState.DONE
     # Reviewers' verdicts beside the engine's statuses, which stay as the engine gave them.
     given = verdicts_current(assessment=assessment) if done else {}
     actions = [verdict.action for verdict in given.values()]
     return JsonResponse(
         {
             **assessment_summary(assessment),
-            "title": assessment.title,
-            "verification_run": assessment.verification_run,
-            "verification_error": assessment.verification_error,
-            "verified_at": assessment.verified_at.isoformat() if assessment.verified_at else None,
-            "engine": assessment.engine_version,
+            "title": verification.title,
+            "verification_run": verification.verification_run,
+            "verification_error": verification.verification_error,
+            "verified_at": verification.verified_at.isoformat()
+            if verification.verified_at
+            else None,
+            "engine": verification.engine_version,
             "review": _review(assessment),
             "counts": {
-                "found": assessment.quotes_found,
-                "verified": assessment.quotes_verified,
-                "corrected": assessment.quotes_corrected,
-                "unverified": assessment.quotes_unverified,
-                "ineligible": assessment.quotes_ineligible,
-                "dropped": assessment.quotes_dropped,
-                "attention": assessment.quotes_attention,
+                "found": verification.quotes_found,
+                "verified": verification.quotes_verified,
+                "corrected": verification.quotes_corrected,
+                "unverified": verification.quotes_unverified,
+                "ineligible": verification.quotes_ineligible,
+                "dropped": verification.quotes_dropped,
+                "attention": verification.quotes_attention,
             }
             if done
             else None,
@@ -70,8 +73,8 @@ def assessment_result(request: ApiRequest, assessment_id: int) -> JsonResponse:
             }
             if done
             else None,
-            "report": report_with_verdict_fields(assessment.report, given)
-            if done and assessment.report is not None
+            "report": report_with_verdict_fields(verification.report, given)
+            if done and verification.report is not None
             else None,
             "clarifications": clarifications_for(assessment_id=assessment.pk),
         }
@@ -113,7 +116,8 @@ def assessment_export_view(request: ApiRequest, assessment_id: int) -> HttpRespo
         body = assessment_export_with_verdicts(assessment=assessment)
     except ExportRefused as exc:
         return json_error(409, str(exc), field="final" if final == "1" else "")
-    response = HttpResponse(body, content_type=EXPORT_CONTENT_TYPES[assessment.response_format])
-    response["X-Verbatim-Run"] = str(assessment.verification_run)
+    verification = assessment.verification
+    response = HttpResponse(body, content_type=EXPORT_CONTENT_TYPES[verification.response_format])
+    response["X-Verbatim-Run"] = str(verification.verification_run)
     response["X-Verbatim-Review-State"] = assessment.review_state
     return response

@@ -49,23 +49,17 @@ def bundle_import(
     if opened:
         return ImportResult(assessment=opened[0], created=True)
     # Stored before: under review already, or stored by verification alone (bench_pipeline).
-    assessment = Assessment.objects.filter(pk=stored.verification.pk).first()
+    assessment = (
+        Assessment.objects.select_related("verification")
+        .filter(verification=stored.verification)
+        .first()
+    )
     return ImportResult(
         assessment=assessment or _open_for_review(stored.verification, team), created=False
     )
 
 
 def _open_for_review(verification: Verification, team: Team | None) -> Assessment:
-    # The verification row exists: insert only the assessment's own row. ``raw`` saves skip
-    # the parent's (``Model.save`` would write the parent again, and ``create`` a second one).
-    assessment = Assessment(
-        **{
-            field.attname: getattr(verification, field.attname)
-            for field in Verification._meta.concrete_fields
-        },
-        verification=verification,
-        review_state=ReviewState.PENDING,
-        team=team,
+    return Assessment.objects.create(
+        verification=verification, team=team, review_state=ReviewState.PENDING
     )
-    assessment.save_base(raw=True, force_insert=True)
-    return assessment

@@ -1,10 +1,10 @@
 """Review: teams, the assessment's review state, assignment and claim, decisions and quote
 verdicts, API tokens.
 
-An assessment is a verification (``citations.models.Verification``) under review: it extends
-it (multi-table inheritance), so its id is the verification's and pages read the response,
-counts and quotes as the assessment's own. Invariants live in database constraints; state
-changes live in services, not in save().
+An assessment is a verification (``citations.models.Verification``) under review: it holds a
+one-to-one link to it as its primary key, so its id is the verification's, and pages read the
+response, counts and quotes through ``assessment.verification``. Invariants live in database
+constraints; state changes live in services, not in save().
 """
 
 from django.conf import settings
@@ -30,13 +30,13 @@ class ReviewState(models.TextChoices):
     RETURNED = "returned"
 
 
-class Assessment(Verification):
+class Assessment(models.Model):
+    """A verification under review: its review state, team, assignment and claim. The
+    response, counts, quotes and verification state are the verification's, read through
+    ``assessment.verification``; the assessment's id is the verification's."""
+
     verification = models.OneToOneField(
-        Verification,
-        on_delete=models.CASCADE,
-        parent_link=True,
-        primary_key=True,
-        related_name="assessment",
+        Verification, on_delete=models.CASCADE, primary_key=True, related_name="assessment"
     )
     review_state = models.CharField(
         max_length=10, choices=ReviewState.choices, default=ReviewState.PENDING, db_index=True
@@ -67,12 +67,16 @@ class Assessment(Verification):
     claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        ordering = ["-verification__created_at", "-pk"]
         constraints = [
             models.CheckConstraint(
                 condition=in_choices("review_state", ReviewState),
                 name="assessment_review_state_valid",
             ),
         ]
+
+    def __str__(self) -> str:
+        return str(self.verification)
 
 
 class ReviewAction(models.TextChoices):

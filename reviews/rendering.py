@@ -23,7 +23,7 @@ from citations.diffs import stored_runs
 from citations.engine.json_paths import format_path
 from citations.engine.types import JsonLayout, QuoteForm, VerificationStatus
 from citations.engine.writing.layout import OldLayout, layout_from_dict
-from citations.models import Quote, ResponseFormat
+from citations.models import Quote, ResponseFormat, Verification
 
 from .explanations import attention_line, quote_explanation
 from .models import Assessment
@@ -67,20 +67,21 @@ def response_rendering(assessment: Assessment, quotes: list[Quote]) -> RenderedR
             [quote_view(quote, detail_url=detail, pane_url=pane) for quote in quotes]
         )
 
-    if assessment.response_format == ResponseFormat.JSON:
+    verification = assessment.verification
+    if verification.response_format == ResponseFormat.JSON:
         return json_response_html(
-            assessment.response_text, _stored_json_layout(assessment), quotes, render_quotes
+            verification.response_text, _stored_json_layout(verification), quotes, render_quotes
         )
-    return markdown_response_html(assessment.response_text, quotes, render_quotes)
+    return markdown_response_html(verification.response_text, quotes, render_quotes)
 
 
-def _stored_json_layout(assessment: Assessment) -> JsonLayout | None:
+def _stored_json_layout(verification: Verification) -> JsonLayout | None:
     """The JSON layout stored with the results; None without one, or for one an earlier
     engine stored that this one does not read (the response is shown as written)."""
-    if assessment.layout is None:
+    if verification.layout is None:
         return None
     try:
-        return layout_from_dict(assessment.layout).json_layout
+        return layout_from_dict(verification.layout).json_layout
     except OldLayout:
         return None
 

@@ -61,7 +61,8 @@ def reviewed_since(since: date) -> list[Assessment]:
     site's time zone), oldest first."""
     after = Q(created_at__date__gte=since, assessment=OuterRef("pk"))
     return list(
-        Assessment.objects.filter(verification_state=VerificationState.DONE)
+        Assessment.objects.filter(verification__verification_state=VerificationState.DONE)
+        .select_related("verification")
         .filter(
             Exists(QuoteVerdict.objects.filter(after))
             | Exists(ReviewDecision.objects.filter(after))
@@ -81,12 +82,12 @@ def reviewed_set(*, since: date) -> list[ReviewedAssessment]:
 
 
 def reviewed_assessment(assessment: Assessment) -> ReviewedAssessment:
-    sources = turn_sources(assessment.turn_id)
+    sources = turn_sources(assessment.verification.turn_id)
     by_pk = {source.pk: source for source in sources}
     verdicts = verdicts_current(assessment=assessment)
     approved = assessment.review_state == ReviewState.APPROVED
     quotes = []
-    for row in Quote.objects.filter(assessment=assessment).order_by("n"):
+    for row in Quote.objects.filter(assessment_id=assessment.pk).order_by("n"):
         for field in ("match_source", "corrected_source"):
             pk = getattr(row, f"{field}_id")
             if pk is not None:
@@ -97,10 +98,10 @@ def reviewed_assessment(assessment: Assessment) -> ReviewedAssessment:
         assessment_id=assessment.pk,
         bundle=bundle_data(assessment, sources),
         expected={
-            "bundle": assessment.bundle_id,
+            "bundle": assessment.verification.bundle_id,
             "assessment": assessment.pk,
             "review_state": assessment.review_state,
-            "engine": assessment.engine_version,
+            "engine": assessment.verification.engine_version,
             "quotes": quotes,
         },
     )
@@ -166,24 +167,25 @@ def _expected_quote(row: Quote, verdict: str | None, approved: bool) -> dict[str
 
 def bundle_data(assessment: Assessment, sources: list[Source]) -> dict[str, Any]:
     """The assessment as a bundle (``bundle.schema.json`` as the engine reads it)."""
+    verification = assessment.verification
     keys = {source.pk: source.key for source in sources}
-    data: dict[str, Any] = {"bundle_version": 1, "id": assessment.bundle_id}
-    if assessment.title:
-        data["title"] = assessment.title
-    if assessment.meta:
-        data["meta"] = assessment.meta
-    if assessment.drop:
-        data["drop"] = assessment.drop
+    data: dict[str, Any] = {"bundle_version": 1, "id": verification.bundle_id}
+    if verification.title:
+        data["title"] = verification.title
+    if verification.meta:
+        data["meta"] = verification.meta
+    if verification.drop:
+        data["drop"] = verification.drop
     data["sources"] = [_source_data(source, keys) for source in sources]
     response: dict[str, Any] = {
-        "format": assessment.response_format,
-        "text": assessment.response_text,
+        "format": verification.response_format,
+        "text": verification.response_text,
     }
-    if assessment.quote_fields:
+    if verification.quote_fields:
         # Optional fields stored as null by early imports are absent in the schema.
         response["quotes"] = [
             {name: value for name, value in entry.items() if value is not None}
-            for entry in assessment.quote_fields
+            for entry in verification.quote_fields
         ]
     data["response"] = response
     return data

@@ -50,7 +50,7 @@ def assessment_for_reviewer(*, reviewer, assessment_id: int) -> Assessment | Non
     return (
         # "generation": the run that produced it, if Verbatim generated it (linked from the page).
         assessments_for_reviewer(reviewer=reviewer)
-        .select_related("reviewed_by", "generation")
+        .select_related("verification", "reviewed_by", "generation")
         .filter(pk=assessment_id)
         .first()
     )
@@ -116,32 +116,50 @@ def queue_condition(queue: Queue, *, reviewer, cutoff: datetime) -> Q:
 QUEUES: dict[str, Queue] = {
     "needs_review": Queue(
         "needs review",
-        Q(verification_state=VerificationState.DONE, review_state=ReviewState.PENDING),
+        Q(
+            verification__verification_state=VerificationState.DONE,
+            review_state=ReviewState.PENDING,
+        ),
     ),
     # What the reviewer opened and has not decided yet, while the claim holds.
     "mine": Queue("mine", Q(review_state=ReviewState.PENDING), claimed_by_me=True),
     "verifying": Queue(
         "verifying",
-        Q(verification_state__in=[VerificationState.PENDING, VerificationState.RUNNING]),
+        Q(
+            verification__verification_state__in=[
+                VerificationState.PENDING,
+                VerificationState.RUNNING,
+            ]
+        ),
     ),
-    "failed": Queue("verification failed", Q(verification_state=VerificationState.FAILED)),
+    "failed": Queue(
+        "verification failed", Q(verification__verification_state=VerificationState.FAILED)
+    ),
     "returned": Queue("returned", Q(review_state=ReviewState.RETURNED)),
     "approved": Queue("approved", Q(review_state=ReviewState.APPROVED)),
     "rejected": Queue("rejected", Q(review_state=ReviewState.REJECTED)),
     "all": Queue("all", Q()),
     # What the stats count: the bars of Model quality link here.
     "verified": Queue(
-        "verified, any review state", Q(verification_state=VerificationState.DONE), in_nav=False
+        "verified, any review state",
+        Q(verification__verification_state=VerificationState.DONE),
+        in_nav=False,
     ),
 }
 DEFAULT_QUEUE = "needs_review"
 
 # name -> (label, ordering); every ordering ends on the row's age, so pages are stable.
 SORTS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "oldest": ("oldest first", ("created_at", "id")),
-    "newest": ("newest first", ("-created_at", "-id")),
-    "most_unverified": ("most unverified first", ("-n_unverified", "created_at", "id")),
-    "fewest_unverified": ("fewest unverified first", ("n_unverified", "created_at", "id")),
+    "oldest": ("oldest first", ("verification__created_at", "pk")),
+    "newest": ("newest first", ("-verification__created_at", "-pk")),
+    "most_unverified": (
+        "most unverified first",
+        ("-n_unverified", "verification__created_at", "pk"),
+    ),
+    "fewest_unverified": (
+        "fewest unverified first",
+        ("n_unverified", "verification__created_at", "pk"),
+    ),
 }
 DEFAULT_SORT = "oldest"
 
@@ -164,7 +182,9 @@ def assessment_list(
     creation dates and the review state narrow it as a bar of the stats does. ``claim_live``:
     whether ``claimed_by`` holds the claim now."""
     counts = {
-        f"n_{status_value}": Count("quotes", filter=Q(quotes__status=status_value))
+        f"n_{status_value}": Count(
+            "verification__quotes", filter=Q(verification__quotes__status=status_value)
+        )
         for status_value in STATUSES
     }
     cutoff = claim_cutoff()
@@ -172,9 +192,9 @@ def assessment_list(
         queue_condition(QUEUES[queue], reviewer=reviewer, cutoff=cutoff)
     )
     if model is not None:
-        assessments = assessments.filter(model_name=model)
+        assessments = assessments.filter(verification__model_name=model)
     if prompt is not None:
-        assessments = assessments.filter(prompt_version=prompt)
+        assessments = assessments.filter(verification__prompt_version=prompt)
     assessments = created_within(assessments, since=since, until=until, review_state=review)
     if status:
         assessments = assessments.filter(
@@ -182,13 +202,13 @@ def assessment_list(
         )
     if search:
         assessments = assessments.filter(
-            Q(title__icontains=search) | Q(bundle_id__icontains=search)
+            Q(verification__title__icontains=search) | Q(verification__bundle_id__icontains=search)
         )
     return (
-        assessments.select_related("team", "assigned_to", "claimed_by")
-        .defer("layout")  # what the page reads of the response: not the list's
+        assessments.select_related("verification", "team", "assigned_to", "claimed_by")
+        .defer("verification__layout")  # what the page reads of the response: not the list's
         .annotate(
-            n_quotes=Count("quotes"),
+            n_quotes=Count("verification__quotes"),
             claim_live=ExpressionWrapper(claim_live(cutoff=cutoff), output_field=BooleanField()),
             **counts,
         )
@@ -215,11 +235,15 @@ def assessments_next_in_queue(*, reviewer, after: Assessment | None) -> QuerySet
         assessments_for_reviewer(reviewer=reviewer)
         .filter(QUEUES[DEFAULT_QUEUE].condition)
         .filter(claimable_by(reviewer, cutoff=claim_cutoff()))
-        .only("pk", "title", "bundle_id")
+        .select_related("verification")
+        .only("pk", "verification__title", "verification__bundle_id")
     )
     if after is None:
         return assessments.order_by(*SORTS[DEFAULT_SORT][1])
-    earlier = Q(created_at__lt=after.created_at) | Q(created_at=after.created_at, pk__lt=after.pk)
+    created_at = after.verification.created_at
+    earlier = Q(verification__created_at__lt=created_at) | Q(
+        verification__created_at=created_at, pk__lt=after.pk
+    )
     return (
         assessments.exclude(pk=after.pk)
         .alias(comes_before=ExpressionWrapper(earlier, output_field=BooleanField()))
@@ -284,14 +308,14 @@ def assessment_page(*, assessment: Assessment) -> AssessmentPage:
     """Everything the assessment page shows, in a constant number of queries."""
     # (annotated rows: with n_paragraphs, and each quote's corrections as ``audit``)
     sources: list[Source] = list(
-        Source.objects.filter(turn_id=assessment.turn_id)
+        Source.objects.filter(turn_id=assessment.verification.turn_id)
         .defer("paragraphs", "file")
         .annotate(n_paragraphs=JSONArrayLength("paragraphs"))
         .order_by("position")
     )
     by_pk = {source.pk: source for source in sources}
     quotes: list[Quote] = list(
-        Quote.objects.filter(assessment=assessment)
+        Quote.objects.filter(assessment_id=assessment.pk)
         .only(*QUOTE_FIELDS)
         .prefetch_related(
             Prefetch(
@@ -367,7 +391,7 @@ def needs_verdict(quote: Quote) -> bool:
 def quotes_awaiting_verdict(*, assessment: Assessment) -> list[int]:
     """The numbers of the quotes that approving asks about: needing a verdict, without one."""
     candidates = (
-        Quote.objects.filter(assessment=assessment)
+        Quote.objects.filter(assessment_id=assessment.pk)
         .filter(Q(status__in=FLAGGED_STATUSES) | ~Q(attention=[]))
         .only("n", "status", "attention")
         .order_by("n")
@@ -425,14 +449,16 @@ def quote_get(*, assessment: Assessment, n: int) -> Quote:
                 for field in ("paragraphs", "file")
             )
         ),
-        assessment=assessment,
+        assessment_id=assessment.pk,
         n=n,
     )
 
 
 def source_get(*, assessment: Assessment, source_id: int) -> Source:
     return get_object_or_404(
-        Source.objects.defer("paragraphs", "file"), turn_id=assessment.turn_id, pk=source_id
+        Source.objects.defer("paragraphs", "file"),
+        turn_id=assessment.verification.turn_id,
+        pk=source_id,
     )
 
 
@@ -440,7 +466,10 @@ def source_pdf_get(*, assessment: Assessment, source_id: int) -> bytes:
     """The bytes of a source of the turn given as a PDF file; 404 for any other source."""
     data = (
         Source.objects.filter(
-            turn_id=assessment.turn_id, pk=source_id, media_type=PDF, file__isnull=False
+            turn_id=assessment.verification.turn_id,
+            pk=source_id,
+            media_type=PDF,
+            file__isnull=False,
         )
         .values_list("file", flat=True)
         .first()
@@ -454,7 +483,7 @@ def source_coverage(*, assessment: Assessment, source: Source) -> dict[int, list
     """Spans of ``source`` that some verified or corrected quote of the assessment matched,
     by paragraph number: the viewer shows the rest dimmer."""
     rows = Quote.objects.filter(
-        assessment=assessment,
+        assessment_id=assessment.pk,
         match_source=source,
         status__in=[VerificationStatus.VERIFIED, VerificationStatus.CORRECTED],
         match_start__isnull=False,
@@ -513,9 +542,9 @@ def created_within(
     """Those created from ``since`` to ``until`` (both days included, in the site's time
     zone), in ``review_state`` if given."""
     if since:
-        assessments = assessments.filter(created_at__date__gte=since)
+        assessments = assessments.filter(verification__created_at__date__gte=since)
     if until:
-        assessments = assessments.filter(created_at__date__lte=until)
+        assessments = assessments.filter(verification__created_at__date__lte=until)
     if review_state:
         assessments = assessments.filter(review_state=review_state)
     return assessments
@@ -604,8 +633,8 @@ def stats_series(rows: Iterable[StatsRow]) -> dict[tuple[str, str], list[StatsRo
 def assessments_outdated() -> list[int]:
     """Done by another engine version and not yet approved: worth verifying again."""
     return list(
-        Assessment.objects.filter(verification_state=VerificationState.DONE)
-        .exclude(engine_version=CURRENT_ENGINE)
+        Assessment.objects.filter(verification__verification_state=VerificationState.DONE)
+        .exclude(verification__engine_version=CURRENT_ENGINE)
         .exclude(review_state=ReviewState.APPROVED)
         .order_by("pk")
         .values_list("pk", flat=True)

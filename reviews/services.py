@@ -72,7 +72,7 @@ def assessment_approve(
 ) -> ReviewDecision:
     with transaction.atomic():
         state = (
-            Assessment.objects.filter(pk=assessment.pk)
+            Verification.objects.filter(pk=assessment.verification_id)
             .values_list("verification_state", flat=True)
             .get()
         )
@@ -101,7 +101,7 @@ def assessment_approve(
             # The flagged count above is only true of the run it was taken from.
             extra_guard={
                 "verification_state": VerificationState.DONE,
-                "verification_run": assessment.verification_run,
+                "verification_run": assessment.verification.verification_run,
             },
         )
 
@@ -137,7 +137,7 @@ def _decide(
     # its guard (done, this run) then holds until the decision commits.
     verification_holds = (
         Verification.objects.select_for_update()
-        .filter(pk=assessment.pk, **(extra_guard or {}))
+        .filter(pk=assessment.verification_id, **(extra_guard or {}))
         .exists()
     )
     # Only the assessment's own columns: one UPDATE whose guard decides between two reviewers,
@@ -171,8 +171,13 @@ def _decide(
 
 def _why_not(assessment: Assessment, action: ReviewAction, reviewer) -> ReviewError:
     current = (
-        Assessment.objects.select_related("reviewed_by")
-        .only("review_state", "verification_state", "verification_run", "reviewed_by__username")
+        Assessment.objects.select_related("verification", "reviewed_by")
+        .only(
+            "review_state",
+            "verification__verification_state",
+            "verification__verification_run",
+            "reviewed_by__username",
+        )
         .get(pk=assessment.pk)
     )
     if not REVIEW_TRANSITIONS.allows(action, current.review_state):
@@ -186,8 +191,8 @@ def _why_not(assessment: Assessment, action: ReviewAction, reviewer) -> ReviewEr
             f"{claimed_since(*claimed)}; take it over to decide it. Your "
             f"{action.label.lower()} was not recorded."
         )
-    if current.verification_state != VerificationState.DONE:
-        return _verification_not_done(current.verification_state)
+    if current.verification.verification_state != VerificationState.DONE:
+        return _verification_not_done(current.verification.verification_state)
     return ReviewConflict(
         "The quotes were verified again while you were reviewing; reload and check them "
         "before approving."

@@ -87,7 +87,7 @@ SOURCES_SEARCH_HITS = 5  # paragraphs listed per source when all sources are sea
 
 def sources_search(*, assessment: Assessment, find: str) -> SourcesSearch:
     """``find`` in every eligible source of the turn, in source order."""
-    sources = list(assessment.turn.sources.filter(eligible=True).order_by("pk"))
+    sources = list(assessment.verification.turn.sources.filter(eligible=True).order_by("pk"))
     words = search_words(find)
     # one reading of the words for all sources, so each source opened from here agrees
     as_phrase = bool(words) and any(stands_as_phrase(s.paragraphs, words) for s in sources)
@@ -112,9 +112,9 @@ def found_nowhere_search(
     if find is None:
         texts = (
             text
-            for paragraphs in assessment.turn.sources.filter(eligible=True).values_list(
-                "paragraphs", flat=True
-            )
+            for paragraphs in assessment.verification.turn.sources.filter(
+                eligible=True
+            ).values_list("paragraphs", flat=True)
             for text in paragraphs
         )
         find = rarest_words(quote.text, texts)

@@ -138,12 +138,12 @@ def report_with_verdict_fields(report: dict[str, Any], verdicts: dict[int, Quote
     }
 
 
-def assessment_export_with_verdicts(*, assessment: Verification) -> str:
+def assessment_export_with_verdicts(*, assessment: Assessment) -> str:
     """The export with the verdicts that count applied (``citations.results``), and the
     values reviewers gave for a generated answer's clarification questions."""
     verdicts = verdicts_current(assessment=assessment)
     exported = assessment_export(
-        assessment=assessment,
+        assessment=assessment.verification,
         verdicts={n: Verdict(v.action) for n, v in verdicts.items()},
     )
     answered = {

@@ -114,7 +114,7 @@ def assessment_detail(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
         "search_all": _found_nowhere_search(assessment, pane, request.GET),
         "review_form": ReviewForm(),
         "actions": services.allowed_actions(assessment),
-        "in_progress": assessment.verification_state in IN_PROGRESS,
+        "in_progress": assessment.verification.verification_state in IN_PROGRESS,
         "status_filter": status_filter if status_filter in page.counts else "",
         "next_assessment": _next_after_decision(request.user, assessment),
         "claim": claim,
@@ -230,7 +230,7 @@ def assessment_status(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
     assessment = selectors.assessment_get_for_reviewer(
         reviewer=request.user, assessment_id=assessment_id
     )
-    in_progress = assessment.verification_state in IN_PROGRESS
+    in_progress = assessment.verification.verification_state in IN_PROGRESS
     if request.htmx and not in_progress:
         return HttpResponseClientRefresh()
     return render(
@@ -252,8 +252,9 @@ def assessment_export(request: HtmxHttpRequest, assessment_id: int) -> HttpRespo
         body = verdicts.assessment_export_with_verdicts(assessment=assessment)
     except ExportRefused as exc:  # verification not done: the page shows no button then
         return HttpResponse(str(exc), status=409, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(body, content_type=EXPORT_CONTENT_TYPES[assessment.response_format])
-    extension = "json" if assessment.response_format == "json" else "md"
+    response_format = assessment.verification.response_format
+    response = HttpResponse(body, content_type=EXPORT_CONTENT_TYPES[response_format])
+    extension = "json" if response_format == "json" else "md"
     response["Content-Disposition"] = (
         f'attachment; filename="assessment-{assessment.pk}-export.{extension}"'
     )

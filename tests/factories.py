@@ -7,7 +7,7 @@ from typing import Any
 
 from django.conf import settings
 
-from citations.models import Correction, Quote, Source
+from citations.models import Correction, Quote, Source, Verification
 from reviews.imports import bundle_import
 from reviews.models import Assessment
 
@@ -51,7 +51,19 @@ def make_quote(assessment: Assessment, n: int, **fields: Any) -> Quote:
         "reason": "found_as_cited",
     }
     values.update(fields)
-    return Quote.objects.create(assessment=assessment, n=n, **values)
+    return Quote.objects.create(assessment=assessment.verification, n=n, **values)
+
+
+def assessment_update(assessment_id: int, **fields: Any) -> None:
+    """Set fields of an assessment and of its verification, each on the row that holds it:
+    the verification's (title, state, dates, counts) and the assessment's (review, team)."""
+    of_verification = {field.name for field in Verification._meta.concrete_fields}
+    verification_fields = {k: v for k, v in fields.items() if k in of_verification}
+    assessment_fields = {k: v for k, v in fields.items() if k not in of_verification}
+    if verification_fields:
+        Verification.objects.filter(pk=assessment_id).update(**verification_fields)
+    if assessment_fields:
+        Assessment.objects.filter(pk=assessment_id).update(**assessment_fields)
 
 
 def make_correction(quote: Quote, **fields: Any) -> Correction:
@@ -69,7 +81,7 @@ def make_correction(quote: Quote, **fields: Any) -> Correction:
 
 
 def source(assessment: Assessment, key: str) -> Source:
-    return Source.objects.get(turn=assessment.turn, key=key)
+    return Source.objects.get(turn=assessment.verification.turn, key=key)
 
 
 def as_stored_by_layout_version_1(layout: dict[str, Any]) -> dict[str, Any]:

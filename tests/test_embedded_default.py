@@ -16,8 +16,8 @@ ROOT = Path(settings.BASE_DIR)
 BUNDLE = settings.SHARED_DIR / "data" / "scenarios" / "procurement_review.json"
 STATE = (
     "from reviews.models import Assessment; import json; "
-    "print(json.dumps([[a.verification_state, a.quotes_found, a.quotes_corrected, "
-    "a.verification_error] for a in Assessment.objects.all()]))"
+    "print(json.dumps([[v.verification_state, v.quotes_found, v.quotes_corrected, "
+    "v.verification_error] for v in (a.verification for a in Assessment.objects.all())]))"
 )
 # Each stored quote row beside the report entry the engine wrote for it.
 QUOTES = """
@@ -27,10 +27,10 @@ assessment = Assessment.objects.get()
 stored = [
     [q.n, q.status, q.reason, q.text, q.match_source and q.match_source.key, q.match_paragraph,
      q.match_start, q.match_end, q.match_score, q.match_continues, q.corrected_text]
-    for q in assessment.quotes.order_by("n")
+    for q in assessment.verification.quotes.order_by("n")
 ]
 reported = []
-for e in assessment.report["quotes"]:
+for e in assessment.verification.report["quotes"]:
     m = e["match"] or {}
     reported.append([
         e["n"], e["status"], e["reason"], e["text"], m.get("source"), m.get("paragraph"),
@@ -41,11 +41,11 @@ for e in assessment.report["quotes"]:
 # The text corrections (written with SQLite's JSON functions too) beside the report's.
 corrections = sorted(
     [c.quote.n, c.old_value, c.new_value, c.actor, c.run, c.created_at.tzinfo is not None]
-    for c in assessment.corrections.filter(field="text")
+    for c in assessment.verification.corrections.filter(field="text")
 )
 reported_corrections = sorted(
     [e["n"], e["text"], e["corrected"]["text"], "system", 1, True]
-    for e in assessment.report["quotes"]
+    for e in assessment.verification.report["quotes"]
     if e["corrected"] and e["corrected"]["text"] != e["text"]
 )
 print(json.dumps([stored, reported, corrections, reported_corrections]))

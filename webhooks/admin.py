@@ -75,7 +75,7 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
         "delivered_at",
     ]
     list_filter = ["status", "event__type", "endpoint__team"]
-    list_select_related = ["event", "endpoint", "endpoint__team"]
+    list_select_related = ["event", "assessment__verification", "endpoint", "endpoint__team"]
     search_fields = ["event__public_id", "endpoint__url"]
     ordering = ["-pk"]
     actions = ["resend"]

@@ -95,7 +95,12 @@ def event_record(*, type: EventType, assessment_id: int, data: dict) -> WebhookE
     """Record an event of the assessment and a delivery to each endpoint of its team that
     wants it, in the caller's transaction; they are sent once it commits. None when no
     endpoint wants it."""
-    assessment = Assessment.objects.filter(pk=assessment_id).only("bundle_id", "team_id").first()
+    assessment = (
+        Assessment.objects.filter(pk=assessment_id)
+        .select_related("verification")
+        .only("verification__bundle_id", "team_id")
+        .first()
+    )
     if assessment is None or assessment.team_id is None:
         return None
     endpoints = [
@@ -113,7 +118,7 @@ def event_record(*, type: EventType, assessment_id: int, data: dict) -> WebhookE
             "created": timezone.now().isoformat(),
             "assessment": {
                 "id": assessment_id,
-                "bundle_id": assessment.bundle_id,
+                "bundle_id": assessment.verification.bundle_id,
                 "links": assessment_links(assessment),
             },
             "data": data,

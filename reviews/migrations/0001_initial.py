@@ -90,7 +90,6 @@ class Migration(migrations.Migration):
                     "verification",
                     models.OneToOneField(
                         on_delete=django.db.models.deletion.CASCADE,
-                        parent_link=True,
                         primary_key=True,
                         related_name="assessment",
                         serialize=False,
@@ -154,7 +153,9 @@ class Migration(migrations.Migration):
                     ),
                 ),
             ],
-            bases=("citations.verification",),
+            options={
+                "ordering": ["-verification__created_at", "-pk"],
+            },
         ),
         migrations.CreateModel(
             name="ApiToken",

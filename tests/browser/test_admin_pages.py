@@ -114,7 +114,7 @@ def test_assessments_are_assigned_to_a_team_in_bulk(admin_page):
     expect(page.locator(".messagelist")).to_contain_text("Assigned 2 assessment(s) to procurement.")
     expect(page.locator("#result_list tbody tr").filter(has_text="procurement · ")).to_have_count(2)
     checked_screenshot(page, "admin-assign-team-done")
-    teams = dict(Assessment.objects.values_list("bundle_id", "team__name"))
+    teams = dict(Assessment.objects.values_list("verification__bundle_id", "team__name"))
     assert teams == {"first": "procurement", "second": "procurement", "untouched": None}
     assert untouched.pk not in rita.review_teams.get().assessments.values_list("pk", flat=True)
     assert page_problems(page) == []

@@ -6,9 +6,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from citations.models import Quote, Source, VerificationState
+from citations.models import Quote, Source, Verification, VerificationState
 from reviews.imports import bundle_import
-from reviews.models import Assessment, ReviewDecision, Team
+from reviews.models import ReviewDecision, Team
 from tests.browser.accessibility import checked_screenshot
 from tests.browser_support import page_problems, sign_in
 from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user
@@ -41,7 +41,7 @@ def test_click_corrected_quote_shows_exact_span_then_approve_011_4_vb_2_vb_7(pag
     expect(page.locator("#q12 .badge")).to_have_text("✓ verified")
 
     page.click("#q3 .quote-text")
-    quote = Quote.objects.get(assessment=assessment, n=3)
+    quote = Quote.objects.get(assessment=assessment.verification, n=3)
     expected = quote.match_source.paragraphs[quote.match_paragraph - 1][
         quote.match_start : quote.match_end
     ]
@@ -126,7 +126,7 @@ def test_moving_with_j_loads_the_pane_and_n_jumps_to_the_next_quote_needing_atte
         "Renewals that change the price by more than 5% are treated as new contracts"
     )
     # the next needing a look (issue 31, item 2): not verified, or with attention
-    quotes = Quote.objects.filter(assessment=assessment).order_by("n")
+    quotes = Quote.objects.filter(assessment=assessment.verification).order_by("n")
     wanted = next(q.n for q in quotes if q.n > 2 and (q.status != "verified" or q.attention))
     page.keyboard.press("n")
     expect(page.locator(f"#q{wanted}")).to_have_class(re.compile(r"\bis-current\b"))
@@ -142,16 +142,16 @@ def test_page_updates_itself_when_verification_finishes(page, team, rita):
     sign_in(page, "rita", "pw-rita")
     page.goto(f"/assessments/{assessment.pk}/")
     expect(page.locator("#verification")).to_contain_text("Verification is pending")
-    Assessment.objects.filter(pk=assessment.pk).update(
+    Verification.objects.filter(pk=assessment.pk).update(
         verification_state=VerificationState.DONE, engine_version="test"
     )
     expect(page.locator("#verification")).to_contain_text("engine test", timeout=8000)
     expect(page.locator("#verification")).not_to_have_attribute("hx-trigger", "every 2s")
     # The list shows live progress the same way (all of it: "needs review" waits for done).
-    Assessment.objects.filter(pk=assessment.pk).update(verification_state="running")
+    Verification.objects.filter(pk=assessment.pk).update(verification_state="running")
     page.goto("/assessments/?queue=all")
     expect(page.locator(".state--running")).to_have_count(1)
-    Assessment.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
+    Verification.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
     expect(page.locator(".state--done")).to_have_count(1, timeout=8000)
     expect(page.locator("#assessment-rows")).not_to_have_attribute("hx-trigger", "every 2s")
     assert page_problems(page) == []
@@ -190,12 +190,12 @@ def test_hostile_response_and_source_run_nothing_vb_6(page):
         "response": {"format": "markdown", "text": HOSTILE_RESPONSE},
     }
     assessment = bundle_import(raw=data).assessment
-    Assessment.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
-    source = Source.objects.get(turn=assessment.turn)
+    Verification.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
+    source = Source.objects.get(turn=assessment.verification.turn)
     text = "<b onmouseover=alert('q')>bold</b> claim"
     start = HOSTILE_RESPONSE.index(text)
     Quote.objects.create(
-        assessment=assessment,
+        assessment=assessment.verification,
         n=1,
         form="inline",
         text=text,
@@ -239,7 +239,7 @@ def test_real_llm_answer_verified_by_the_pipeline_vb_2(page):
     assessment = bundle_import(raw=path.read_bytes()).assessment
     assessment_verify(assessment_id=assessment.pk)
     quote = (
-        Quote.objects.filter(assessment=assessment, match_source__isnull=False)
+        Quote.objects.filter(assessment=assessment.verification, match_source__isnull=False)
         .order_by("-match_paragraph")
         .first()
     )
@@ -264,7 +264,7 @@ def test_a_quote_in_a_table_cell_opens_its_span_in_the_source_vb_2(page):
     assessment = bundle_import(raw=path.read_bytes()).assessment
     assessment_verify(assessment_id=assessment.pk)
     # The repairs row cites A1 ¶3; the text is in ¶4: the highlight must show where it is.
-    quote = Quote.objects.get(assessment=assessment, n=3)
+    quote = Quote.objects.get(assessment=assessment.verification, n=3)
     assert (quote.status, quote.cited_paragraph, quote.match_paragraph) == ("corrected", 3, 4)
     user("admin", staff=True)
     sign_in(page, "admin", "pw-admin")

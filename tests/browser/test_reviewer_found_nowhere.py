@@ -104,8 +104,8 @@ def long_lease(team) -> Assessment:
     assessment = bundle_import(raw=data, team=team, enqueue_verification=False).assessment
     assessment_verify(assessment_id=assessment.pk)
     assessment.refresh_from_db()
-    assert assessment.verification_state == VerificationState.DONE
-    assert assessment.quotes.get(n=1).status == "corrected"
+    assert assessment.verification.verification_state == VerificationState.DONE
+    assert assessment.verification.quotes.get(n=1).status == "corrected"
     return assessment
 
 

@@ -44,7 +44,7 @@ def needing_a_look(assessment: Assessment) -> list[int]:
     """The quotes n visits, as stored: not verified, or with attention."""
     return [
         quote.n
-        for quote in assessment.quotes.order_by("n")
+        for quote in assessment.verification.quotes.order_by("n")
         if quote.status != "verified" or quote.attention
     ]
 

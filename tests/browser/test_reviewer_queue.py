@@ -9,9 +9,11 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from reviews.models import Assessment, ReviewState, Team
+from citations.models import Verification
+from reviews.models import ReviewState, Team
 from tests.browser.accessibility import axe_violations, checked_screenshot
 from tests.browser_support import RECORD_VIOLATIONS, page_problems, screenshot, sign_in
+from tests.factories import assessment_update
 from tests.reviews.review_data import many_quotes_assessment, procurement_assessment, user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,14 +31,17 @@ def rita(team):
 
 def in_team(team, bundle_id: str, *, age_hours: int, unverified: int = 0, **fields):
     assessment = many_quotes_assessment(4, bundle_id=bundle_id)
-    Assessment.objects.filter(pk=assessment.pk).update(
+    assessment_update(
+        assessment.pk,
         team=team,
         title=bundle_id.replace("-", " ").capitalize(),
         created_at=timezone.now() - timedelta(hours=age_hours),
         **fields,
     )
     numbers = range(1, unverified + 1)
-    assessment.quotes.filter(n__in=numbers).update(status="unverified", reason="not_found")
+    assessment.verification.quotes.filter(n__in=numbers).update(
+        status="unverified", reason="not_found"
+    )
     return assessment
 
 
@@ -111,7 +116,7 @@ def test_new_assessments_appear_in_the_queue_without_a_reload(page, team, rita):
 
 def test_a_decision_leads_on_to_the_next_assessment_in_the_queue(page, team, rita):
     first = procurement_assessment(team=team)
-    Assessment.objects.filter(pk=first.pk).update(created_at=timezone.now() - timedelta(hours=5))
+    Verification.objects.filter(pk=first.pk).update(created_at=timezone.now() - timedelta(hours=5))
     in_team(team, "fleet-renewal", age_hours=1)
     sign_in(page, "rita", "pw-rita")
     page.click("text=Halvorsen HVAC maintenance renewal")
@@ -154,7 +159,7 @@ def test_mine_holds_what_the_reviewer_opened_until_the_decision_issue_31(page, t
     """Issue 31 ("no claim, no 'my queue'"): opening an assessment claims it and puts it in
     the reviewer's "mine" queue; the decision releases it and the queue says it is empty."""
     first = procurement_assessment(team=team)
-    Assessment.objects.filter(pk=first.pk).update(created_at=timezone.now() - timedelta(hours=5))
+    Verification.objects.filter(pk=first.pk).update(created_at=timezone.now() - timedelta(hours=5))
     in_team(team, "fleet-renewal", age_hours=1)
     mine = page.locator(".queues a", has_text="Mine")
     sign_in(page, "rita", "pw-rita")

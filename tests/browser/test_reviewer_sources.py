@@ -12,6 +12,7 @@ from reviews.imports import bundle_import
 from reviews.models import Assessment, Team
 from tests.browser.accessibility import checked_screenshot
 from tests.browser_support import page_problems, sign_in
+from tests.factories import assessment_update
 from tests.reviews.review_data import procurement_assessment, user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -43,9 +44,7 @@ def megabyte_assessment(team) -> Assessment:
     }
     assert len("".join(paragraphs)) > 950_000
     assessment = bundle_import(raw=data, max_bytes=50_000_000).assessment
-    Assessment.objects.filter(pk=assessment.pk).update(
-        team=team, verification_state=VerificationState.DONE
-    )
+    assessment_update(assessment.pk, team=team, verification_state=VerificationState.DONE)
     return assessment
 
 

@@ -13,6 +13,7 @@ from reviews import verdicts
 from reviews.models import Assessment, ReviewState, Team
 from tests.browser.accessibility import checked_screenshot
 from tests.browser_support import page_problems, sign_in
+from tests.factories import assessment_update
 from tests.reviews.review_data import many_quotes_assessment, user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,8 +22,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def bundle(team, title: str, statuses: list[str], day: str, **fields) -> Assessment:
     assessment = many_quotes_assessment(len(statuses), bundle_id=title.lower().replace(" ", "-"))
     for n, status in enumerate(statuses, 1):
-        assessment.quotes.filter(n=n).update(status=status)
-    Assessment.objects.filter(pk=assessment.pk).update(
+        assessment.verification.quotes.filter(n=n).update(status=status)
+    assessment_update(
+        assessment.pk,
         team=team,
         title=title,
         created_at=timezone.make_aware(datetime.fromisoformat(day) + timedelta(hours=12)),
@@ -77,12 +79,12 @@ def test_the_verdicts_per_rule_follow_the_period_chosen_issue_31_6a(page):
     team = Team.objects.create(name="procurement")
     rita = user("rita", teams=(team,))
     reviewed = bundle(team, "Reviewed", ["verified", "verified"], "2026-11-03")
-    reviewed.quotes.update(
+    reviewed.verification.quotes.update(
         decision={"rules": ["cite.marker", "verbatim.exact", "policy.document.as_cited"]}
     )
     verdicts.quote_verdict_give(
         assessment=Assessment.objects.get(pk=reviewed.pk),
-        quote=reviewed.quotes.get(n=1),
+        quote=reviewed.verification.quotes.get(n=1),
         reviewer=rita,
         action="overrule",
     )

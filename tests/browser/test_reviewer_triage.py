@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from citations.models import VerificationState
+from citations.models import Verification, VerificationState
 from reviews.imports import bundle_import
 from reviews.models import Assessment, ReviewDecision, Team
 from tests.browser.accessibility import checked_screenshot
@@ -137,7 +137,9 @@ def test_the_tally_singles_out_a_status_and_the_keys_move_among_its_quotes(page,
     assessment = many_quotes_assessment(60)
     assessment.team = team
     assessment.save()
-    assessment.quotes.filter(n__in=[30, 59]).update(status="unverified", reason="not_found")
+    assessment.verification.quotes.filter(n__in=[30, 59]).update(
+        status="unverified", reason="not_found"
+    )
     open_page(page, assessment)
     page.click(".tally a.count.is-unverified")
     expect_selected(page, 30)
@@ -264,7 +266,7 @@ def appeal_assessment(team):
 
 def test_a_changed_claims_hint_highlights_where_the_quote_differs(page, team, rita):
     assessment = appeal_assessment(team)
-    assert assessment.quotes.get(n=1).reason == "claim_changed"
+    assert assessment.verification.quotes.get(n=1).reason == "claim_changed"
     open_page(page, assessment, "#q1")
     hint = page.locator("#source-text mark.hint")
     # The source's words the model changed, inside the hint, which is still the source's text.
@@ -298,7 +300,7 @@ def test_the_tally_waits_for_verification_and_the_header_follows_a_decision(page
     tally = page.locator(".head-side .tally")
     expect(tally).to_have_text("Quotes are counted once verification finishes")
     checked_screenshot(page, "tally-while-verification-pending")
-    Assessment.objects.filter(pk=assessment.pk).update(
+    Verification.objects.filter(pk=assessment.pk).update(
         verification_state=VerificationState.DONE, engine_version="test"
     )
     # The page reloads itself once verification is done (polling), now with counts.

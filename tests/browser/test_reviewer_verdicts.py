@@ -81,7 +81,7 @@ def test_a_verdict_given_by_key_survives_a_reload_and_reaches_the_export_issue_3
     # verdict: those the engine left unverified or ineligible or gave attention, as stored.
     waiting = [
         f"#{quote.n}"
-        for quote in Quote.objects.filter(assessment=assessment).order_by("n")
+        for quote in Quote.objects.filter(assessment=assessment.verification).order_by("n")
         if quote.n not in (9, 10)
         and (quote.status in ("unverified", "ineligible") or quote.attention)
     ]
@@ -103,7 +103,9 @@ def test_a_verdict_given_by_key_survives_a_reload_and_reaches_the_export_issue_3
     token = api_token_create(name="pipeline", team=team)[1]
     headers = {"Authorization": f"Bearer {token}"}
     exported = page.request.get(f"/api/assessments/{assessment.pk}/export", headers=headers)
-    quote = Quote.objects.select_related("match_source").get(assessment=assessment, n=10)
+    quote = Quote.objects.select_related("match_source").get(
+        assessment=assessment.verification, n=10
+    )
     hint = corrected_text(stored_match(quote))
     # The confirmed hint replaced the model's words, unflagged; the stored quote keeps the
     # engine's result.
@@ -137,7 +139,7 @@ def test_a_verdict_that_cannot_be_given_says_why_in_place_issue_31_1(page, team,
     page.keyboard.press("x")
     expect(page.locator("#q2-verdict")).to_have_text("☒ overruled")
     expect(box.locator("[role=alert]")).to_have_count(0)
-    assert VERIFIED in Quote.objects.get(assessment=assessment, n=2).text
+    assert VERIFIED in Quote.objects.get(assessment=assessment.verification, n=2).text
     assert page_problems(page) == []
 
 
@@ -147,7 +149,7 @@ def test_n_skips_a_quote_with_a_verdict_and_visits_one_with_attention_issue_31_2
     """Issue 31 item 2: n visits every quote needing a look (not verified, or verified with
     attention) that has no verdict yet; a quote overruled with x is passed over."""
     assessment = verified_procurement(team)
-    quotes = Quote.objects.filter(assessment=assessment).order_by("n")
+    quotes = Quote.objects.filter(assessment=assessment.verification).order_by("n")
     needing = [q.n for q in quotes if q.status != "verified" or q.attention]
     assert len(needing) >= 3 and needing[0] > 1, needing
     assert any(q.status == "verified" and q.attention for q in quotes), "no attention case"

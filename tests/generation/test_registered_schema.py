@@ -241,9 +241,9 @@ def test_a_registered_schema_end_to_end_through_the_api(client, staff_client, fa
 
     # hand-over: its citations are the quotes verification checks
     assessment = generation.assessment
-    assert assessment.meta["schema_version"] == "2026-12"
+    assert assessment.verification.meta["schema_version"] == "2026-12"
     assessment_verify(assessment_id=assessment.pk)
-    quotes = Quote.objects.filter(assessment=assessment).order_by("n")
+    quotes = Quote.objects.filter(assessment=assessment.verification).order_by("n")
     assert [q.status for q in quotes] == ["verified"] * 3
 
     detail = client.get(f"/api/generations/{generation.pk}", **auth).json()

@@ -185,8 +185,8 @@ def test_a_valid_edit_is_its_own_record_and_goes_on_to_hand_over(
         "human_edit",
     ]
     assessment = in_review.assessment
-    assert assessment.meta["execution_record"] == edit.pk
-    assert json.loads(assessment.response_text) == valid_answer
+    assert assessment.verification.meta["execution_record"] == edit.pk
+    assert json.loads(assessment.verification.response_text) == valid_answer
     assert len(callbacks) == 1  # its verification, queued like any hand-over
     # the valid answer's question is now the assessment's, open
     assert list(in_review.questions.values_list("field", "answered_at")) == [
@@ -385,7 +385,10 @@ def test_an_answer_in_manual_review_goes_into_the_answer_with_the_reviewer_as_ev
     mended["evidence"][0]["sourceExcerpt"] = valid_answer["evidence"][0]["sourceExcerpt"]
     generation = generation_edit(generation_id=generation.pk, text=dumps(mended), editor=staff)
     assert generation.status == GenerationStatus.EDITED
-    assert json.loads(generation.assessment.response_text)["assignmentRule"] == "Round robin."
+    assert (
+        json.loads(generation.assessment.verification.response_text)["assignmentRule"]
+        == "Round robin."
+    )
     # answered before the hand-over: nothing left open, so the assessment may be approved
     assert not generation.questions.filter(answered_at__isnull=True).exists()
 

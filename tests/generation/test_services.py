@@ -62,14 +62,14 @@ def test_valid_answer_becomes_an_assessment_with_one_call(
     assert len(fake.requests) == 1
     assert len(callbacks) == 1  # the verification task, sent once the assessment is stored
     assessment = generation.assessment
-    assert assessment.response_format == "json"
-    assert json.loads(assessment.response_text) == valid_answer
-    assert assessment.model_name == "fake-model"
-    assert assessment.prompt_version == PROMPT_VERSION
+    assert assessment.verification.response_format == "json"
+    assert json.loads(assessment.verification.response_text) == valid_answer
+    assert assessment.verification.model_name == "fake-model"
+    assert assessment.verification.prompt_version == PROMPT_VERSION
     record = generation.records.get()
-    assert assessment.meta["execution_record"] == record.pk
-    assert assessment.meta["generation"] == generation.pk
-    assert assessment.quote_fields[0]["path"] == "$.evidence[*]"
+    assert assessment.verification.meta["execution_record"] == record.pk
+    assert assessment.verification.meta["generation"] == generation.pk
+    assert assessment.verification.quote_fields[0]["path"] == "$.evidence[*]"
 
 
 def test_the_same_eligibility_is_prompted_stored_and_verified_012_3(
@@ -82,12 +82,14 @@ def test_the_same_eligibility_is_prompted_stored_and_verified_012_3(
     stored = {s["id"]: s["eligible"] for s in generation.sources}
     assert stored == {"DOC": True, "MEMO": False}
     assessment = generation.assessment
-    assert dict(assessment.turn.sources.values_list("key", "eligible")) == stored
+    assert dict(assessment.verification.turn.sources.values_list("key", "eligible")) == stored
     assert {s["id"]: s["eligible"] for s in generation.records.get().input_sources} == stored
     assert SECRET not in json.dumps(fake.requests[0], ensure_ascii=False)
 
     assert assessment_verify(assessment_id=assessment.pk).value == "stored"
-    statuses = list(Quote.objects.filter(assessment=assessment).values_list("status", flat=True))
+    statuses = list(
+        Quote.objects.filter(assessment=assessment.verification).values_list("status", flat=True)
+    )
     assert statuses == ["verified"] * 10
 
 
@@ -188,7 +190,7 @@ def test_invalid_then_valid_is_repaired_with_one_call_carrying_the_errors_ev_7(
     assert repair_errors(repair)[0]["path"] == "$.evidence[2].sourceExcerpt"
     assert repair["response_format"] == original["response_format"]
     record = generation.records.get(kind=CallKind.REPAIR)
-    assert generation.assessment.meta["execution_record"] == record.pk
+    assert generation.assessment.verification.meta["execution_record"] == record.pk
 
 
 def test_the_repair_request_lists_meaning_errors_beside_schema_errors(
@@ -440,8 +442,8 @@ def test_a_rerun_with_an_identical_answer_ends_with_the_stored_assessment(
         assert rerun.assessment is None and rerun.reused_assessment == stored
         assert rerun.handed_over_to == stored
     # the stored bundle still names the run that first handed it over
-    assert stored.meta["generation"] == first.pk
-    assert stored.meta["execution_record"] == first.records.get().pk
+    assert stored.verification.meta["generation"] == first.pk
+    assert stored.verification.meta["execution_record"] == first.records.get().pk
 
 
 def test_two_teams_generating_under_one_bundle_id_get_one_assessment_each_issue_30_item_4(
@@ -467,8 +469,8 @@ def test_two_teams_generating_under_one_bundle_id_get_one_assessment_each_issue_
     assert [r.status for r in runs] == [GenerationStatus.ACCEPTED] * 2
     assessments = [r.assessment for r in runs]
     assert [a.team for a in assessments] == teams
-    assert [a.bundle_id for a in assessments] == ["fixed-id"] * 2
-    assert [a.meta["generation"] for a in assessments] == [r.pk for r in runs]
+    assert [a.verification.bundle_id for a in assessments] == ["fixed-id"] * 2
+    assert [a.verification.meta["generation"] for a in assessments] == [r.pk for r in runs]
     assert Assessment.objects.count() == 2
 
 

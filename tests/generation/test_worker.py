@@ -51,7 +51,7 @@ def test_form_to_worker_to_verified_assessment_ev_7_012_1(
         generation.refresh_from_db()
         return (
             generation.assessment is not None
-            and generation.assessment.verification_state == VerificationState.DONE
+            and generation.assessment.verification.verification_state == VerificationState.DONE
         )
 
     wait_until(verified, timeout=60, message=lambda: f"{generation.status}\n{worker.log()}")
@@ -59,7 +59,7 @@ def test_form_to_worker_to_verified_assessment_ev_7_012_1(
     assert len(fake.requests) == 2
     assert [body["model"] for body in fake.requests] == ["form-model"] * 2
     assert all(SECRET not in json.dumps(body, ensure_ascii=False) for body in fake.requests)
-    statuses = Quote.objects.filter(assessment=generation.assessment).values_list(
+    statuses = Quote.objects.filter(assessment=generation.assessment.verification).values_list(
         "status", flat=True
     )
     assert list(statuses) == ["verified"] * 10

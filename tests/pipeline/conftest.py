@@ -55,7 +55,9 @@ def wait_until(
 
 
 def states() -> dict[int, str]:
-    return dict(Assessment.objects.order_by("pk").values_list("pk", "verification_state"))
+    return dict(
+        Assessment.objects.order_by("pk").values_list("pk", "verification__verification_state")
+    )
 
 
 def wait_verified(assessment_id: int, *, timeout: float = 120) -> None:

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from citations.models import Correction, VerificationState
+from citations.models import Correction, Verification, VerificationState
 from citations.services import assessment_verify
 from reviews.models import Assessment, ReviewState
 
@@ -32,21 +32,21 @@ def run_action(admin_client, action: str, *assessments: Assessment):
 
 def test_a_failed_verification_shows_in_the_admin_and_is_retried_from_there(admin_client, broker):
     assessment = import_scenario("procurement_review", enqueue=False)
-    Assessment.objects.filter(pk=assessment.pk).update(quote_fields=[{"bogus": "$"}])
+    Verification.objects.filter(pk=assessment.pk).update(quote_fields=[{"bogus": "$"}])
     assessment_verify(assessment_id=assessment.pk)
     page = admin_client.get(reverse("admin:reviews_assessment_change", args=[assessment.pk]))
     text = page.content.decode()
     assert "Failed" in text and "unexpected keyword argument &#x27;bogus&#x27;" in text
-    Assessment.objects.filter(pk=assessment.pk).update(quote_fields=[])
+    Verification.objects.filter(pk=assessment.pk).update(quote_fields=[])
 
     response = run_action(admin_client, "retry_failed", assessment)
     assert "Sent 1 assessment(s) for verification." in response.content.decode()
     assessment.refresh_from_db()
-    assert assessment.verification_state == VerificationState.PENDING
+    assert assessment.verification.verification_state == VerificationState.PENDING
     assert queued_assessment_ids(broker) == [assessment.pk]
     assessment_verify(assessment_id=assessment.pk)
     assessment.refresh_from_db()
-    assert assessment.verification_state == VerificationState.DONE
+    assert assessment.verification.verification_state == VerificationState.DONE
 
 
 def test_verify_again_starts_a_new_run_and_keeps_the_audit_trail_011_3(admin_client, broker):
@@ -58,13 +58,13 @@ def test_verify_again_starts_a_new_run_and_keeps_the_audit_trail_011_3(admin_cli
     Assessment.objects.filter(pk=approved.pk).update(review_state=ReviewState.APPROVED)
     # retry_failed leaves finished work alone
     run_action(admin_client, "retry_failed", done)
-    assert Assessment.objects.get(pk=done.pk).verification_state == VerificationState.DONE
+    assert Verification.objects.get(pk=done.pk).verification_state == VerificationState.DONE
 
     response = run_action(admin_client, "verify_again", done, approved).content.decode()
     assert "Sent 1 assessment(s) for verification." in response
     assert "is approved; its results are final" in response
     assert queued_assessment_ids(broker) == [done.pk]
     assessment_verify(assessment_id=done.pk)
-    runs = Correction.objects.filter(assessment=done).values_list("run", flat=True)
+    runs = Correction.objects.filter(assessment=done.verification).values_list("run", flat=True)
     assert set(runs) == {1, 2} and list(runs).count(1) == list(runs).count(2)
-    assert Assessment.objects.get(pk=approved.pk).verification_run == 1
+    assert Verification.objects.get(pk=approved.pk).verification_run == 1

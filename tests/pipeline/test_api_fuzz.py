@@ -109,7 +109,7 @@ def test_a_verified_assessment_answers_as_described(live_server, team_token, pat
     assessment_verify(assessment_id=assessment.pk)
     reviewer = user("rita", teams=(team,))
     for engine_status, action in (("corrected", "confirm"), ("verified", "overrule")):
-        quote = assessment.quotes.filter(status=engine_status).order_by("n").first()
+        quote = assessment.verification.quotes.filter(status=engine_status).order_by("n").first()
         quote_verdict_give(assessment=assessment, quote=quote, reviewer=reviewer, action=action)
     pending = import_scenario("adr_source_binding", enqueue=False)  # listed unverified
     pending.team = team

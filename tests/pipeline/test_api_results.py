@@ -69,7 +69,7 @@ def test_export_is_the_response_with_the_stored_corrections_applied_003_9(
 ):
     """003.9: the export built from the stored result equals the engine's own export."""
     assessment = verified(name)
-    assert assessment.quotes_corrected > 0, "the scenario must exercise corrections"
+    assert assessment.verification.quotes_corrected > 0, "the scenario must exercise corrections"
     response = api_client.get(f"/api/assessments/{assessment.pk}/export")
     assert response.status_code == 200
     assert response["Content-Type"].startswith(content_type)

@@ -58,7 +58,7 @@ def verified(team, *, drop: list[str] | None = None) -> Assessment:
 def give(assessment, reviewer, n: int, action: str, comment: str = "") -> None:
     verdicts.quote_verdict_give(
         assessment=assessment,
-        quote=Quote.objects.get(assessment=assessment, n=n),
+        quote=Quote.objects.get(assessment=assessment.verification, n=n),
         reviewer=reviewer,
         action=action,
         comment=comment,
@@ -72,7 +72,7 @@ def export(client, assessment, query: str = "") -> str:
 
 
 def test_the_scenario_holds_what_these_tests_need(team):
-    quotes = {q.n: q for q in Quote.objects.filter(assessment=verified(team))}
+    quotes = {q.n: q for q in Quote.objects.filter(assessment=verified(team).verification)}
     assert (quotes[2].text, quotes[2].status, quotes[2].attention) == (VERIFIED, "verified", [])
     assert (quotes[4].text, quotes[4].status) == (WITH_ATTENTION, "verified")
     assert quotes[4].attention
@@ -107,7 +107,9 @@ def test_a_confirmed_hint_is_exported_as_the_correction_by_that_reviewer_issue_3
     """Issue 31 item 1: confirming an unverified quote's hint exports the source's wording
     in its place (no flag), and the audit records the correction by the reviewer."""
     assessment = verified(team)
-    quote = Quote.objects.select_related("match_source").get(assessment=assessment, n=10)
+    quote = Quote.objects.select_related("match_source").get(
+        assessment=assessment.verification, n=10
+    )
     hint = corrected_text(stored_match(quote))
     before = export(team_client, assessment)
     assert f'"{HINTED}" [A1 ¶5] {FLAG}' in before
@@ -150,7 +152,7 @@ def test_the_report_shows_each_verdict_beside_the_engines_status_issue_31_1(
         "by": "rita",
         "comment": "replaced policy",
     }
-    assert quotes[2]["verdict"]["at"].startswith(str(assessment.created_at.year))
+    assert quotes[2]["verdict"]["at"].startswith(str(assessment.verification.created_at.year))
     assert quotes[10]["verdict"]["action"] == "confirm"
     assert body["verdicts"] == {"confirmed": 1, "overruled": 1}
     assert body["counts"] == plain["counts"]  # the engine's counts

@@ -45,7 +45,7 @@ def claimed_by(owner: str) -> Assessment:
     """A pending assessment claimed, and the claim handed to ``owner``."""
     assessment = import_scenario(SCENARIO, enqueue=False)
     assert assessment_claim(assessment_id=assessment.pk) is not None
-    Assessment.objects.filter(pk=assessment.pk).update(verification_claimed_by=owner)
+    Verification.objects.filter(pk=assessment.pk).update(verification_claimed_by=owner)
     return assessment
 
 
@@ -74,16 +74,18 @@ def test_a_claim_this_machine_cannot_judge_is_not_gone(owner):
     assert not claim_owner_is_gone(owner)
     assessment = claimed_by(owner)
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.BUSY
-    assert not Quote.objects.filter(assessment=assessment).exists()
+    assert not Quote.objects.filter(assessment=assessment.verification).exists()
 
 
 def test_the_claim_of_an_ended_process_is_taken_over_at_once_and_counts_as_a_crash():
     assessment = claimed_by(ended_process_owner())
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.STORED
     assessment.refresh_from_db()
-    assert assessment.verification_attempts == 2
-    assert assessment.verification_crashes == 1  # a bundle killing every worker still ends
-    assert assessment.verification_claimed_by == claim_owner()
+    assert assessment.verification.verification_attempts == 2
+    assert (
+        assessment.verification.verification_crashes == 1
+    )  # a bundle killing every worker still ends
+    assert assessment.verification.verification_claimed_by == claim_owner()
     assert_exactly_one_result_set([assessment.pk])
 
 
@@ -101,7 +103,7 @@ def test_the_sweep_resends_a_claim_whose_process_is_gone_before_it_is_stale():
     alive = import_scenario(SCENARIO, bundle_id="alive", enqueue=False)
     assert assessment_claim(assessment_id=alive.pk) is not None  # held by this process
     assert assessments_sweep() == [gone.pk]
-    assert Assessment.objects.get(pk=gone.pk).verification_state == VerificationState.RUNNING
+    assert Verification.objects.get(pk=gone.pk).verification_state == VerificationState.RUNNING
 
 
 # -- Heartbeats: what another machine can know ------------------------------------------------
@@ -124,8 +126,11 @@ def test_a_silent_claim_of_another_machine_is_taken_over_and_counts_as_a_crash(c
     silent(assessment)
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.STORED
     assessment.refresh_from_db()
-    assert (assessment.verification_attempts, assessment.verification_crashes) == (2, 1)
-    assert assessment.verification_claimed_by == claim_owner()
+    assert (
+        assessment.verification.verification_attempts,
+        assessment.verification.verification_crashes,
+    ) == (2, 1)
+    assert assessment.verification.verification_claimed_by == claim_owner()
     assert "its claim's owner fell silent" in caplog.text
     assert_exactly_one_result_set([assessment.pk])
 
@@ -135,8 +140,8 @@ def test_a_claim_of_another_machine_whose_owner_beats_is_left_to_it():
     assessment = claimed_by(FOREIGN)
     silent(assessment, extra=-2)  # beat two seconds inside the silent period
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.BUSY
-    assert not Quote.objects.filter(assessment=assessment).exists()
-    assert Assessment.objects.get(pk=assessment.pk).verification_attempts == 1
+    assert not Quote.objects.filter(assessment=assessment.verification).exists()
+    assert Verification.objects.get(pk=assessment.pk).verification_attempts == 1
 
 
 def test_a_claim_made_before_heartbeats_waits_for_the_stale_period():
@@ -154,17 +159,17 @@ def test_a_silent_claim_is_taken_over_once_by_two_claimants():
     bound = database_now - timedelta(seconds=settings.VERIFICATION_SILENT_SECONDS)
     assert assessment_claim(assessment_id=assessment.pk, silent_before=bound) is not None
     assert assessment_claim(assessment_id=assessment.pk, silent_before=bound) is None
-    assert Assessment.objects.get(pk=assessment.pk).verification_attempts == 2
+    assert Verification.objects.get(pk=assessment.pk).verification_attempts == 2
 
 
 def test_the_sweep_resends_a_silent_claim_of_another_machine_before_it_is_stale():
     beating = claimed_by(FOREIGN)
     quiet = import_scenario(SCENARIO, bundle_id="quiet", enqueue=False)
     assert assessment_claim(assessment_id=quiet.pk) is not None
-    Assessment.objects.filter(pk=quiet.pk).update(verification_claimed_by=FOREIGN)
+    Verification.objects.filter(pk=quiet.pk).update(verification_claimed_by=FOREIGN)
     silent(quiet)
     assert assessments_sweep() == [quiet.pk]
-    assert Assessment.objects.get(pk=beating.pk).verification_state == VerificationState.RUNNING
+    assert Verification.objects.get(pk=beating.pk).verification_state == VerificationState.RUNNING
 
 
 @pytest.mark.django_db(transaction=True)

@@ -306,7 +306,7 @@ from reviews.services import assessment_reject
 from reviews.verdicts import quote_verdict_give
 assessment = Assessment.objects.get(pk={pk})
 reviewer = get_user_model().objects.create_user("rita", is_staff=True)
-quote = assessment.quotes.get(n=5)
+quote = assessment.verification.quotes.get(n=5)
 quote_verdict_give(assessment=assessment, quote=quote, reviewer=reviewer, action="overrule")
 assessment_reject(assessment=assessment, reviewer=reviewer, comment="wrong")
 print("reviewed")

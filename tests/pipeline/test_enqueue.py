@@ -6,7 +6,7 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from citations.models import VerificationState
+from citations.models import Verification, VerificationState
 from citations.services import assessments_sweep
 from reviews.models import Assessment
 
@@ -20,7 +20,7 @@ def test_an_import_enqueues_one_verification_after_commit_003_4(broker):
     with transaction.atomic():
         assessment = import_scenario("procurement_review")
         assert queued_assessment_ids(broker) == [], "sent before the transaction committed"
-    assert assessment.verification_state == VerificationState.PENDING
+    assert assessment.verification.verification_state == VerificationState.PENDING
     assert queued_assessment_ids(broker) == [assessment.pk]
 
 
@@ -53,14 +53,14 @@ def test_the_sweep_resends_only_assessments_stuck_past_the_timeout(broker, setti
     dead = import_scenario("procurement_review", bundle_id="dead", enqueue=False)
     fresh = import_scenario("procurement_review", bundle_id="fresh", enqueue=False)
     failed = import_scenario("procurement_review", bundle_id="failed", enqueue=False)
-    Assessment.objects.filter(pk=lost.pk).update(updated_at=old)
-    Assessment.objects.filter(pk=dead.pk).update(
+    Verification.objects.filter(pk=lost.pk).update(updated_at=old)
+    Verification.objects.filter(pk=dead.pk).update(
         verification_state=VerificationState.RUNNING, verification_started_at=old
     )
-    Assessment.objects.filter(pk=failed.pk).update(
+    Verification.objects.filter(pk=failed.pk).update(
         verification_state=VerificationState.FAILED, updated_at=old
     )
-    assert fresh.verification_state == VerificationState.PENDING
+    assert fresh.verification.verification_state == VerificationState.PENDING
     assert assessments_sweep() == [lost.pk, dead.pk]
     assert sorted(queued_assessment_ids(broker)) == [lost.pk, dead.pk]
     # The pending one's clock restarted: the next sweep does not pile up another message.

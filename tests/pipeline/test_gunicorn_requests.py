@@ -143,7 +143,7 @@ def test_each_hostile_shape_is_answered_within_a_gunicorn_workers_timeout(gunico
         assert response.json()["verification_state"] == "pending"
     else:
         assert response.json()["error"]["field"]
-        assert not Assessment.objects.filter(bundle_id=data["id"]).exists()
+        assert not Assessment.objects.filter(verification__bundle_id=data["id"]).exists()
 
 
 def test_the_diff_bomb_pane_renders_within_a_gunicorn_workers_timeout(gunicorn, token):
@@ -157,7 +157,7 @@ def test_the_diff_bomb_pane_renders_within_a_gunicorn_workers_timeout(gunicorn, 
     assert response.status == 201, response.text[:300]
     assessment_id = response.json()["id"]
     assessment_verify(assessment_id=assessment_id)  # the worker's part, here
-    quote = Assessment.objects.get(pk=assessment_id).quotes.get(n=1)
+    quote = Assessment.objects.get(pk=assessment_id).verification.quotes.get(n=1)
     assert quote.status == "unverified" and len(quote.text) > 40_000
 
     reviewer = get_user_model().objects.create_user("rita", password="pw-rita", is_staff=True)

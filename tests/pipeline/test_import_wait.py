@@ -21,10 +21,11 @@ def test_import_wait_verifies_before_returning_without_a_worker_003_4(broker):
     call_command("import_bundle", "--wait", str(path), stdout=out)
     assessment = Assessment.objects.get()
     assert "(verification done)" in out.getvalue()
-    assert assessment.verification_state == "done" and assessment.verification_run == 1
+    verification = assessment.verification
+    assert verification.verification_state == "done" and verification.verification_run == 1
     report = verify_bundle(load_bundle(path.read_bytes()))
-    assert assessment.report == report_to_dict(report)
-    assert Quote.objects.filter(assessment=assessment).count() == len(report.results)
+    assert verification.report == report_to_dict(report)
+    assert Quote.objects.filter(assessment=assessment.verification).count() == len(report.results)
     assert queued_assessment_ids(broker) == []
 
 

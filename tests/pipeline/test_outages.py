@@ -24,6 +24,7 @@ import redis
 from django.conf import settings
 from django.db import connection
 
+from citations.models import Verification
 from citations.services import ENQUEUE_FAILED, assessments_sweep
 from config.celery import app as celery_app
 from config.wsgi import application
@@ -204,8 +205,8 @@ def test_a_bundle_posted_while_the_broker_is_down_is_sent_at_the_next_sweep(
     assert response.status_code == 201, response.content
     assert elapsed < 5, f"the POST took {elapsed:.1f} s with the broker down"
     assessment = Assessment.objects.get(pk=response.json()["id"])
-    assert assessment.verification_state == "pending"
-    assert assessment.verification_error.startswith(ENQUEUE_FAILED)
+    assert assessment.verification.verification_state == "pending"
+    assert assessment.verification.verification_error.startswith(ENQUEUE_FAILED)
     # The pipeline sees why it is still pending.
     shown = api_client.get(f"/api/assessments/{assessment.pk}").json()["verification_error"]
     assert shown.startswith(ENQUEUE_FAILED) and "next sweep" in shown
@@ -213,14 +214,17 @@ def test_a_bundle_posted_while_the_broker_is_down_is_sent_at_the_next_sweep(
     # A sweep while Redis is still down (cron's, say) tries, fails, and records it again.
     assert assessments_sweep() == [assessment.pk]
     assessment.refresh_from_db()
-    assert assessment.verification_error.startswith(ENQUEUE_FAILED)
+    assert assessment.verification.verification_error.startswith(ENQUEUE_FAILED)
 
     queue = broker_down.start()
     assert settings.VERIFICATION_STALE_SECONDS >= 900  # nowhere near stale
     assert assessments_sweep() == [assessment.pk]
     assert queued_assessment_ids(queue) == [assessment.pk]
     assessment.refresh_from_db()
-    assert (assessment.verification_state, assessment.verification_error) == ("pending", "")
+    assert (
+        assessment.verification.verification_state,
+        assessment.verification.verification_error,
+    ) == ("pending", "")
     # Sent once: the next sweep leaves it to the queue.
     assert assessments_sweep() == []
     assert queued_assessment_ids(queue) == [assessment.pk]
@@ -233,7 +237,7 @@ def test_a_send_that_works_records_nothing(api_client, broker_down):
     )
     assert response.status_code == 201
     assessment = Assessment.objects.get(pk=response.json()["id"])
-    assert assessment.verification_error == ""
+    assert assessment.verification.verification_error == ""
     assert queued_assessment_ids(queue) == [assessment.pk]
     assert assessments_sweep() == []
 
@@ -243,6 +247,6 @@ def test_only_a_pending_verification_is_sent_again_for_its_note(broker_down):
     worker holds it), the sweep leaves it to the state graph and the claim's rules."""
     assessment = import_scenario("procurement_review")  # the send fails: broker down
     assessment.refresh_from_db()
-    assert assessment.verification_error.startswith(ENQUEUE_FAILED)
-    Assessment.objects.filter(pk=assessment.pk).update(verification_state="failed")
+    assert assessment.verification.verification_error.startswith(ENQUEUE_FAILED)
+    Verification.objects.filter(pk=assessment.pk).update(verification_state="failed")
     assert assessments_sweep() == []

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from citations.bundles import engine_bundle
 from citations.engine import VerificationStatus, load_bundle, report_to_dict, verify_bundle
-from citations.models import Correction, Quote, Source, VerificationState
+from citations.models import Correction, Quote, Source, Verification, VerificationState
 from citations.results import assessment_export
 from citations.services import (
     VerifyOutcome,
@@ -47,7 +47,7 @@ def test_each_quote_stores_status_reason_match_and_score_003_4():
     """003.4: every quote's verification result is stored on its row, equal to the engine's."""
     assessment = verified()
     report = direct_report()
-    rows = list(Quote.objects.filter(assessment=assessment).order_by("n"))
+    rows = list(Quote.objects.filter(assessment=assessment.verification).order_by("n"))
     assert [row.n for row in rows] == [r.quote.n for r in report.results]
     for row, result in zip(rows, report.results, strict=True):
         assert (row.status, row.reason) == (result.status.value, result.reason.value)
@@ -69,9 +69,12 @@ def test_each_quote_stores_status_reason_match_and_score_003_4():
             assert row.corrected_text == result.corrected.text
             assert row.corrected_source.key == result.corrected.source
             assert row.corrected_paragraph == result.corrected.paragraph
-    assert assessment.report == report_to_dict(report)
-    assert assessment.verification_state == VerificationState.DONE
-    assert assessment.verification_run == 1 and assessment.engine_version == report.engine
+    assert assessment.verification.report == report_to_dict(report)
+    assert assessment.verification.verification_state == VerificationState.DONE
+    assert (
+        assessment.verification.verification_run == 1
+        and assessment.verification.engine_version == report.engine
+    )
 
 
 def test_counts_are_stored_including_dropped_adr_4():
@@ -82,26 +85,33 @@ def test_counts_are_stored_including_dropped_adr_4():
     assessment_verify(assessment_id=assessment.pk)
     assessment.refresh_from_db()
     statuses = [r.status for r in verify_bundle(load_bundle(data)).results]
-    assert assessment.quotes_found == len(statuses) > 0
-    assert assessment.quotes_verified == statuses.count(VerificationStatus.VERIFIED)
-    assert assessment.quotes_corrected == statuses.count(VerificationStatus.CORRECTED)
-    assert assessment.quotes_unverified == statuses.count(VerificationStatus.UNVERIFIED)
-    assert assessment.quotes_ineligible == statuses.count(VerificationStatus.INELIGIBLE)
-    assert assessment.quotes_dropped == assessment.quotes_unverified + assessment.quotes_ineligible
-    assert assessment.quotes_dropped > 0
+    assert assessment.verification.quotes_found == len(statuses) > 0
+    assert assessment.verification.quotes_verified == statuses.count(VerificationStatus.VERIFIED)
+    assert assessment.verification.quotes_corrected == statuses.count(VerificationStatus.CORRECTED)
+    assert assessment.verification.quotes_unverified == statuses.count(
+        VerificationStatus.UNVERIFIED
+    )
+    assert assessment.verification.quotes_ineligible == statuses.count(
+        VerificationStatus.INELIGIBLE
+    )
+    assert (
+        assessment.verification.quotes_dropped
+        == assessment.verification.quotes_unverified + assessment.verification.quotes_ineligible
+    )
+    assert assessment.verification.quotes_dropped > 0
 
 
 def test_each_changed_field_gets_one_audit_correction_011_3():
     """011.3: old and new value, reason, score, engine version, actor 'system', run number."""
     assessment = verified()
-    corrected = Quote.objects.filter(assessment=assessment, status="corrected")
+    corrected = Quote.objects.filter(assessment=assessment.verification, status="corrected")
     assert corrected.exists(), "the scenario has corrected quotes"
     for quote in corrected.select_related("cited_source", "corrected_source"):
         audit = {c.field: c for c in quote.corrections.all()}
         assert audit, f"quote {quote.n} was corrected without an audit record"
         for correction in audit.values():
             assert correction.run == 1 and correction.actor == "system"
-            assert correction.engine_version == assessment.engine_version
+            assert correction.engine_version == assessment.verification.engine_version
             assert correction.reason == quote.reason
             assert correction.score == quote.match_score
             assert correction.old_value != correction.new_value
@@ -114,19 +124,24 @@ def test_each_changed_field_gets_one_audit_correction_011_3():
             assert audit["paragraph"].new_value == str(quote.corrected_paragraph)
         if "source" in audit:
             assert audit["source"].new_value == quote.corrected_source.key
-    verified_quotes = Quote.objects.filter(assessment=assessment, status="verified")
+    verified_quotes = Quote.objects.filter(assessment=assessment.verification, status="verified")
     assert not Correction.objects.filter(quote__in=verified_quotes).exists()
 
 
 def test_verifying_twice_stores_one_result_set_vb_4():
     """VB-4: a second delivery of the same task finds the work done and changes nothing."""
     assessment = verified()
-    quotes = list(Quote.objects.filter(assessment=assessment).values_list("pk", "status"))
+    quotes = list(
+        Quote.objects.filter(assessment=assessment.verification).values_list("pk", "status")
+    )
     corrections = Correction.objects.count()
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.SKIPPED
     assessment.refresh_from_db()
-    assert assessment.verification_run == 1
-    assert list(Quote.objects.filter(assessment=assessment).values_list("pk", "status")) == quotes
+    assert assessment.verification.verification_run == 1
+    assert (
+        list(Quote.objects.filter(assessment=assessment.verification).values_list("pk", "status"))
+        == quotes
+    )
     assert Correction.objects.count() == corrections
 
 
@@ -138,14 +153,14 @@ def test_a_claim_is_exclusive_vb_4():
     assert assessment_claim(assessment_id=assessment.pk) is None
     # A task meeting a live claim reports it busy (it looks again later), storing nothing.
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.BUSY
-    assert not Quote.objects.filter(assessment=assessment).exists()
+    assert not Quote.objects.filter(assessment=assessment.verification).exists()
 
 
 def test_a_stale_claim_is_taken_over_and_its_late_results_refused_vb_4():
     """VB-4: a worker presumed dead that finishes late cannot store a second result set."""
     assessment = import_scenario(MIXED, enqueue=False)
-    sources = turn_sources(assessment.turn_id)
-    bundle = engine_bundle(assessment, sources)
+    sources = turn_sources(assessment.verification.turn_id)
+    bundle = engine_bundle(assessment.verification, sources)
     source_ids = {source.key: source.pk for source in sources}
     report = verify_bundle(bundle)
     slow = assessment_claim(assessment_id=assessment.pk)
@@ -157,7 +172,7 @@ def test_a_stale_claim_is_taken_over_and_its_late_results_refused_vb_4():
         assessment_store_results(claim=slow, bundle=bundle, report=report, source_ids=source_ids)
         is False
     )
-    assert not Quote.objects.filter(assessment=assessment).exists()
+    assert not Quote.objects.filter(assessment=assessment.verification).exists()
     assert (
         assessment_store_results(
             claim=takeover, bundle=bundle, report=report, source_ids=source_ids
@@ -171,8 +186,8 @@ def test_a_stale_claim_is_taken_over_and_its_late_results_refused_vb_4():
         is False
     )
     assessment.refresh_from_db()
-    assert assessment.verification_run == 1
-    assert Quote.objects.filter(assessment=assessment).count() == len(report.results)
+    assert assessment.verification.verification_run == 1
+    assert Quote.objects.filter(assessment=assessment.verification).count() == len(report.results)
 
 
 def test_a_bundle_that_keeps_killing_its_worker_ends_failed_not_in_a_loop():
@@ -185,29 +200,29 @@ def test_a_bundle_that_keeps_killing_its_worker_ends_failed_not_in_a_loop():
         now += timedelta(hours=2)  # the sweep finds the claim stale: taken over, dies again
         claim = assessment_claim(assessment_id=assessment.pk, now=now)
         assert claim is not None and claim.assessment.verification_crashes == crash
-    Assessment.objects.filter(pk=assessment.pk).update(
+    Verification.objects.filter(pk=assessment.pk).update(
         verification_started_at=timezone.now() - timedelta(hours=2)
     )
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.FAILED
     assessment.refresh_from_db()
-    assert assessment.verification_state == "failed"
-    assert "stopped its worker 3 times in a row" in assessment.verification_error
-    assert not Quote.objects.filter(assessment=assessment).exists()
+    assert assessment.verification.verification_state == "failed"
+    assert "stopped its worker 3 times in a row" in assessment.verification.verification_error
+    assert not Quote.objects.filter(assessment=assessment.verification).exists()
     # once fixed, verifying it again starts the count anew and stores the result
     assert assessment_reverify(assessment_id=assessment.pk)
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.STORED
     assessment.refresh_from_db()
-    assert assessment.verification_crashes == 0
+    assert assessment.verification.verification_crashes == 0
 
 
 def test_the_database_refuses_a_duplicate_correction_vb_4():
     """VB-4: unique (quote, run, field) makes a duplicate audit row impossible."""
     assessment = verified()
-    correction = Correction.objects.filter(assessment=assessment).first()
+    correction = Correction.objects.filter(assessment=assessment.verification).first()
     assert correction is not None
     with pytest.raises(IntegrityError), transaction.atomic():
         Correction.objects.create(
-            assessment=assessment,
+            assessment=assessment.verification,
             quote=correction.quote,
             run=correction.run,
             field=correction.field,
@@ -221,25 +236,35 @@ def test_the_database_refuses_a_duplicate_correction_vb_4():
 def test_reverification_is_a_new_run_and_keeps_the_old_audit_trail_011_3():
     """011.3, 003.4: run 2 updates the same quote rows; run 1's corrections stay."""
     assessment = verified()
-    quote_pks = list(Quote.objects.filter(assessment=assessment).values_list("pk", flat=True))
-    run_one = list(Correction.objects.filter(assessment=assessment).values_list("pk", flat=True))
+    quote_pks = list(
+        Quote.objects.filter(assessment=assessment.verification).values_list("pk", flat=True)
+    )
+    run_one = list(
+        Correction.objects.filter(assessment=assessment.verification).values_list("pk", flat=True)
+    )
     assert run_one
-    before = list(Quote.objects.filter(assessment=assessment).values().order_by("n"))
+    before = list(Quote.objects.filter(assessment=assessment.verification).values().order_by("n"))
     # A row that no longer holds the engine's result (say, an older engine wrote it).
-    Quote.objects.filter(assessment=assessment, n=1).update(
+    Quote.objects.filter(assessment=assessment.verification, n=1).update(
         status="unverified", reason="not_found", match_score=0.5, corrected_text="stale"
     )
     assert assessment_reverify(assessment_id=assessment.pk) is True
     assessment.refresh_from_db()
-    assert assessment.verification_state == VerificationState.PENDING
+    assert assessment.verification.verification_state == VerificationState.PENDING
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.STORED
     assessment.refresh_from_db()
-    assert assessment.verification_run == 2 and assessment.verification_state == "done"
-    assert list(Quote.objects.filter(assessment=assessment).values_list("pk", flat=True)) == (
-        quote_pks
+    assert (
+        assessment.verification.verification_run == 2
+        and assessment.verification.verification_state == "done"
     )
-    assert list(Quote.objects.filter(assessment=assessment).values().order_by("n")) == before
-    runs = Correction.objects.filter(assessment=assessment)
+    assert list(
+        Quote.objects.filter(assessment=assessment.verification).values_list("pk", flat=True)
+    ) == (quote_pks)
+    assert (
+        list(Quote.objects.filter(assessment=assessment.verification).values().order_by("n"))
+        == before
+    )
+    runs = Correction.objects.filter(assessment=assessment.verification)
     assert list(runs.filter(run=1).values_list("pk", flat=True).order_by("pk")) == sorted(run_one)
     assert runs.filter(run=2).count() == len(run_one)
 
@@ -253,19 +278,19 @@ def test_reverify_refuses_what_is_not_finished_or_is_approved_ev_9():
     with pytest.raises(ReverificationLocked, match="approved"):
         assessment_reverify(assessment_id=done.pk)
     done.refresh_from_db()
-    assert done.verification_state == VerificationState.DONE
+    assert done.verification.verification_state == VerificationState.DONE
 
 
 def test_a_terminal_error_is_stored_as_failed_with_the_error():
     """Stored data the engine cannot read fails the assessment visibly, with the reason."""
     assessment = import_scenario(MIXED, enqueue=False)
-    Assessment.objects.filter(pk=assessment.pk).update(quote_fields=[{"no_such_key": "$"}])
+    Verification.objects.filter(pk=assessment.pk).update(quote_fields=[{"no_such_key": "$"}])
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.FAILED
     assessment.refresh_from_db()
-    assert assessment.verification_state == VerificationState.FAILED
-    assert "no_such_key" in assessment.verification_error
-    assert not Quote.objects.filter(assessment=assessment).exists()
-    Assessment.objects.filter(pk=assessment.pk).update(quote_fields=[])
+    assert assessment.verification.verification_state == VerificationState.FAILED
+    assert "no_such_key" in assessment.verification.verification_error
+    assert not Quote.objects.filter(assessment=assessment.verification).exists()
+    Verification.objects.filter(pk=assessment.pk).update(quote_fields=[])
     assert assessment_reverify(assessment_id=assessment.pk) is True
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.STORED
 
@@ -291,9 +316,11 @@ def test_real_llm_answers_are_stored_exactly_as_the_engine_reported_them_adr_3_v
         assessment_id = result.assessment.pk
         assert assessment_verify(assessment_id=assessment_id) is VerifyOutcome.STORED
         assessment = Assessment.objects.get(pk=assessment_id)
-        reported = assessment.report["quotes"]
-        rows = Quote.objects.filter(assessment=assessment).select_related("match_source")
-        assert len(rows) == len(reported) == assessment.quotes_found, path.name
+        reported = assessment.verification.report["quotes"]
+        rows = Quote.objects.filter(assessment=assessment.verification).select_related(
+            "match_source"
+        )
+        assert len(rows) == len(reported) == assessment.verification.quotes_found, path.name
         for row, entry in zip(rows, reported, strict=True):
             where = f"{path.name} #{row.n}"
             assert (row.n, row.status, row.reason) == (
@@ -319,8 +346,10 @@ def test_claim_and_turn_sources_read_rows_as_the_orm_does():
     instances they build hold the values and Python types the ORM gives (an ineligible
     source's False, attachments' parents, JSON paragraphs), whatever the column order."""
     assessment = import_scenario(MIXED, enqueue=False)
-    orm_sources = list(Source.objects.filter(turn_id=assessment.turn_id).order_by("position"))
-    loaded = turn_sources(assessment.turn_id)
+    orm_sources = list(
+        Source.objects.filter(turn_id=assessment.verification.turn_id).order_by("position")
+    )
+    loaded = turn_sources(assessment.verification.turn_id)
     fields = [f.attname for f in Source._meta.concrete_fields]
     assert [[getattr(s, f) for f in fields] for s in loaded] == [
         [getattr(s, f) for f in fields] for s in orm_sources
@@ -331,9 +360,9 @@ def test_claim_and_turn_sources_read_rows_as_the_orm_does():
     claim = assessment_claim(assessment_id=assessment.pk)
     stored = Assessment.objects.get(pk=assessment.pk)
     for name in CLAIM_FIELDS:
-        attname = Assessment._meta.get_field(name).attname
-        assert getattr(claim.assessment, attname) == getattr(stored, attname), name
-    assert claim.attempt == stored.verification_attempts == 1
+        attname = Verification._meta.get_field(name).attname
+        assert getattr(claim.assessment, attname) == getattr(stored.verification, attname), name
+    assert claim.attempt == stored.verification.verification_attempts == 1
 
 
 def test_a_quote_relocated_to_its_page_stores_and_exports_the_page_011_3():
@@ -358,7 +387,7 @@ def test_a_quote_relocated_to_its_page_stores_and_exports_the_page_011_3():
     }
     assessment = bundle_import(raw=data, enqueue_verification=False).assessment
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.STORED
-    row = Quote.objects.get(assessment=assessment)
+    row = Quote.objects.get(assessment=assessment.verification)
     assert (row.status, row.reason) == ("corrected", "relocated_page")
     assert (row.cited_page, row.cited_page_end, row.match_page, row.corrected_page) == (
         4,
@@ -371,4 +400,4 @@ def test_a_quote_relocated_to_its_page_stores_and_exports_the_page_011_3():
     changed = set(audit.values_list("field", "old_value", "new_value"))
     assert changed == {("paragraph", "", "5"), ("page", "4", "3")}
     assessment.refresh_from_db()
-    assert assessment_export(assessment=assessment) == f'It says "{quote}" (D2, S. 3).'
+    assert assessment_export(assessment=assessment.verification) == f'It says "{quote}" (D2, S. 3).'

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from citations.engine.extraction.formats import DOCX, EMAIL, PDF, PLAIN
-from citations.models import Correction, Quote, Source, VerificationState
+from citations.models import Correction, Quote, Source, Verification, VerificationState
 from citations.services import VerifyOutcome, assessment_verify, verification_restart
 from reviews.models import Assessment
 from tests.citations import extraction_files as files
@@ -41,7 +41,7 @@ def _post(api_client, data: dict):
 
 
 def _sources(assessment_id: int) -> dict[str, Source]:
-    turn_id = Assessment.objects.get(pk=assessment_id).turn_id
+    turn_id = Verification.objects.get(pk=assessment_id).turn_id
     return {s.key: s for s in Source.objects.filter(turn_id=turn_id).order_by("position")}
 
 
@@ -152,9 +152,9 @@ def test_a_file_beyond_a_limit_fails_verification_naming_it_and_stores_nothing(
 
     assert assessment_verify(assessment_id=assessment_id) == VerifyOutcome.FAILED
     assessment = Assessment.objects.get(pk=assessment_id)
-    assert assessment.verification_state == VerificationState.FAILED
-    assert "sources[1].file" in assessment.verification_error
-    assert f"the extraction limit {limit!r}" in assessment.verification_error
+    assert assessment.verification.verification_state == VerificationState.FAILED
+    assert "sources[1].file" in assessment.verification.verification_error
+    assert f"the extraction limit {limit!r}" in assessment.verification.verification_error
     after = {key: (s.paragraphs, s.file_read_at) for key, s in _sources(assessment_id).items()}
     assert after == before == {"N": (["A note."], None), "F": ([], None)}
     assert not Quote.objects.filter(assessment_id=assessment_id).exists()

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from django.utils import timezone
 
-from citations.models import SweepRun, VerificationState
+from citations.models import SweepRun, Verification, VerificationState
 from citations.services import assessment_verify
 from reviews.models import Assessment, ReviewState
 
@@ -22,14 +22,14 @@ def test_sweep_command_resends_stuck_and_reverifies_outdated_results(broker, set
     ones, which are final); stuck work is re-sent."""
     stuck = import_scenario("procurement_review", bundle_id="stuck", enqueue=False)
     old = timezone.now() - timedelta(seconds=settings.VERIFICATION_STALE_SECONDS + 1)
-    Assessment.objects.filter(pk=stuck.pk).update(updated_at=old)
+    Verification.objects.filter(pk=stuck.pk).update(updated_at=old)
     current, outdated, approved = (
         import_scenario("procurement_review", bundle_id=name, enqueue=False)
         for name in ("current", "outdated", "approved")
     )
     for assessment in (current, outdated, approved):
         assessment_verify(assessment_id=assessment.pk)
-    Assessment.objects.filter(pk__in=[outdated.pk, approved.pk]).update(
+    Verification.objects.filter(pk__in=[outdated.pk, approved.pk]).update(
         engine_version="verbatim 0.0.1"
     )
     Assessment.objects.filter(pk=approved.pk).update(review_state=ReviewState.APPROVED)
@@ -41,7 +41,7 @@ def test_sweep_command_resends_stuck_and_reverifies_outdated_results(broker, set
         f"verifying 1 outdated assessment(s) again: {outdated.pk}",
     ]
     assert sorted(queued_assessment_ids(broker)) == [stuck.pk, outdated.pk]
-    states = dict(Assessment.objects.values_list("pk", "verification_state"))
+    states = dict(Assessment.objects.values_list("pk", "verification__verification_state"))
     assert states[outdated.pk] == VerificationState.PENDING
     assert states[current.pk] == states[approved.pk] == VerificationState.DONE
 

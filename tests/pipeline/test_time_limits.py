@@ -18,7 +18,7 @@ import pytest
 from django.conf import settings
 from django.test import override_settings
 
-from citations.models import Quote, VerificationState
+from citations.models import Quote, Verification, VerificationState
 from citations.services import VerifyOutcome, assessment_verify
 from reviews.models import Assessment
 
@@ -73,15 +73,15 @@ def test_the_workers_soft_time_limit_stops_a_stuck_verification(start_worker):
     assessment = import_scenario(SCENARIO)
     failed = failed_with(assessment.pk, worker, timeout=30)
     assert time.monotonic() - started < 20, "the soft limit fired late"
-    assert failed.verification_error.startswith(
+    assert failed.verification.verification_error.startswith(
         "verification took longer than 3 s (the worker's soft time limit)"
-    ), failed.verification_error
+    ), failed.verification.verification_error
     assert "Soft time limit (3s) exceeded" in worker.log()
     assert "Hard time limit" not in worker.log()
-    assert not Quote.objects.filter(assessment=failed).exists()
+    assert not Quote.objects.filter(assessment=failed.verification).exists()
     time.sleep(1)
     assert outcomes(worker) == {"failed": 1}, worker.log()
-    assert Assessment.objects.get(pk=assessment.pk).verification_attempts == 1
+    assert Verification.objects.get(pk=assessment.pk).verification_attempts == 1
 
 
 @pytest.mark.worker
@@ -98,15 +98,15 @@ def test_the_workers_hard_time_limit_kills_a_stuck_verification_and_says_so(star
     )
     assessment = import_scenario(SCENARIO)
     failed = failed_with(assessment.pk, worker, timeout=30)
-    assert failed.verification_error.startswith(
+    assert failed.verification.verification_error.startswith(
         "verification took longer than 3 s (the worker's hard time limit; its process was killed)"
-    ), failed.verification_error
+    ), failed.verification.verification_error
     assert "Hard time limit (3s) exceeded" in worker.log()
     # Acknowledged, not redelivered: past the stale period nothing has claimed it again.
     time.sleep(int(WORKER_ENV["VERIFICATION_STALE_SECONDS"]) + 2)
     assessment.refresh_from_db()
-    assert assessment.verification_state == VerificationState.FAILED
-    assert assessment.verification_attempts == 1
+    assert assessment.verification.verification_state == VerificationState.FAILED
+    assert assessment.verification.verification_attempts == 1
     assert "claimed (attempt 2)" not in worker.log()
 
 
@@ -130,7 +130,9 @@ def test_a_verification_over_its_time_budget_ends_failed_with_the_reason(
     failed = failed_with(assessment.pk, worker, timeout=30)
     assert time.monotonic() - started < 6 + 4, "stopped by something later than the budget"
     expected = "verification took longer than 2 s (the time budget per assessment)"
-    assert failed.verification_error.startswith(expected), failed.verification_error
+    assert failed.verification.verification_error.startswith(expected), (
+        failed.verification.verification_error
+    )
     assert "time limit" not in worker.log().replace("soft time limit", "")
     time.sleep(1)
     assert outcomes(worker) == {"failed": 1}, worker.log()
@@ -173,11 +175,11 @@ def test_the_budget_in_process_fails_once_and_leaves_no_timer_behind():
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     assert signal.getsignal(signal.SIGALRM) == handler
     assessment.refresh_from_db()
-    assert assessment.verification_state == VerificationState.FAILED
-    assert assessment.verification_error.startswith(
+    assert assessment.verification.verification_state == VerificationState.FAILED
+    assert assessment.verification.verification_error.startswith(
         "verification took longer than 1 s (the time budget per assessment)"
     )
-    assert not Quote.objects.filter(assessment=assessment).exists()
+    assert not Quote.objects.filter(assessment=assessment.verification).exists()
     # A second delivery of the same message finds it failed: nothing runs again.
     assert assessment_verify(assessment_id=assessment.pk) is VerifyOutcome.SKIPPED
     # A timely run is not touched by the budget.

@@ -15,7 +15,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from citations.engine import load_bundle, verify_bundle
-from citations.models import Correction, Quote, VerificationState
+from citations.models import Correction, Quote, Verification, VerificationState
 from citations.tasks import verify_assessment
 from reviews.models import Assessment
 
@@ -62,12 +62,14 @@ def expected_result_set(name: str = SCENARIO) -> tuple[int, int]:
 def assert_exactly_one_result_set(assessment_ids: list[int]) -> None:
     quotes, corrections = expected_result_set()
     for assessment in Assessment.objects.filter(pk__in=assessment_ids):
-        label = f"assessment {assessment.pk} ({assessment.bundle_id})"
-        assert assessment.verification_state == VerificationState.DONE, label
-        assert assessment.verification_run == 1, f"{label}: {assessment.verification_run} runs"
-        assert assessment.quotes_found == quotes, label
-        assert Quote.objects.filter(assessment=assessment).count() == quotes, label
-        stored = Correction.objects.filter(assessment=assessment)
+        label = f"assessment {assessment.pk} ({assessment.verification.bundle_id})"
+        assert assessment.verification.verification_state == VerificationState.DONE, label
+        assert assessment.verification.verification_run == 1, (
+            f"{label}: {assessment.verification.verification_run} runs"
+        )
+        assert assessment.verification.quotes_found == quotes, label
+        assert Quote.objects.filter(assessment=assessment.verification).count() == quotes, label
+        stored = Correction.objects.filter(assessment=assessment.verification)
         assert stored.count() == corrections, label
         assert set(stored.values_list("run", flat=True)) <= {1}, label
     duplicates = (
@@ -112,7 +114,7 @@ def test_a_real_worker_verifies_an_imported_assessment_003_4(start_worker):
     """003.4: import → pending → a separate worker process stores the results."""
     worker = start_worker("verifier")
     assessment = import_scenario(SCENARIO)
-    assert assessment.verification_state == VerificationState.PENDING
+    assert assessment.verification.verification_state == VerificationState.PENDING
     wait_until(
         lambda: states()[assessment.pk] == VerificationState.DONE,
         timeout=60,
@@ -148,7 +150,7 @@ def test_two_workers_racing_on_one_assessment_store_one_result_set_vb_4(start_wo
     # finished work (skipped); each worker took one of the two deliveries.
     assert all(outcomes(w) for w in workers), "\n\n".join(w.log() for w in workers)
     assert_exactly_one_result_set([assessment.pk])
-    assert Assessment.objects.get(pk=assessment.pk).verification_attempts == 1
+    assert Verification.objects.get(pk=assessment.pk).verification_attempts == 1
 
 
 def test_a_worker_killed_mid_verification_loses_nothing_vb_5(start_worker):
@@ -162,10 +164,12 @@ def test_a_worker_killed_mid_verification_loses_nothing_vb_5(start_worker):
         slowed section left, so the kill lands inside it even if this process is slow."""
         now = timezone.now()
         return (
-            Assessment.objects.filter(verification_state=VerificationState.DONE).exists()
+            Assessment.objects.filter(
+                verification__verification_state=VerificationState.DONE
+            ).exists()
             and Assessment.objects.filter(
-                verification_state=VerificationState.RUNNING,
-                verification_started_at__gt=now - timedelta(seconds=SLOW_SECONDS - 1),
+                verification__verification_state=VerificationState.RUNNING,
+                verification__verification_started_at__gt=now - timedelta(seconds=SLOW_SECONDS - 1),
             ).exists()
         )
 
@@ -187,9 +191,11 @@ def test_a_worker_killed_mid_verification_loses_nothing_vb_5(start_worker):
     )
     assert_exactly_one_result_set(ids)
     victim = Assessment.objects.get(pk=victims[0])
-    assert victim.verification_attempts == 2, "the killed claim was taken over exactly once"
+    assert victim.verification.verification_attempts == 2, (
+        "the killed claim was taken over exactly once"
+    )
     finished_early = Assessment.objects.filter(pk__in=done_before)
-    assert all(a.verification_attempts == 1 for a in finished_early)
+    assert all(a.verification.verification_attempts == 1 for a in finished_early)
     assert outcomes(second)["stored"] == len(ids) - len(done_before)
 
 
@@ -226,7 +232,10 @@ def test_a_killed_pool_child_is_redelivered_and_finished_at_once_vb_5(start_work
     assert "its claim's process is gone" in worker.log()
     assert outcomes(worker) == {"stored": 1}, worker.log()
     recovered = Assessment.objects.get(pk=assessment.pk)
-    assert recovered.verification_attempts == 2 and recovered.verification_crashes == 1
+    assert (
+        recovered.verification.verification_attempts == 2
+        and recovered.verification.verification_crashes == 1
+    )
 
 
 def test_beat_sweeps_up_an_assessment_whose_message_was_lost(start_worker, tmp_path):
@@ -239,7 +248,9 @@ def test_beat_sweeps_up_an_assessment_whose_message_was_lost(start_worker, tmp_p
         **CRASH_ENV,
     )
     lost = import_scenario(SCENARIO, enqueue=False)
-    Assessment.objects.filter(pk=lost.pk).update(updated_at=timezone.now() - timedelta(seconds=60))
+    Verification.objects.filter(pk=lost.pk).update(
+        updated_at=timezone.now() - timedelta(seconds=60)
+    )
     wait_until(
         lambda: states()[lost.pk] == VerificationState.DONE,
         timeout=60,
@@ -273,7 +284,7 @@ def test_a_dropped_database_connection_is_retried_not_failed(start_worker):
     assert_exactly_one_result_set([assessment.pk])
     assert outcomes(worker) == {"retry": 1, "stored": 1}, worker.log()
     assert "OperationalError" in worker.log()
-    assert Assessment.objects.get(pk=assessment.pk).verification_attempts == 2
+    assert Verification.objects.get(pk=assessment.pk).verification_attempts == 2
 
 
 def worker_backends() -> set[int]:
@@ -346,16 +357,16 @@ def claimed_elsewhere(worker) -> tuple[Assessment, datetime]:
         timeout=60,
         message=lambda: f"never claimed: {states()}\n{worker.log()}",
     )
-    Assessment.objects.filter(pk=assessment.pk).update(verification_claimed_by=FOREIGN_OWNER)
-    claimed = Assessment.objects.get(pk=assessment.pk).verification_heartbeat_at
+    Verification.objects.filter(pk=assessment.pk).update(verification_claimed_by=FOREIGN_OWNER)
+    claimed = Verification.objects.get(pk=assessment.pk).verification_heartbeat_at
     assert claimed is not None, "the claim is the first beat"
 
     def beaten() -> bool:
-        beat = Assessment.objects.get(pk=assessment.pk).verification_heartbeat_at
+        beat = Verification.objects.get(pk=assessment.pk).verification_heartbeat_at
         return beat is not None and beat > claimed
 
     wait_until(beaten, timeout=10, message=lambda: f"no heartbeat after the claim\n{worker.log()}")
-    return assessment, Assessment.objects.get(pk=assessment.pk).verification_heartbeat_at
+    return assessment, Verification.objects.get(pk=assessment.pk).verification_heartbeat_at
 
 
 def test_a_claim_whose_worker_died_on_another_machine_is_taken_over_once_silent(
@@ -385,7 +396,10 @@ def test_a_claim_whose_worker_died_on_another_machine_is_taken_over_once_silent(
     assert outcomes(near)["stored"] == 1, near.log()
     assert_exactly_one_result_set([assessment.pk])
     recovered = Assessment.objects.get(pk=assessment.pk)
-    assert (recovered.verification_attempts, recovered.verification_crashes) == (2, 1)
+    assert (
+        recovered.verification.verification_attempts,
+        recovered.verification.verification_crashes,
+    ) == (2, 1)
 
 
 def test_a_live_claim_on_another_machine_keeps_its_work_past_the_silent_period(
@@ -412,5 +426,5 @@ def test_a_live_claim_on_another_machine_keeps_its_work_past_the_silent_period(
     assert "stored" not in outcomes(near) and outcomes(near)["retry"] >= 1, logs
     assert "fell silent" not in near.log(), logs
     assert_exactly_one_result_set([assessment.pk])
-    kept = Assessment.objects.get(pk=assessment.pk)
+    kept = Assessment.objects.get(pk=assessment.pk).verification
     assert (kept.verification_attempts, kept.verification_crashes) == (1, 0)

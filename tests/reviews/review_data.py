@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from citations.diffs import change_diff
 from citations.engine.extraction.formats import HTML, PDF
 from citations.engine.reading.parse_markdown import parse_markdown_response
-from citations.models import Correction, Quote, Source, VerificationState
+from citations.models import Correction, Quote, Source, Verification, VerificationState
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
 from reviews.models import Assessment, Team
@@ -75,9 +75,10 @@ def procurement_assessment(
     data = json.loads((SCENARIO_DIR / "procurement_review.json").read_text())
     data["id"] = bundle_id
     assessment = bundle_import(raw=data).assessment
+    verification = assessment.verification
     expected = json.loads((SCENARIO_DIR / "procurement_review.expected.json").read_text())
-    sources = {s.key: s for s in Source.objects.filter(turn=assessment.turn)}
-    text = assessment.response_text
+    sources = {s.key: s for s in Source.objects.filter(turn=verification.turn)}
+    text = verification.response_text
     # Where each quote's marks and marker are, as the engine's parser reports them.
     extents = {q.n: q.extent for q in parse_markdown_response(text).quotes}
     position = 0
@@ -89,7 +90,7 @@ def procurement_assessment(
         match = result["match"] or {}
         corrected = result["corrected"] or {}
         quote = Quote.objects.create(
-            assessment=assessment,
+            assessment=verification,
             n=result["n"],
             form=form,
             text=written,
@@ -127,7 +128,7 @@ def procurement_assessment(
         }.get(result["reason"], [])
         for field, old, new in changes:
             Correction.objects.create(
-                assessment=assessment,
+                assessment=verification,
                 quote=quote,
                 run=1,
                 field=field,
@@ -138,14 +139,19 @@ def procurement_assessment(
                 engine_version="test",
             )
     if verified:
-        Assessment.objects.filter(pk=assessment.pk).update(
+        Verification.objects.filter(pk=verification.pk).update(
             verification_state=VerificationState.DONE, verification_run=1, engine_version="test"
         )
-        assessment.refresh_from_db()
+        assessment.refresh_from_db(from_queryset=Assessment.objects.select_related("verification"))
+    # Each field on its row: the verification's (drop, verification_state) or the assessment's.
+    of_verification = {field.name for field in Verification._meta.concrete_fields}
+    own = {name: value for name, value in fields.items() if name not in of_verification}
     for name, value in fields.items():
-        setattr(assessment, name, value)
-    if fields:
-        assessment.save(update_fields=list(fields))
+        setattr(assessment if name in own else assessment.verification, name, value)
+    if own:
+        assessment.save(update_fields=list(own))
+    if len(own) < len(fields):
+        assessment.verification.save(update_fields=[n for n in fields if n not in own])
     return assessment
 
 
@@ -162,14 +168,14 @@ def many_quotes_assessment(n_quotes: int, *, bundle_id: str = "") -> Assessment:
         "response": {"format": "markdown", "text": response},
     }
     assessment = bundle_import(raw=data).assessment
-    source = Source.objects.get(turn=assessment.turn)
+    source = Source.objects.get(turn=assessment.verification.turn)
     position, rows = 0, []
     for n, sentence in enumerate(sentences, 1):
         start = response.index(sentence, position)
         position = start + len(sentence)
         rows.append(
             Quote(
-                assessment=assessment,
+                assessment=assessment.verification,
                 n=n,
                 form="inline",
                 text=sentence,
@@ -190,7 +196,7 @@ def many_quotes_assessment(n_quotes: int, *, bundle_id: str = "") -> Assessment:
             )
         )
     Quote.objects.bulk_create(rows)
-    Assessment.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
+    Verification.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
     assessment.refresh_from_db()
     return assessment
 

@@ -32,9 +32,10 @@ def admin_client(client, superuser):
 def corrected(db):
     """An assessment whose quote 2 was moved to another paragraph, with its audit row."""
     assessment = make_assessment(meta={"model": "qwen-test", "prompt_version": "p1"})
-    assessment.quotes_found, assessment.quotes_corrected = 2, 1
-    assessment.verification_state = "done"
-    assessment.save()
+    verification = assessment.verification
+    verification.quotes_found, verification.quotes_corrected = 2, 1
+    verification.verification_state = "done"
+    verification.save()
     d1 = source(assessment, "D1")
     make_quote(assessment, 1, match_source=d1, match_paragraph=2, match_start=0, match_end=7)
     quote = make_quote(
@@ -56,8 +57,8 @@ def corrected(db):
 CHANGELISTS = [
     ("citations_source", {"kind__exact": "email_body"}),
     ("citations_source", {"eligible__exact": "1"}),
-    ("reviews_assessment", {"verification_state__exact": "done"}),
-    ("reviews_assessment", {"model_name": "qwen-test"}),
+    ("reviews_assessment", {"verification__verification_state__exact": "done"}),
+    ("reviews_assessment", {"verification__model_name": "qwen-test"}),
     ("citations_quote", {"status__exact": "corrected"}),
     ("citations_quote", {"reason__exact": "relocated_paragraph"}),
     ("citations_quote", {"match_source__kind": "document"}),
@@ -92,7 +93,7 @@ def test_filters_really_filter(admin_client, corrected):
 
 
 def test_assessment_list_shows_state_and_per_status_counts_adr_4(admin_client, corrected):
-    type(corrected).objects.filter(pk=corrected.pk).update(quotes_dropped=1)
+    type(corrected.verification).objects.filter(pk=corrected.pk).update(quotes_dropped=1)
     response = admin_client.get(reverse("admin:reviews_assessment_changelist"))
     html = response.text
     for column in ("model_and_prompt", "states", "team_and_assignee", "quote_counts"):
@@ -131,7 +132,7 @@ def test_audit_rows_cannot_be_added_changed_or_deleted_in_the_admin_011_3(
     elif model is QuoteVerdict:
         row = QuoteVerdict.objects.create(
             assessment=corrected,
-            quote=corrected.quotes.get(n=2),
+            quote=corrected.verification.quotes.get(n=2),
             reviewer=superuser,
             action="overrule",
             run=1,
@@ -205,10 +206,10 @@ def test_an_assessment_with_many_quotes_lists_the_first_and_links_to_all(
 ):
     # 50,000 quotes in the inline timed the change page out (issue 13, item 6)
     shown = 100
-    Quote = corrected.quotes.model
+    Quote = corrected.verification.quotes.model
     Quote.objects.bulk_create(
         Quote(
-            assessment=corrected,
+            assessment=corrected.verification,
             n=n,
             form="inline",
             text=f"Quote {n}.",
@@ -309,7 +310,7 @@ def test_the_correction_list_reads_in_the_same_queries_however_many_there_are(
     admin_client.get(url)  # sessions, content types: cached after the first request
     with CaptureQueriesContext(connection) as few:
         admin_client.get(url)
-    quote = corrections.quotes.get(n=3)
+    quote = corrections.verification.quotes.get(n=3)
     for run in range(2, 12):
         make_correction(quote, run=run, old_value="2", new_value="1")
     with django_assert_num_queries(len(few.captured_queries)):

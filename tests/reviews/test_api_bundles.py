@@ -29,7 +29,7 @@ def test_a_new_bundle_is_stored_and_described_201(api_client):
     response = post(api_client, json.dumps(bundle_data()))
     assert response.status_code == 201, response.content
     body = response.json()
-    assessment = Assessment.objects.get(bundle_id="minimal-1")
+    assessment = Assessment.objects.get(verification__bundle_id="minimal-1")
     assert body["id"] == assessment.pk and body["created"] is True
     assert body["bundle_id"] == "minimal-1"
     assert body["verification_state"] in {"pending", "running", "done"}
@@ -234,8 +234,8 @@ def test_two_teams_use_the_same_bundle_id_independently_issue_30_item_4(client):
     stored = {team: Assessment.objects.get(pk=first[team].json()["id"]) for team in teams}
     assert stored[teams[0]].pk != stored[teams[1]].pk
     for team in teams:
-        assert (stored[team].bundle_id, stored[team].team) == ("minimal-1", team)
-        assert stored[team].title == f"by {team.name}"
+        assert (stored[team].verification.bundle_id, stored[team].team) == ("minimal-1", team)
+        assert stored[team].verification.title == f"by {team.name}"
         again = post(client, content[team], **auth[team])
         assert (again.status_code, again.json()["id"]) == (200, stored[team].pk)
         changed = post(client, json.dumps(bundle_data(title="changed")), **auth[team])

@@ -12,7 +12,7 @@ from django.utils import timezone
 from reviews.imports import bundle_import
 from reviews.models import Assessment, Team
 from reviews.tokens import api_token_create
-from tests.factories import bundle_data
+from tests.factories import assessment_update, bundle_data
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def stored(bundle_id: str, team: Team | None, **fields) -> Assessment:
         raw=bundle_data(id=bundle_id), team=team, enqueue_verification=False
     ).assessment
     if fields:
-        Assessment.objects.filter(pk=assessment.pk).update(**fields)
+        assessment_update(assessment.pk, **fields)
     return assessment
 
 
@@ -74,7 +74,7 @@ def test_a_listed_assessment_has_its_summary_and_links(teams):
             "page": f"/assessments/{assessment.pk}/",
         },
         "title": "A minimal bundle",
-        "created_at": assessment.created_at.isoformat(),
+        "created_at": assessment.verification.created_at.isoformat(),
         "verified_at": None,
         "attention": 2,
     }

@@ -53,7 +53,9 @@ def test_a_bundle_with_its_files_as_parts_is_stored_as_with_base64(api_client):
     )
     assert response.status_code == 201, response.content
     assessment = Assessment.objects.get(pk=response.json()["id"])
-    stored = {s.key: bytes(s.file) for s in Source.objects.filter(turn=assessment.turn)}
+    stored = {
+        s.key: bytes(s.file) for s in Source.objects.filter(turn=assessment.verification.turn)
+    }
     assert stored == {"L1": LEASE, "N1": NOTICE}  # as sent, unread
     # The same bundle posted as JSON with base64: the same bundle (200, nothing new).
     as_json = upload_bundle(L1="lease", N1="notice")
@@ -66,9 +68,11 @@ def test_a_bundle_with_its_files_as_parts_is_stored_as_with_base64(api_client):
     assert again.status_code == 200 and again.json()["id"] == assessment.pk
     # The worker reads the files: the lease's pages, the e-mail's attachment.
     assessment_verify(assessment_id=assessment.pk)
-    quote = assessment.quotes.get(n=1)
+    quote = assessment.verification.quotes.get(n=1)
     assert (quote.status, quote.match_page) == ("verified", 2)
-    assert Source.objects.filter(turn=assessment.turn, key="N1.1", kind="attachment").exists()
+    assert Source.objects.filter(
+        turn=assessment.verification.turn, key="N1.1", kind="attachment"
+    ).exists()
 
 
 @pytest.mark.django_db

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from reviews import claims, selectors, services, verdicts
 from reviews.models import Assessment, QuoteVerdict, ReviewState
+from tests.factories import assessment_update
 
 from .review_data import many_quotes_assessment, procurement_assessment, user
 
@@ -24,8 +25,11 @@ def claim_seconds(settings):
 
 def in_team(team, bundle_id: str, *, age_hours: int = 1) -> Assessment:
     assessment = many_quotes_assessment(2, bundle_id=bundle_id)
-    Assessment.objects.filter(pk=assessment.pk).update(
-        team=team, title=bundle_id, created_at=timezone.now() - timedelta(hours=age_hours)
+    assessment_update(
+        assessment.pk,
+        team=team,
+        title=bundle_id,
+        created_at=timezone.now() - timedelta(hours=age_hours),
     )
     assessment.refresh_from_db()
     return assessment
@@ -203,7 +207,7 @@ def test_a_verdict_is_refused_while_another_reviewer_holds_the_claim(team):
     assessment = procurement_assessment(team=team)
     ann, bob = user("ann", teams=(team,)), user("bob", teams=(team,))
     claims.assessment_claim(assessment=assessment, reviewer=ann)
-    quote = assessment.quotes.get(n=10)
+    quote = assessment.verification.quotes.get(n=10)
     with pytest.raises(services.ReviewError, match=r"^ann has claimed .*give verdicts\.$"):
         verdicts.quote_verdict_give(
             assessment=assessment, quote=quote, reviewer=bob, action="overrule"
@@ -227,10 +231,10 @@ def test_the_mine_queue_lists_the_live_claims_of_the_reviewer(team):
     claimed_long_ago(ran_out, seconds=CLAIM_SECONDS + 1)
     services.assessment_reject(assessment=decided, reviewer=ann)
     mine = selectors.assessment_list(reviewer=ann, queue="mine")
-    assert [a.title for a in mine] == ["held"]
+    assert [a.verification.title for a in mine] == ["held"]
     assert selectors.queue_totals(reviewer=ann)["mine"] == 1
     assert selectors.queue_totals(reviewer=bob)["mine"] == 1
     # Every queue says whose claim is live.
-    listed = {a.title: a for a in selectors.assessment_list(reviewer=bob, queue="all")}
+    listed = {a.verification.title: a for a in selectors.assessment_list(reviewer=bob, queue="all")}
     assert {title for title, a in listed.items() if a.claim_live} == {"held", "other"}
     assert listed["held"].claimed_by == ann

@@ -119,12 +119,16 @@ def test_the_demo_has_a_pdf_and_an_email_with_an_attachment_issue_34(settings, c
     settings.DEBUG = True
     run_demo_setup(capsys)
     bundle_id = demo_files_bundle()["id"]
-    assessment = Assessment.objects.get(bundle_id=bundle_id, team__name="Demo reviewers")
+    assessment = Assessment.objects.get(
+        verification__bundle_id=bundle_id, team__name="Demo reviewers"
+    )
     assessment_verify(assessment_id=assessment.pk)
-    sources = {s.key: s for s in assessment.turn.sources.all()}
+    sources = {s.key: s for s in assessment.verification.turn.sources.all()}
     assert set(sources) == {"L1", "N1", "N1.1"}
     assert sources["N1.1"].kind == "attachment" and sources["N1.1"].parent_id == sources["N1"].pk
-    quotes = [(q.status, q.reason, q.match_page) for q in assessment.quotes.order_by("n")]
+    quotes = [
+        (q.status, q.reason, q.match_page) for q in assessment.verification.quotes.order_by("n")
+    ]
     assert quotes == [
         ("verified", "found_as_cited", 2),
         ("verified", "found_as_cited", 2),  # across a line break of the PDF

@@ -119,7 +119,7 @@ def test_scenario_round_trips_through_the_database_012_3(path: Path):
     """012.3: eligibility is stored once with the turn and read back unchanged."""
     result = bundle_import(raw=path.read_bytes())
     assert result.created
-    assert engine_bundle(result.assessment) == load_bundle(path.read_bytes())
+    assert engine_bundle(result.assessment.verification) == load_bundle(path.read_bytes())
 
 
 @pytest.mark.django_db
@@ -127,9 +127,9 @@ def test_eligibility_is_stored_per_source_of_the_turn_012_3():
     data = bundle_data()
     data["sources"][2]["eligible"] = False
     assessment = bundle_import(raw=data).assessment
-    stored = {s.key: s.eligible for s in Source.objects.filter(turn=assessment.turn)}
+    stored = {s.key: s.eligible for s in Source.objects.filter(turn=assessment.verification.turn)}
     assert stored == {"D1": True, "E1": True, "A1": False}
-    assert engine_bundle(assessment).turn.is_eligible("A1") is False
+    assert engine_bundle(assessment.verification).turn.is_eligible("A1") is False
 
 
 @pytest.mark.django_db
@@ -191,7 +191,7 @@ def test_import_command_imports_each_scenario_once_when_run_twice_vb_4(capsys):
     call_command("import_bundle", *SCENARIOS)
     out = capsys.readouterr().out
     assert out.count("already imported") == len(SCENARIOS)
-    ids = sorted(Assessment.objects.values_list("bundle_id", flat=True))
+    ids = sorted(Assessment.objects.values_list("verification__bundle_id", flat=True))
     assert ids == sorted(scenario_data(p)["id"] for p in SCENARIOS)
 
 
@@ -214,7 +214,7 @@ def test_import_command_refuses_bad_bundles_clearly_and_changes_nothing_vb_3(
     # Only the good file went in: one assessment with its turn and sources.
     assert after["reviews_assessment"] == before["reviews_assessment"] + 1
     assert after["citations_quote"] == before["citations_quote"]
-    assert Assessment.objects.get().bundle_id == scenario_data(good)["id"]
+    assert Assessment.objects.get().verification.bundle_id == scenario_data(good)["id"]
 
 
 @pytest.mark.django_db
@@ -251,7 +251,7 @@ def test_each_occurrence_of_a_quote_is_its_own_row_003_8():
     assessment = make_assessment()
     make_quote(assessment, 1, text="Second.")
     make_quote(assessment, 2, text="Second.")
-    assert Quote.objects.filter(assessment=assessment, text="Second.").count() == 2
+    assert Quote.objects.filter(assessment=assessment.verification, text="Second.").count() == 2
     with pytest.raises(IntegrityError), transaction.atomic():
         make_quote(assessment, 2, text="Second.")
 

@@ -71,9 +71,9 @@ def test_a_response_beyond_the_quote_limit_is_accepted_then_fails_in_verificatio
 
     assert assessment_verify(assessment_id=assessment_id) == VerifyOutcome.FAILED
     assessment = Assessment.objects.get(pk=assessment_id)
-    assert assessment.verification_state == VerificationState.FAILED
-    assert "beyond the limit 'quotes'" in assessment.verification_error
-    assert "holds 4 quotes; the limit is 3" in assessment.verification_error
+    assert assessment.verification.verification_state == VerificationState.FAILED
+    assert "beyond the limit 'quotes'" in assessment.verification.verification_error
+    assert "holds 4 quotes; the limit is 3" in assessment.verification.verification_error
     assert not Quote.objects.filter(assessment_id=assessment_id).exists()
     assert not Correction.objects.filter(assessment_id=assessment_id).exists()
     shown = api_client.get(f"/api/assessments/{assessment_id}").json()
@@ -89,7 +89,7 @@ def test_a_quote_longer_than_the_limit_fails_verification_naming_it(monkeypatch)
     assessment = bundle_import(raw=data, enqueue_verification=False).assessment
     assert assessment_verify(assessment_id=assessment.pk) == VerifyOutcome.FAILED
     assessment.refresh_from_db()
-    assert "beyond the limit 'quote_chars'" in assessment.verification_error
+    assert "beyond the limit 'quote_chars'" in assessment.verification.verification_error
     assert not Quote.objects.filter(assessment_id=assessment.pk).exists()
 
 
@@ -110,7 +110,7 @@ def test_the_diff_bombs_page_renders_the_stored_diff_without_diffing(
     """Issue 30, item 1: the worker stored the hint's diff once (bounded: the middle that
     differs beyond ``MAX_ALIGNED_TOKENS`` is one run); the pane and the page only render
     it, so a request never runs difflib or the diff function."""
-    quote = Quote.objects.get(assessment=diff_bomb, n=1)
+    quote = Quote.objects.get(assessment=diff_bomb.verification, n=1)
     assert quote.status == "unverified" and quote.reason == "claim_changed"
     assert set(quote.page_diff) == {"hint"}
 
@@ -136,7 +136,7 @@ def test_a_corrected_quotes_suggested_change_is_rendered_from_the_stored_diff(
     """Issue 30, item 1: the suggested change of a corrected quote comes from its stored
     ``page_diff``, not from a diff in the request."""
     monkeypatch.setattr(diffs, "word_diff", lambda *args, **kwargs: pytest.fail("diffed"))
-    Quote.objects.filter(assessment=assessment, n=8).update(
+    Quote.objects.filter(assessment=assessment.verification, n=8).update(
         page_diff={"change": [["same", "stored "], ["added", "runs"]]}
     )
     html = reviewer_client.get(reverse("reviews:assessment_detail", args=[assessment.pk]))
@@ -163,8 +163,9 @@ def huge_source(team):
     ).assessment
     middle = paragraphs[44].index("Paragraph 44 says", HUGE // 2)
     Quote.objects.create(
-        assessment=assessment, n=1, form="inline", text="Paragraph 44 says",
-        status="verified", reason="found_as_cited", match_source=assessment.turn.sources.get(),
+        assessment=assessment.verification, n=1, form="inline", text="Paragraph 44 says",
+        status="verified", reason="found_as_cited",
+        match_source=assessment.verification.turn.sources.get(),
         match_paragraph=45, match_start=middle, match_end=middle + 17,
     )  # fmt: skip
     return assessment
@@ -175,7 +176,7 @@ def test_a_pane_of_huge_paragraphs_is_bounded_in_characters(reviewer_client, hug
     """Issue 30, item 1: 90 paragraphs of 200,000 characters returned 12 MB of HTML; each
     paragraph now shows an excerpt of ``PARAGRAPH_CHARS_SHOWN`` characters (around the
     highlight in the quote's paragraph) with a link that shows it whole, one at a time."""
-    source = huge_source.turn.sources.get()
+    source = huge_source.verification.turn.sources.get()
     browsed = page_html(
         reviewer_client.get(
             reverse("reviews:source_view", args=[huge_source.pk, source.pk]), **HTMX

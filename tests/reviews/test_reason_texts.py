@@ -12,6 +12,7 @@ from django.urls import reverse
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
 from reviews.models import Assessment
+from tests.factories import assessment_update
 from tests.pages import page_html
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -62,11 +63,11 @@ def reasons_assessment(**fields) -> Assessment:
     assessment_verify(assessment_id=assessment.pk)
     outcomes = dict(
         (n, (status, reason))
-        for n, status, reason in assessment.quotes.values_list("n", "status", "reason")
+        for n, status, reason in assessment.verification.quotes.values_list("n", "status", "reason")
     )
     assert outcomes == {n: (q[1], q[2]) for n, q in QUOTES.items()}
     if fields:
-        Assessment.objects.filter(pk=assessment.pk).update(**fields)
+        assessment_update(assessment.pk, **fields)
     return assessment
 
 

@@ -172,12 +172,13 @@ def test_hostile_response_and_source_on_the_page_vb_6(client, django_user_model)
         },
     }
     assessment = bundle_import(raw=data).assessment
-    assessment.verification_state = VerificationState.DONE
-    assessment.save()
-    source = Source.objects.get(turn=assessment.turn)
-    start = assessment.response_text.index("The quoted")
+    assessment.verification.verification_state = VerificationState.DONE
+    assessment.verification.save()
+    source = Source.objects.get(turn=assessment.verification.turn)
+    start = assessment.verification.response_text.index("The quoted")
     Quote.objects.create(
-        assessment=assessment, n=1, form="inline", text="The quoted <b>text</b> is here.",
+        assessment=assessment.verification, n=1, form="inline",
+        text="The quoted <b>text</b> is here.",
         response_start=start, response_end=start + 31, cited_ref="D1", cited_source=source,
         cited_paragraph=12, status="verified", reason="found_as_cited", match_source=source,
         match_paragraph=12, match_start=0, match_end=31,

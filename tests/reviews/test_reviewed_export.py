@@ -45,7 +45,7 @@ def verified(name: str, team: Team) -> Assessment:
 def give(assessment: Assessment, reviewer, n: int, action: str) -> None:
     verdicts.quote_verdict_give(
         assessment=assessment,
-        quote=Quote.objects.get(assessment=assessment, n=n),
+        quote=Quote.objects.get(assessment=assessment.verification, n=n),
         reviewer=reviewer,
         action=action,
     )
@@ -60,7 +60,7 @@ def reviewed(monkeypatch):
     team = Team.objects.create(name="reviewers")
     reviewer = user("rita", teams=(team,))
     procurement = verified("procurement_review", team)
-    assert dict(procurement.quotes.values_list("n", "status"))[5] == "unverified"
+    assert dict(procurement.verification.quotes.values_list("n", "status"))[5] == "unverified"
     for n, action in ((2, "overrule"), (3, "confirm"), (4, "confirm"), (5, "confirm")):
         give(procurement, reviewer, n, action)
     adr = verified("adr_source_binding", team)
@@ -208,7 +208,9 @@ def test_the_exported_bundle_is_the_one_the_engine_verified_issue_31_6b(reviewed
         check=True,
         timeout=300,
     )
-    stored = list(procurement.quotes.order_by("n").values_list("n", "status", "reason"))
+    stored = list(
+        procurement.verification.quotes.order_by("n").values_list("n", "status", "reason")
+    )
     now = [(q["n"], q["status"], q["reason"]) for q in json.loads(report.stdout)["quotes"]]
     assert now == stored
 

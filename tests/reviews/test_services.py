@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.db import connection
 
-from citations.models import VerificationState
+from citations.models import Verification, VerificationState
 from reviews import services
 from reviews.models import Assessment, ReviewDecision, ReviewState
 
@@ -51,7 +51,7 @@ def test_approval_with_flagged_quotes_needs_confirmation(assessment, reviewer):
 
 @pytest.mark.django_db
 def test_clean_assessment_approves_without_confirmation(assessment, reviewer):
-    assessment.quotes.filter(status__in=["unverified", "ineligible"]).delete()
+    assessment.verification.quotes.filter(status__in=["unverified", "ineligible"]).delete()
     decision = services.assessment_approve(assessment=assessment, reviewer=reviewer)
     assert decision.confirmed_unverified is False
 
@@ -69,7 +69,7 @@ def test_approval_refused_until_verification_is_done(team, reviewer, state):
 
 @pytest.mark.django_db
 def test_approval_refused_when_quotes_were_verified_again_meanwhile(assessment, reviewer):
-    Assessment.objects.filter(pk=assessment.pk).update(verification_run=2)
+    Verification.objects.filter(pk=assessment.pk).update(verification_run=2)
     with pytest.raises(services.ReviewConflict, match="verified again"):
         services.assessment_approve(
             assessment=assessment, reviewer=reviewer, confirm_unverified=True
@@ -118,7 +118,7 @@ def test_two_reviewers_at_once_exactly_one_wins_vb_7(team):
     stored = Assessment.objects.get(pk=assessment.pk)
     decision = ReviewDecision.objects.get()
     assert stored.reviewed_by == decision.reviewer
-    assert stored.verification_state == VerificationState.DONE
+    assert stored.verification.verification_state == VerificationState.DONE
 
 
 @pytest.mark.django_db

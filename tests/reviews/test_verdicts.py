@@ -9,7 +9,7 @@ from citations.models import Correction, Quote, VerificationState
 from reviews import selectors, services, verdicts
 from reviews.models import Assessment, QuoteVerdict, ReviewState
 from tests.conftest import row_counts
-from tests.factories import source
+from tests.factories import assessment_update, source
 
 from .review_data import user
 
@@ -23,7 +23,7 @@ HINT_TEXT = "The contractor’s aggregate liability under this agreement shall n
 def with_hint(assessment: Assessment) -> Quote:
     a1 = source(assessment, "A1")
     start = a1.paragraphs[4].index(HINT_TEXT)
-    Quote.objects.filter(assessment=assessment, n=10).update(
+    Quote.objects.filter(assessment=assessment.verification, n=10).update(
         reason="claim_changed",
         match_source=a1,
         match_paragraph=5,
@@ -33,13 +33,13 @@ def with_hint(assessment: Assessment) -> Quote:
         match_method="approximate",
         match_tier="primary",
     )
-    return Quote.objects.get(assessment=assessment, n=10)
+    return Quote.objects.get(assessment=assessment.verification, n=10)
 
 
 def give(assessment, reviewer, n: int, action: str, comment: str = ""):
     return verdicts.quote_verdict_give(
         assessment=assessment,
-        quote=Quote.objects.get(assessment=assessment, n=n),
+        quote=Quote.objects.get(assessment=assessment.verification, n=n),
         reviewer=reviewer,
         action=action,
         comment=comment,
@@ -64,7 +64,7 @@ def test_a_verdict_records_who_when_and_what_the_engine_said_issue_31_1(assessme
     )
     assert stored.created_at is not None and stored.run == 1
     assert stored.engine_status == "verified"
-    assert Quote.objects.get(assessment=assessment, n=2).status == "verified"
+    assert Quote.objects.get(assessment=assessment.verification, n=2).status == "verified"
 
 
 @pytest.mark.parametrize(
@@ -106,9 +106,9 @@ def test_a_confirmation_counts_while_the_engine_says_what_was_confirmed_issue_31
     that changed (the quote waits for a new verdict, the export follows the engine); an
     overrule stands."""
     give(assessment, reviewer, 3, action)
-    Quote.objects.filter(assessment=assessment, n=3).update(status=status_now)
+    Quote.objects.filter(assessment=assessment.verification, n=3).update(status=status_now)
     assert (current_action(assessment, 3) == action) is counts
-    quote = Quote.objects.get(assessment=assessment, n=3)
+    quote = Quote.objects.get(assessment=assessment.verification, n=3)
     assert (selectors.quote_verdict_current(quote=quote) is not None) is counts
 
 
@@ -126,15 +126,18 @@ def test_what_confirming_accepts_depends_on_the_quote_issue_31_1(assessment, n, 
     """Issue 31 item 1: confirm accepts a hint as the correction, a correction, or an
     attention; a quote with none of them has nothing to confirm."""
     with_hint(assessment)
-    assert verdicts.confirm_meaning(Quote.objects.get(assessment=assessment, n=n)) == meaning
+    assert (
+        verdicts.confirm_meaning(Quote.objects.get(assessment=assessment.verification, n=n))
+        == meaning
+    )
 
 
 def test_an_attention_can_be_confirmed_issue_31_1(assessment, reviewer):
     """Issue 31 item 1: a verified quote with attention: confirming accepts the attention."""
-    Quote.objects.filter(assessment=assessment, n=2).update(
+    Quote.objects.filter(assessment=assessment.verification, n=2).update(
         attention=[{"rule": "attention.condition_left_out", "words": "unless exempt"}]
     )
-    quote = Quote.objects.get(assessment=assessment, n=2)
+    quote = Quote.objects.get(assessment=assessment.verification, n=2)
     assert verdicts.confirm_meaning(quote) == "accept: the attention is checked"
     verdict = give(assessment, reviewer, 2, "confirm")
     assert verdict.engine_rules == ["attention.condition_left_out"]
@@ -195,7 +198,7 @@ def test_no_verdict_once_decided_or_while_verifying_issue_31_1(
 ):
     """Issue 31 item 1: approved results are final (a verdict would change their export), and
     quotes being verified again have no result to judge."""
-    Assessment.objects.filter(pk=assessment.pk).update(**fields)
+    assessment_update(assessment.pk, **fields)
     with pytest.raises(services.ReviewError, match=message):
         give(assessment, reviewer, 3, "overrule")
     assert not QuoteVerdict.objects.exists()
@@ -248,7 +251,7 @@ def test_approval_asks_once_about_quotes_needing_a_verdict_without_one_issue_31_
 ):
     """Issue 31 item 1: approving with quotes no eligible source backs, or with attention,
     asks once unless each has a verdict; a verdict given answers for its quote."""
-    Quote.objects.filter(assessment=assessment, n=2).update(
+    Quote.objects.filter(assessment=assessment.verification, n=2).update(
         attention=[{"rule": "attention.condition_left_out", "words": "unless exempt"}]
     )
     # 5, 10 unverified, 9 ineligible, 2 attention

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from citations.diffs import change_diff, hint_diff
 from citations.engine.matching.rules import RULE
-from citations.models import Source, VerificationState
+from citations.models import Source, Verification, VerificationState
 from citations.services import assessment_verify
 from reviews.imports import bundle_import
 from reviews.models import Assessment, ReviewDecision, Team
@@ -103,7 +103,7 @@ def test_corrected_quote_shows_correction_and_original_on_expand_011_4(reviewer_
 @pytest.mark.django_db
 def test_a_corrected_quotes_suggested_change_is_escaped_vb_6(reviewer_client, assessment):
     written, corrected = "ninety <b onclick=alert(1)>days</b>", "ninety <i>days</i>"
-    assessment.quotes.filter(n=8).update(
+    assessment.verification.quotes.filter(n=8).update(
         text=written, corrected_text=corrected, page_diff=change_diff(written, corrected)
     )
     repaired = quote_element(page_html(reviewer_client.get(detail_url(assessment))), 8)
@@ -176,7 +176,7 @@ def test_quotes_the_bundle_drops_from_its_export_are_marked_so(reviewer_client, 
 @pytest.mark.django_db
 def test_a_failed_verification_counts_no_quotes(reviewer_client, team):
     assessment = procurement_assessment(team=team, verified=False)
-    Assessment.objects.filter(pk=assessment.pk).update(
+    Verification.objects.filter(pk=assessment.pk).update(
         verification_state=VerificationState.FAILED, verification_error="worker lost"
     )
     html = page_html(reviewer_client.get(detail_url(assessment)))
@@ -226,7 +226,7 @@ def test_page_says_when_verification_runs_and_polls_until_done(reviewer_client, 
     assert '<ul class="tally"' not in html
     polled = reviewer_client.get(status_url, **HTMX)
     assert 'hx-trigger="every 2s"' in page_html(polled)
-    Assessment.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
+    Verification.objects.filter(pk=assessment.pk).update(verification_state=VerificationState.DONE)
     finished = reviewer_client.get(status_url, **HTMX)
     assert finished.headers["HX-Refresh"] == "true"  # reload once, with the results
     assert 'hx-trigger="every 2s"' not in page_html(reviewer_client.get(detail_url(assessment)))
@@ -248,7 +248,7 @@ def test_the_export_button_gives_what_the_api_export_gives(
     assessment = bundle_import(raw=raw, team=team, enqueue_verification=False).assessment
     assessment_verify(assessment_id=assessment.pk)
     assessment.refresh_from_db()
-    assert assessment.quotes_corrected > 0, "the export must differ from the response"
+    assert assessment.verification.quotes_corrected > 0, "the export must differ from the response"
 
     html = page_html(reviewer_client.get(detail_url(assessment)))
     export_url = reverse("reviews:assessment_export", args=[assessment.pk])
@@ -264,13 +264,13 @@ def test_the_export_button_gives_what_the_api_export_gives(
     assert from_api.status_code == 200
     assert from_page["Content-Type"] == from_api["Content-Type"] == content_type
     assert from_page.content == from_api.content
-    assert page_html(from_page) != assessment.response_text
+    assert page_html(from_page) != assessment.verification.response_text
 
 
 @pytest.mark.django_db
 def test_no_export_button_before_verification_finishes(reviewer_client, assessment):
-    assessment.verification_state = VerificationState.RUNNING
-    assessment.save()
+    assessment.verification.verification_state = VerificationState.RUNNING
+    assessment.verification.save()
     assert 'id="export-link"' not in page_html(reviewer_client.get(detail_url(assessment)))
     export_url = reverse("reviews:assessment_export", args=[assessment.pk])
     assert reviewer_client.get(export_url).status_code == 409
@@ -285,7 +285,7 @@ def marked(html: str) -> str:
 
 @pytest.mark.django_db
 def test_source_pane_highlights_exactly_the_matched_span_vb_2(reviewer_client, assessment):
-    quote = assessment.quotes.get(n=3)
+    quote = assessment.verification.quotes.get(n=3)
     response = reviewer_client.get(pane_url(assessment, 3), **HTMX)
     html = page_html(response)
     paragraph = quote.match_source.paragraphs[quote.match_paragraph - 1]
@@ -300,8 +300,8 @@ def test_source_pane_highlights_exactly_the_matched_span_vb_2(reviewer_client, a
 
 @pytest.mark.django_db
 def test_hint_for_an_unverified_quote_is_labelled_as_a_hint_vb_2(reviewer_client, assessment):
-    e1 = Source.objects.get(turn=assessment.turn, key="E1")
-    assessment.quotes.filter(n=5).update(
+    e1 = Source.objects.get(turn=assessment.verification.turn, key="E1")
+    assessment.verification.quotes.filter(n=5).update(
         match_source=e1, match_paragraph=3, match_start=15, match_end=75, match_score=0.81
     )
     html = page_html(reviewer_client.get(pane_url(assessment, 5), **HTMX))
@@ -316,13 +316,13 @@ def test_a_changed_claims_hint_marks_the_differences_inside_the_source_text(
 ):
     """Issue 15: the words that differ are highlighted in the hint, which stays exactly the
     source's span (VB-2), escaped; each difference is said in words beside it (issue 31)."""
-    a1 = Source.objects.get(turn=assessment.turn, key="A1")
+    a1 = Source.objects.get(turn=assessment.verification.turn, key="A1")
     paragraph = a1.paragraphs[4]
     start = paragraph.index("The contractor")
     text = (
         "The contractor’s aggregate <b>liability under this agreement shall never exceed the fees"
     )
-    assessment.quotes.filter(n=10).update(
+    assessment.verification.quotes.filter(n=10).update(
         text=text,
         page_diff=hint_diff(text, a1.paragraphs, [(5, start, len(paragraph))]),
         reason="claim_changed",
@@ -375,7 +375,7 @@ def test_more_paragraphs_load_on_request_and_bad_ranges_name_the_field(reviewer_
     more = re.search(r'hx-get="([^"]+direction=later)"', html)[1].replace("&amp;", "&")
     page = page_html(reviewer_client.get(more, **HTMX))
     assert 'id="p14"' in page and 'id="p38"' in page and "direction=later" in page
-    source = Source.objects.get(turn=assessment.turn)
+    source = Source.objects.get(turn=assessment.verification.turn)
     url = reverse("reviews:source_paragraphs", args=[assessment.pk, source.pk])
     bad = reviewer_client.get(url + "?start=9&end=2&direction=later", **HTMX)
     assert bad.status_code == 400
@@ -646,7 +646,7 @@ def test_more_paragraphs_without_javascript_reload_the_page_at_that_range(review
     assessment = many_quotes_assessment(60)
     assessment.team = team
     assessment.save()
-    source = Source.objects.get(turn=assessment.turn)
+    source = Source.objects.get(turn=assessment.verification.turn)
     url = reverse("reviews:source_paragraphs", args=[assessment.pk, source.pk])
     response = reviewer_client.get(url + "?start=14&end=38&quote=1&direction=later")
     assert response.status_code == 302

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from reviews import claims
 from reviews.models import Assessment
+from tests.factories import assessment_update
 from tests.pages import page_html
 
 from .review_data import many_quotes_assessment, user
@@ -21,8 +22,11 @@ LIST = reverse("reviews:assessment_list")
 
 def in_team(team, title: str, *, age_hours: int = 1) -> Assessment:
     assessment = many_quotes_assessment(2, bundle_id=title)
-    Assessment.objects.filter(pk=assessment.pk).update(
-        team=team, title=title, created_at=timezone.now() - timedelta(hours=age_hours)
+    assessment_update(
+        assessment.pk,
+        team=team,
+        title=title,
+        created_at=timezone.now() - timedelta(hours=age_hours),
     )
     return Assessment.objects.get(pk=assessment.pk)
 

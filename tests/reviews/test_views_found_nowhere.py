@@ -41,7 +41,7 @@ def search_box_value(html: str) -> str:
 def test_a_quote_found_nowhere_searches_every_eligible_source_with_its_rarest_words(
     reviewer_client, found_nowhere
 ):
-    quote = found_nowhere.quotes.get(n=1)
+    quote = found_nowhere.verification.quotes.get(n=1)
     assert quote.status == "unverified" and quote.match_source_id is None
     html = pane(reviewer_client, found_nowhere, 1)
     assert "Found in no source" in html
@@ -57,7 +57,7 @@ def test_a_quote_found_nowhere_searches_every_eligible_source_with_its_rarest_wo
 def test_the_reviewer_searches_all_sources_for_other_words(reviewer_client, found_nowhere):
     html = pane(reviewer_client, found_nowhere, 1, "?find=heating+fourteen")
     assert search_box_value(html) == "heating fourteen"
-    t1 = Source.objects.get(turn=found_nowhere.turn, key="T1")
+    t1 = Source.objects.get(turn=found_nowhere.verification.turn, key="T1")
     assert "1 paragraph with every word of “heating fourteen”:" in html  # never side by side
     link = f"/sources/{t1.pk}/?at=2&amp;find=heating%20fourteen&amp;quote=1"
     assert link in html
@@ -69,7 +69,7 @@ def test_the_reviewer_searches_all_sources_for_other_words(reviewer_client, foun
 
 @pytest.mark.django_db
 def test_a_hit_opens_its_source_with_every_place_marked(reviewer_client, found_nowhere):
-    t1 = Source.objects.get(turn=found_nowhere.turn, key="T1")
+    t1 = Source.objects.get(turn=found_nowhere.verification.turn, key="T1")
     url = reverse("reviews:source_view", args=[found_nowhere.pk, t1.pk])
     html = page_html(reviewer_client.get(url + "?at=2&find=the+landlord&quote=1", **HTMX))
     paragraph = re.search(r'<p\s+class="para[^"]*" id="p2".*?</p>', html, re.S)[0]
@@ -158,8 +158,8 @@ def test_a_closest_passage_shown_as_a_hint_keeps_the_search_of_all_sources(
 ):
     """Found in no source, with only a closest passage to show as its hint: the hint and the
     search of every source both; a changed claim's passage is the quote's own, no search."""
-    t1 = Source.objects.get(turn=found_nowhere.turn, key="T1")
-    found_nowhere.quotes.filter(n=1).update(
+    t1 = Source.objects.get(turn=found_nowhere.verification.turn, key="T1")
+    found_nowhere.verification.quotes.filter(n=1).update(
         reason=reason, match_source=t1, match_paragraph=1, match_start=0, match_end=10
     )
     html = pane(reviewer_client, found_nowhere, 1)

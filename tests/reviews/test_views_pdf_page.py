@@ -26,23 +26,21 @@ def lease(team):
 
 
 def file_url(assessment, key: str) -> str:
-    source = Source.objects.get(turn=assessment.turn, key=key)
+    source = Source.objects.get(turn=assessment.verification.turn, key=key)
     return reverse("reviews:source_file", args=[assessment.pk, source.pk])
 
 
 @pytest.mark.django_db
 def test_a_pdf_source_is_served_inline_as_given(reviewer_client, lease):
     url = file_url(lease, "L")
-    assert (
-        url
-        == f"/assessments/{lease.pk}/sources/{Source.objects.get(turn=lease.turn, key='L').pk}/file"
-    )
+    source = Source.objects.get(turn=lease.verification.turn, key="L")
+    assert url == f"/assessments/{lease.pk}/sources/{source.pk}/file"
     response = reviewer_client.get(url)
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"].startswith("inline")
     assert response["X-Content-Type-Options"] == "nosniff"
-    stored = Source.objects.get(turn=lease.turn, key="L")
+    stored = Source.objects.get(turn=lease.verification.turn, key="L")
     assert response.content == bytes(stored.file) and response.content.startswith(b"%PDF-")
 
 
@@ -69,14 +67,14 @@ def test_a_source_of_another_turn_is_not_served_through_this_assessment(
     reviewer_client, lease, team
 ):
     other = pdf_assessment(team, bundle_id="lease-pdf-2")
-    theirs = Source.objects.get(turn=other.turn, key="L")
+    theirs = Source.objects.get(turn=other.verification.turn, key="L")
     url = reverse("reviews:source_file", args=[lease.pk, theirs.pk])
     assert reviewer_client.get(url).status_code == 404
 
 
 @pytest.mark.django_db
 def test_the_quotes_pane_offers_the_page_its_match_is_on(reviewer_client, lease):
-    quote = Quote.objects.get(assessment=lease, n=1)
+    quote = Quote.objects.get(assessment=lease.verification, n=1)
     assert (quote.status, quote.match_page, quote.cited_page) == ("verified", 2, 2)
     url = reverse("reviews:quote_source", args=[lease.pk, 1])
     html = unescape(page_html(reviewer_client.get(url, **HTMX)))
@@ -106,7 +104,7 @@ def test_without_javascript_the_page_has_the_pane_and_the_pdf_link(reviewer_clie
 
 @pytest.mark.django_db
 def test_a_pdf_opened_on_its_own_shows_the_page_of_the_paragraph_at(reviewer_client, lease):
-    source = Source.objects.get(turn=lease.turn, key="L")
+    source = Source.objects.get(turn=lease.verification.turn, key="L")
     at = next(n for n, page in enumerate(source.pages, start=1) if page["page"] == 3)
     url = reverse("reviews:source_view", args=[lease.pk, source.pk])
     html = page_html(reviewer_client.get(f"{url}?at={at}", **HTMX))

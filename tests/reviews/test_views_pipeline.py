@@ -37,10 +37,12 @@ def test_verified_bundle_renders_every_quote_once_with_exact_highlights(
     assessment = bundle_import(raw=path.read_bytes()).assessment
     assessment_verify(assessment_id=assessment.pk)
     assessment.refresh_from_db()
-    assert assessment.verification_state == "done", assessment.verification_error
+    assert assessment.verification.verification_state == "done", (
+        assessment.verification.verification_error
+    )
     client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
     html = page_html(client.get(reverse("reviews:assessment_detail", args=[assessment.pk])))
-    quotes = list(Quote.objects.filter(assessment=assessment).order_by("n"))
+    quotes = list(Quote.objects.filter(assessment=assessment.verification).order_by("n"))
     rendered = re.findall(r'data-quote="(\d+)" data-status="(\w+)"', html)
     assert sorted((int(n), status) for n, status in rendered) == [(q.n, q.status) for q in quotes]
     for quote in quotes:
@@ -75,7 +77,7 @@ def test_a_quote_running_across_paragraphs_is_highlighted_in_each_vb_2(client, d
     }
     assessment = bundle_import(raw=bundle).assessment
     assessment_verify(assessment_id=assessment.pk)
-    quote = Quote.objects.get(assessment=assessment)
+    quote = Quote.objects.get(assessment=assessment.verification)
     assert (quote.status, quote.match_paragraph) == ("verified", 2)
     assert quote.match_continues == [[3, 0, 13]]
     client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
@@ -110,7 +112,9 @@ def test_every_quote_of_the_newer_forms_is_clickable_in_its_place(
     assert response.status_code == 200
     html = page_html(response)
     in_text = html.split('<article id="response"', 1)[1].split("</article>", 1)[0]
-    numbers = list(Quote.objects.filter(assessment=assessment).values_list("n", flat=True))
+    numbers = list(
+        Quote.objects.filter(assessment=assessment.verification).values_list("n", flat=True)
+    )
     assert numbers
     for n in numbers:  # in the response itself, not in the list of quotes without a place
         assert in_text.count(f'data-quote="{n}"') == 1
@@ -125,7 +129,7 @@ def test_the_page_says_in_words_which_rule_decided_a_quote(client, django_user_m
     path = settings.SHARED_DIR / "data" / "scenarios" / "adr_source_binding.json"
     assessment = bundle_import(raw=path.read_bytes()).assessment
     assessment_verify(assessment_id=assessment.pk)
-    changed = Quote.objects.get(assessment=assessment, n=5)
+    changed = Quote.objects.get(assessment=assessment.verification, n=5)
     assert changed.reason == "claim_changed"
     assert "claim.word_added" in changed.decision["rules"]
     client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
@@ -186,8 +190,10 @@ def test_a_json_key_of_any_length_is_stored_and_shown_in_place(client, django_us
     ).assessment
     assessment_verify(assessment_id=assessment.pk)
     assessment.refresh_from_db()
-    assert assessment.verification_state == "done", assessment.verification_error
-    quote = Quote.objects.get(assessment=assessment)
+    assert assessment.verification.verification_state == "done", (
+        assessment.verification.verification_error
+    )
+    quote = Quote.objects.get(assessment=assessment.verification)
     assert (quote.status, quote.json_path) == ("verified", f"$.{key}[0].quote")
     client.force_login(django_user_model.objects.create_user("staff", is_staff=True))
     html = page_html(client.get(reverse("reviews:assessment_detail", args=[assessment.pk])))

@@ -29,7 +29,7 @@ def source_url(assessment: Assessment, source: Source) -> str:
 
 
 def source(assessment: Assessment, key: str) -> Source:
-    return Source.objects.get(turn=assessment.turn, key=key)
+    return Source.objects.get(turn=assessment.verification.turn, key=key)
 
 
 def paragraph_ids(html: str) -> list[int]:
@@ -106,7 +106,7 @@ def test_a_long_source_opens_in_windows_that_load_as_it_scrolls(reviewer_client,
 @pytest.mark.django_db
 def test_a_search_inside_the_source_lists_where_and_opens_the_first(reviewer_client, team):
     assessment = long_assessment(team, 300)
-    Source.objects.filter(turn=assessment.turn).update(
+    Source.objects.filter(turn=assessment.verification.turn).update(
         paragraphs=[
             f"Clause {n}: the Tenant shall pay\nthe rent." if n in (40, 250) else f"Clause {n}."
             for n in range(1, 301)
@@ -185,7 +185,7 @@ def test_an_uncited_quote_found_nowhere_opens_a_search_of_all_sources_issue_31_3
 ):
     """Issue 31 item 3: a quote that cites nothing and is found nowhere still opens a pane:
     "found in no source" and a search box over the eligible sources, with its words."""
-    assessment.quotes.filter(n=10).update(
+    assessment.verification.quotes.filter(n=10).update(
         cited_source=None, cited_paragraph=None, cited_ref="", match_source=None
     )
     pane = page_html(

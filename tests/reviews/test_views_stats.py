@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from citations.models import VerificationState
 from reviews.models import Assessment, ReviewState
+from tests.factories import assessment_update
 from tests.pages import page_html
 
 from .review_data import many_quotes_assessment, user
@@ -33,9 +34,10 @@ def bundle(
     quotes in ``statuses``."""
     assessment = many_quotes_assessment(len(statuses), bundle_id=bundle_id)
     for n, status in enumerate(statuses, 1):
-        assessment.quotes.filter(n=n).update(status=status)
+        assessment.verification.quotes.filter(n=n).update(status=status)
     created = timezone.make_aware(datetime.fromisoformat(day) + timedelta(hours=12))
-    Assessment.objects.filter(pk=assessment.pk).update(
+    assessment_update(
+        assessment.pk,
         team=team,
         title=bundle_id,
         created_at=created,

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from citations.models import VerificationState
 from reviews.models import Assessment, ReviewState, Team
+from tests.factories import assessment_update
 from tests.pages import page_html
 
 from .review_data import many_quotes_assessment, procurement_assessment, user
@@ -28,16 +29,18 @@ def in_team(team, n_quotes: int, bundle_id: str, *, age_hours: int = 0, **fields
     """A verified assessment of ``team``, created ``age_hours`` ago."""
     assessment = many_quotes_assessment(n_quotes, bundle_id=bundle_id)
     fields.setdefault("title", bundle_id)
-    Assessment.objects.filter(pk=assessment.pk).update(
-        team=team, created_at=timezone.now() - timedelta(hours=age_hours), **fields
+    assessment_update(
+        assessment.pk, team=team, created_at=timezone.now() - timedelta(hours=age_hours), **fields
     )
     assessment.refresh_from_db()
     return assessment
 
 
 def unverified(assessment: Assessment, count: int) -> None:
-    numbers = list(assessment.quotes.order_by("n").values_list("n", flat=True)[:count])
-    assessment.quotes.filter(n__in=numbers).update(status="unverified", reason="not_found")
+    numbers = list(assessment.verification.quotes.order_by("n").values_list("n", flat=True)[:count])
+    assessment.verification.quotes.filter(n__in=numbers).update(
+        status="unverified", reason="not_found"
+    )
 
 
 @pytest.mark.django_db

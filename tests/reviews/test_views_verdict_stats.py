@@ -29,7 +29,7 @@ RULES = {
 
 def with_rules(assessment):
     for n, (rules, attention) in RULES.items():
-        Quote.objects.filter(assessment=assessment, n=n).update(
+        Quote.objects.filter(assessment=assessment.verification, n=n).update(
             decision={"rules": rules},
             attention=[{"rule": attention, "words": "x", "message": "m"}] if attention else [],
         )
@@ -42,7 +42,7 @@ def give(assessment, reviewer, n: int, action: str, *, day: str | None = None, m
         monkeypatch.setattr(timezone, "now", lambda: at)
     verdicts.quote_verdict_give(
         assessment=assessment,
-        quote=Quote.objects.get(assessment=assessment, n=n),
+        quote=Quote.objects.get(assessment=assessment.verification, n=n),
         reviewer=reviewer,
         action=action,
     )

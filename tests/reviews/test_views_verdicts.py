@@ -209,6 +209,6 @@ def test_the_approve_box_lists_only_quotes_still_without_a_verdict_issue_31_1(
         reverse("reviews:assessment_review", args=[assessment.pk]), {"action": "approve"}
     )
     assert response.status_code == 302
-    assert Quote.objects.filter(assessment=assessment).count() == 12
+    assert Quote.objects.filter(assessment=assessment.verification).count() == 12
     assessment.refresh_from_db()
     assert assessment.review_state == "approved"

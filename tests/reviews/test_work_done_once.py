@@ -46,7 +46,9 @@ def verified(path: Path) -> Verification:
     assessment = bundle_import(raw=path.read_bytes()).assessment
     assessment_verify(assessment_id=assessment.pk)
     assessment.refresh_from_db()
-    assert assessment.verification_state == "done", assessment.verification_error
+    assert assessment.verification.verification_state == "done", (
+        assessment.verification.verification_error
+    )
     return assessment
 
 
@@ -59,7 +61,9 @@ def test_page_pane_admin_and_export_never_read_the_response_again(staff_client, 
     assessment = verified(path)
     bundle = load_bundle(path.read_bytes())
     expected_export = export_response(bundle, verify_bundle(bundle))
-    numbers = list(Quote.objects.filter(assessment=assessment).values_list("n", flat=True))
+    numbers = list(
+        Quote.objects.filter(assessment=assessment.verification).values_list("n", flat=True)
+    )
     assert numbers
     with readers_forbidden() as called:
         page = staff_client.get(reverse("reviews:assessment_detail", args=[assessment.pk]))
@@ -147,7 +151,7 @@ def test_a_json_answer_without_a_stored_layout_is_shown_as_written(staff_client)
     assert called == []
     html = page.content.decode()
     assert page.status_code == 200 and '<pre class="response-raw">' in html
-    for n in Quote.objects.filter(assessment=assessment).values_list("n", flat=True):
+    for n in Quote.objects.filter(assessment=assessment.verification).values_list("n", flat=True):
         assert html.count(f'data-quote="{n}"') == 1
 
 
@@ -179,5 +183,5 @@ def test_a_layout_of_an_earlier_engine_asks_for_a_new_verification(staff_client,
     assert "verify the assessment again" in export.json()["error"]["message"]
     assert page.status_code == 200
     html = page.content.decode()
-    for n in Quote.objects.filter(assessment=assessment).values_list("n", flat=True):
+    for n in Quote.objects.filter(assessment=assessment.verification).values_list("n", flat=True):
         assert html.count(f'data-quote="{n}"') == 1

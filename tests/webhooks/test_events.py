@@ -11,6 +11,7 @@ from citations.services import assessment_fail
 from reviews.models import Team
 from reviews.services import ReviewConflict, assessment_reject, assessment_return
 from reviews.verdicts import quote_verdict_give
+from tests.factories import assessment_update
 from webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEvent
 
 from .conftest import endpoint_of, verified_assessment
@@ -25,7 +26,7 @@ def bodies() -> list[dict]:
 def test_each_change_records_its_event_with_the_assessment_named(team, reviewer):
     endpoint = endpoint_of(team, URL)
     assessment = verified_assessment(team)
-    quote = assessment.quotes.get(n=1)
+    quote = assessment.verification.quotes.get(n=1)
     quote_verdict_give(assessment=assessment, quote=quote, reviewer=reviewer, action="overrule")
     assessment_return(assessment=assessment, reviewer=reviewer, comment="check quote 1")
     events = bodies()
@@ -47,7 +48,7 @@ def test_each_change_records_its_event_with_the_assessment_named(team, reviewer)
         }
     done, verdict, decided = (event["data"] for event in events)
     assert done["verification_state"] == "done" and done["verification_run"] == 1
-    assert done["counts"]["found"] == assessment.quotes_found == 2
+    assert done["counts"]["found"] == assessment.verification.quotes_found == 2
     assert verdict["quote"] == 1 and verdict["verdict"]["action"] == "overrule"
     assert verdict["verdict"]["by"] == "rita"
     assert decided == {
@@ -66,7 +67,9 @@ def test_each_change_records_its_event_with_the_assessment_named(team, reviewer)
 def test_a_failed_verification_is_an_event_with_its_error(team):
     endpoint_of(team, URL, ["verification.failed"])
     assessment = verified_assessment(team)  # done: not wanted by this endpoint
-    type(assessment).objects.filter(pk=assessment.pk).update(verification_state="pending")
+    type(assessment.verification).objects.filter(pk=assessment.pk).update(
+        verification_state="pending"
+    )
     assert assessment_fail(assessment_id=assessment.pk, error="the source file was unreadable")
     [event] = bodies()
     assert event["type"] == "verification.failed"
@@ -88,9 +91,7 @@ def test_an_assessment_without_a_team_records_no_event(team):
     endpoint_of(team, URL)
     assessment = verified_assessment(team)
     WebhookEvent.objects.all().delete()
-    type(assessment).objects.filter(pk=assessment.pk).update(
-        team=None, verification_state="pending"
-    )
+    assessment_update(assessment.pk, team=None, verification_state="pending")
     assert assessment_fail(assessment_id=assessment.pk, error="x")
     assert not WebhookEvent.objects.exists()
 

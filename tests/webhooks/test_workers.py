@@ -63,7 +63,7 @@ def events_of_reviewed_assessments(team, reviewer, count: int = 2) -> dict[int, 
     in turn; their event ids per assessment, in the order they were made."""
     assessments = [verified_assessment(team, bundle_id=f"hooks-{n}") for n in range(count)]
     for assessment in assessments:
-        quote = assessment.quotes.get(n=1)
+        quote = assessment.verification.quotes.get(n=1)
         quote_verdict_give(assessment=assessment, quote=quote, reviewer=reviewer, action="overrule")
     for assessment in assessments:
         assessment_return(

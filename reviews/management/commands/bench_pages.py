@@ -76,7 +76,10 @@ class Command(BaseCommand):
         client = Client(SERVER_NAME=host)
         client.force_login(staff)
         page = reverse("reviews:assessment_detail", args=[assessment.pk])
-        size = sum(len("".join(s.paragraphs)) for s in Source.objects.filter(turn=assessment.turn))
+        size = sum(
+            len("".join(s.paragraphs))
+            for s in Source.objects.filter(turn=assessment.verification.turn)
+        )
         self.stdout.write(
             f"{len(quotes)} quotes over {options['sources']} sources, "
             f"{size / 1_000_000:.2f} MB of source text; median of {options['repeat']} requests"
@@ -148,7 +151,7 @@ def _one_megabyte_source(rng, megabytes) -> tuple[int, Source, str]:
     }
     assessment = bundle_import(raw=data, max_bytes=50_000_000).assessment
     last = paragraphs[-1].split()
-    source = Source.objects.defer("paragraphs").get(turn=assessment.turn)
+    source = Source.objects.defer("paragraphs").get(turn=assessment.verification.turn)
     return assessment.pk, source, f"{last[0]}+{last[1]}"
 
 
@@ -184,8 +187,9 @@ def _large_assessment(rng, n_quotes, n_sources, megabytes):
         "response": {"format": "markdown", "text": "\n".join(lines)},
     }
     assessment = bundle_import(raw=data, max_bytes=50_000_000).assessment
-    stored = {s.key: s for s in Source.objects.filter(turn=assessment.turn).defer("paragraphs")}
-    text, position, rows = assessment.response_text, 0, []
+    verification = assessment.verification
+    stored = {s.key: s for s in Source.objects.filter(turn=verification.turn).defer("paragraphs")}
+    text, position, rows = verification.response_text, 0, []
     Status = VerificationStatus
     statuses = [Status.VERIFIED] * 7 + [Status.CORRECTED, Status.UNVERIFIED, Status.INELIGIBLE]
     reasons = {
@@ -204,7 +208,7 @@ def _large_assessment(rng, n_quotes, n_sources, megabytes):
         corrected = status == Status.CORRECTED
         rows.append(
             Quote(
-                assessment=assessment, n=n,
+                assessment=verification, n=n,
                 form=QuoteForm.BLOCK if n % 10 == 0 else QuoteForm.INLINE,
                 text=sentence, response_start=start, response_end=position, cited_ref=key,
                 cited_source=stored[key], cited_paragraph=number, status=status,
@@ -220,6 +224,6 @@ def _large_assessment(rng, n_quotes, n_sources, megabytes):
             )
         )  # fmt: skip
     quotes = Quote.objects.bulk_create(rows)
-    assessment.verification_state = VerificationState.DONE
-    assessment.save(update_fields=["verification_state"])
+    verification.verification_state = VerificationState.DONE
+    verification.save(update_fields=["verification_state"])
     return assessment, quotes

@@ -75,7 +75,7 @@ class Command(BaseCommand):
             except (BundleError, BundleConflict) as exc:
                 raise CommandError(f"{name}: {exc}") from None
             what = "imported" if result.created else "already there"
-            self.stdout.write(f"  {what}: {result.assessment.bundle_id}")
+            self.stdout.write(f"  {what}: {result.assessment.verification.bundle_id}")
         logins = [
             ("reviewer", f"{url}/", self.account("reviewer", team=team)),
             ("admin", f"{url}/admin/", self.account("admin", team=None)),

@@ -37,8 +37,9 @@ class Command(BaseCommand):
                 continue
             if options["wait"]:
                 assessment_verify(assessment_id=result.assessment.pk)
-                result.assessment.refresh_from_db()
-                failed += result.assessment.verification_state == VerificationState.FAILED
+                verification = result.assessment.verification
+                verification.refresh_from_db()
+                failed += verification.verification_state == VerificationState.FAILED
             self.report(path, result)
         if refused:
             raise CommandError(f"{refused} of {len(options['files'])} bundle(s) refused")
@@ -65,10 +66,11 @@ class Command(BaseCommand):
 
     def report(self, path: Path, result: ImportResult) -> None:
         assessment = result.assessment
+        verification = assessment.verification
         what = "imported" if result.created else "already imported"
         self.stdout.write(
-            f"{path}: {what} bundle {assessment.bundle_id!r} as assessment {assessment.pk} "
-            f"(verification {assessment.verification_state})"
+            f"{path}: {what} bundle {verification.bundle_id!r} as assessment {assessment.pk} "
+            f"(verification {verification.verification_state})"
         )
-        if assessment.verification_error:
-            self.stderr.write(f"{path}: verification failed: {assessment.verification_error}")
+        if verification.verification_error:
+            self.stderr.write(f"{path}: verification failed: {verification.verification_error}")
