@@ -138,6 +138,9 @@ EN = Language(
         _lead("attribution", "Critics claim that ", "claim"),
         _tail("attribution", ", the ministry said", "said"),
         _tail("attribution", ", according to the union", "according"),
+        _lead("condition", "Should the members agree, ", "should"),
+        _lead("condition", "Barring an emergency, ", "barring"),
+        _tail("attribution", ", the minister noted", "noted"),
     ),
     neutral=(
         _lead("time", "In March 2021, "),
@@ -148,6 +151,7 @@ EN = Language(
         _tail("time", " on Tuesday"),
         _tail("manner", " after a long debate"),
         _tail("place", " in the town hall"),
+        _lead("time", "Later that week, "),
     ),
 )
 
@@ -204,6 +208,9 @@ DE = Language(
         _dass("attribution", "Die Opposition sagt, dass ", "sagt"),
         _tail("attribution", ", sagte das Ministerium", "sagte"),
         _tail("attribution", ", so die Gewerkschaft", "so die"),
+        _inv("condition", "Sollten die Mitglieder zustimmen, ", "sollten"),
+        _inv("condition", "Mangels Einwänden ", "mangels"),
+        _tail("attribution", ", unterstrich das Ministerium", "unterstrich"),
     ),
     neutral=(
         _inv("time", "Im März 2021 "),
@@ -214,6 +221,7 @@ DE = Language(
         _tail("time", " am Dienstag"),
         _tail("manner", " nach einer langen Debatte"),
         _tail("place", " im Rathaus"),
+        _inv("time", "Später in der Woche "),
     ),
 )
 
@@ -268,6 +276,9 @@ FR = Language(
         _lead("attribution", "Les critiques affirment que ", "affirment"),
         _tail("attribution", ", a déclaré le ministère", "déclaré"),
         _tail("attribution", ", selon le syndicat", "selon"),
+        _lead("condition", "Pour peu que les membres l'acceptent, ", "pour peu que"),
+        _lead("condition", "En l'absence d'objection, ", "en l absence"),
+        _tail("attribution", ", a rappelé le ministre", "a rappelé"),
     ),
     neutral=(
         _lead("time", "En mars 2021, "),
@@ -278,6 +289,7 @@ FR = Language(
         _tail("time", " mardi"),
         _tail("manner", " après un long débat"),
         _tail("place", " à la mairie"),
+        _lead("time", "Plus tard dans la semaine, "),
     ),
 )
 
@@ -332,6 +344,9 @@ ES = Language(
         _lead("attribution", "Los críticos afirman que ", "afirman"),
         _tail("attribution", ", según el sindicato", "según"),
         _tail("attribution", ", afirmó el ministerio", "afirmó"),
+        _lead("condition", "En ausencia de objeciones, ", "en ausencia de"),
+        _lead("condition", "Llegado el caso, ", "llegado el caso"),
+        _tail("attribution", ", comentó el ministro", "comentó"),
     ),
     neutral=(
         _lead("time", "En marzo de 2021, "),
@@ -342,6 +357,7 @@ ES = Language(
         _tail("time", " el martes"),
         _tail("manner", " tras un largo debate"),
         _tail("place", " en la sala de actos"),
+        _lead("time", "Más tarde esa semana, "),
     ),
 )
 
@@ -396,6 +412,9 @@ IT = Language(
         _lead("attribution", "I critici sostengono che ", "sostengono"),
         _tail("attribution", ", secondo il sindacato", "secondo"),
         _tail("attribution", ", ha dichiarato il ministero", "dichiarato"),
+        _lead("condition", "Dovessero i membri approvarlo, ", "dovessero"),
+        _lead("condition", "In assenza di obiezioni, ", "in assenza di"),
+        _tail("attribution", ", ha ricordato il ministro", "ha ricordato"),
     ),
     neutral=(
         _lead("time", "Nel marzo 2021, "),
@@ -406,6 +425,7 @@ IT = Language(
         _tail("time", " martedì"),
         _tail("manner", " dopo un lungo dibattito"),
         _tail("place", " nella sala grande"),
+        _lead("time", "Più tardi nella settimana, "),
     ),
 )
 
@@ -460,6 +480,9 @@ PT = Language(
         _lead("attribution", "Os críticos afirmam que ", "afirmam"),
         _tail("attribution", ", segundo o sindicato", "segundo"),
         _tail("attribution", ", afirmou o ministério", "afirmou"),
+        _lead("condition", "Na ausência de objeções, ", "na ausência de"),
+        _lead("condition", "Se por acaso os membros concordarem, ", "se"),
+        _tail("attribution", ", comentou o ministro", "comentou"),
     ),
     neutral=(
         _lead("time", "Em março de 2021, "),
@@ -470,6 +493,7 @@ PT = Language(
         _tail("time", " na terça-feira"),
         _tail("manner", " após um longo debate"),
         _tail("place", " no salão nobre"),
+        _lead("time", "Mais tarde nessa semana, "),
     ),
 )
 
@@ -524,6 +548,9 @@ NL = Language(
         _dass("attribution", "Critici beweren dat ", "beweren"),
         _tail("attribution", ", zei het ministerie", "zei"),
         _tail("attribution", ", aldus de vakbond", "aldus"),
+        _inv("condition", "Mochten de leden instemmen, ", "mochten"),
+        _inv("condition", "Bij gebrek aan bezwaren ", "bij gebrek aan"),
+        _tail("attribution", ", onderstreepte de minister", "onderstreepte"),
     ),
     neutral=(
         _inv("time", "In maart 2021 "),
@@ -534,6 +561,7 @@ NL = Language(
         _tail("time", " op dinsdag"),
         _tail("manner", " na een lang debat"),
         _tail("place", " in het stadhuis"),
+        _inv("time", "Later die week "),
     ),
 )
 
@@ -588,6 +616,9 @@ PL = Language(
         _lead("attribution", "Krytycy twierdzą, że ", "twierdzą"),
         _tail("attribution", ", poinformowało ministerstwo", "poinformowało"),
         _tail("attribution", ", twierdzą krytycy", "twierdzą"),
+        _lead("condition", "W wypadku sprzeciwu członków ", "w wypadku"),
+        _lead("condition", "W sytuacji gdy członkowie się zgodzą, ", "w sytuacji gdy"),
+        _tail("attribution", ", zauważył minister", "zauważył"),
     ),
     neutral=(
         _lead("time", "W marcu 2021 roku "),
@@ -598,6 +629,7 @@ PL = Language(
         _tail("time", " we wtorek"),
         _tail("manner", " po długiej debacie"),
         _tail("place", " w ratuszu"),
+        _lead("time", "Później w tym tygodniu "),
     ),
 )
 

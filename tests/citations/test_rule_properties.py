@@ -1107,6 +1107,7 @@ BOUNDS_WITH_ATTENTION_IN_ENGLISH = frozenset(
         "ten hoogste ",
         "ten minste ",
         "up to ",
+        "upp till ",  # its "till" is English too
     }
 )
 # … and those that get none in any paragraph, symbols; every other bound gets attention only

@@ -135,10 +135,10 @@ def _told_by_words(sample: str) -> str | None:
     return best if count >= _MARGIN * runner_up else None
 
 
-def _told_by_cld2(sample: str) -> str | None:
-    """The language CLD2 finds in most of ``sample`` when it is sure, else None."""
+def _told_by_cld2(text: str) -> str | None:
+    """The language CLD2 finds in most of ``text`` when it is sure, else None."""
     try:
-        reliable, _, details = pycld2.detect(_UNREADABLE.sub(" ", sample))
+        reliable, _, details = pycld2.detect(_UNREADABLE.sub(" ", text[:_SAMPLE]))
     except pycld2.error:  # text it cannot read: the commonest words tell
         return None
     code: str = details[0][1]
