@@ -1,6 +1,6 @@
 """Classes of input, generated over the real dev sources (German manifestos): each verbatim
 variant comes back verified at the exact span, each safe edit corrected at it, and each
-claim-changing variant is never verified or corrected (rules.py names the classes). A quote
+claim-changing variant is never verified or corrected (rules/ names the classes). A quote
 whose text is there passes whatever it leaves out of its sentence; what it leaves out that
 may qualify it is attention (context/checks.py names the kinds), and a row whose qualifying
 words get none is kept, marked ``ATTENTION_GAP``."""
