@@ -1,4 +1,4 @@
-"""The word lists the edit rules (``rules.py``) read: data, one list per class of word.
+"""The word lists the edit rules (``rules/``) read: data, one list per class of word.
 
 Folded words (lower case, typographic marks folded). English, German and French, with a
 few Romance words where they are the same shape; a word missing here falls to the default

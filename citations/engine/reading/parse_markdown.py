@@ -4,7 +4,7 @@ and the citation each one carries.
 
 What counts as a quote is the README's "What counts as a quote and a citation"; where a
 citation can stand is :mod:`.strategies`, one row per strategy with its examples; each
-further decision is pinned by a row of ``tests/citations/test_parse_markdown.py``.
+further decision is pinned by a row of ``tests/citations/test_parse_markdown_*.py``.
 
 This module finds the blocks (block quotes, code, tables: markdown-it, the renderer's
 parser, so what is rendered as a quote is parsed as one), reads the markdown block quotes
