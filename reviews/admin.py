@@ -331,35 +331,10 @@ class AssessmentAdmin(admin.ModelAdmin):
 
 
 # The verification's fields on the assessment's page, under their own names.
-for _name in (
-    "bundle_id",
-    "title",
-    "verification_state",
-    "verification_attempts",
-    "verification_run",
-    "engine_version",
-    "verification_started_at",
-    "verified_at",
-    "verification_error",
-    "quotes_found",
-    "quotes_verified",
-    "quotes_corrected",
-    "quotes_unverified",
-    "quotes_ineligible",
-    "quotes_dropped",
-    "quotes_attention",
-    "model_name",
-    "prompt_version",
-    "meta",
-    "response_format",
-    "response_text",
-    "quote_fields",
-    "drop",
-    "bundle_sha256",
-    "created_at",
-    "updated_at",
-):
-    setattr(AssessmentAdmin, _name, verification_field(_name))
+_VERIFICATION_FIELDS = {field.name for field in Verification._meta.concrete_fields}
+for _name in AssessmentAdmin.readonly_fields:
+    if _name in _VERIFICATION_FIELDS:
+        setattr(AssessmentAdmin, _name, verification_field(_name))
 
 
 @admin.register(Quote)
