@@ -1,7 +1,7 @@
 """``python -m citations.quotegen [--split tune|held_out|all] [--per-class N] [--seed S]
-[--show-failures K] [--class NAME ...] [--data DIR]``: generate, verify in-process, print the
-per-class lines and the six headline figures. Exit 0 whatever the figures (it measures, it
-does not gate); 2 on bad arguments."""
+[--show-failures K] [--class NAME ...] [--language CODE ...] [--data DIR]``: generate,
+verify in-process, print the per-class lines and the six headline figures. Exit 0 whatever
+the figures (it measures, it does not gate); 2 on bad arguments."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .devtext import DEFAULT_DATA_DIR
+from .languages import LANGUAGES
 from .measure import measure, report
 from .strategies import CLASSES, generate
 
@@ -51,6 +52,15 @@ def parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="only this class (repeatable); one of: " + ", ".join(CLASSES),
     )
+    p.add_argument(
+        "--language",
+        dest="languages",
+        action="append",
+        choices=[language.code for language in LANGUAGES],
+        metavar="CODE",
+        help="the written classes only in this language (repeatable); one of: "
+        + ", ".join(language.code for language in LANGUAGES),
+    )
     p.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     return p
 
@@ -68,6 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         split=args.split,
         classes=classes,
         data_dir=data,
+        languages=tuple(args.languages or ()),
     )
     outcomes, seconds = measure(cases)
     report(

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .devtext import DEFAULT_DATA_DIR, DevPool, Unit, dev_pool, sentences_of, word_set
-from .templates import LANGUAGES, NO_DATA_NEUTRAL_WORDS, NO_DATA_WORDS, Frame, Language
+from .languages import LANGUAGES
+from .templates import NO_DATA_NEUTRAL_WORDS, NO_DATA_WORDS, Frame, Language
 
 Split = Literal["tune", "held_out"]
 Attention = Literal["required", "forbidden", "allowed"]
@@ -220,8 +221,12 @@ class Material:
 
 
 @cache
-def material(data_dir: Path = DEFAULT_DATA_DIR) -> Material:
-    return Material(dev_pool(data_dir))
+def material(data_dir: Path = DEFAULT_DATA_DIR, languages: tuple[str, ...] = ()) -> Material:
+    """The dev pool, and the written languages: those of ``languages`` (codes), all when
+    it names none."""
+    if not languages:
+        return Material(dev_pool(data_dir))
+    return Material(dev_pool(data_dir), tuple(x for x in LANGUAGES if x.code in languages))
 
 
 def _window(unit: Unit) -> tuple[tuple[str, ...], int]:

@@ -92,11 +92,13 @@ def cases_of(
     seed: int = 0,
     split: Split | Literal["all"] = "tune",
     data_dir: Path = DEFAULT_DATA_DIR,
+    languages: tuple[str, ...] = (),
 ) -> list[Case]:
     """``count`` distinct cases of ``klass`` on ``split`` (fewer only when the class cannot
-    make more), the same for the same arguments."""
+    make more), the same for the same arguments; the written classes only in ``languages``
+    (codes) when it names any."""
     make = {name: function for name, function, _ in STRATEGIES}[klass]
-    m = material(data_dir)
+    m = material(data_dir, languages)
     found: list[Case] = []
     seen: set[str] = set()
     for attempt in range(count * ATTEMPTS_PER_CASE):
@@ -119,6 +121,9 @@ def generate(
     split: Split | Literal["all"] = "tune",
     classes: tuple[str, ...] = CLASSES,
     data_dir: Path = DEFAULT_DATA_DIR,
+    languages: tuple[str, ...] = (),
 ) -> Iterator[Case]:
     for klass in classes:
-        yield from cases_of(klass, count=per_class, seed=seed, split=split, data_dir=data_dir)
+        yield from cases_of(
+            klass, count=per_class, seed=seed, split=split, data_dir=data_dir, languages=languages
+        )

@@ -22,6 +22,7 @@ from citations.quotegen.cases import (
     split_of,
 )
 from citations.quotegen.devtext import sentences_of
+from citations.quotegen.languages import LANGUAGES
 from citations.quotegen.measure import FIGURES, Outcome, figure_lines, outcome_of
 from citations.quotegen.referents import LANGUAGES as REFERENT_LANGUAGES
 from citations.quotegen.strategies import (
@@ -32,7 +33,7 @@ from citations.quotegen.strategies import (
     cases_of,
     generate,
 )
-from citations.quotegen.templates import LANGUAGES, NO_DATA_WORDS, Language
+from citations.quotegen.templates import NO_DATA_WORDS, Language
 
 SEED = 7
 PER_CLASS = 12
@@ -489,12 +490,37 @@ def test_the_command_prints_every_class_and_the_six_figures():
         ["--seed", "x"],
         ["--show-failures", "-1"],
         ["--class", "nope"],
+        ["--language", "xx"],
     ],
 )
 def test_bad_arguments_exit_2(argv, capsys):
     with pytest.raises(SystemExit) as exit_:
         cli.main(argv)
     assert exit_.value.code == 2
+
+
+def test_the_written_classes_can_be_measured_in_named_languages_only():
+    languages = ("de", "sw")
+    for klass in ("qualified_partial", "neutral_partial"):
+        cases = cases_of(klass, count=40, seed=SEED, split="all", languages=languages)
+        assert len(cases) == 40
+        assert {case.language for case in cases} == set(languages), klass
+
+
+@pytest.mark.parametrize(
+    ("v2", "verb_final", "order", "clause"),
+    [
+        (False, False, "inverted", "S V O"),
+        (True, False, "main", "S V O"),
+        (True, False, "inverted", "V S O"),
+        (True, False, "final", "S O V"),
+        (False, True, "main", "S O V"),
+        (False, True, "inverted", "S O V"),
+    ],
+)
+def test_a_clause_takes_its_languages_word_order(v2, verb_final, order, clause):
+    language = Language("xx", True, v2, (), (), (), (), (), verb_final=verb_final)
+    assert language.clause("S", "V", "O", order) == clause
 
 
 def test_a_change_that_leaves_a_passage_of_the_source_is_no_case():

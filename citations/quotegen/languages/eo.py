@@ -1,0 +1,62 @@
+"""Esperanto sentences for the partial-quote classes (``templates``)."""
+
+from ..templates import Language, lead, tail
+
+EO = Language(
+    code="eo",
+    word_data=False,
+    v2=False,
+    subjects=(
+        "la estraro",
+        "la ministerio",
+        "la komitato",
+        "la urba konsilio",
+        "la firmao",
+        "la asocio",
+    ),
+    predicates=(
+        ("subtenas", "la proponon"),
+        ("aprobas", "la buĝeton"),
+        ("financas", "la projekton"),
+        ("plilongigas", "la kontrakton"),
+        ("ekzamenas", "la peton"),
+        ("bonvenigas", "la decidon"),
+    ),
+    fillers=(
+        "La kunveno okazis en la urbodomo.",
+        "La protokolo estis publikigita en la retejo.",
+        "Pluraj membroj demandis pri la tagordo.",
+        "La sekva kunveno estas planita por la aŭtuno.",
+    ),
+    qualified=(
+        lead("condition", "Se la membroj konsentos, ", "se"),
+        lead("condition", "Se la membroj de la asocio konsentos, ", "se"),
+        lead("condition", "Kondiĉe ke la mono estos disponebla, ", "kondiĉe"),
+        tail("condition", " se la membroj de la asocio konsentos", "se"),
+        tail("condition", " kondiĉe ke la kostoj restos malaltaj", "kondiĉe"),
+        lead("exception", "Escepte de la malgrandaj firmaoj en la regiono, ", "escepte"),
+        tail("exception", ", krom se la tribunalo kontraŭos tion", "krom"),
+        tail("exception", " escepte de urĝaj kazoj", "escepte"),
+        lead("negation", "Ne estas vere, ke ", "ne"),
+        lead("negation", "Ne ekzistas iu ajn pruvo, ke ", "ne"),
+        lead("limit", "Nur ", "nur"),
+        tail("limit", " nur dum provperiodo de ses monatoj", "nur"),
+        tail("limit", " ĝis la fino de la jaro", "ĝis"),
+        lead("count", "En du el dek kazoj, ", "du"),
+        tail("count", " en malpli ol duono de la kazoj", "malpli"),
+        lead("attribution", "Laŭ la ministerio, ", "laŭ"),
+        lead("attribution", "Laŭ la raporto de la sindikato, ", "laŭ"),
+        tail("attribution", ", diris la ministerio", "diris"),
+        tail("attribution", ", laŭ la raporto de la sindikato", "laŭ"),
+    ),
+    neutral=(
+        lead("time", "En marto 2021, "),
+        lead("time", "Marde, "),
+        lead("place", "En Berlino, "),
+        lead("place", "Dum la kunveno en la granda salono de Berlino, "),
+        tail("place", " en Berlino"),
+        tail("time", " marde"),
+        tail("manner", " post longa debato"),
+        tail("time", " dum la kunveno de la pasinta semajno en Berlino"),
+    ),
+)
