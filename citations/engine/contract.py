@@ -5,7 +5,8 @@ this module: file sources and pages, issue 34).
 
 Compatible means the extension only adds: properties, and entries of the lists that widen
 what is allowed (``enum``, ``anyOf``, ``oneOf``, ``type``); a value of the shared contract
-changed, or a list that narrows (``required``), is refused when the contract is read.
+changed, a list that narrows (``required``) or a constraint the shared schema does not have
+(``additionalProperties: false`` where it has none) is refused when the contract is read.
 
 The shared folder is ``$VERBATIM_SHARED_DIR``, by default ``../shared`` beside the project
 (as ``config.settings.SHARED_DIR``, without loading Django: the engine is plain Python).
@@ -25,6 +26,10 @@ SHARED_DIR = Path(
 )
 # Lists whose added entries allow more; any other list of the shared contract stays as it is.
 WIDENING_LISTS = frozenset({"enum", "anyOf", "oneOf", "type"})
+# Keywords whose value maps names to schemas: a new name there adds a property or a definition.
+NAMED_SCHEMAS = frozenset({"properties", "$defs", "definitions"})
+# Keywords a schema may gain without allowing less: new names, and notes for the reader.
+ADDING_KEYWORDS = NAMED_SCHEMAS | {"title", "description", "$comment", "examples"}
 
 
 class ContractError(Exception):
@@ -46,16 +51,21 @@ def contract(name: str) -> dict[str, Any]:
     extension = json.loads(
         resources.files(__package__).joinpath(f"{name}.extension.json").read_text("utf-8")
     )
-    extension.pop("$comment")  # the extension file's own note, not the contract's
+    extension.pop("$comment", None)  # the extension file's own note, not the contract's
     merged: dict[str, Any] = extended(shared, extension)
     return merged
 
 
-def extended(shared: Any, extension: Any, where: str = "$") -> Any:
+def extended(shared: Any, extension: Any, where: str = "$", *, names: bool = False) -> Any:
     """``shared`` with ``extension`` merged in, adding only.
 
-    >>> extended({"enum": ["a"], "x": 1}, {"enum": ["b"], "y": 2})
-    {'enum': ['a', 'b'], 'x': 1, 'y': 2}
+    A key the shared schema lacks may be a new name (of a property or a definition: what is
+    new is the extension's to say) or a keyword that constrains nothing (``ADDING_KEYWORDS``);
+    a new constraint (``required``, ``maxLength``, ``additionalProperties`` …) would narrow
+    what the shared contract allows, and is refused.
+
+    >>> extended({"enum": ["a"], "x": 1}, {"enum": ["b"], "description": "d"})
+    {'enum': ['a', 'b'], 'x': 1, 'description': 'd'}
     >>> try:
     ...     extended({"required": ["a"]}, {"required": ["b"]})
     ... except ContractError as error:
@@ -67,6 +77,8 @@ def extended(shared: Any, extension: Any, where: str = "$") -> Any:
         for key, value in extension.items():
             at = f"{where}.{key}"
             if key not in shared:
+                if not names and key not in ADDING_KEYWORDS:
+                    raise ContractError(f"{at}: an extension may not add a constraint")
                 merged[key] = value
             elif isinstance(shared[key], list) and key not in WIDENING_LISTS:
                 if value != shared[key]:
@@ -74,7 +86,9 @@ def extended(shared: Any, extension: Any, where: str = "$") -> Any:
             elif isinstance(shared[key], list) and isinstance(value, list):
                 merged[key] = shared[key] + [entry for entry in value if entry not in shared[key]]
             else:
-                merged[key] = extended(shared[key], value, at)
+                merged[key] = extended(
+                    shared[key], value, at, names=not names and key in NAMED_SCHEMAS
+                )
         return merged
     if shared != extension:
         raise ContractError(f"{where}: an extension may not change the shared contract's value")

@@ -24,6 +24,13 @@ ADDS = [
      {"type": "object", "oneOf": [{"required": ["a"]}, {"required": ["f"]}]}),
     ({"type": ["integer"]}, {"type": ["null"]}, {"type": ["integer", "null"]}),
     ({"required": ["a"], "x": 1}, {"required": ["a"], "x": 1}, {"required": ["a"], "x": 1}),
+    ({"properties": {"a": {}}}, {"properties": {"b": {"type": "string", "maxLength": 9}}},
+     {"properties": {"a": {}, "b": {"type": "string", "maxLength": 9}}}),
+    ({"type": "object"}, {"description": "d", "$defs": {"n": {"minimum": 0}}},
+     {"type": "object", "description": "d", "$defs": {"n": {"minimum": 0}}}),
+    ({"properties": {"properties": {"type": "object"}}},
+     {"properties": {"properties": {"description": "named so"}}},
+     {"properties": {"properties": {"type": "object", "description": "named so"}}}),
 ]  # fmt: skip
 
 REFUSED = [
@@ -33,6 +40,14 @@ REFUSED = [
      "$.properties.id.type: an extension may not change"),
     ({"additionalProperties": False}, {"additionalProperties": True},
      "$.additionalProperties: an extension may not change"),
+    ({"type": "object"}, {"additionalProperties": False},
+     "$.additionalProperties: an extension may not add a constraint"),
+    ({"properties": {"id": {"type": "string"}}}, {"properties": {"id": {"maxLength": 5}}},
+     "$.properties.id.maxLength: an extension may not add a constraint"),
+    ({"properties": {"a": {}}}, {"required": ["a"]}, "$.required: an extension may not add"),
+    ({"properties": {"properties": {"type": "object"}}},
+     {"properties": {"properties": {"minProperties": 1}}},
+     "$.properties.properties.minProperties: an extension may not add a constraint"),
 ]  # fmt: skip
 
 
