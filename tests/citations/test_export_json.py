@@ -24,7 +24,7 @@ from citations.engine import (
 from citations.engine.reading.source_names import resolve_source
 from citations.engine.writing.export import export_response, source_reference
 
-from .test_export import (
+from .export_helpers import (
     CORRECTED,
     INELIGIBLE,
     SHARED,
