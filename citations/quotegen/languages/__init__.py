@@ -1,15 +1,19 @@
 """The languages the partial-quote classes write sentences in, one module each: word
 banks and frames (``templates.Language``)."""
 
+from .da import DA
 from .de import DE
 from .en import EN
 from .eo import EO
 from .es import ES
+from .fi import FI
 from .fr import FR
 from .it import IT
 from .nl import NL
+from .no import NO
 from .pl import PL
 from .pt import PT
+from .sv import SV
 from .sw import SW
 
-LANGUAGES = (EN, DE, FR, ES, IT, PT, NL, PL, EO, SW)
+LANGUAGES = (EN, DE, FR, ES, IT, PT, NL, PL, EO, SW, SV, DA, NO, FI)

@@ -1,0 +1,76 @@
+"""Danish sentences for the partial-quote classes (``templates``).
+
+Danish puts the finite verb second: after a fronted lead the verb comes before the subject
+(``inverted``); an ``at`` clause keeps subject, verb, object (``main``)."""
+
+from ..templates import Language, inverted_lead, lead, tail
+
+DA = Language(
+    code="da",
+    word_data=True,
+    v2=True,
+    subjects=(
+        "bestyrelsen",
+        "ministeriet",
+        "udvalget",
+        "byrådet",
+        "virksomheden",
+        "foreningen",
+    ),
+    predicates=(
+        ("støtter", "forslaget"),
+        ("godkender", "budgettet"),
+        ("finansierer", "projektet"),
+        ("forlænger", "kontrakten"),
+        ("behandler", "ansøgningen"),
+        ("hilser", "beslutningen velkommen"),
+    ),
+    fillers=(
+        "Mødet blev holdt på rådhuset.",
+        "Referatet blev offentliggjort på hjemmesiden.",
+        "Flere medlemmer stillede spørgsmål til dagsordenen.",
+        "Det næste møde er planlagt til efteråret.",
+    ),
+    qualified=(
+        inverted_lead("condition", "Hvis medlemmerne siger ja, ", "hvis"),
+        inverted_lead("condition", "Forudsat at pengene er til stede, ", "forudsat"),
+        inverted_lead("condition", "Med forbehold for aktionærernes godkendelse ", "med forbehold"),
+        tail("condition", ", hvis medlemmerne er enige", "hvis"),
+        tail("condition", " på betingelse af, at udgifterne holdes nede", "på betingelse"),
+        inverted_lead("condition", "Skulle medlemmerne bakke op, ", "skulle"),
+        tail("condition", " såfremt der er penge til det", "såfremt"),
+        inverted_lead("exception", "Undtagen i nødsituationer ", "undtagen"),
+        inverted_lead("exception", "Bortset fra de små virksomheder ", "bortset fra"),
+        tail("exception", ", medmindre retten gør indsigelse", "medmindre"),
+        tail("exception", " med undtagelse af pensionskassen", "undtagelse"),
+        lead("negation", "Det er ikke korrekt, at ", "ikke"),
+        lead("negation", "Ingen kan bekræfte, at ", "ingen"),
+        lead("negation", "Der er intet bevis for, at ", "intet"),
+        tail("negation", ", hvilket ministeriet dog afviser", "afviser"),
+        lead("limit", "Kun ", "kun"),
+        inverted_lead("limit", "Midlertidigt ", "midlertidigt"),
+        tail("limit", " udelukkende i en prøveperiode", "udelukkende"),
+        tail("limit", " indtil udgangen af året", "indtil"),
+        inverted_lead("count", "I to ud af ti tilfælde ", "to ud af"),
+        inverted_lead("count", "I nogle tilfælde ", "nogle"),
+        tail("count", " i under halvdelen af sagerne", "halvdelen"),
+        tail("count", " i tre af de tolv kommuner", "tre"),
+        inverted_lead("attribution", "Ifølge ministeriet ", "ifølge"),
+        lead("attribution", "Kritikerne hævder, at ", "hævder"),
+        tail("attribution", ", siger ministeren", "siger"),
+        tail("attribution", ", oplyser fagforeningen", "oplyser"),
+        tail("attribution", ", understregede borgmesteren", "understregede"),
+    ),
+    neutral=(
+        inverted_lead("time", "I marts 2021 "),
+        inverted_lead("time", "Tirsdag "),
+        inverted_lead("place", "På sit møde i Aarhus "),
+        inverted_lead("manner", "Efter en lang debat "),
+        tail("place", " på sit møde i Aarhus"),
+        tail("time", " i tirsdags"),
+        tail("manner", " efter en lang debat"),
+        tail("place", " på rådhuset"),
+        inverted_lead("time", "Senere på ugen "),
+        tail("manner", " efter en kort drøftelse"),
+    ),
+)

@@ -1,0 +1,76 @@
+"""Norwegian (Bokmål) sentences for the partial-quote classes (``templates``).
+
+Norwegian puts the finite verb second: after a fronted lead the verb comes before the
+subject (``inverted``); an ``at`` clause keeps subject, verb, object (``main``)."""
+
+from ..templates import Language, inverted_lead, lead, tail
+
+NO = Language(
+    code="no",
+    word_data=True,
+    v2=True,
+    subjects=(
+        "styret",
+        "departementet",
+        "utvalget",
+        "bystyret",
+        "selskapet",
+        "foreningen",
+    ),
+    predicates=(
+        ("støtter", "forslaget"),
+        ("godkjenner", "budsjettet"),
+        ("finansierer", "prosjektet"),
+        ("forlenger", "kontrakten"),
+        ("behandler", "søknaden"),
+        ("ønsker", "vedtaket velkommen"),
+    ),
+    fillers=(
+        "Møtet ble holdt på rådhuset.",
+        "Protokollen ble publisert på nettsiden.",
+        "Flere medlemmer stilte spørsmål om sakslisten.",
+        "Neste møte er planlagt til høsten.",
+    ),
+    qualified=(
+        inverted_lead("condition", "Dersom medlemmene sier ja, ", "dersom"),
+        inverted_lead("condition", "Hvis pengene er på plass, ", "hvis"),
+        inverted_lead("condition", "Forutsatt at aksjonærene gir sitt samtykke, ", "forutsatt"),
+        tail("condition", " om medlemmene er enige", "om"),
+        tail("condition", " på betingelse av at kostnadene holdes nede", "på betingelse"),
+        inverted_lead("condition", "Skulle medlemmene gå inn for det, ", "skulle"),
+        tail("condition", ", så lenge midlene strekker til", "så lenge"),
+        inverted_lead("exception", "Unntatt i nødstilfeller ", "unntatt"),
+        inverted_lead("exception", "Med unntak av små bedrifter ", "unntak"),
+        tail("exception", ", med mindre retten protesterer", "med mindre"),
+        tail("exception", " bortsett fra pensjonsfondet", "bortsett fra"),
+        lead("negation", "Det er ikke riktig at ", "ikke"),
+        lead("negation", "Ingen kan bekrefte at ", "ingen"),
+        lead("negation", "Det finnes ingen bevis for at ", "ingen"),
+        tail("negation", ", noe departementet imidlertid avviser", "avviser"),
+        lead("limit", "Bare ", "bare"),
+        inverted_lead("limit", "Foreløpig ", "foreløpig"),
+        tail("limit", " kun i en prøveperiode", "kun"),
+        tail("limit", " fram til utgangen av året", "fram til"),
+        inverted_lead("count", "I to av ti tilfeller ", "to av"),
+        inverted_lead("count", "I enkelte tilfeller ", "enkelte"),
+        tail("count", " i færre enn halvparten av sakene", "halvparten"),
+        tail("count", " i tre av de tolv bydelene", "tre"),
+        inverted_lead("attribution", "Ifølge departementet ", "ifølge"),
+        lead("attribution", "Kritikerne hevder at ", "hevder"),
+        tail("attribution", ", sa statsråden", "sa"),
+        tail("attribution", ", opplyser fagforbundet", "opplyser"),
+        tail("attribution", ", påpekte ordføreren", "påpekte"),
+    ),
+    neutral=(
+        inverted_lead("time", "I mars 2021 "),
+        inverted_lead("time", "Tirsdag "),
+        inverted_lead("place", "På sitt møte i Bergen "),
+        inverted_lead("manner", "Etter en lang debatt "),
+        tail("place", " på sitt møte i Bergen"),
+        tail("time", " tirsdag"),
+        tail("manner", " etter en lang debatt"),
+        tail("place", " på rådhuset"),
+        inverted_lead("time", "Senere samme uke "),
+        tail("manner", " etter en kort diskusjon"),
+    ),
+)

@@ -1,0 +1,82 @@
+"""Swedish sentences for the partial-quote classes (``templates``).
+
+Swedish puts the finite verb second: after a fronted lead the verb comes before the subject
+(``inverted``); an ``att`` clause keeps subject, verb, object (``main``)."""
+
+from ..templates import Language, inverted_lead, lead, tail
+
+SV = Language(
+    code="sv",
+    word_data=True,
+    v2=True,
+    subjects=(
+        "styrelsen",
+        "ministeriet",
+        "utskottet",
+        "kommunfullmäktige",
+        "företaget",
+        "föreningen",
+    ),
+    predicates=(
+        ("stöder", "förslaget"),
+        ("godkänner", "budgeten"),
+        ("finansierar", "projektet"),
+        ("förlänger", "avtalet"),
+        ("granskar", "ansökan"),
+        ("välkomnar", "beslutet"),
+    ),
+    fillers=(
+        "Sammanträdet hölls i stadshuset.",
+        "Protokollet publicerades på webbplatsen.",
+        "Flera ledamöter ställde frågor om dagordningen.",
+        "Nästa sammanträde planeras till hösten.",
+    ),
+    qualified=(
+        inverted_lead("condition", "Om medlemmarna godkänner det, ", "om"),
+        inverted_lead("condition", "Förutsatt att medlen finns, ", "förutsatt"),
+        inverted_lead(
+            "condition",
+            "Under förutsättning att aktieägarna ger sitt samtycke ",
+            "under förutsättning",
+        ),
+        tail("condition", " om medlemmarna godkänner det", "om"),
+        tail("condition", " på villkor att kostnaderna hålls nere", "på villkor"),
+        inverted_lead("condition", "Skulle medlemmarna säga ja, ", "skulle"),
+        tail("condition", " i händelse av att finansieringen uteblir", "i händelse av"),
+        inverted_lead("exception", "Utom i nödfall ", "utom"),
+        inverted_lead("exception", "Med undantag för små företag ", "undantag"),
+        tail("exception", ", såvida inte domstolen invänder", "såvida inte"),
+        tail("exception", " förutom när det gäller pensionsfonden", "förutom"),
+        lead("negation", "Det stämmer inte att ", "inte"),
+        lead("negation", "Ingen kan bekräfta att ", "ingen"),
+        lead("negation", "Det finns inga belägg för att ", "inga"),
+        tail("negation", ", vilket ministeriet dock förnekar", "förnekar"),
+        lead("limit", "Endast ", "endast"),
+        inverted_lead("limit", "Tills vidare ", "tills vidare"),
+        tail("limit", " enbart under en prövotid", "enbart"),
+        tail("limit", " fram till årets slut", "fram till"),
+        tail("limit", " i högst två år", "högst"),
+        inverted_lead("count", "I två av tio fall ", "två"),
+        inverted_lead("count", "I vissa fall ", "vissa"),
+        tail("count", " i mindre än hälften av fallen", "hälften"),
+        tail("count", " i tre av de tolv stadsdelarna", "tre"),
+        inverted_lead("attribution", "Enligt ministeriet ", "enligt"),
+        lead("attribution", "Kritikerna hävdar att ", "hävdar"),
+        lead("attribution", "Oppositionen menar att ", "menar"),
+        tail("attribution", ", uppger ministeriet", "uppger"),
+        tail("attribution", ", betonade ministern", "betonade"),
+    ),
+    neutral=(
+        inverted_lead("time", "I mars 2021 "),
+        inverted_lead("time", "På tisdagen "),
+        inverted_lead("place", "Vid sitt sammanträde i Göteborg "),
+        inverted_lead("manner", "Efter en lång debatt "),
+        tail("place", " vid sitt sammanträde i Göteborg"),
+        tail("time", " på tisdagen"),
+        tail("manner", " efter en lång debatt"),
+        tail("place", " i stadshuset"),
+        inverted_lead("time", "Senare samma vecka "),
+        inverted_lead("place", "I Malmö "),
+        tail("manner", " efter ett kort möte"),
+    ),
+)
