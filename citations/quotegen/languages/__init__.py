@@ -1,6 +1,7 @@
 """The languages the partial-quote classes write sentences in, one module each: word
 banks and frames (``templates.Language``)."""
 
+from .cs import CS
 from .de import DE
 from .en import EN
 from .eo import EO
@@ -10,6 +11,9 @@ from .it import IT
 from .nl import NL
 from .pl import PL
 from .pt import PT
+from .ro import RO
+from .ru import RU
 from .sw import SW
+from .uk import UK
 
-LANGUAGES = (EN, DE, FR, ES, IT, PT, NL, PL, EO, SW)
+LANGUAGES = (EN, DE, FR, ES, IT, PT, NL, PL, EO, SW, RU, UK, CS, RO)
