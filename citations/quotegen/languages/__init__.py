@@ -1,6 +1,7 @@
 """The languages the partial-quote classes write sentences in, one module each: word
 banks and frames (``templates.Language``)."""
 
+from .cs import CS
 from .da import DA
 from .de import DE
 from .en import EN
@@ -13,7 +14,10 @@ from .nl import NL
 from .no import NO
 from .pl import PL
 from .pt import PT
+from .ro import RO
+from .ru import RU
 from .sv import SV
 from .sw import SW
+from .uk import UK
 
-LANGUAGES = (EN, DE, FR, ES, IT, PT, NL, PL, EO, SW, SV, DA, NO, FI)
+LANGUAGES = (EN, DE, FR, ES, IT, PT, NL, PL, EO, SW, SV, DA, NO, FI, RU, UK, CS, RO)
