@@ -1,14 +1,17 @@
 """The languages the partial-quote classes write sentences in, one module each: word
 banks and frames (``templates.Language``)."""
 
+from .ca import CA
 from .cs import CS
 from .da import DA
 from .de import DE
+from .el import EL
 from .en import EN
 from .eo import EO
 from .es import ES
 from .fi import FI
 from .fr import FR
+from .hu import HU
 from .it import IT
 from .nl import NL
 from .no import NO
@@ -18,6 +21,7 @@ from .ro import RO
 from .ru import RU
 from .sv import SV
 from .sw import SW
+from .tr import TR
 from .uk import UK
 
-LANGUAGES = (EN, DE, FR, ES, IT, PT, NL, PL, EO, SW, SV, DA, NO, FI, RU, UK, CS, RO)
+LANGUAGES = (EN, DE, FR, ES, IT, PT, NL, PL, EO, SW, SV, DA, NO, FI, RU, UK, CS, RO, TR, HU, EL, CA)
