@@ -11,8 +11,11 @@ from .eo import EO
 from .es import ES
 from .fi import FI
 from .fr import FR
+from .hi import HI
 from .hu import HU
+from .id import ID
 from .it import IT
+from .ko import KO
 from .nl import NL
 from .no import NO
 from .pl import PL
@@ -23,5 +26,33 @@ from .sv import SV
 from .sw import SW
 from .tr import TR
 from .uk import UK
+from .vi import VI
 
-LANGUAGES = (EN, DE, FR, ES, IT, PT, NL, PL, EO, SW, SV, DA, NO, FI, RU, UK, CS, RO, TR, HU, EL, CA)
+LANGUAGES = (
+    EN,
+    DE,
+    FR,
+    ES,
+    IT,
+    PT,
+    NL,
+    PL,
+    EO,
+    SW,
+    SV,
+    DA,
+    NO,
+    FI,
+    RU,
+    UK,
+    CS,
+    RO,
+    TR,
+    HU,
+    EL,
+    CA,
+    ID,
+    VI,
+    HI,
+    KO,
+)
