@@ -1,6 +1,8 @@
 """The languages the partial-quote classes write sentences in, one module each: word
 banks and frames (``templates.Language``)."""
 
+from .ar import AR
+from .bg import BG
 from .ca import CA
 from .cs import CS
 from .da import DA
@@ -11,7 +13,9 @@ from .eo import EO
 from .es import ES
 from .fi import FI
 from .fr import FR
+from .he import HE
 from .hi import HI
+from .hr import HR
 from .hu import HU
 from .id import ID
 from .it import IT
@@ -55,4 +59,8 @@ LANGUAGES = (
     VI,
     HI,
     KO,
+    AR,
+    HE,
+    BG,
+    HR,
 )
