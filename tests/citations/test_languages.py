@@ -104,6 +104,28 @@ PROFILED = [
     ),
     # CLD2 alone reads this short sentence as Galician; its Spanish words tell it
     ("es", "Los críticos bakaza que la asociación celebra la decisión."),
+    # … and this one as English, though it holds none of English's commonest words
+    ("fr", "Le groupe a versé 1,2 million d'euros aux associations locales."),
+    # Danish, Norwegian and Swedish share most of their commonest words: the words tell
+    # the family, CLD2 which of it
+    (
+        "da",
+        "Mødet blev holdt på rådhuset. Hvis medlemmerne er enige, finansierer foreningen "
+        "projektet.",
+    ),
+    (
+        "no",
+        "Møtet ble holdt på rådhuset. Hvis medlemmene er enige, finansierer foreningen prosjektet.",
+    ),
+    (
+        "sv",
+        "Mötet hölls i stadshuset. Om medlemmarna är överens, finansierar föreningen projektet.",
+    ),
+    (
+        "fi",
+        "Kokous pidettiin kaupungintalolla. Jos jäsenet ovat samaa mieltä, yhdistys rahoittaa "
+        "hanketta.",
+    ),
 ]
 
 # Texts with no one language: read in every language's words
@@ -112,6 +134,8 @@ NONE = [
     "Art. 5",
     "Xyzzy quux plugh wibble, medmindre wobble fnord.",
     "La empresa negó que customer data had been sold to advertisers.",
+    # the commonest words say French, CLD2 Italian, and the text holds words of both
+    "Il consiglio approva il bilancio, mais seulement si les membres sont d'accord.",
 ]
 
 
@@ -133,6 +157,15 @@ def test_a_close_relative_without_a_file_reads_its_relatives_words():
     malay = signals_for("ms")
     assert malay is not None
     assert ("dengan", "syarat") in malay.kinds["condition"]
+
+
+def test_croatian_that_cld2_names_bosnian_reads_croatian_words():
+    """CLD2 names a short Croatian sentence Bosnian, which has no file of its own: it reads
+    Croatian's and Serbian's signal words ("ako": if)."""
+    assert language_of("Uprava podržava prijedlog.") == "bs"
+    bosnian = signals_for("bs")
+    assert bosnian is not None
+    assert ("ako",) in bosnian.kinds["condition"]
 
 
 @pytest.mark.parametrize("text", ["Text \ud800 with a lone surrogate.", "Nul \x00 and \x1b."])

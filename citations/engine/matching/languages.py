@@ -9,9 +9,11 @@ profile of commonest words here is told by CLD2 (Chromium's compact language det
 through ``pycld2``: 83 languages by their letter sequences) when it is sure, so Esperanto,
 Catalan or Welsh are not taken for the Spanish their commonest words resemble. A profiled
 language is named only when its commonest words clearly outnumber every other's in the
-text's first words; otherwise (a short or mixed text) it is ``None`` and every language's
-words count. (CLD2 alone would name a short mixed sentence, or words of no language, by
-one language, and its other words would go unread.)
+text's first words, and CLD2 does not name another whose words the text holds too;
+otherwise (a short or mixed text) it is ``None`` and every language's words count. (CLD2
+alone would name a short mixed sentence, or words of no language, by one language, and its
+other words would go unread.) Danish, Norwegian and Swedish share most of their commonest
+words: the words tell the family, CLD2 which of its members.
 
 >>> language_of("Se establece que el arrendatario deberá pagar la renta de cada mes.")
 'es'
@@ -55,16 +57,25 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         "também sem sobre entre quando até desde pelo pela este esta",
         "nl": "de het een en van is dat niet in op te voor met zijn wordt worden aan er ook "
         "bij maar zonder onder tussen wanneer sinds naar uit door dit deze geen",
-        "sv": "och att det som en är av för på med inte till den har de ett men också utan",
-        "da": "og at det som en er af for på med ikke til den har de et men også uden",
-        "no": "og at det som en er av for på med ikke til den har de et men også uten",
+        "sv": "och att det som en är av för på med inte till den har de ett men också utan "
+        "i om från efter ska kan vid så sig var blev eller när",
+        "da": "og at det som en er af for på med ikke til den har de et men også uden "
+        "i om fra efter skal kan ved så sig var blev eller når",
+        "no": "og at det som en er av for på med ikke til den har de et men også uten "
+        "i om fra etter skal kan ved så seg var ble eller når",
         "pl": "i w nie na z że się do jest to o jak dla od przez lub oraz ale także bez po przy",
-        "cs": "a je se na v že to s z do jako pro ale není by také bez po při",
-        "ro": "și de la în nu este o un că cu pe care pentru sunt dar fără",
-        "hu": "a az és hogy nem is egy van meg de csak mint",
-        "fi": "ja on ei se että oli hän ovat mutta myös",
-        "tr": "ve bir bu da de için ile olarak olan değil gibi daha ama şu",
-        "id": "dan yang di ini itu dengan untuk tidak dari ke akan pada",
+        "cs": "a je se na v že to s z do jako pro ale není by také bez po při jsou byl bylo "
+        "který která které nebo jen už ve ze",
+        "ro": "și de la în nu este o un că cu pe care pentru sunt dar fără din prin după sau "
+        "fost al ale lui această acest",
+        "hu": "a az és hogy nem is egy van meg de csak mint volt lesz vagy mert már még "
+        "ez azt ezt amely szerint között után",
+        "fi": "ja on ei se että oli hän ovat mutta myös kun jos tai sekä kuin joka jotka "
+        "mukaan tämä sen niin vain kanssa",
+        "tr": "ve bir bu da de için ile olarak olan değil gibi daha ama şu çok her ise kadar "
+        "sonra önce göre veya ya hem olduğu tarafından arasında",
+        "id": "dan yang di ini itu dengan untuk tidak dari ke akan pada adalah atau juga "
+        "oleh dalam tersebut bahwa sebagai telah sudah dapat karena tetapi setelah",
     }.items()
 }
 _SCRIPTS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -98,7 +109,8 @@ _CLD2_SHARE = 70  # percent of a text CLD2 must give one language (a bilingual o
 _CLD2_CODES = {"iw": "he", "in": "id", "jw": "jv", "nb": "no"}
 # Languages CLD2 may name for a short text of a close relative whose commonest words are
 # profiled here ("Los críticos … que la asociación …" read as Galician): the relative's words,
-# when they clearly lead, name the text
+# when they clearly lead, name the text; a language without signal words reads its relatives'
+# (Bosnian, which CLD2 names for short Croatian, reads Croatian and Serbian)
 CLOSE_RELATIVES = {
     "gl": ("pt", "es"),
     "ms": ("id",),
@@ -106,7 +118,13 @@ CLOSE_RELATIVES = {
     "fy": ("nl",),
     "lb": ("de",),
     "nn": ("no",),
+    "bs": ("hr", "sr"),
 }
+# Languages whose commonest words are nearly the same (Danish and Norwegian differ in "af"
+# and "uden"): their words tell the family, which one of it only CLD2 can; by the family's
+# first member, its members
+_TWINS = {"da": frozenset({"da", "no", "sv"})}
+_FAMILY_OF = {member: family for family, members in _TWINS.items() for member in members}
 # what CLD2 cannot read: controls, and unpaired surrogates that are no UTF-8 at all
 _UNREADABLE = LazyPattern(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
@@ -118,16 +136,28 @@ def language_of(text: str) -> str | None:
         for language, script in _SCRIPTS:
             if len(script.findall(sample)) * 4 > len(sample):
                 return language
-    by_words = _told_by_words(sample)
+    ranked = _ranked(sample)
+    by_words = _told_by_words(ranked)
     told = _told_by_cld2(sample)
+    if by_words in _TWINS and told in _TWINS[by_words]:
+        return told  # the commonest words tell the family, CLD2 which of it
+    if told is not None and by_words not in (None, told) and _family(told) in dict(ranked):
+        # each sure of another, and the text holds words of both: mixed, or unclear (a
+        # short text CLD2 names without one of its language's words is a guess of CLD2's)
+        return None
     if told is None or told in _FUNCTION_WORDS or by_words in CLOSE_RELATIVES.get(told, ()):
-        return by_words
+        return by_words if by_words not in _TWINS else None
     return told  # a language the commonest words cannot name (Esperanto's "la" and "de")
 
 
-def _told_by_words(sample: str) -> str | None:
-    """The language whose commonest words clearly outnumber every other's, else None."""
-    ranked = _ranked(sample)
+def _family(language: str) -> str:
+    return _FAMILY_OF.get(language, language)
+
+
+def _told_by_words(ranked: list[tuple[str, float]]) -> str | None:
+    """The language whose commonest words clearly outnumber every other's (``_ranked``),
+    else None; a family of twins (``_TWINS``) counts as one language, named by its first
+    member."""
     if not ranked or ranked[0][1] < _MIN_HITS:
         return None
     best, count = ranked[0]
@@ -149,16 +179,17 @@ def _told_by_cld2(text: str) -> str | None:
 
 
 def _ranked(sample: str) -> list[tuple[str, float]]:
-    """The two languages with the largest share of the listed words of ``sample``, largest
-    first: every distinct word counted once with its occurrences (a long sample repeats its
-    common words)."""
+    """The languages holding listed words of ``sample``, with their share, largest first:
+    every distinct word counted once with its occurrences (a long sample repeats its common
+    words)."""
     hits: dict[str, float] = {}
     counts = Counter(_WORD.findall(sample.lower()))
     for word in sorted(counts.keys() & _WEIGHTS.keys()):  # listed words need no other fold
         times = counts[word]
         for language, weight in _WEIGHTS[word].items():
-            hits[language] = hits.get(language, 0.0) + weight * times
-    return sorted(hits.items(), key=lambda hit: -hit[1])[:2]
+            family = _family(language)
+            hits[family] = hits.get(family, 0.0) + weight * times
+    return sorted(hits.items(), key=lambda hit: -hit[1])
 
 
 def paragraph_language(prepared: PreparedSource, index: int) -> str | None:
