@@ -4,11 +4,12 @@ signal words are data, one file per language; sentences are told apart where the
 one."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 from citations.engine import load_bundle, report_to_dict, verify_bundle
-from citations.engine.context.checks import ATTENTION_CHECKS, CHECKS_BY_ID
+from citations.engine.context.checks import ATTENTION_CHECKS, CHECKS_BY_ID, checks_markdown
 from citations.engine.context.sentences import sentence_around, sentence_ends
 from citations.engine.context.signals import KINDS, language_files, languages_lacking
 from citations.engine.types import QuoteResult, VerificationStatus
@@ -95,6 +96,15 @@ def test_the_languages_signal_data_and_the_kinds_each_lacks(capsys):
         ("Am 1. März zahlt er. Dann nicht.", ["er.", "nicht."]),
         ("See Dr. Smith today. He agreed.", ["today.", "agreed."]),
         ("Costs, e.g. rent, are due. Pay now.", ["due.", "now."]),
+        ("It is planned for autumn. 2021 was a good year.", ["autumn.", "year."]),
+        ("Sie tagte im Herbst. 2021 kam der Beschluss.", ["Herbst.", "Beschluss."]),
+        ("See Art. 5 of the law. Fine.", ["law.", "Fine."]),
+        ("See No. 12 and p. 4 here. Fine.", ["here.", "Fine."]),
+        ("Am 12. 3. 2021 zahlt er. Gut.", ["er.", "Gut."]),
+        ("Zahlbar bis 2020. 3 Raten folgen.", ["2020.", "folgen."]),
+        ("बोर्ड प्रस्ताव का समर्थन करेगा. कई सदस्यों ने सवाल पूछे।", ["करेगा.", "पूछे।"]),
+        ("अगर डॉ. शर्मा सहमत हों, तो वह करेगा।", ["करेगा।"]),
+        ("Обсъдиха дневния ред. Всички бяха съгласни.", ["ред.", "съгласни."]),
     ],
 )
 def test_sentences_end_where_the_text_ends_one(text, ends_after):
@@ -114,6 +124,13 @@ def test_sentences_end_where_the_text_ends_one(text, ends_after):
         ("1. The tenant pays the rent.", "The tenant pays the rent."),
         ("It was 5 °C. The tank froze.", "The tank froze."),
         ("It was not cold. The tank froze overnight.", "The tank froze overnight."),
+        ("The plan failed. 2021 was a good year for the board.", "The plan failed."),
+        ("לא נכון. הארגון מממן את הפרויקט. כמה חברים שאלו שאלות.", "הארגון מממן את הפרויקט."),
+        ("ليس صحيحا. الشركة تمول المشروع. سأل بعض الأعضاء أسئلة.", "الشركة تمول المشروع."),
+        (
+            "यह सच नहीं है. बोर्ड प्रस्ताव का समर्थन करेगा. कई सदस्यों ने सवाल पूछे.",
+            "बोर्ड प्रस्ताव का समर्थन करेगा.",
+        ),
     ],
 )
 def test_a_whole_sentence_quoted_whole_has_no_context_and_no_attention(paragraph, quote):
@@ -200,3 +217,9 @@ def test_every_attention_rule_in_a_report_is_in_the_table():
     rules = [a.rule for a in result.attention]
     assert rules and all(rule in CHECKS_BY_ID for rule in rules)
     assert json.dumps([a.why for a in result.attention])
+
+
+def test_the_readme_lists_exactly_the_attention_checks():
+    """The README's table of attention checks is the table (``checks_markdown``)."""
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    assert checks_markdown() in readme.read_text(encoding="utf-8")

@@ -36,6 +36,8 @@ _QUESTION_MARK = LazyPattern(r"[?？؟¿]")
 _SIGN_BEFORE = LazyPattern(r"(?:(?<!\d)(?<!\d\s)[<>≤≥±~≈∼+]|(?<!\d)\s[-−])\s*$")
 _SEPARATOR = LazyPattern(r"[,;:，、；：]")
 _FIGURE = LazyPattern(r"\d+(?:[.,:/]\d+)*")  # "4.2", "1,000", "12:30" are one figure each
+# A year says when, not how many: "on 3 March 2021" holds one figure that may count, not two
+_YEAR = LazyPattern(r"(?:1[89]|20)\d\d")
 _FEW_WORDS = 3  # left-out words a language without data may leave out without attention
 _MAX_WORDS_SHOWN = 160  # characters of a left-out part attention shows
 
@@ -119,7 +121,7 @@ def _signalled(text: str, signals: Signals, side: str, edge_figure: bool) -> lis
     order = range(len(tokens) - 1, -1, -1) if side == "before" else range(len(tokens))
     found: dict[str, str] = {}
     opens = _clause_openings(text, tokens)
-    figures = len(_FIGURE.findall(text))
+    figures = sum(1 for figure in _FIGURE.findall(text) if not _YEAR.fullmatch(figure))
     # a figure beside the quote, as "5 to", "5 bis", "5–" before a quote opening "10 …"
     # (not "2024, " before "5 members")
     beside = {
@@ -193,8 +195,9 @@ def _governing(text: str, signals: Signals) -> str | None:
 def _counts(word: str, figures: int) -> bool:
     """Whether ``word`` says how many, in any language: a number written as a word ("drei
     der zwölf Bezirke", "dos de cada diez"), or one of two figures in the left-out part ("3
-    of 12"); a figure alone is as often a year, a date or a section as a count, unless it
-    stands beside a figure the quote opens or ends with (a range's other bound)."""
+    of 12"; a year is none: "on 3 March 2021"); a figure alone is as often a year, a date
+    or a section as a count, unless it stands beside a figure the quote opens or ends with
+    (a range's other bound)."""
     if word.isdecimal():
         return figures >= 2
     return number_value(word) is not None

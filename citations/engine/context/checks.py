@@ -165,8 +165,9 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
         "attention.count_left_out",
         "count",
         "the sentence states the quoted words of a part only, or within bounds (few, most "
-        "of, three of twelve, 5 to 10: a number in words, two figures, or a figure beside "
-        "the figure the quote opens or ends with), in words the quote leaves out",
+        "of, three of twelve, 5 to 10: a number in words, two figures other than a year, or "
+        "a figure beside the figure the quote opens or ends with), in words the quote leaves "
+        "out",
         "Left out {side} the quote: “{words}”, which says how many.",
         (
             ("en", "the members voted for the motion", "Most of the members voted for the motion."),
@@ -193,6 +194,12 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
             ("fr", "les membres ont voté la motion", "Lundi, les membres ont voté la motion."),
             ("en", "the council approved the plan", "In 2024 the council approved the plan."),
             ("en", "5 members voted for it", "In 2024, 5 members voted for it."),
+            (
+                "en",
+                "the board approved the budget",
+                "On 3 March 2021, the board approved the budget.",
+            ),
+            ("vi", "công ty gia hạn hợp đồng", "Vào tháng 3 năm 2021, công ty gia hạn hợp đồng."),
         ),
     ),
     AttentionCheck(

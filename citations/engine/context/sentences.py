@@ -31,7 +31,6 @@ from .signals import abbreviations
 _CLOSING = ")]\"'”’“‘»«›‹」』"
 # Abbreviations that close a list and often the sentence with it ("…, etc. The minister …")
 _LIST_ENDINGS = frozenset(("etc", "usw", "usf"))
-_INDIC_FIRST, _INDIC_LAST = "\u0900", "\u0dff"  # Devanagari to Sinhala
 # After the stop: closing marks, a French closing guillemet after its space ("… possible. »"),
 # a footnote mark ("waived.[3]", "waived.³")
 _AFTER_STOP = rf"(?:[{re.escape(_CLOSING)}]|\s[»«›‹]|\[\d{{1,3}}\]|[¹²³⁰⁴⁵⁶⁷⁸⁹])*"
@@ -122,10 +121,6 @@ def _sentence_end(text: str, found: re.Match[str]) -> tuple[int, int] | None:
     # an ellipsis before a capital ends its sentence whatever it follows ("waived … The")
     if text[stop] != "…" and not _ends_a_word(text, stop):
         return None
-    if text[stop] == "." and stop and _INDIC_FIRST <= text[stop - 1] <= _INDIC_LAST:
-        # the Indic scripts end a sentence with the danda: a full stop after a word of one
-        # marks an abbreviation ("डॉ. शर्मा": Dr Sharma)
-        return None
     if found["next"] is None:
         return stop, len(text)  # the text ends with the sentence
     if _opens_sentence(text, stop, found["next"]) or _opens_list_item(text, found):
@@ -145,8 +140,12 @@ def _opens_list_item(text: str, found: re.Match[str]) -> bool:
 
 
 def _opens_sentence(text: str, stop: int, following: str) -> bool:
-    """Whether ``following`` may open a sentence after the stop at ``stop``: a capital, or a
-    letter without case after a word without case ("ABC Ltd. תסכים" is one sentence)."""
+    """Whether ``following`` may open a sentence after the stop at ``stop``: a capital, a
+    letter without case after a word without case ("ABC Ltd. תסכים" is one sentence), or a
+    figure after a word that is no abbreviation or ordinal ("… autumn. 2021 was", not
+    "Art. 5", "am 1. 3")."""
+    if following.isdecimal():
+        return _ends_a_word(text, stop)
     return following.isupper() or (
         _caseless_letter(following) and stop > 0 and _caseless_letter(_last_letter(text, stop))
     )
@@ -232,7 +231,9 @@ def _ends_sentence(edge: str, rest: str) -> bool:
     following = opened[:1]
     if "\n" in rest[: len(rest) - len(opened)] and _ITEM_OPENING.match(opened):
         return True  # a list item on the next line: "…합니다.\n3. 검토자는 …"
-    return not following or not following.isalnum() or following.isupper() or rest == ""
+    if not following or not following.isalnum() or rest == "":
+        return True
+    return _opens_sentence(stripped[:closing], closing - 1, following)
 
 
 def _sentence_stop(edge: str, after: str) -> int:
