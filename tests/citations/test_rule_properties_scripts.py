@@ -236,15 +236,15 @@ def test_an_abbreviations_stop_is_no_sentence_end():
     assert_passes_with_attention(result, CONDITION, LIMITATION)
 
 
-@pytest.mark.parametrize("language", [gap("ar"), gap("he")])
+@pytest.mark.parametrize("language", ["ar", "he"])
 @pytest.mark.parametrize("proclitic", ["and", "so"])
 @pytest.mark.parametrize("form", ["field", "markdown"])
 def test_a_condition_with_a_one_letter_proclitic_draws_attention_as_the_condition(
     language, proclitic, form
 ):
     """Arabic and Hebrew join "and" or "so" to the next word ("وإذا", "ואם": and if): the
-    condition should be read through it, and the main clause quoted alone is verified with
-    attention to it (a gap: the word data lists "إذا", "אם" alone)."""
+    condition is read through it (the word data lists the joined forms), and the main
+    clause quoted alone is verified with attention to it."""
     first, _ = CASELESS_SENTENCES[language]
     letter = {"ar": {"and": "و", "so": "ف"}, "he": {"and": "ו", "so": "ש"}}[language][proclitic]
     sentence = letter + first

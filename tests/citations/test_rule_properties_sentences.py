@@ -291,25 +291,9 @@ SENTENCE_FRAMES = [
 ]
 
 
-# Conditions that get no attention in any frame: their words are no signal words (yet) …
-UNSIGNALLED_CONDITIONS = frozenset({"세입자가 동의하면 "})
-# … and frames in which a condition gets none: a Hungarian condition (no word data) is shown
-# for its length, unless English words before it make the paragraph English, whose words
-# alone are read
-_ENGLISH_CLAUSE_BEFORE = ("The rent is due monthly; ", "")
-UNSIGNALLED_IN_FRAMES = {"Ha a bérlő beleegyezik, ": {_ENGLISH_CLAUSE_BEFORE}}
-
-
-def _conditioned_row(case, frame):
-    condition = case[1]
-    if condition in UNSIGNALLED_CONDITIONS or frame in UNSIGNALLED_IN_FRAMES.get(condition, ()):
-        return gap(case, frame)
-    return (case, frame)
-
-
 @pytest.mark.parametrize(
     ("case", "frame"),
-    [_conditioned_row(case, frame) for case in CONDITIONED_SENTENCES for frame in SENTENCE_FRAMES],
+    [(case, frame) for case in CONDITIONED_SENTENCES for frame in SENTENCE_FRAMES],
 )
 def test_a_main_clause_cut_off_its_condition_or_attribution_is_verified_with_attention(case, frame):
     """A quote of the main clause alone, its sentence opened by a condition or attribution
