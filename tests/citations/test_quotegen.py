@@ -9,6 +9,7 @@ from contextlib import redirect_stdout
 
 import pytest
 
+from citations.engine.matching.match import WORD_RUN
 from citations.quotegen import __main__ as cli
 from citations.quotegen.cases import (
     CHANGED,
@@ -40,7 +41,9 @@ PER_CLASS = 12
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[^\W\d_]+|\d+", text.casefold())
+    """The words of ``text`` as the engine reads them: a combining mark is no break (a
+    Devanagari vowel sign: "दिल्ली" is one word)."""
+    return WORD_RUN.findall(text.casefold())
 
 
 def _holds_phrase(text: str, phrase: str) -> bool:
