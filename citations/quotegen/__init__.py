@@ -2,7 +2,7 @@
 
 ``cases`` makes the inputs: faithful quotes of the dev sources' real sentences (whole
 sentences, clauses, list items, headings, cuts at a character limit, each named edit), quotes
-that change the claim, and partial quotes of sentences written here in ten languages whose
+that change the claim, and partial quotes of sentences written here in thirty languages whose
 left-out lead or tail qualifies them or qualifies nothing. ``measure`` runs the engine on
 them through its public API and counts. ``python -m citations.quotegen`` prints the figures.
 
