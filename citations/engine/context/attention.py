@@ -36,6 +36,8 @@ _QUESTION_MARK = LazyPattern(r"[?？؟¿]")
 _SIGN_BEFORE = LazyPattern(r"(?:(?<!\d)(?<!\d\s)[<>≤≥±~≈∼+]|(?<!\d)\s[-−])\s*$")
 _SEPARATOR = LazyPattern(r"[,;:，、；：]")
 _FIGURE = LazyPattern(r"\d+(?:[.,:/]\d+)*")  # "4.2", "1,000", "12:30" are one figure each
+# A figure's percent or per-mille sign: a share says how many ("in 40 % of cases")
+_PERCENT = LazyPattern(r"(?<=\d)\s?[%‰]")
 # A year says when, not how many: "on 3 March 2021" holds one figure that may count, not two
 _YEAR = LazyPattern(r"(?:1[89]|20)\d\d")
 _FEW_WORDS = 3  # left-out words a language without data may leave out without attention
@@ -144,7 +146,7 @@ def _signalled(text: str, signals: Signals, side: str, edge_figure: bool) -> lis
         # requests within five days" after it is a claim of its own
         own_clause = side == "before" or not _CLAUSE_MARK.search(text, 0, tokens[at][1])
         if "count" not in found and (
-            (own_clause and _counts(word, figures))
+            (own_clause and (_counts(word, figures) or _PERCENT.match(text, tokens[at][2])))
             or (edge_figure and at in beside and word.isdecimal())
         ):
             found["count"] = _clause(text, tokens[at][1], tokens[at][2])

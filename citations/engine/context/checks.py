@@ -165,9 +165,9 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
         "attention.count_left_out",
         "count",
         "the sentence states the quoted words of a part only, or within bounds (few, most "
-        "of, three of twelve, 5 to 10: a number in words, two figures other than a year, or "
-        "a figure beside the figure the quote opens or ends with), in words the quote leaves "
-        "out",
+        "of, three of twelve, 40 %, 5 to 10: a number in words, a share, two figures other "
+        "than a year, or a figure beside the figure the quote opens or ends with), in words "
+        "the quote leaves out",
         "Left out {side} the quote: “{words}”, which says how many.",
         (
             ("en", "the members voted for the motion", "Most of the members voted for the motion."),
@@ -184,6 +184,11 @@ ATTENTION_CHECKS: tuple[AttentionCheck, ...] = (
                 "In 3 of 12 districts the council approved the plan.",
             ),
             ("en", "10 working days", "Delivery takes 5 to 10 working days."),
+            (
+                "fr",
+                "le comité approuve la demande",
+                "Dans 40 % des cas, le comité approuve la demande.",
+            ),
         ),
         (
             (
