@@ -256,6 +256,7 @@ def test_export_keeps_or_flags_without_changing_what_is_read_003_9(
 @example('a```\n> ```\n"a"[S1]```\n', "fixed text")
 @example('a```\n> a```\n"a"[S1]```\n', "fixed text")
 @example('`"quote of words here" `[S1]', "fixed\ntwo lines")  # a line break in a code span
+@example("> a```\n> ```\n", "fixed text")  # a block quote ending on a line opening a fence
 def test_export_corrections_read_back_as_corrected_003_9(markdown: str, fixed: str) -> None:
     """Any markdown: every corrected quote reads back with its corrected text and citation."""
     count = len(parse_response(bundle_of(markdown).response).quotes)

@@ -103,7 +103,7 @@ def _markdown_edits(
     extent_start, extent_end = quote.extent
     if bundle.drops(result):
         return [(extent_start, extent_end, None)]
-    insert_at = _end_of_content(text, extent_start, extent_end)
+    insert_at = _marker_place(text, extent_start, span_end, extent_end)
     if result.status is VerificationStatus.CORRECTED and result.corrected is not None:
         corrected = result.corrected
         target = bundle.turn.source(corrected.source)
@@ -243,6 +243,17 @@ def _marks_for(text: str, marks: QuoteMarks | None, new_text: str) -> list[Edit]
 
 
 LINE_BREAK = LazyPattern(r"[ \t]*(?:\r?\n[ \t]*)+")  # one or more, the spaces around
+
+
+def _marker_place(text: str, start: int, span_end: int, end: int) -> int:
+    """Where a quote's marker goes: after its extent's content, unless that ends on a line
+    opening a code fence ("> ```"), whose rest would be read as the fence's info string:
+    then right after the quote's text."""
+    place = _end_of_content(text, start, end)
+    line = text[text.rfind("\n", start, place) + 1 : place].lstrip(" \t>")
+    if place > span_end and line.startswith(("```", "~~~")):
+        return span_end
+    return place
 
 
 def _end_of_content(text: str, start: int, end: int) -> int:
