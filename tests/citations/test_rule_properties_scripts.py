@@ -7,7 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from citations.engine.context.checks import CHECKS_BY_ID
 from citations.engine.context.sentences import sentence_ends
+from citations.engine.context.signals import signals_for
 from citations.engine.matching.words import (
     UNSPACED_LIMITING,
     UNSPACED_NEGATING_ENDINGS,
@@ -252,6 +254,43 @@ def test_a_condition_with_a_one_letter_proclitic_draws_attention_as_the_conditio
     result = result_for(main, sentence, form=form)
     assert result.status is VerificationStatus.VERIFIED, result.decision
     assert_passes_with_attention(result, CONDITION)
+
+
+KIND_OF_RULE = {check.id: check.kind for check in CHECKS_BY_ID.values() if check.kind}
+
+# Words joined to one or two proclitics the word data does not list joined: read through
+# them ("שבתנאי": that on condition; "وبشرط": and on condition that)
+JOINED_SIGNALS = [
+    ("he", "שבתנאי שהשוכר מסכים, ", "המשכיר יבצע את התיקון.", CONDITION),
+    ("he", "וכמעט תמיד ", "המשכיר מבצע את התיקון.", LIMITATION),
+    ("ar", "وبشرط أن يوافق المستأجر، ", "يقوم المالك بالإصلاح.", CONDITION),
+    ("ar", "فبشرط موافقة المستأجر، ", "يقوم المالك بالإصلاح.", CONDITION),
+    ("ar", "وربما بعد أسبوع، ", "يقوم المالك بالإصلاح.", HEDGE),
+]
+# … and words that only begin with a proclitic's letter: a rest of two letters is no word
+# ("מלא", full, is no "לא", not; "فقط", only, is no "قط")
+NOT_JOINED = [
+    ("he", "כשהבקבוק מלא, ", "המשכיר מבצע את התיקון."),
+    ("he", "אחרי שהכלא נסגר, ", "המשכיר מבצע את התיקון."),
+]
+
+
+@pytest.mark.parametrize(("language", "lead", "main", "rule"), JOINED_SIGNALS)
+def test_a_signal_word_joined_to_proclitics_is_read_through_them(language, lead, main, rule):
+    signals = signals_for(language)
+    assert signals is not None
+    joined = lead.split()[0]
+    assert (joined,) not in signals.kinds[KIND_OF_RULE[rule]], "listed joined: no test"
+    result = result_for(main.rstrip("."), lead + main)
+    assert result.status is VerificationStatus.VERIFIED, result.decision
+    assert_passes_with_attention(result, rule)
+
+
+@pytest.mark.parametrize(("language", "lead", "main"), NOT_JOINED)
+def test_a_word_that_only_begins_with_a_proclitic_letter_is_read_whole(language, lead, main):
+    result = result_for(main.rstrip("."), lead + main)
+    assert result.status is VerificationStatus.VERIFIED, result.decision
+    assert not result.attention, result.attention
 
 
 # Conditions, hedges and attributions opening a sentence, by language, and a sentence for

@@ -38,6 +38,7 @@ _SEPARATOR = LazyPattern(r"[,;:，、；：]")
 _FIGURE = LazyPattern(r"\d+(?:[.,:/]\d+)*")  # "4.2", "1,000", "12:30" are one figure each
 # A figure's percent or per-mille sign: a share says how many ("in 40 % of cases")
 _PERCENT = LazyPattern(r"(?<=\d)\s?[%‰]")
+_MIN_REST = 3  # letters a word read through its proclitics must keep
 # A year says when, not how many: "on 3 March 2021" holds one figure that may count, not two
 _YEAR = LazyPattern(r"(?:1[89]|20)\d\d")
 _FEW_WORDS = 3  # left-out words a language without data may leave out without attention
@@ -134,6 +135,8 @@ def _signalled(text: str, signals: Signals, side: str, edge_figure: bool) -> lis
         )
     }
     starts = _starts_of(signals)
+    if signals.proclitics:
+        words = [_read_through(word, starts, signals.proclitics) for word in words]
     for at in order:  # nearest the quote first: each kind's nearest signal
         word = words[at]
         for kind, phrases, opening_only in starts.get(word, ()):
@@ -240,6 +243,18 @@ def _clause_openings(text: str, tokens: list[tuple[str, int, int]]) -> set[int]:
         for at, (_, start, _) in enumerate(tokens)
         if at == 0 or _CLAUSE_MARK.search(text, tokens[at - 1][2], start)
     }
+
+
+def _read_through(word: str, starts: _Starts, proclitics: frozenset[str]) -> str:
+    """``word`` as a listed word when one or two proclitics joined to it stand before one
+    ("ושאם": and that if -> "אם"); a rest of fewer than ``_MIN_REST`` letters is no word of
+    its own ("מלא", full, is no "לא", not)."""
+    rest = word
+    for _ in range(2):
+        if rest in starts or rest[:1] not in proclitics or len(rest) - 1 < _MIN_REST:
+            break
+        rest = rest[1:]
+    return rest if rest in starts else word
 
 
 def _phrase_at(words: list[str], at: int, phrases: tuple[tuple[str, ...], ...]) -> int:

@@ -8,7 +8,9 @@ sentence; ``opening`` lists, per kind, words that signal it only where they open
 left-out clause (Dutch "als": if at a clause's start, as or than inside one);
 ``governing`` lists the words that, right before a quote, make it a clause the left-out
 words govern ("that", "dass", "que", "że": "Critics claim that |…"); ``number_signs`` the
-words that, right before the figure a quote opens with, are its sign ("minus 12"). A language
+words that, right before the figure a quote opens with, are its sign ("minus 12");
+``proclitics`` the one-letter words a language writes joined to the next ("and", "so", "if",
+"in" in Hebrew and Arabic: "ואם", "وإذا"), read through to a listed word. A language
 whose script has no spaces (``"unspaced": true``) lists strings found anywhere in the text.
 A kind a language's file leaves empty is one its words cannot signal (``languages_lacking``).
 """
@@ -54,6 +56,8 @@ class Signals:
     governing: frozenset[str] = frozenset()
     # words that, right before a figure, are its sign ("minus", "moins")
     number_signs: frozenset[str] = frozenset()
+    # one-letter words written joined to the next word ("ו" and, "ש" that: "ושאם")
+    proclitics: frozenset[str] = frozenset()
 
 
 @cache
@@ -76,8 +80,9 @@ def language_files() -> dict[str, Signals]:
         }
         governing = frozenset(fold_text(word) for word in data.get("governing", ()))
         signs = frozenset(fold_text(word) for word in data.get("number_signs", ()))
+        proclitics = frozenset(fold_text(letter) for letter in data.get("proclitics", ()))
         found[data["language"]] = Signals(
-            data["language"], unspaced, kinds, abbreviated, opening, governing, signs
+            data["language"], unspaced, kinds, abbreviated, opening, governing, signs, proclitics
         )
     return found
 
@@ -111,8 +116,16 @@ def signals_for(language: str | None) -> Signals | None:
     }
     governing = frozenset().union(*(signals.governing for signals in merged))
     signs = frozenset().union(*(signals.number_signs for signals in merged))
+    proclitics = frozenset().union(*(signals.proclitics for signals in merged))
     return Signals(
-        language or "*", merged[0].unspaced, kinds, frozenset(), opening, governing, signs
+        language or "*",
+        merged[0].unspaced,
+        kinds,
+        frozenset(),
+        opening,
+        governing,
+        signs,
+        proclitics,
     )
 
 
