@@ -121,6 +121,14 @@ PROFILED = [
         "sv",
         "Mötet hölls i stadshuset. Om medlemmarna är överens, finansierar föreningen projektet.",
     ),
+    # Too few commonest words to be sure alone, but every one of them CLD2's language's
+    (
+        "pl",
+        "Protokół opublikowano na stronie internetowej. Później w tym tygodniu firma "
+        "finansuje projekt.",
+    ),
+    ("ro", "Pe 14 iulie 2022, compania aprobă bugetul. Ședința a avut loc la primărie."),
+    ("fr", "Lors de sa réunion à Berlin, le conseil finance le projet."),
     (
         "fi",
         "Kokous pidettiin kaupungintalolla. Jos jäsenet ovat samaa mieltä, yhdistys rahoittaa "
@@ -134,6 +142,10 @@ NONE = [
     "Art. 5",
     "Xyzzy quux plugh wibble, medmindre wobble fnord.",
     "La empresa negó que customer data had been sold to advertisers.",
+    # CLD2 names one language, and a word of another stands among the few commonest ones
+    "L'entreprise dément que customer data had been sold to advertisers.",
+    # … or one shared word is all there is ("eine")
+    "All employees bortsett från Praktikanten erhalten eine Prämie.",
     # the commonest words say French, CLD2 Italian, and the text holds words of both
     "Il consiglio approva il bilancio, mais seulement si les membres sont d'accord.",
 ]

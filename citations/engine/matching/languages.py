@@ -47,8 +47,9 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         "de": "der die das und ist nicht ein eine zu den von mit sich auf für dem des im auch "
         "werden wird sind oder bei nach wir aber ohne zwischen wenn seit durch dieser diese "
         "kein keine",
-        "fr": "le la les et des est une un du dans que qui pour pas par sur au sont ne ce avec "
-        "aux ou être cette il elle nous vous leur leurs mais aussi sans sous entre depuis",
+        "fr": "le la les et de des est une un du dans que qui pour pas par sur au sont ne ce "
+        "avec à aux ou être cette il elle nous vous leur leurs mais aussi sans sous entre "
+        "depuis",
         "es": "el la los las y de que en un una es por con para del al lo como su más se "
         "está son este esta estos pero también sin sobre entre cuando hasta desde",
         "it": "il la di che è un una per non del della sono con le gli alla al nel dei delle "
@@ -67,7 +68,7 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         "cs": "a je se na v že to s z do jako pro ale není by také bez po při jsou byl bylo "
         "který která které nebo jen už ve ze",
         "ro": "și de la în nu este o un că cu pe care pentru sunt dar fără din prin după sau "
-        "fost al ale lui această acest",
+        "fost al ale lui această acest a",
         "hu": "a az és hogy nem is egy van meg de csak mint volt lesz vagy mert már még "
         "ez azt ezt amely szerint között után",
         "fi": "ja on ei se että oli hän ovat mutta myös kun jos tai sekä kuin joka jotka "
@@ -136,11 +137,14 @@ def language_of(text: str) -> str | None:
         for language, script in _SCRIPTS:
             if len(script.findall(sample)) * 4 > len(sample):
                 return language
-    ranked = _ranked(sample)
+    listed = _listed_words(sample)
+    ranked = _ranked(listed)
     by_words = _told_by_words(ranked)
     told = _told_by_cld2(sample)
     if by_words in _TWINS and told in _TWINS[by_words]:
         return told  # the commonest words tell the family, CLD2 which of it
+    if by_words is None and told in _FUNCTION_WORDS and _only_words_of(listed, ranked, told):
+        return told  # too few words to be sure alone, but every one of them CLD2's language's
     if told is not None and by_words not in (None, told) and _family(told) in dict(ranked):
         # each sure of another, and the text holds words of both: mixed, or unclear (a
         # short text CLD2 names without one of its language's words is a guess of CLD2's)
@@ -178,14 +182,31 @@ def _told_by_cld2(text: str) -> str | None:
     return _CLD2_CODES.get(base, base)
 
 
-def _ranked(sample: str) -> list[tuple[str, float]]:
-    """The languages holding listed words of ``sample``, with their share, largest first:
-    every distinct word counted once with its occurrences (a long sample repeats its common
-    words)."""
-    hits: dict[str, float] = {}
+def _only_words_of(listed: dict[str, int], ranked: list[tuple[str, float]], language: str) -> bool:
+    """Whether the commonest words of a text are more than one word's worth of
+    ``language``'s and every one of them is ``language``'s too: none is a sign of another
+    language (a mixed sentence's "que" or "the"), and one shared word alone ("eine") is as
+    likely a loan."""
+    family = _family(language)
+    hits = dict(ranked).get(family, 0.0)
+    return hits > 1 and all(
+        family in {_family(other) for other in _WEIGHTS[word]} for word in listed
+    )
+
+
+def _listed_words(sample: str) -> dict[str, int]:
+    """The words of ``sample`` a profile lists, with how often each stands (listed words
+    need no other fold)."""
     counts = Counter(_WORD.findall(sample.lower()))
-    for word in sorted(counts.keys() & _WEIGHTS.keys()):  # listed words need no other fold
-        times = counts[word]
+    return {word: counts[word] for word in sorted(counts.keys() & _WEIGHTS.keys())}
+
+
+def _ranked(listed: dict[str, int]) -> list[tuple[str, float]]:
+    """The languages holding ``listed`` words (``_listed_words``), with their share, largest
+    first: every distinct word counted once with its occurrences (a long sample repeats its
+    common words)."""
+    hits: dict[str, float] = {}
+    for word, times in listed.items():
         for language, weight in _WEIGHTS[word].items():
             family = _family(language)
             hits[family] = hits.get(family, 0.0) + weight * times
