@@ -8,8 +8,9 @@ Scripts that only one listed language writes are told by the script. A language 
 profile of commonest words here is told by CLD2 (Chromium's compact language detector,
 through ``pycld2``: 83 languages by their letter sequences) when it is sure, so Esperanto,
 Catalan or Welsh are not taken for the Spanish their commonest words resemble. A profiled
-language is named only when its commonest words clearly outnumber every other's in the
-text's first words, and CLD2 does not name another whose words the text holds too;
+language is named when its commonest words clearly outnumber every other's in the text's
+first words and CLD2 does not name another whose words the text holds too, or when CLD2
+names it and the few commonest words are all its own (more than one word's worth);
 otherwise (a short or mixed text) it is ``None`` and every language's words count. (CLD2
 alone would name a short mixed sentence, or words of no language, by one language, and its
 other words would go unread.) Danish, Norwegian and Swedish share most of their commonest
